@@ -1,0 +1,361 @@
+// Reading the catalogue: product lists with filters, sorting and paging, one product,
+// recommendations and similar products. Amounts are paisa.
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { CoreContext } from "../context";
+import {
+  collectionProducts,
+  productImages,
+  products,
+  variantCombinations,
+  variants,
+  type Faq,
+  type StructuredDescription,
+} from "../../db/schema";
+
+export interface ProductImage {
+  id: number;
+  imageUrl: string;
+  widths: number[];
+  altText: string;
+  isPrimary: boolean;
+}
+
+export interface Variant {
+  id: number;
+  variantType: string;
+  variantValue: string;
+  colorHex: string | null;
+}
+
+export interface VariantCombination {
+  id: number;
+  combinationName: string;
+  variantAttributes: Record<string, string>;
+  pricePaisa: number;
+  stock: number;
+  isAvailable: boolean;
+}
+
+export interface Review {
+  id: number;
+  productId: number;
+  rating: number;
+  reviewText: string;
+  reviewerName: string;
+  isGuest: boolean;
+  user: { firstName: string; lastName: string } | null;
+  createdAt: Date;
+}
+
+export interface Product {
+  id: number;
+  name: string;
+  description: string;
+  descriptionFormat: string;
+  structuredDescription: StructuredDescription | null;
+  customUrl: string | null;
+  pricePaisa: number;
+  basePricePaisa: number | null;
+  comparePricePaisa: number | null;
+  minPricePaisa: number;
+  maxPricePaisa: number;
+  materialType: string | null;
+  customFields: Record<string, string>;
+  faqs: Faq[];
+  darazLink: string | null;
+  averageRating: number;
+  reviewCount: number;
+  /** units available: the sum over combinations, or the product's own stock without them */
+  stock: number;
+  createdAt: Date;
+  updatedAt: Date;
+  images: ProductImage[];
+  variants: Variant[];
+  combinations: VariantCombination[];
+}
+
+export const PRODUCT_SORTS = ["name", "price_asc", "price_desc", "newest", "relevance"] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+export interface ProductQuery {
+  collectionId?: number;
+  search?: string;
+  limit: number;
+  offset: number;
+  sort?: ProductSort;
+  minPricePaisa?: number;
+  maxPricePaisa?: number;
+  sizes?: string[];
+  colors?: string[];
+}
+
+export interface ProductPage {
+  items: Product[];
+  total: number;
+}
+
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  descriptionFormat: products.descriptionFormat,
+  structuredDescription: products.structuredDescription,
+  customUrl: products.customUrl,
+  pricePaisa: products.pricePaisa,
+  basePricePaisa: products.basePricePaisa,
+  comparePricePaisa: products.comparePricePaisa,
+  minPricePaisa: products.minPricePaisa,
+  maxPricePaisa: products.maxPricePaisa,
+  stock: products.stock,
+  materialType: products.materialType,
+  customFields: products.customFields,
+  faqs: products.faqs,
+  darazLink: products.darazLink,
+  reviewCount: products.reviewCount,
+  ratingTotal: products.ratingTotal,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+};
+
+type ProductRow = Omit<Product, "averageRating" | "images" | "variants" | "combinations"> & { ratingTotal: number };
+
+/** Search words as a prefix tsquery ("lawn kurt" -> 'lawn':* & 'kurt':*), or null when none. */
+export function toPrefixTsQuery(search: string): string | null {
+  const words = search
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  if (words.length === 0) return null;
+  return words.map((w) => `'${w}':*`).join(" & ");
+}
+
+function searchCondition(search: string): SQL | undefined {
+  const tsQuery = toPrefixTsQuery(search);
+  if (!tsQuery) return undefined;
+  // full-text match on name and description, or a close trigram match on the name for typos
+  return sql`(${products.searchVector} @@ to_tsquery('simple', ${tsQuery}) or ${search} <% ${products.name})`;
+}
+
+function filters(query: ProductQuery): SQL {
+  const conditions: (SQL | undefined)[] = [eq(products.isActive, true)];
+  if (query.collectionId !== undefined) {
+    conditions.push(
+      sql`exists (select 1 from ${collectionProducts} cp where cp.collection_id = ${query.collectionId} and cp.product_id = ${products.id})`,
+    );
+  }
+  if (query.search) conditions.push(searchCondition(query.search));
+  // a product matches a price range when any of its prices falls inside it
+  if (query.minPricePaisa !== undefined) conditions.push(sql`${products.maxPricePaisa} >= ${query.minPricePaisa}`);
+  if (query.maxPricePaisa !== undefined) conditions.push(sql`${products.minPricePaisa} <= ${query.maxPricePaisa}`);
+  for (const [type, values] of [
+    ["size", query.sizes],
+    ["color", query.colors],
+  ] as const) {
+    if (values && values.length > 0) {
+      conditions.push(
+        sql`exists (select 1 from ${variants} v where v.product_id = ${products.id} and v.variant_type = ${type} and lower(v.variant_value) in (${sql.join(
+          values.map((v) => sql`${v.toLowerCase()}`),
+          sql`, `,
+        )}))`,
+      );
+    }
+  }
+  return and(...conditions) as SQL;
+}
+
+function ordering(query: ProductQuery): SQL[] {
+  const sort = query.sort ?? (query.search ? "relevance" : "newest");
+  switch (sort) {
+    case "name":
+      return [asc(products.name), asc(products.id)];
+    case "price_asc":
+      return [asc(products.minPricePaisa), asc(products.id)];
+    case "price_desc":
+      return [desc(products.minPricePaisa), asc(products.id)];
+    case "relevance": {
+      const tsQuery = query.search ? toPrefixTsQuery(query.search) : null;
+      if (!tsQuery || !query.search) return [desc(products.createdAt), desc(products.id)];
+      return [
+        sql`ts_rank(${products.searchVector}, to_tsquery('simple', ${tsQuery})) + word_similarity(${query.search}, ${products.name}) desc`,
+        asc(products.id),
+      ];
+    }
+    case "newest":
+    default:
+      return [desc(products.createdAt), desc(products.id)];
+  }
+}
+
+/** One page of active products matching the query, with the total count of matches. */
+export async function listProducts(ctx: CoreContext, query: ProductQuery): Promise<ProductPage> {
+  const where = filters(query);
+  const rows = await ctx.db
+    .select({ ...productColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(products)
+    .where(where)
+    .orderBy(...ordering(query))
+    .limit(query.limit)
+    .offset(query.offset);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.offset > 0) {
+    // past the last page: still tell the client how many there are
+    const [row] = await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products).where(where);
+    total = row?.n ?? 0;
+  }
+  return { items: await withDetails(ctx, rows), total };
+}
+
+export async function getProduct(ctx: CoreContext, id: number): Promise<Product | null> {
+  const rows = await ctx.db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.isActive, true)));
+  const [product] = await withDetails(ctx, rows);
+  return product ?? null;
+}
+
+export async function getProductByUrl(ctx: CoreContext, customUrl: string): Promise<Product | null> {
+  const rows = await ctx.db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.customUrl, customUrl), eq(products.isActive, true)));
+  const [product] = await withDetails(ctx, rows);
+  return product ?? null;
+}
+
+/** Best-rated products that can be bought now: "You might also like" on cart and product pages. */
+export async function recommendedProducts(ctx: CoreContext, limit: number): Promise<Product[]> {
+  const rows = await ctx.db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.isActive, true), sql`${products.stock} > 0`))
+    .orderBy(
+      sql`case when ${products.reviewCount} = 0 then 0 else ${products.ratingTotal}::float / ${products.reviewCount} end desc`,
+      desc(products.reviewCount),
+      asc(products.id),
+    )
+    .limit(limit);
+  return withDetails(ctx, rows);
+}
+
+/** Products sharing a collection with this one, nearest in price first. */
+export async function similarProducts(ctx: CoreContext, id: number, limit: number): Promise<Product[] | null> {
+  const [self] = await ctx.db
+    .select({ price: products.minPricePaisa })
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.isActive, true)));
+  if (!self) return null;
+  const rows = await ctx.db
+    .select(productColumns)
+    .from(products)
+    .where(
+      and(
+        eq(products.isActive, true),
+        sql`${products.id} <> ${id}`,
+        sql`exists (select 1 from ${collectionProducts} a join ${collectionProducts} b on a.collection_id = b.collection_id
+                    where a.product_id = ${id} and b.product_id = ${products.id})`,
+      ),
+    )
+    .orderBy(sql`abs(${products.minPricePaisa} - ${self.price})`, asc(products.id))
+    .limit(limit);
+  return withDetails(ctx, rows);
+}
+
+/** Images, variants and combinations for a set of product rows, in three queries. */
+async function withDetails(ctx: CoreContext, rows: ProductRow[]): Promise<Product[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [imageRows, variantRows, combinationRows] = await Promise.all([
+    ctx.db
+      .select()
+      .from(productImages)
+      .where(inArray(productImages.productId, ids))
+      .orderBy(asc(productImages.position), asc(productImages.id)),
+    ctx.db
+      .select()
+      .from(variants)
+      .where(inArray(variants.productId, ids))
+      .orderBy(asc(variants.position), asc(variants.id)),
+    ctx.db
+      .select()
+      .from(variantCombinations)
+      .where(inArray(variantCombinations.productId, ids))
+      .orderBy(asc(variantCombinations.id)),
+  ]);
+  const byProduct = <T extends { productId: number }>(list: T[]) => {
+    const map = new Map<number, T[]>();
+    for (const item of list) {
+      const bucket = map.get(item.productId);
+      if (bucket) bucket.push(item);
+      else map.set(item.productId, [item]);
+    }
+    return map;
+  };
+  const images = byProduct(imageRows);
+  const variantMap = byProduct(variantRows);
+  const combinationMap = byProduct(combinationRows);
+  return rows.map((row) => {
+    const combinations = (combinationMap.get(row.id) ?? []).map((c) => ({
+      id: c.id,
+      combinationName: c.combinationName,
+      variantAttributes: c.variantAttributes,
+      pricePaisa: c.pricePaisa,
+      stock: c.stock,
+      isAvailable: c.isAvailable,
+    }));
+    const { ratingTotal, ...rest } = row;
+    return {
+      ...rest,
+      averageRating: row.reviewCount === 0 ? 0 : Math.round((ratingTotal / row.reviewCount) * 10) / 10,
+      stock:
+        combinations.length > 0
+          ? combinations.reduce((sum, c) => sum + (c.isAvailable ? c.stock : 0), 0)
+          : row.stock,
+      images: (images.get(row.id) ?? []).map((i) => ({
+        id: i.id,
+        imageUrl: i.imageUrl,
+        widths: i.widths,
+        altText: i.altText,
+        isPrimary: i.isPrimary,
+      })),
+      variants: (variantMap.get(row.id) ?? []).map((v) => ({
+        id: v.id,
+        variantType: v.variantType,
+        variantValue: v.variantValue,
+        colorHex: v.colorHex,
+      })),
+      combinations,
+    };
+  });
+}
+
+/** The stock and price of one combination (spec §7, GET /variant-combination/{id}/quantity). */
+export async function getCombinationQuantity(
+  ctx: CoreContext,
+  combinationId: number,
+): Promise<{ id: number; productId: number; stock: number; pricePaisa: number; isAvailable: boolean } | null> {
+  const [row] = await ctx.db
+    .select({
+      id: variantCombinations.id,
+      productId: variantCombinations.productId,
+      stock: variantCombinations.stock,
+      pricePaisa: variantCombinations.pricePaisa,
+      isAvailable: variantCombinations.isAvailable,
+    })
+    .from(variantCombinations)
+    .where(eq(variantCombinations.id, combinationId));
+  return row ?? null;
+}
+
+export type { Faq, StructuredDescription };
+
+/** Active products with these ids (any order); used by the homepage layout and wishlists. */
+export async function getProductsByIds(ctx: CoreContext, ids: number[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const rows = await ctx.db
+    .select(productColumns)
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.isActive, true)));
+  return withDetails(ctx, rows);
+}

@@ -1,0 +1,10 @@
+import type { Db } from "../db/client";
+import type { ReadCache } from "./shared/cache";
+import type { RateLimiter } from "./shared/rate-limit";
+
+/** What every core use-case needs: the process's one database handle, read cache and counters. */
+export interface CoreContext {
+  db: Db;
+  cache: ReadCache;
+  limiter: RateLimiter;
+}

@@ -1,0 +1,67 @@
+// Site settings (spec §3). Empty values fall back to defaults so pages always have a name,
+// meta texts and a shipping fee.
+import { eq } from "drizzle-orm";
+import type { CoreContext } from "../context";
+import { siteSettings } from "../../db/schema";
+
+/** spec §9: Rs. 500 when the fee is missing or 0 */
+export const DEFAULT_SHIPPING_FEE_PAISA = 50_000;
+export const DEFAULT_SITE_NAME = "Zaiba";
+export const DEFAULT_META_DESCRIPTION =
+  "Lawn, kurtis, formal wear, nightwear and lingerie, delivered across Pakistan with cash on delivery.";
+
+export type SiteSettingsRow = typeof siteSettings.$inferSelect;
+
+export interface SiteSettings extends Omit<SiteSettingsRow, "id" | "updatedAt" | "siteName"> {
+  siteName: string;
+  /** the fee actually charged below the threshold */
+  effectiveShippingFeePaisa: number;
+}
+
+export function withDefaults(row: SiteSettingsRow | undefined): SiteSettings {
+  const { id: _id, updatedAt: _updatedAt, ...rest } = row ?? emptyRow();
+  return {
+    ...rest,
+    siteName: rest.siteName?.trim() || DEFAULT_SITE_NAME,
+    defaultMetaTitle: rest.defaultMetaTitle?.trim() || rest.siteName?.trim() || DEFAULT_SITE_NAME,
+    defaultMetaDescription: rest.defaultMetaDescription?.trim() || DEFAULT_META_DESCRIPTION,
+    effectiveShippingFeePaisa: rest.shippingFeePaisa ? rest.shippingFeePaisa : DEFAULT_SHIPPING_FEE_PAISA,
+  };
+}
+
+function emptyRow(): SiteSettingsRow {
+  return {
+    id: 1,
+    siteName: null,
+    freeShippingThresholdPaisa: null,
+    shippingFeePaisa: null,
+    logoUrl: null,
+    defaultMetaTitle: null,
+    defaultMetaDescription: null,
+    defaultMetaKeywords: null,
+    googleAnalyticsId: null,
+    googleTagManagerId: null,
+    facebookPixelId: null,
+    defaultOgImage: null,
+    faviconUrl: null,
+    appleTouchIconUrl: null,
+    phone: null,
+    email: null,
+    address: null,
+    whatsappNumber: null,
+    facebookUrl: null,
+    instagramUrl: null,
+    twitterUrl: null,
+    businessHours: null,
+    schemaOrgType: "Store",
+    schemaOrgData: null,
+    updatedAt: new Date(0),
+  };
+}
+
+export async function getSiteSettings(ctx: CoreContext): Promise<SiteSettings> {
+  return ctx.cache.getOrLoad("settings", async () => {
+    const [row] = await ctx.db.select().from(siteSettings).where(eq(siteSettings.id, 1));
+    return withDefaults(row);
+  });
+}

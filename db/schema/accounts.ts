@@ -1,0 +1,87 @@
+// Shoppers and staff, their sign-in sessions, wishlists and shared rate-limit counters.
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { products } from "./catalog";
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    // stored in lowercase: shoppers type their email in any case
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    username: text("username"),
+    phone: text("phone"),
+    role: text("role").notNull().default("customer"),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    uniqueIndex("users_username_key").on(sql`lower(${t.username})`),
+    check("users_role", sql`${t.role} in ('customer', 'admin')`),
+  ],
+);
+
+// Opaque bearer tokens; only their SHA-256 hash is stored so a database leak yields no live token.
+export const userSessions = pgTable(
+  "user_sessions",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    userAgent: text("user_agent"),
+  },
+  (t) => [
+    uniqueIndex("user_sessions_token_hash_key").on(t.tokenHash),
+    index("user_sessions_user_idx").on(t.userId),
+  ],
+);
+
+export const wishlistEntries = pgTable(
+  "wishlist_entries",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index("wishlist_entries_user_added_idx").on(t.userId, t.addedAt),
+  ],
+);
+
+// Fixed-window counters (sign-in attempts, order placement, voucher checks) shared by every
+// process through the database when REDIS_URL is not set.
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull().default(0),
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
+);

@@ -1,0 +1,187 @@
+// Catalogue tables: collections, products and everything hanging off a product (spec §3).
+// Money columns hold integer paisa (design.md, "Rules of the data").
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const collections = pgTable(
+  "collections",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    imageUrl: text("image_url"),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    isActive: boolean("is_active").notNull().default(true),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("collections_position_idx").on(t.position, t.id)],
+);
+
+export type StructuredDescription = { bullet_points?: string[]; highlights?: string[] };
+export type Faq = { question: string; answer: string };
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    // spec §3: html, structured or plain
+    descriptionFormat: text("description_format").notNull().default("plain"),
+    structuredDescription: jsonb("structured_description").$type<StructuredDescription>(),
+    customUrl: text("custom_url"),
+    pricePaisa: integer("price_paisa").notNull(),
+    basePricePaisa: integer("base_price_paisa"),
+    comparePricePaisa: integer("compare_price_paisa"),
+    // stock of a product sold without combinations; products with combinations keep stock there
+    stock: integer("stock").notNull().default(0),
+    materialType: text("material_type"),
+    customFields: jsonb("custom_fields").$type<Record<string, string>>().notNull().default({}),
+    faqs: jsonb("faqs").$type<Faq[]>().notNull().default([]),
+    darazLink: text("daraz_link"),
+    isActive: boolean("is_active").notNull().default(true),
+    // kept in step with the reviews table inside the transaction that writes a review
+    reviewCount: integer("review_count").notNull().default(0),
+    ratingTotal: integer("rating_total").notNull().default(0),
+    // lowest combination price (or the product price): what sort and price filters compare
+    minPricePaisa: integer("min_price_paisa").notNull().default(0),
+    maxPricePaisa: integer("max_price_paisa").notNull().default(0),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', coalesce("name", '')), 'A') || setweight(to_tsvector('simple', coalesce("description", '')), 'B')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("products_custom_url_key").on(t.customUrl),
+    index("products_search_idx").using("gin", t.searchVector),
+    index("products_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("products_created_idx").on(t.createdAt, t.id),
+    index("products_min_price_idx").on(t.minPricePaisa, t.id),
+    index("products_name_idx").on(t.name, t.id),
+    check("products_stock_nonnegative", sql`${t.stock} >= 0`),
+    check("products_price_nonnegative", sql`${t.pricePaisa} >= 0`),
+    check("products_description_format", sql`${t.descriptionFormat} in ('html', 'structured', 'plain')`),
+  ],
+);
+
+export const collectionProducts = pgTable(
+  "collection_products",
+  {
+    collectionId: integer("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collectionId, t.productId] }),
+    index("collection_products_product_idx").on(t.productId),
+  ],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    imageUrl: text("image_url").notNull(),
+    // widths available as `<image_url without -NNN.webp>-<w>.webp`; empty for outside URLs
+    widths: integer("widths").array().notNull().default(sql`'{}'::integer[]`),
+    altText: text("alt_text").notNull().default(""),
+    isPrimary: boolean("is_primary").notNull().default(false),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("product_images_product_idx").on(t.productId, t.position)],
+);
+
+export const variants = pgTable(
+  "variants",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    // spec §3: size, color, others
+    variantType: text("variant_type").notNull(),
+    variantValue: text("variant_value").notNull(),
+    colorHex: text("color_hex"),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    index("variants_product_idx").on(t.productId, t.position),
+    index("variants_type_value_idx").on(t.variantType, t.variantValue),
+  ],
+);
+
+export const variantCombinations = pgTable(
+  "variant_combinations",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    combinationName: text("combination_name").notNull(),
+    // e.g. {"size":"M","color":"Black"}
+    variantAttributes: jsonb("variant_attributes").$type<Record<string, string>>().notNull(),
+    pricePaisa: integer("price_paisa").notNull(),
+    stock: integer("stock").notNull().default(0),
+    isAvailable: boolean("is_available").notNull().default(true),
+    sku: text("sku"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("variant_combinations_product_idx").on(t.productId),
+    check("variant_combinations_stock_nonnegative", sql`${t.stock} >= 0`),
+    check("variant_combinations_price_nonnegative", sql`${t.pricePaisa} >= 0`),
+  ],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    rating: smallint("rating").notNull(),
+    // stored and shown as plain text, never as HTML
+    reviewText: text("review_text").notNull(),
+    reviewerName: text("reviewer_name").notNull(),
+    isGuest: boolean("is_guest").notNull().default(true),
+    isApproved: boolean("is_approved").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("reviews_product_idx").on(t.productId, t.createdAt),
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+  ],
+);

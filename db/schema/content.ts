@@ -1,0 +1,122 @@
+// Store content: settings, announcements, blog, homepage videos and homepage layout (spec §3).
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { products } from "./catalog";
+
+// One row (id = 1). Empty columns fall back to the defaults in core/settings.
+export const siteSettings = pgTable(
+  "site_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    siteName: text("site_name"),
+    freeShippingThresholdPaisa: integer("free_shipping_threshold_paisa"),
+    shippingFeePaisa: integer("shipping_fee_paisa"),
+    logoUrl: text("logo_url"),
+    defaultMetaTitle: text("default_meta_title"),
+    defaultMetaDescription: text("default_meta_description"),
+    defaultMetaKeywords: text("default_meta_keywords"),
+    googleAnalyticsId: text("google_analytics_id"),
+    googleTagManagerId: text("google_tag_manager_id"),
+    facebookPixelId: text("facebook_pixel_id"),
+    defaultOgImage: text("default_og_image"),
+    faviconUrl: text("favicon_url"),
+    appleTouchIconUrl: text("apple_touch_icon_url"),
+    phone: text("phone"),
+    email: text("email"),
+    address: text("address"),
+    whatsappNumber: text("whatsapp_number"),
+    facebookUrl: text("facebook_url"),
+    instagramUrl: text("instagram_url"),
+    twitterUrl: text("twitter_url"),
+    businessHours: text("business_hours"),
+    schemaOrgType: text("schema_org_type").notNull().default("Store"),
+    schemaOrgData: jsonb("schema_org_data").$type<Record<string, unknown>>(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("site_settings_single_row", sql`${t.id} = 1`)],
+);
+
+export const announcements = pgTable(
+  "announcements",
+  {
+    id: serial("id").primaryKey(),
+    content: text("content").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    position: integer("position").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("announcements_active_idx").on(t.isActive, t.position)],
+);
+
+export const blogs = pgTable(
+  "blogs",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull().default(""),
+    // sanitised HTML: cleaned before it is stored (design.md)
+    content: text("content").notNull().default(""),
+    category: text("category"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    authorName: text("author_name"),
+    featuredImageUrl: text("featured_image_url"),
+    readTimeMinutes: integer("read_time_minutes").notNull().default(1),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    isPublished: boolean("is_published").notNull().default(true),
+    seoTitle: text("seo_title"),
+    seoDescription: text("seo_description"),
+    seoKeywords: text("seo_keywords"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("blogs_slug_key").on(t.slug),
+    index("blogs_published_idx").on(t.isPublished, t.publishedAt),
+  ],
+);
+
+export const homepageVideos = pgTable("homepage_videos", {
+  id: serial("id").primaryKey(),
+  title: text("title").notNull(),
+  description: text("description").notNull().default(""),
+  videoUrl: text("video_url").notNull(),
+  isActive: boolean("is_active").notNull().default(true),
+  position: integer("position").notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const homepageCategories = pgTable("homepage_categories", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  isActive: boolean("is_active").notNull().default(true),
+  position: integer("position").notNull().default(0),
+});
+
+export const homepageCategoryProducts = pgTable(
+  "homepage_category_products",
+  {
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => homepageCategories.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.productId] })],
+);

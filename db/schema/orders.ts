@@ -1,0 +1,223 @@
+// Carts, vouchers, orders and idempotency keys: the tables that hold shoppers' money and stock.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  boolean,
+  unique,
+} from "drizzle-orm/pg-core";
+import { products, variantCombinations } from "./catalog";
+import { users } from "./accounts";
+
+// A cart belongs to the browser's sessionId (spec §3, "session_" + timestamp + random).
+export const carts = pgTable("carts", {
+  sessionId: text("session_id").primaryKey(),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const cartLines = pgTable(
+  "cart_lines",
+  {
+    id: serial("id").primaryKey(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => carts.sessionId, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    combinationId: integer("combination_id").references(() => variantCombinations.id, {
+      onDelete: "cascade",
+    }),
+    // canonical JSON text of the chosen attributes ('' when none): part of the line's identity
+    variantKey: text("variant_key").notNull().default(""),
+    variantAttributes: jsonb("variant_attributes").$type<Record<string, string>>(),
+    quantity: integer("quantity").notNull(),
+    // the price shown when the line was added; orders are always re-priced from the catalogue
+    pricePaisa: integer("price_paisa").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("cart_lines_identity_key")
+      .on(t.sessionId, t.productId, t.combinationId, t.variantKey)
+      .nullsNotDistinct(),
+    check("cart_lines_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+export const vouchers = pgTable(
+  "vouchers",
+  {
+    id: serial("id").primaryKey(),
+    // stored in uppercase: the voucher box forces uppercase (spec §5)
+    code: text("code").notNull(),
+    description: text("description").notNull().default(""),
+    message: text("message"),
+    // percentage: whole percent; flat: paisa; shipping: ignored (shipping becomes free)
+    discountType: text("discount_type").notNull(),
+    discountValue: integer("discount_value").notNull().default(0),
+    maxDiscountPaisa: integer("max_discount_paisa"),
+    minOrderPaisa: integer("min_order_paisa").notNull().default(0),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    isActive: boolean("is_active").notNull().default(true),
+    usageLimit: integer("usage_limit"),
+    perCustomerLimit: integer("per_customer_limit"),
+    usedCount: integer("used_count").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("vouchers_code_key").on(sql`upper(${t.code})`),
+    check("vouchers_discount_type", sql`${t.discountType} in ('percentage', 'flat', 'shipping')`),
+    check(
+      "vouchers_usage_within_limit",
+      sql`${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit}`,
+    ),
+    check("vouchers_used_nonnegative", sql`${t.usedCount} >= 0`),
+  ],
+);
+
+export const ORDER_STATUSES = [
+  "pending confirmation",
+  "confirmed",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "returned",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    trackingId: text("tracking_id").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    sessionId: text("session_id"),
+    status: text("status").$type<OrderStatus>().notNull().default("pending confirmation"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    // lowercase, so per-customer voucher limits and account history match in any case
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    // digits only (92XXXXXXXXXX for Pakistan): what per-customer limits and tracking compare
+    phoneNormalized: text("phone_normalized").notNull(),
+    shippingAddress: text("shipping_address").notNull(),
+    city: text("city").notNull(),
+    postalCode: text("postal_code").notNull(),
+    country: text("country").notNull(),
+    paymentMethod: text("payment_method").notNull().default("cod"),
+    subtotalPaisa: bigint("subtotal_paisa", { mode: "number" }).notNull(),
+    shippingPaisa: bigint("shipping_paisa", { mode: "number" }).notNull(),
+    discountPaisa: bigint("discount_paisa", { mode: "number" }).notNull().default(0),
+    totalPaisa: bigint("total_paisa", { mode: "number" }).notNull(),
+    voucherId: integer("voucher_id").references(() => vouchers.id, { onDelete: "set null" }),
+    voucherCode: text("voucher_code"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("orders_tracking_id_key").on(t.trackingId),
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_email_idx").on(t.email, t.createdAt),
+    index("orders_status_idx").on(t.status, t.createdAt),
+    check(
+      "orders_status",
+      sql`${t.status} in ('pending confirmation', 'confirmed', 'shipped', 'delivered', 'cancelled', 'returned')`,
+    ),
+    check("orders_payment_method", sql`${t.paymentMethod} = 'cod'`),
+    check("orders_total_nonnegative", sql`${t.totalPaisa} >= 0`),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    combinationId: integer("combination_id").references(() => variantCombinations.id, {
+      onDelete: "set null",
+    }),
+    // copies, so the order reads the same after the catalogue changes
+    productName: text("product_name").notNull(),
+    combinationName: text("combination_name"),
+    variantDetails: jsonb("variant_details").$type<Record<string, string>>(),
+    imageUrl: text("image_url"),
+    unitPricePaisa: integer("unit_price_paisa").notNull(),
+    quantity: integer("quantity").notNull(),
+    lineTotalPaisa: bigint("line_total_paisa", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+// The timeline the tracking page shows: one row per status the order has been in.
+export const orderStatusEvents = pgTable(
+  "order_status_events",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status").$type<OrderStatus>().notNull(),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_status_events_order_idx").on(t.orderId, t.createdAt)],
+);
+
+// One row per voucher use; per-customer limits count these by email or phone.
+export const voucherRedemptions = pgTable(
+  "voucher_redemptions",
+  {
+    id: serial("id").primaryKey(),
+    voucherId: integer("voucher_id")
+      .notNull()
+      .references(() => vouchers.id, { onDelete: "cascade" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    phoneNormalized: text("phone_normalized").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("voucher_redemptions_order_key").on(t.orderId),
+    index("voucher_redemptions_email_idx").on(t.voucherId, t.email),
+    index("voucher_redemptions_phone_idx").on(t.voucherId, t.phoneNormalized),
+  ],
+);
+
+// POST /api/orders with an Idempotency-Key: the first answer is kept and replayed.
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    statusCode: integer("status_code"),
+    responseBody: jsonb("response_body"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index("idempotency_keys_created_idx").on(t.createdAt),
+  ],
+);

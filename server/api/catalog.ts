@@ -1,0 +1,243 @@
+// Catalogue calls of spec §7: products, collections, reviews and combination stock.
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { getCollection, listCollections } from "../../core/catalog/collections";
+import {
+  PRODUCT_SORTS,
+  getCombinationQuantity,
+  getProduct,
+  getProductByUrl,
+  listProducts,
+  recommendedProducts,
+  similarProducts,
+} from "../../core/catalog/products";
+import { addReview, listReviews, reviewInput } from "../../core/catalog/reviews";
+import type { CoreContext } from "../../core/context";
+import { notFound } from "../../core/shared/errors";
+import { parseRupees } from "../../core/shared/money";
+import { money } from "../serialize";
+import { WithHeaders, idParams, idSchema, sendCachedJson } from "./http";
+import { presentCollection, presentProduct, presentReview } from "./presenters";
+
+const rupeeAmount = (name: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      const paisa = parseRupees(value);
+      if (paisa === null || paisa < 0) {
+        ctx.addIssue({ code: "custom", message: `${name} must be an amount in rupees, such as 2499 or 2499.50` });
+        return z.NEVER;
+      }
+      return paisa;
+    });
+
+// ?size=S,M or ?size=S&size=M
+const valueList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) =>
+    (Array.isArray(value) ? value : [value])
+      .flatMap((v) => v.split(","))
+      .map((v) => v.trim())
+      .filter(Boolean)
+      .slice(0, 20),
+  );
+
+export const productListQuery = z.object({
+  collection_id: z
+    .union([z.literal("all"), idSchema("collection_id")])
+    .optional()
+    .describe('a collection id, or "all" for every product'),
+  search: z.string().trim().max(100, "search must be at most 100 characters").optional(),
+  limit: z.coerce
+    .number()
+    .int("limit must be a whole number from 1 to 200")
+    .min(1, "limit must be a whole number from 1 to 200")
+    .max(200, "limit must be a whole number from 1 to 200")
+    .default(100),
+  offset: z.coerce
+    .number()
+    .int("offset must be a whole number of at least 0")
+    .min(0, "offset must be a whole number of at least 0")
+    .max(1_000_000, "offset is too large")
+    .default(0),
+  sort: z.enum(PRODUCT_SORTS, { error: `sort must be one of ${PRODUCT_SORTS.join(", ")}` }).optional(),
+  min_price: rupeeAmount("min_price").optional(),
+  max_price: rupeeAmount("max_price").optional(),
+  size: valueList.optional(),
+  color: valueList.optional(),
+});
+
+const limitQuery = (fallback: number) =>
+  z.object({
+    limit: z.coerce
+      .number()
+      .int("limit must be a whole number from 1 to 50")
+      .min(1, "limit must be a whole number from 1 to 50")
+      .max(50, "limit must be a whole number from 1 to 50")
+      .default(fallback),
+  });
+
+export async function catalogRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    "/products",
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "Products, filtered, sorted and paged. The total count is in X-Total-Count.",
+        querystring: productListQuery,
+      },
+    },
+    async (request, reply) =>
+      sendCachedJson(core, request, reply, async () => {
+        const q = request.query;
+        const page = await listProducts(core, {
+        collectionId: q.collection_id === "all" ? undefined : q.collection_id,
+        search: q.search || undefined,
+        limit: q.limit,
+        offset: q.offset,
+        sort: q.sort,
+        minPricePaisa: q.min_price,
+        maxPricePaisa: q.max_price,
+        sizes: q.size,
+        colors: q.color,
+        });
+        return new WithHeaders(
+          page.items.map((p) => presentProduct(p)),
+          { "x-total-count": String(page.total) },
+        );
+      }),
+  );
+
+  api.get(
+    "/products/recommended",
+    { schema: { tags: ["catalogue"], summary: "Best-rated products in stock", querystring: limitQuery(4) } },
+    async (request, reply) =>
+      sendCachedJson(core, request, reply, async () =>
+        (await recommendedProducts(core, request.query.limit)).map((p) => presentProduct(p)),
+      ),
+  );
+
+  api.get(
+    "/products/by-url/:customUrl",
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "One product by its custom URL",
+        params: z.object({ customUrl: z.string().min(1).max(200) }),
+      },
+    },
+    async (request, reply) =>
+      sendCachedJson(core, request, reply, async () => {
+        const product = await getProductByUrl(core, request.params.customUrl);
+        if (!product) throw notFound("Product not found");
+        return presentProduct(product, (await listReviews(core, product.id, 20)) ?? []);
+      }),
+  );
+
+  api.get(
+    "/products/:id",
+    { schema: { tags: ["catalogue"], summary: "One product with its latest reviews", params: idParams } },
+    async (request, reply) =>
+      sendCachedJson(core, request, reply, async () => {
+        const product = await getProduct(core, request.params.id);
+        if (!product) throw notFound("Product not found");
+        return presentProduct(product, (await listReviews(core, product.id, 20)) ?? []);
+      }),
+  );
+
+  api.get(
+    "/products/:id/similar",
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "Products from the same collections, nearest in price",
+        params: idParams,
+        querystring: limitQuery(8),
+      },
+    },
+    async (request, reply) =>
+      sendCachedJson(core, request, reply, async () => {
+        const similar = await similarProducts(core, request.params.id, request.query.limit);
+        if (!similar) throw notFound("Product not found");
+        return similar.map((p) => presentProduct(p));
+      }),
+  );
+
+  api.get(
+    "/products/:id/reviews",
+    { schema: { tags: ["reviews"], summary: "Reviews of a product, newest first", params: idParams } },
+    async (request, reply) =>
+      sendCachedJson(core, request, reply, async () => {
+        const list = await listReviews(core, request.params.id);
+        if (!list) throw notFound("Product not found");
+        return list.map(presentReview);
+      }),
+  );
+
+  api.post(
+    "/products/:id/reviews",
+    {
+      schema: {
+        tags: ["reviews"],
+        summary: "Post a review (guests give a name)",
+        params: idParams,
+        body: reviewInput,
+      },
+    },
+    async (request, reply) => {
+      const userId = (request as { userId?: number }).userId ?? null;
+      const review = await addReview(core, request.params.id, request.body, userId);
+      return reply.code(201).send(presentReview(review));
+    },
+  );
+
+  api.get(
+    "/variant-combination/:id/quantity",
+    { schema: { tags: ["catalogue"], summary: "Stock and price of one combination", params: idParams } },
+    async (request, reply) => {
+      const combination = await getCombinationQuantity(core, request.params.id);
+      if (!combination) throw notFound("Variant combination not found");
+      // stock must be fresh here: never from the cache
+      reply.header("cache-control", "no-store");
+      return {
+        id: combination.id,
+        product_id: combination.productId,
+        stock_quantity: combination.stock,
+        stock: combination.stock,
+        price: money(combination.pricePaisa),
+        is_available: combination.isAvailable && combination.stock > 0,
+      };
+    },
+  );
+
+  api.get(
+    "/collections",
+    { schema: { tags: ["catalogue"], summary: "All collections" } },
+    async (request, reply) =>
+      sendCachedJson(core, request, reply, async () => (await listCollections(core)).map(presentCollection)),
+  );
+
+  api.get(
+    "/featured-collections",
+    { schema: { tags: ["catalogue"], summary: "Collections marked as featured" } },
+    async (request, reply) =>
+      sendCachedJson(core, request, reply, async () =>
+        (await listCollections(core, { featuredOnly: true })).map(presentCollection),
+      ),
+  );
+
+  api.get(
+    "/collections/:id",
+    { schema: { tags: ["catalogue"], summary: "One collection", params: idParams } },
+    async (request, reply) =>
+      sendCachedJson(core, request, reply, async () => {
+        const collection = await getCollection(core, request.params.id);
+        if (!collection) throw notFound("Collection not found");
+        return presentCollection(collection);
+      }),
+  );
+}

@@ -1,0 +1,48 @@
+// Small pieces every API route file shares: id parameters, cached JSON answers.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { CoreContext } from "../../core/context";
+import { serialize } from "../serialize";
+
+const MAX_INT = 2_147_483_647;
+
+/** A path or query id: a positive whole number that fits the database's integer. */
+export const idSchema = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a positive whole number` })
+    .int(`${name} must be a positive whole number`)
+    .min(1, `${name} must be a positive whole number`)
+    .max(MAX_INT, `${name} must be a positive whole number`);
+
+export const idParams = z.object({ id: idSchema("id") });
+
+// public catalogue answers may be kept by a CDN briefly; the page fixes stock at add-to-cart
+export const PUBLIC_CACHE = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
+
+/**
+ * Answers a GET with JSON that this process may reuse for a few seconds (decision 0016):
+ * the serialized bytes are cached per URL, and every write clears the cache.
+ */
+export async function sendCachedJson(
+  core: CoreContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  load: () => Promise<unknown>,
+): Promise<FastifyReply> {
+  const cached = await core.cache.getOrLoad(`api:${request.url}`, async () => {
+    const value = await load();
+    return value instanceof WithHeaders
+      ? { body: serialize(value.body), headers: value.headers }
+      : { body: serialize(value), headers: undefined };
+  });
+  if (cached.headers) reply.headers(cached.headers);
+  return reply.header("cache-control", PUBLIC_CACHE).type("application/json; charset=utf-8").send(cached.body);
+}
+
+/** An answer body with headers that belong to it (and are cached with it). */
+export class WithHeaders {
+  constructor(
+    readonly body: unknown,
+    readonly headers: Record<string, string>,
+  ) {}
+}

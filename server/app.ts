@@ -1,0 +1,91 @@
+// Builds the whole HTTP application without listening, so tests can call app.inject()
+// (house style, after fastify/demo). server/main.ts listens and shuts down.
+import path from "node:path";
+import zlib from "node:zlib";
+import fastifyCompress from "@fastify/compress";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { ServerBuild } from "react-router";
+import type { CoreContext } from "../core/context";
+import { catalogRoutes } from "./api/catalog";
+import { contentRoutes } from "./api/content";
+import type { AppConfig } from "./config";
+import { registerErrorHandling } from "./plugins/errors";
+import { reactRouterPages } from "./react-router-adapter";
+import { serialize } from "./serialize";
+
+export interface BuildAppOptions {
+  core: CoreContext;
+  config: AppConfig;
+  /** the React Router server build; without it only the API is served (API tests) */
+  pages?: { build: ServerBuild; clientDir: string };
+  logger?: boolean;
+}
+
+// JSON bodies beyond this are refused with 413: the largest real one is an order of ~100 lines
+export const BODY_LIMIT = 256 * 1024;
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { core, config } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    // ids in URLs are short; a huge URL is a mistake or an attack
+    maxParamLength: 200,
+    disableRequestLogging: config.logLevel !== "debug",
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setReplySerializer((payload) => serialize(payload));
+
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    // quality 11 (the default) costs tens of milliseconds per page; 5 is nearly as small
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+    encodings: ["br", "gzip"],
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: "Store API",
+        description:
+          "The storefront's JSON API (spec §7). Amounts are rupees with two decimals; errors are {\"detail\": \"…\"}.",
+        version: "1.0.0",
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  await app.register(
+    async (api) => {
+      registerErrorHandling(api);
+      api.get("/health", { schema: { hide: true } }, async () => ({ status: "ok" }));
+      await api.register(contentRoutes, { core });
+      await api.register(catalogRoutes, { core });
+    },
+    { prefix: "/api" },
+  );
+
+  await app.register(fastifyStatic, {
+    root: path.join(config.dataDir, "media"),
+    prefix: "/media/",
+    decorateReply: false,
+    maxAge: "1d",
+  });
+
+  if (options.pages) {
+    await app.register(reactRouterPages, { core, config, ...options.pages });
+  } else {
+    registerErrorHandling(app);
+  }
+  return app;
+}

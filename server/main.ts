@@ -1,0 +1,70 @@
+// Starts the store: opens and migrates the database, fills an empty one with the demo store,
+// serves HTTP, and on SIGINT/SIGTERM lets in-flight requests finish before closing the database.
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { ReadCache } from "../core/shared/cache";
+import { createDatabaseRateLimiter, createRedisRateLimiter } from "../core/shared/rate-limit";
+import { openDatabase } from "../db/client";
+import { migrateDatabase } from "../db/migrate";
+import { projectRoot } from "../db/paths";
+import { isDatabaseEmpty, seedDemoStore } from "../db/seed";
+import { buildApp } from "./app";
+import { loadConfig } from "./config";
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await migrateDatabase(database);
+  const mediaDir = path.join(config.dataDir, "media");
+  fs.mkdirSync(mediaDir, { recursive: true });
+  if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
+    console.log("Empty database: adding the demo store (first start only)...");
+    await seedDemoStore(database.db, { mediaDir });
+  }
+
+  const buildDir = path.join(projectRoot, "build");
+  const serverBuild = path.join(buildDir, "server", "index.js");
+  if (!fs.existsSync(serverBuild)) {
+    throw new Error(`No page build at ${serverBuild}. Run "npm run build" first (npm start does).`);
+  }
+  const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
+  const limiter = config.redisUrl
+    ? await createRedisRateLimiter(config.redisUrl)
+    : createDatabaseRateLimiter(database.db);
+  const core = { db: database.db, cache: new ReadCache(config.catalogCacheSeconds * 1000), limiter };
+  const app = await buildApp({ core, config, pages: { build, clientDir: path.join(buildDir, "client") } });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: finishing in-flight requests`);
+    // a hung client must not keep the process alive forever
+    const force = setTimeout(() => {
+      app.log.error("shutdown took over 10 s; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await limiter.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Store ready on ${config.publicUrl} (${database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,278 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../helpers/app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function get(url: string) {
+  const res = await t.app.inject({ method: "GET", url });
+  return { status: res.statusCode, body: res.json(), headers: res.headers, raw: res.body };
+}
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await t.database.db.execute(query);
+  return result.rows as T[];
+}
+
+describe("GET /api/products", () => {
+  it("answers products in the spec's shape, with both spellings of stock", async () => {
+    const { status, body, headers } = await get("/api/products?limit=5");
+    expect(status).toBe(200);
+    expect(body).toHaveLength(5);
+    expect(Number(headers["x-total-count"])).toBeGreaterThanOrEqual(80);
+    const p = body[0];
+    for (const field of [
+      "id", "name", "description", "description_format", "structured_description", "custom_url", "price",
+      "base_price", "compare_price", "image_url", "images", "average_rating", "review_count", "stock",
+      "stock_quantity", "created_at", "material_type", "custom_fields", "faqs", "daraz_link", "variants",
+      "variant_combinations",
+    ]) {
+      expect(p, field).toHaveProperty(field);
+    }
+    expect(p.stock).toBe(p.stock_quantity);
+    const combination = body.flatMap((x: { variant_combinations: unknown[] }) => x.variant_combinations)[0];
+    expect(typeof combination.variant_attributes).toBe("string");
+    expect(JSON.parse(combination.variant_attributes)).toBeTypeOf("object");
+    expect(combination.variant_values).toBe(combination.variant_attributes);
+    expect(combination.stock).toBe(combination.stock_quantity);
+  });
+
+  it("writes prices with exactly two decimals", async () => {
+    const { raw } = await get("/api/products?limit=3");
+    expect(raw).toMatch(/"price":\d+\.\d\d[,}]/);
+    expect(raw).not.toMatch(/"price":"/);
+  });
+
+  it("pages with limit and offset without overlap", async () => {
+    const a = (await get("/api/products?limit=10&offset=0&sort=name")).body;
+    const b = (await get("/api/products?limit=10&offset=10&sort=name")).body;
+    const ids = new Set([...a, ...b].map((p: { id: number }) => p.id));
+    expect(ids.size).toBe(20);
+  });
+
+  it("answers an empty page past the end with the total still counted", async () => {
+    const { body, headers } = await get("/api/products?limit=10&offset=100000");
+    expect(body).toEqual([]);
+    expect(Number(headers["x-total-count"])).toBeGreaterThan(0);
+  });
+
+  it("filters by collection", async () => {
+    const [c] = await rows<{ id: number; n: number }>(
+      sql`select collection_id as id, count(*)::int as n from collection_products group by collection_id order by collection_id limit 1`,
+    );
+    const { body, headers } = await get(`/api/products?collection_id=${c!.id}&limit=200`);
+    expect(body.length).toBe(c!.n);
+    expect(Number(headers["x-total-count"])).toBe(c!.n);
+    expect((await get("/api/products?collection_id=all&limit=1")).status).toBe(200);
+  });
+
+  it("sorts by name and by price both ways", async () => {
+    const byName = (await get("/api/products?sort=name&limit=50")).body.map((p: { name: string }) => p.name);
+    expect(byName).toEqual([...byName].sort((x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0)));
+    const asc = (await get("/api/products?sort=price_asc&limit=50")).body.map((p: { min_price: number }) => p.min_price);
+    expect(asc).toEqual([...asc].sort((x: number, y: number) => x - y));
+    const desc = (await get("/api/products?sort=price_desc&limit=50")).body.map((p: { min_price: number }) => p.min_price);
+    expect(desc).toEqual([...desc].sort((x: number, y: number) => y - x));
+    const newest = (await get("/api/products?sort=newest&limit=50")).body.map((p: { created_at: string }) => p.created_at);
+    expect(newest).toEqual([...newest].sort().reverse());
+  });
+
+  it("filters by price range in rupees", async () => {
+    const { body } = await get("/api/products?min_price=1000&max_price=3000&limit=200");
+    expect(body.length).toBeGreaterThan(0);
+    for (const p of body) {
+      expect(p.max_price).toBeGreaterThanOrEqual(1000);
+      expect(p.min_price).toBeLessThanOrEqual(3000);
+    }
+  });
+
+  it("filters by size and colour", async () => {
+    const { body } = await get("/api/products?size=M&limit=200");
+    expect(body.length).toBeGreaterThan(0);
+    for (const p of body) {
+      expect(p.variants.some((v: { variant_type: string; variant_value: string }) => v.variant_type === "size" && v.variant_value === "M")).toBe(true);
+    }
+    const [color] = await rows<{ value: string }>(sql`select variant_value as value from variants where variant_type = 'color' limit 1`);
+    const colored = (await get(`/api/products?color=${encodeURIComponent(color!.value)}&limit=200`)).body;
+    expect(colored.length).toBeGreaterThan(0);
+    for (const p of colored) {
+      expect(p.variants.some((v: { variant_value: string }) => v.variant_value.toLowerCase() === color!.value.toLowerCase())).toBe(true);
+    }
+  });
+
+  it("searches names and descriptions, by word prefix and despite a typo", async () => {
+    const [p] = await rows<{ name: string }>(sql`select name from products where name ~* '^[a-z]{5,}' order by id limit 1`);
+    const word = p!.name.split(" ")[0]!;
+    const exact = (await get(`/api/products?search=${encodeURIComponent(word)}`)).body;
+    expect(exact.some((x: { name: string }) => x.name === p!.name)).toBe(true);
+    const prefix = (await get(`/api/products?search=${encodeURIComponent(word.slice(0, 4))}`)).body;
+    expect(prefix.some((x: { name: string }) => x.name === p!.name)).toBe(true);
+    // one letter swapped in the middle
+    const typo = word.slice(0, 2) + word[3] + word[2] + word.slice(4);
+    const fuzzy = (await get(`/api/products?search=${encodeURIComponent(typo)}`)).body;
+    expect(fuzzy.some((x: { name: string }) => x.name === p!.name)).toBe(true);
+    expect((await get("/api/products?search=zzzzqqqqxxxx")).body).toEqual([]);
+  });
+
+  it("treats search text as data, not SQL or tsquery syntax", async () => {
+    for (const s of ["' or 1=1 --", "a & | ! :* ()", "%_\\", "'':*"]) {
+      expect((await get(`/api/products?search=${encodeURIComponent(s)}`)).status).toBe(200);
+    }
+  });
+
+  it("rejects bad query values with 422 naming the field", async () => {
+    for (const [query, field] of [
+      ["limit=0", "limit"],
+      ["limit=abc", "limit"],
+      ["limit=500", "limit"],
+      ["offset=-1", "offset"],
+      ["sort=cheapest", "sort"],
+      ["min_price=abc", "min_price"],
+      ["collection_id=x", "collection_id"],
+    ]) {
+      const { status, body } = await get(`/api/products?${query}`);
+      expect(status, query).toBe(422);
+      expect(body.detail, query).toContain(field);
+    }
+  });
+});
+
+describe("one product", () => {
+  it("answers by id and by custom URL, with reviews", async () => {
+    const [p] = await rows<{ id: number; custom_url: string }>(
+      sql`select id, custom_url from products where custom_url is not null and review_count > 0 order by id limit 1`,
+    );
+    const byId = await get(`/api/products/${p!.id}`);
+    expect(byId.status).toBe(200);
+    expect(byId.body.id).toBe(p!.id);
+    expect(byId.body.reviews.length).toBeGreaterThan(0);
+    expect(byId.body.images.filter((i: { is_primary: boolean }) => i.is_primary)).toHaveLength(1);
+    const byUrl = await get(`/api/products/by-url/${p!.custom_url}`);
+    expect(byUrl.body.id).toBe(p!.id);
+  });
+
+  it("answers 404 with a detail for a missing product", async () => {
+    for (const url of ["/api/products/999999", "/api/products/by-url/no-such-product", "/api/products/999999/similar", "/api/products/999999/reviews"]) {
+      const res = await get(url);
+      expect(res.status, url).toBe(404);
+      expect(res.body.detail).toBe("Product not found");
+    }
+  });
+
+  it("answers 422 for an id that is not a positive whole number", async () => {
+    for (const id of ["abc", "0", "-3", "1.5", "99999999999"]) {
+      const res = await get(`/api/products/${id}`);
+      expect(res.status, id).toBe(422);
+      expect(res.body.detail).toContain("id");
+    }
+  });
+
+  it("lists similar products from the same collection, without the product itself", async () => {
+    const [p] = await rows<{ id: number }>(sql`select product_id as id from collection_products order by product_id limit 1`);
+    const { body } = await get(`/api/products/${p!.id}/similar?limit=4`);
+    expect(body.length).toBeGreaterThan(0);
+    expect(body.length).toBeLessThanOrEqual(4);
+    expect(body.map((x: { id: number }) => x.id)).not.toContain(p!.id);
+  });
+
+  it("recommends in-stock products up to the limit", async () => {
+    const { body } = await get("/api/products/recommended?limit=4");
+    expect(body).toHaveLength(4);
+    for (const p of body) expect(p.stock).toBeGreaterThan(0);
+    expect((await get("/api/products/recommended?limit=0")).status).toBe(422);
+  });
+
+  it("answers the stock and price of a combination, uncached", async () => {
+    const [c] = await rows<{ id: number; stock: number; price_paisa: number }>(
+      sql`select id, stock, price_paisa from variant_combinations order by id limit 1`,
+    );
+    const res = await get(`/api/variant-combination/${c!.id}/quantity`);
+    expect(res.status).toBe(200);
+    expect(res.body.stock_quantity).toBe(c!.stock);
+    expect(res.body.price).toBe(c!.price_paisa / 100);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect((await get("/api/variant-combination/99999999/quantity")).status).toBe(404);
+  });
+});
+
+describe("reviews", () => {
+  it("stores a review, puts it first and updates the average and count", async () => {
+    const [p] = await rows<{ id: number }>(sql`select id from products order by id desc limit 1`);
+    const before = (await get(`/api/products/${p!.id}`)).body;
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/products/${p!.id}/reviews`,
+      payload: { rating: 1, review_text: "<script>alert(1)</script> Stitching came apart", reviewer_name: "  Ayesha  " },
+    });
+    expect(res.statusCode).toBe(201);
+    const review = res.json();
+    expect(review.reviewer_name).toBe("Ayesha");
+    expect(review.review_text).toBe("<script>alert(1)</script> Stitching came apart");
+    expect(review.is_guest).toBe(true);
+    const after = (await get(`/api/products/${p!.id}`)).body;
+    expect(after.review_count).toBe(before.review_count + 1);
+    const list = (await get(`/api/products/${p!.id}/reviews`)).body;
+    expect(list[0].id).toBe(review.id);
+    const [{ avg }] = await rows<{ avg: number }>(
+      sql`select round(avg(rating)::numeric, 1)::float as avg from reviews where product_id = ${p!.id}`,
+    );
+    expect(after.average_rating).toBeCloseTo(avg, 5);
+  });
+
+  it("validates rating, text and name", async () => {
+    const [p] = await rows<{ id: number }>(sql`select id from products order by id limit 1`);
+    const cases: [unknown, string][] = [
+      [{ rating: 6, review_text: "x", reviewer_name: "A" }, "rating"],
+      [{ rating: 0, review_text: "x", reviewer_name: "A" }, "rating"],
+      [{ rating: 4.5, review_text: "x", reviewer_name: "A" }, "rating"],
+      [{ rating: "5", review_text: "x", reviewer_name: "A" }, "rating"],
+      [{ rating: 5, review_text: "   ", reviewer_name: "A" }, "review_text"],
+      [{ rating: 5, reviewer_name: "A" }, "review_text"],
+      [{ rating: 5, review_text: "x".repeat(2001), reviewer_name: "A" }, "review_text"],
+      [{ rating: 5, review_text: "fine" }, "Please enter your name"],
+      [{ rating: 5, review_text: "fine", reviewer_name: "n".repeat(81) }, "reviewer_name"],
+    ];
+    for (const [payload, expected] of cases) {
+      const res = await t.app.inject({ method: "POST", url: `/api/products/${p!.id}/reviews`, payload: payload as object });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(res.json().detail).toContain(expected);
+    }
+    const [{ n }] = await rows<{ n: number }>(sql`select count(*)::int as n from reviews where review_text = 'fine'`);
+    expect(n).toBe(0);
+  });
+
+  it("answers 404 for a review of a missing product, and writes nothing", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/products/999999/reviews",
+      payload: { rating: 5, review_text: "ghost", reviewer_name: "A" },
+    });
+    expect(res.statusCode).toBe(404);
+    const [{ n }] = await rows<{ n: number }>(sql`select count(*)::int as n from reviews where review_text = 'ghost'`);
+    expect(n).toBe(0);
+  });
+});
+
+describe("collections", () => {
+  it("lists collections and answers one by id", async () => {
+    const list = (await get("/api/collections")).body;
+    expect(list.length).toBeGreaterThanOrEqual(8);
+    for (const field of ["id", "name", "description", "image_url"]) expect(list[0]).toHaveProperty(field);
+    const one = await get(`/api/collections/${list[0].id}`);
+    expect(one.body.name).toBe(list[0].name);
+    expect((await get("/api/collections/999999")).status).toBe(404);
+    expect((await get("/api/collections/999999")).body.detail).toBe("Collection not found");
+  });
+
+  it("lists featured collections only", async () => {
+    const featured = (await get("/api/featured-collections")).body;
+    expect(featured.length).toBeGreaterThan(0);
+    for (const c of featured) expect(c.is_featured).toBe(true);
+  });
+});

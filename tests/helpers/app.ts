@@ -1,0 +1,40 @@
+// Builds the app on a fresh test database, the way main.ts does, without listening.
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { ReadCache } from "../../core/shared/cache";
+import { createDatabaseRateLimiter } from "../../core/shared/rate-limit";
+import type { CoreContext } from "../../core/context";
+import type { DatabaseHandle } from "../../db/client";
+import { buildApp } from "../../server/app";
+import { loadConfig } from "../../server/config";
+import { createTestDatabase } from "./database";
+
+export interface TestApp {
+  app: FastifyInstance;
+  core: CoreContext;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), "store-test-data"), LOG_LEVEL: "silent", ...env });
+  // no read cache in tests unless a test asks for one: every call sees the database
+  const core: CoreContext = {
+    db: database.db,
+    cache: new ReadCache(0),
+    limiter: createDatabaseRateLimiter(database.db),
+  };
+  const app = await buildApp({ core, config, logger: false });
+  await app.ready();
+  return {
+    app,
+    core,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

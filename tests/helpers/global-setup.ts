@@ -1,0 +1,38 @@
+import fs from "node:fs";
+import type { TestProject } from "vitest/node";
+import { openPglite, openPostgres } from "../../db/client";
+import { migrateDatabase } from "../../db/migrate";
+import { seedDemoStore } from "../../db/seed";
+import { admin, mediaDir, postgresUrl, templateDumpPath, templateName, withDatabase } from "./template";
+
+export default async function setup(project: TestProject) {
+  const url = postgresUrl();
+  if (url) {
+    const template = templateName(url);
+    await admin(url, `drop database if exists ${template} with (force)`, `create database ${template}`);
+    const handle = await openPostgres(withDatabase(url, template));
+    await migrateDatabase(handle);
+    await seedDemoStore(handle.db, { mediaDir, images: false });
+    await handle.close();
+    project.provide("databaseTemplate", template);
+    return async () => {
+      await admin(url, `drop database if exists ${template} with (force)`);
+    };
+  }
+  const handle = await openPglite(undefined);
+  await migrateDatabase(handle);
+  await seedDemoStore(handle.db, { mediaDir, images: false });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const client = (handle.db as any).$client as import("@electric-sql/pglite").PGlite;
+  const dump = await client.dumpDataDir("gzip");
+  fs.writeFileSync(templateDumpPath, Buffer.from(await dump.arrayBuffer()));
+  await handle.close();
+  project.provide("databaseTemplate", templateDumpPath);
+  return () => fs.rmSync(templateDumpPath, { force: true });
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseTemplate: string;
+  }
+}
