@@ -7,11 +7,18 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Rows of a raw SQL query; both drivers answer { rows }, which the shared type cannot say. */
+export async function queryRows<T>(db: Pick<Db, "execute">, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
 
 export interface DatabaseHandle {
   db: Db;
@@ -25,8 +32,16 @@ export const pgliteExtensions = { pg_trgm };
 // or a count well inside Number's exact range.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+// Product search matches a name despite a typo when a word is this similar (pg_trgm's default
+// of 0.6 misses two swapped letters in "Embroidered"); <% uses the trigram index with it.
+export const WORD_SIMILARITY_THRESHOLD = 0.45;
+
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+  });
   // an idle client's error (server restart) must not crash the process
   pool.on("error", () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -43,6 +58,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     releaseLock = lockDataDir(dataDir);
   }
   const client = await PGlite.create({ dataDir: dir, extensions: pgliteExtensions, loadDataDir });
+  await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -35,9 +35,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     // ids in URLs are short; a huge URL is a mistake or an attack
-    maxParamLength: 200,
-    disableRequestLogging: config.logLevel !== "debug",
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
 
   app.setValidatorCompiler(validatorCompiler);

@@ -21,7 +21,8 @@ async function main() {
   fs.mkdirSync(mediaDir, { recursive: true });
   if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
     console.log("Empty database: adding the demo store (first start only)...");
-    await seedDemoStore(database.db, { mediaDir });
+    // SEED_IMAGES=0 skips generating the demo images (tests that do not look at them)
+    await seedDemoStore(database.db, { mediaDir, images: process.env.SEED_IMAGES !== "0" });
   }
 
   const buildDir = path.join(projectRoot, "build");
@@ -47,8 +48,12 @@ async function main() {
       process.exit(1);
     }, 10_000);
     force.unref();
+    // connections busy when closing began go idle once answered; Node only closes the ones
+    // idle at the start, so keep closing idle keep-alive connections until the server is done
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
     try {
       await app.close();
+      clearInterval(closeIdle);
       await limiter.close();
       await database.close();
       process.exit(0);

@@ -1,7 +1,7 @@
 // Fixed-window counters for sign-in attempts, order placement and voucher checks. They live in
 // the database by default and in Redis when REDIS_URL is set, so every process shares them.
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { queryRows, type Db } from "../../db/client";
 import { AppError } from "./errors";
 
 export interface WindowCount {
@@ -23,21 +23,24 @@ export function createDatabaseRateLimiter(db: Db): RateLimiter {
   return {
     async hit(key, windowSeconds) {
       // one statement: a new or expired window starts at 1, a live one counts up
-      const result = await db.execute(sql`
+      const [row] = await queryRows<{ count: number; retry_after: number }>(
+        db,
+        sql`
         insert into rate_limits (key, count, reset_at)
         values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
         on conflict (key) do update set
           count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
           reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-        returning count, ceil(extract(epoch from reset_at - now()))::int as retry_after`);
-      const row = result.rows[0] as { count: number; retry_after: number };
-      return { count: Number(row.count), retryAfterSeconds: Math.max(1, Number(row.retry_after)) };
+        returning count, ceil(extract(epoch from reset_at - now()))::int as retry_after`,
+      );
+      return { count: Number(row!.count), retryAfterSeconds: Math.max(1, Number(row!.retry_after)) };
     },
     async peek(key) {
-      const result = await db.execute(sql`
-        select count, ceil(extract(epoch from reset_at - now()))::int as retry_after
-        from rate_limits where key = ${key} and reset_at > now()`);
-      const row = result.rows[0] as { count: number; retry_after: number } | undefined;
+      const [row] = await queryRows<{ count: number; retry_after: number }>(
+        db,
+        sql`select count, ceil(extract(epoch from reset_at - now()))::int as retry_after
+            from rate_limits where key = ${key} and reset_at > now()`,
+      );
       return row
         ? { count: Number(row.count), retryAfterSeconds: Math.max(1, Number(row.retry_after)) }
         : { count: 0, retryAfterSeconds: 0 };

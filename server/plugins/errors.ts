@@ -19,10 +19,9 @@ function describe(field: string, message: string): string {
 function fieldErrors(error: FastifyError): FieldError[] {
   const context = error.validationContext ?? "body";
   return (error.validation ?? []).map((issue) => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const params = issue.params as any;
-    const path: (string | number)[] = params?.issue?.path ?? [];
-    const field = path.length > 0 ? path.join(".") : context === "body" ? "" : context;
+    // instancePath is "/items/0/quantity" for a field, "/" for the whole body
+    const path = issue.instancePath.split("/").filter(Boolean).join(".");
+    const field = path || (context === "body" ? "" : context);
     return { field, message: issue.message ?? "is invalid" };
   });
 }
