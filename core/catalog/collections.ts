@@ -18,8 +18,10 @@ const columns = {
   description: collections.description,
   imageUrl: collections.imageUrl,
   isFeatured: collections.isFeatured,
+  // written out in full: Drizzle prints select-list columns unqualified, and a bare "id" here
+  // would mean the subquery's own products.id
   productCount: sql<number>`(select count(*) from ${collectionProducts} cp join ${products} p on p.id = cp.product_id
-                             where cp.collection_id = ${collections.id} and p.is_active)`.mapWith(Number),
+                             where cp.collection_id = "collections"."id" and p.is_active)`.mapWith(Number),
 };
 
 export async function listCollections(ctx: CoreContext, options: { featuredOnly?: boolean } = {}): Promise<Collection[]> {

@@ -31,9 +31,10 @@ export async function sendCachedJson(
 ): Promise<FastifyReply> {
   const cached = await core.cache.getOrLoad(`api:${request.url}`, async () => {
     const value = await load();
+    // kept as bytes: a large listing is then not encoded again for every request
     return value instanceof WithHeaders
-      ? { body: serialize(value.body), headers: value.headers }
-      : { body: serialize(value), headers: undefined };
+      ? { body: Buffer.from(serialize(value.body)), headers: value.headers }
+      : { body: Buffer.from(serialize(value)), headers: undefined };
   });
   if (cached.headers) reply.headers(cached.headers);
   return reply.header("cache-control", PUBLIC_CACHE).type("application/json; charset=utf-8").send(cached.body);

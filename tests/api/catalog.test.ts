@@ -315,6 +315,10 @@ describe("collections", () => {
     const list = (await get("/api/collections")).body;
     expect(list.length).toBeGreaterThanOrEqual(8);
     for (const field of ["id", "name", "description", "image_url"]) expect(list[0]).toHaveProperty(field);
+    for (const c of list) {
+      const listing = await get(`/api/products?collection_id=${c.id}&limit=1`);
+      expect(c.product_count, c.name).toBe(Number(listing.headers["x-total-count"]));
+    }
     const one = await get(`/api/collections/${list[0].id}`);
     expect(one.body.name).toBe(list[0].name);
     expect((await get("/api/collections/999999")).status).toBe(404);
