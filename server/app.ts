@@ -12,8 +12,10 @@ import type { ServerBuild } from "react-router";
 import type { CoreContext } from "../core/context";
 import { catalogRoutes } from "./api/catalog";
 import { contentRoutes } from "./api/content";
+import { userRoutes } from "./api/users";
 import type { AppConfig } from "./config";
 import { registerErrorHandling } from "./plugins/errors";
+import { registerSecurityHeaders } from "./plugins/security-headers";
 import { reactRouterPages } from "./react-router-adapter";
 import { serialize } from "./serialize";
 
@@ -41,6 +43,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setReplySerializer((payload) => serialize(payload));
+  // first, so that every route, file and not-found answer registered below inherits its hooks
+  registerSecurityHeaders(app, config);
 
   await app.register(fastifyCompress, {
     global: true,
@@ -58,6 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           "The storefront's JSON API (spec §7). Amounts are rupees with two decimals; errors are {\"detail\": \"…\"}.",
         version: "1.0.0",
       },
+      components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer" } } },
     },
     transform: jsonSchemaTransform,
   });
@@ -69,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       api.get("/health", { schema: { hide: true } }, async () => ({ status: "ok" }));
       await api.register(contentRoutes, { core });
       await api.register(catalogRoutes, { core });
+      await api.register(userRoutes, { core });
     },
     { prefix: "/api" },
   );

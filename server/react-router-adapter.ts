@@ -67,22 +67,19 @@ export async function reactRouterPages(
   app: FastifyInstance,
   options: { core: CoreContext; config: AppConfig; build: ServerBuild; clientDir: string },
 ) {
-  // hashed build files never change: cache them for a year
-  await app.register(fastifyStatic, {
-    root: path.join(options.clientDir, "assets"),
-    prefix: "/assets/",
-    decorateReply: false,
-    immutable: true,
-    maxAge: "365d",
-  });
-  // other public files (favicon, placeholder) are registered one route each, no wildcard
+  // One registration for every built file, one route each (no wildcard): a second registration
+  // at "/" would also register routes for assets/* and shadow the first. Hashed build files
+  // never change, so they are cached for a year; other public files (favicon) for a day.
   await app.register(fastifyStatic, {
     root: options.clientDir,
     prefix: "/",
     wildcard: false,
     decorateReply: false,
-    maxAge: "1d",
-    allowedPath: (pathname) => !pathname.startsWith("/assets/"),
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      const hashed = filePath.startsWith(path.join(options.clientDir, "assets") + path.sep);
+      reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=86400");
+    },
   });
 
   const handle = createRequestHandler(options.build, process.env.NODE_ENV ?? "production");

@@ -16,6 +16,7 @@ import { addReview, listReviews, reviewInput } from "../../core/catalog/reviews"
 import type { CoreContext } from "../../core/context";
 import { notFound } from "../../core/shared/errors";
 import { parseRupees } from "../../core/shared/money";
+import { userIdOrGuest } from "../plugins/auth";
 import { money } from "../serialize";
 import { WithHeaders, idParams, idSchema, sendCachedJson } from "./http";
 import { presentCollection, presentProduct, presentReview } from "./presenters";
@@ -34,15 +35,13 @@ const rupeeAmount = (name: string) =>
     });
 
 // ?size=S,M or ?size=S&size=M
-const valueList = z
-  .union([z.string(), z.array(z.string())])
-  .transform((value) =>
-    (Array.isArray(value) ? value : [value])
-      .flatMap((v) => v.split(","))
-      .map((v) => v.trim())
-      .filter(Boolean)
-      .slice(0, 20),
-  );
+const valueList = z.union([z.string(), z.array(z.string())]).transform((value) =>
+  (Array.isArray(value) ? value : [value])
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .slice(0, 20),
+);
 
 export const productListQuery = z.object({
   collection_id: z
@@ -95,15 +94,15 @@ export async function catalogRoutes(app: FastifyInstance, { core }: { core: Core
       sendCachedJson(core, request, reply, async () => {
         const q = request.query;
         const page = await listProducts(core, {
-        collectionId: q.collection_id === "all" ? undefined : q.collection_id,
-        search: q.search || undefined,
-        limit: q.limit,
-        offset: q.offset,
-        sort: q.sort,
-        minPricePaisa: q.min_price,
-        maxPricePaisa: q.max_price,
-        sizes: q.size,
-        colors: q.color,
+          collectionId: q.collection_id === "all" ? undefined : q.collection_id,
+          search: q.search || undefined,
+          limit: q.limit,
+          offset: q.offset,
+          sort: q.sort,
+          minPricePaisa: q.min_price,
+          maxPricePaisa: q.max_price,
+          sizes: q.size,
+          colors: q.color,
         });
         return new WithHeaders(
           page.items.map((p) => presentProduct(p)),
@@ -189,7 +188,7 @@ export async function catalogRoutes(app: FastifyInstance, { core }: { core: Core
       },
     },
     async (request, reply) => {
-      const userId = (request as { userId?: number }).userId ?? null;
+      const userId = await userIdOrGuest(core, request);
       const review = await addReview(core, request.params.id, request.body, userId);
       return reply.code(201).send(presentReview(review));
     },
@@ -214,11 +213,8 @@ export async function catalogRoutes(app: FastifyInstance, { core }: { core: Core
     },
   );
 
-  api.get(
-    "/collections",
-    { schema: { tags: ["catalogue"], summary: "All collections" } },
-    async (request, reply) =>
-      sendCachedJson(core, request, reply, async () => (await listCollections(core)).map(presentCollection)),
+  api.get("/collections", { schema: { tags: ["catalogue"], summary: "All collections" } }, async (request, reply) =>
+    sendCachedJson(core, request, reply, async () => (await listCollections(core)).map(presentCollection)),
   );
 
   api.get(

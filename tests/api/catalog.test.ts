@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows } from "../../db/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerShopper } from "../helpers/accounts";
 import { createTestApp, type TestApp } from "../helpers/app";
 
 let t: TestApp;
@@ -294,6 +295,28 @@ describe("reviews", () => {
       sql`select count(*)::int as n from reviews where review_text = 'fine'`,
     )) as [{ n: number }];
     expect(n).toBe(0);
+  });
+
+  it("links a signed-in shopper's review to the account, and takes a stale token as a guest", async () => {
+    const [p] = await rows<{ id: number }>(sql`select id from products order by id limit 1`);
+    const shopper = await registerShopper(t.app, { first_name: "Hina", last_name: "Raza" });
+    const payload = { rating: 4, review_text: "Lovely fabric", reviewer_name: "Hina" };
+    const signedIn = await t.app.inject({
+      method: "POST",
+      url: `/api/products/${p!.id}/reviews`,
+      headers: shopper.auth,
+      payload,
+    });
+    expect(signedIn.statusCode).toBe(201);
+    expect(signedIn.json()).toMatchObject({ is_guest: false, user: { first_name: "Hina", last_name: "Raza" } });
+    const stale = await t.app.inject({
+      method: "POST",
+      url: `/api/products/${p!.id}/reviews`,
+      headers: { authorization: "Bearer not-a-live-token" },
+      payload,
+    });
+    expect(stale.statusCode).toBe(201);
+    expect(stale.json()).toMatchObject({ is_guest: true, user: null });
   });
 
   it("answers 404 for a review of a missing product, and writes nothing", async () => {

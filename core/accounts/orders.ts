@@ -1,0 +1,118 @@
+// "My orders": what a signed-in shopper has bought (issue 4, point 1). Amounts are paisa.
+import { and, asc, desc, eq, inArray, isNull, or } from "drizzle-orm";
+import type { CoreContext } from "../context";
+import { orderItems, orders, type OrderStatus } from "../../db/schema";
+import type { Account } from "./account";
+
+export interface MyOrderItem {
+  productId: number | null;
+  combinationId: number | null;
+  productName: string;
+  combinationName: string | null;
+  variantDetails: Record<string, string> | null;
+  imageUrl: string | null;
+  unitPricePaisa: number;
+  quantity: number;
+  lineTotalPaisa: number;
+}
+
+export interface MyOrder {
+  id: number;
+  trackingId: string;
+  status: OrderStatus;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  shippingAddress: string;
+  city: string;
+  postalCode: string;
+  country: string;
+  paymentMethod: string;
+  subtotalPaisa: number;
+  shippingPaisa: number;
+  discountPaisa: number;
+  totalPaisa: number;
+  voucherCode: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  items: MyOrderItem[];
+}
+
+/**
+ * The account's orders, newest first: those placed while signed in, plus guest orders with the
+ * account's email once that email is verified. An unverified email proves nothing: anyone can
+ * sign up with someone else's address, so it must not open their guest orders (decision 0022).
+ */
+export async function listMyOrders(
+  ctx: CoreContext,
+  user: Pick<Account, "id" | "email" | "emailVerifiedAt">,
+  page: { limit: number; offset: number },
+): Promise<MyOrder[]> {
+  const mine = eq(orders.userId, user.id);
+  // orders.email is stored in lowercase, as is the account's
+  const where = user.emailVerifiedAt ? or(mine, and(isNull(orders.userId), eq(orders.email, user.email))) : mine;
+  const rows = await ctx.db
+    .select({
+      id: orders.id,
+      trackingId: orders.trackingId,
+      status: orders.status,
+      firstName: orders.firstName,
+      lastName: orders.lastName,
+      email: orders.email,
+      phone: orders.phone,
+      shippingAddress: orders.shippingAddress,
+      city: orders.city,
+      postalCode: orders.postalCode,
+      country: orders.country,
+      paymentMethod: orders.paymentMethod,
+      subtotalPaisa: orders.subtotalPaisa,
+      shippingPaisa: orders.shippingPaisa,
+      discountPaisa: orders.discountPaisa,
+      totalPaisa: orders.totalPaisa,
+      voucherCode: orders.voucherCode,
+      createdAt: orders.createdAt,
+      updatedAt: orders.updatedAt,
+    })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  if (rows.length === 0) return [];
+  const items = await ctx.db
+    .select({
+      orderId: orderItems.orderId,
+      productId: orderItems.productId,
+      combinationId: orderItems.combinationId,
+      productName: orderItems.productName,
+      combinationName: orderItems.combinationName,
+      variantDetails: orderItems.variantDetails,
+      imageUrl: orderItems.imageUrl,
+      unitPricePaisa: orderItems.unitPricePaisa,
+      quantity: orderItems.quantity,
+      lineTotalPaisa: orderItems.lineTotalPaisa,
+    })
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(orderItems.id));
+  const byOrder = new Map<number, MyOrderItem[]>();
+  for (const { orderId, ...item } of items) {
+    const list = byOrder.get(orderId) ?? [];
+    list.push({ ...item, lineTotalPaisa: Number(item.lineTotalPaisa) });
+    byOrder.set(orderId, list);
+  }
+  return rows.map((r) => ({
+    ...r,
+    subtotalPaisa: Number(r.subtotalPaisa),
+    shippingPaisa: Number(r.shippingPaisa),
+    discountPaisa: Number(r.discountPaisa),
+    totalPaisa: Number(r.totalPaisa),
+    items: byOrder.get(r.id) ?? [],
+  }));
+}

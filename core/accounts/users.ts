@@ -1,0 +1,262 @@
+// Accounts: sign-up, sign-in and sign-out, the profile, and staff accounts (issue 4).
+import { and, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { CoreContext } from "../context";
+import { AppError, invalid } from "../shared/errors";
+import { users } from "../../db/schema";
+import { accountColumns, type Account } from "./account";
+import { databaseError, UNIQUE_VIOLATION } from "./db-errors";
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./passwords";
+import {
+  emailSchema,
+  loginInput,
+  newPasswordSchema,
+  normalizeEmail,
+  profileInput,
+  registerInput,
+  NAME_MAX,
+} from "./rules";
+import { createSession, pruneUserSessions, revokeSession, revokeUserSessions } from "./sessions";
+
+export type { Account } from "./account";
+
+/** Where a sign-in or sign-up comes from: the address is what per-client limits count. */
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+}
+
+export interface SignedIn {
+  token: string;
+  user: Account;
+}
+
+// Failed sign-ins are counted per account and per client address (issue 4, point 4). Ten
+// failures in 15 minutes lock further tries, even with the right password, until the window ends.
+export const SIGN_IN_LIMIT = { failures: 10, windowSeconds: 15 * 60 };
+// Each sign-up costs an argon2 hash; one address creating many accounts is a script
+export const SIGN_UP_LIMIT = { attempts: 20, windowSeconds: 60 * 60 };
+
+export const WRONG_CREDENTIALS = "Incorrect email or password.";
+export const EMAIL_TAKEN = "An account with this email already exists.";
+export const USERNAME_TAKEN = "This username is taken.";
+
+const minutes = (seconds: number) => {
+  const n = Math.max(1, Math.ceil(seconds / 60));
+  return n === 1 ? "1 minute" : `${n} minutes`;
+};
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalid(result.error.issues[0]?.message ?? "The request is invalid.");
+  return result.data;
+}
+
+async function findByEmail(ctx: CoreContext, email: string) {
+  // lower(email) matches the unique index users_email_key
+  const [row] = await ctx.db
+    .select({ ...accountColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${normalizeEmail(email)}`);
+  return row ?? null;
+}
+
+function withoutHash<T extends { passwordHash: string }>(row: T): Omit<T, "passwordHash"> {
+  const { passwordHash: _hash, ...account } = row;
+  return account;
+}
+
+/** Creates a shopper's account (spec §3 Register payload) and signs them in. */
+export async function registerUser(ctx: CoreContext, raw: unknown, client: ClientInfo): Promise<SignedIn> {
+  const input = parse(registerInput, raw);
+  // counted before the email check, so the "already exists" answer cannot be used to probe
+  // many emails from one address
+  const { count: attempts, retryAfterSeconds } = await ctx.limiter.hit(
+    `signup:ip:${client.ip}`,
+    SIGN_UP_LIMIT.windowSeconds,
+  );
+  if (attempts > SIGN_UP_LIMIT.attempts) {
+    throw new AppError(
+      429,
+      `Too many sign-up attempts. Please try again in ${minutes(retryAfterSeconds)}.`,
+      undefined,
+      retryAfterSeconds,
+    );
+  }
+  if (await findByEmail(ctx, input.email)) throw invalid(EMAIL_TAKEN);
+  const passwordHash = await hashPassword(input.password);
+  let user: Account;
+  try {
+    [user] = (await ctx.db
+      .insert(users)
+      .values({
+        email: input.email,
+        passwordHash,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        role: "customer",
+      })
+      .returning(accountColumns)) as [Account];
+  } catch (error) {
+    // two sign-ups with one email at the same moment: the unique index decides
+    if (databaseError(error)?.code === UNIQUE_VIOLATION) throw invalid(EMAIL_TAKEN);
+    throw error;
+  }
+  const token = await createSession(ctx, user.id, client.userAgent);
+  return { token, user };
+}
+
+function tooManySignIns(retryAfterSeconds: number): AppError {
+  return new AppError(
+    429,
+    `Too many sign-in attempts. Please try again in ${minutes(retryAfterSeconds)}.`,
+    undefined,
+    retryAfterSeconds,
+  );
+}
+
+/**
+ * Checks an email and password and opens a session. Unknown email and wrong password give the
+ * same 401 after the same argon2 work, so neither the answer nor its timing tells them apart.
+ */
+export async function signIn(ctx: CoreContext, raw: unknown, client: ClientInfo): Promise<SignedIn> {
+  const input = parse(loginInput, raw);
+  const keys = [`signin:email:${input.email}`, `signin:ip:${client.ip}`];
+  const windows = await Promise.all(keys.map((key) => ctx.limiter.peek(key)));
+  const locked = windows.filter((w) => w.count >= SIGN_IN_LIMIT.failures);
+  if (locked.length > 0) throw tooManySignIns(Math.max(...locked.map((w) => w.retryAfterSeconds)));
+
+  const row = await findByEmail(ctx, input.email);
+  const ok = row ? await verifyPassword(row.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+  if (!row || !ok) {
+    await Promise.all(keys.map((key) => ctx.limiter.hit(key, SIGN_IN_LIMIT.windowSeconds)));
+    throw new AppError(401, WRONG_CREDENTIALS);
+  }
+  // the account's counter starts again; the address's does not, or one attacker's own account
+  // could wipe the count of their guesses at others
+  await ctx.limiter.reset(keys[0]!);
+  if (needsRehash(row.passwordHash)) {
+    await ctx.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.password) })
+      .where(eq(users.id, row.id));
+  }
+  await pruneUserSessions(ctx, row.id);
+  const token = await createSession(ctx, row.id, client.userAgent);
+  return { token, user: withoutHash(row) };
+}
+
+/** Ends the session that made the request; its token answers 401 from now on. */
+export async function signOut(ctx: CoreContext, sessionId: number): Promise<void> {
+  await revokeSession(ctx, sessionId);
+}
+
+export async function getProfile(ctx: CoreContext, userId: number): Promise<Account | null> {
+  const [row] = await ctx.db.select(accountColumns).from(users).where(eq(users.id, userId));
+  return (row as Account | undefined) ?? null;
+}
+
+/** spec §3 Profile update: names required, username unique when set, email unchangeable. */
+export async function updateProfile(ctx: CoreContext, userId: number, raw: unknown): Promise<Account> {
+  const input = parse(profileInput, raw);
+  const current = await getProfile(ctx, userId);
+  if (!current) throw new AppError(401, "Please sign in again.");
+  if (input.email !== undefined && normalizeEmail(input.email) !== current.email) {
+    throw invalid("Email cannot be changed.");
+  }
+  if (input.username) {
+    const [taken] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.username}) = ${input.username.toLowerCase()}`, ne(users.id, userId)));
+    if (taken) throw invalid(USERNAME_TAKEN);
+  }
+  try {
+    const [row] = await ctx.db
+      .update(users)
+      .set({
+        firstName: input.first_name,
+        lastName: input.last_name,
+        ...(input.username !== undefined ? { username: input.username } : {}),
+        ...(input.phone !== undefined ? { phone: input.phone } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, userId))
+      .returning(accountColumns);
+    return row as Account;
+  } catch (error) {
+    if (databaseError(error)?.code === UNIQUE_VIOLATION) throw invalid(USERNAME_TAKEN);
+    throw error;
+  }
+}
+
+export interface AdminInput {
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/**
+ * Creates a staff account, or makes an existing account staff, and sets its password
+ * (`npm run admin:create`). Existing sessions of that account end, since the password changed.
+ */
+export async function createOrPromoteAdmin(
+  ctx: CoreContext,
+  input: AdminInput,
+): Promise<{ user: Account; created: boolean }> {
+  const email = parse(emailSchema, input.email);
+  const password = parse(newPasswordSchema, input.password);
+  const name = (value: string | undefined, fallback: string) => (value?.trim() || fallback).slice(0, NAME_MAX);
+  const passwordHash = await hashPassword(password);
+  const existing = await findByEmail(ctx, email);
+  if (existing) {
+    const [user] = await ctx.db
+      .update(users)
+      .set({
+        role: "admin",
+        passwordHash,
+        ...(input.firstName?.trim() ? { firstName: name(input.firstName, "") } : {}),
+        ...(input.lastName?.trim() ? { lastName: name(input.lastName, "") } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, existing.id))
+      .returning(accountColumns);
+    await revokeUserSessions(ctx, existing.id);
+    return { user: user as Account, created: false };
+  }
+  const [user] = await ctx.db
+    .insert(users)
+    .values({
+      email,
+      passwordHash,
+      firstName: name(input.firstName, "Store"),
+      lastName: name(input.lastName, "Admin"),
+      role: "admin",
+    })
+    .returning(accountColumns);
+  return { user: user as Account, created: true };
+}
+
+/** Accounts for staff, newest first; search matches email or name. */
+export async function listUsers(
+  ctx: CoreContext,
+  query: { search?: string; limit: number; offset: number },
+): Promise<{ items: Account[]; total: number }> {
+  const term = query.search?.trim();
+  const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = pattern
+    ? or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern))
+    : undefined;
+  const [items, [total]] = await Promise.all([
+    ctx.db
+      .select(accountColumns)
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    ctx.db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { items: items as Account[], total: Number(total?.n ?? 0) };
+}

@@ -1,0 +1,255 @@
+// Accounts (spec §7 /users calls, issue 4): sign-up, sign-in, sign-out, profile, wishlist,
+// the account's orders, and the staff list of accounts. Every answer here is private: no-store.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Account } from "../../core/accounts/account";
+import { listMyOrders, type MyOrder } from "../../core/accounts/orders";
+import { loginInput, profileInput, registerInput } from "../../core/accounts/rules";
+import {
+  listUsers,
+  registerUser,
+  signIn,
+  signOut,
+  updateProfile,
+  type ClientInfo,
+  type SignedIn,
+} from "../../core/accounts/users";
+import { addToWishlist, listWishlist, removeFromWishlist } from "../../core/accounts/wishlist";
+import type { CoreContext } from "../../core/context";
+import { requireAdmin, requireUser, signedInUser } from "../plugins/auth";
+import { money } from "../serialize";
+import { idSchema } from "./http";
+import { presentProduct } from "./presenters";
+
+/** spec §3 User, plus its id and role. */
+export function presentUser(user: Account) {
+  return {
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    username: user.username,
+    phone: user.phone,
+    role: user.role,
+    created_at: user.createdAt,
+  };
+}
+
+function presentSignIn({ token, user }: SignedIn) {
+  return { access_token: token, token_type: "bearer", user: presentUser(user) };
+}
+
+export function presentMyOrder(order: MyOrder) {
+  return {
+    id: order.id,
+    order_id: order.id,
+    tracking_id: order.trackingId,
+    status: order.status,
+    payment_method: order.paymentMethod,
+    first_name: order.firstName,
+    last_name: order.lastName,
+    email: order.email,
+    phone: order.phone,
+    shipping_address: order.shippingAddress,
+    city: order.city,
+    postal_code: order.postalCode,
+    country: order.country,
+    items: order.items.map((item) => ({
+      product_id: item.productId,
+      combination_id: item.combinationId,
+      name: item.productName,
+      variant: item.combinationName,
+      variant_details: item.variantDetails ? JSON.stringify(item.variantDetails) : null,
+      image_url: item.imageUrl,
+      quantity: item.quantity,
+      price: money(item.unitPricePaisa),
+      line_total: money(item.lineTotalPaisa),
+    })),
+    subtotal: money(order.subtotalPaisa),
+    shipping: money(order.shippingPaisa),
+    discount: money(order.discountPaisa),
+    total: money(order.totalPaisa),
+    total_amount: money(order.totalPaisa),
+    voucher_code: order.voucherCode,
+    created_at: order.createdAt,
+    updated_at: order.updatedAt,
+  };
+}
+
+const productParams = z.object({ productId: idSchema("productId") });
+
+const pageQuery = (max: number) =>
+  z.object({
+    limit: z.coerce
+      .number()
+      .int(`limit must be a whole number from 1 to ${max}`)
+      .min(1, `limit must be a whole number from 1 to ${max}`)
+      .max(max, `limit must be a whole number from 1 to ${max}`)
+      .default(Math.min(50, max)),
+    offset: z.coerce
+      .number()
+      .int("offset must be a whole number of at least 0")
+      .min(0, "offset must be a whole number of at least 0")
+      .max(1_000_000, "offset is too large")
+      .default(0),
+  });
+
+const bearer = [{ bearerAuth: [] }];
+
+function clientInfo(request: FastifyRequest): ClientInfo {
+  return { ip: request.ip, userAgent: request.headers["user-agent"] };
+}
+
+export async function userRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireUser(core);
+
+  // tokens and personal data must never sit in a shared cache
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+
+  api.post(
+    "/users/register",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Create an account (201 with access_token and user); 422 when the email is taken",
+        body: registerInput,
+      },
+    },
+    async (request, reply) => {
+      const result = await registerUser(core, request.body, clientInfo(request));
+      return reply.code(201).send(presentSignIn(result));
+    },
+  );
+
+  api.post(
+    "/users/login",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Sign in: access_token and user, 401 for a wrong email or password, 429 after 10 failures",
+        body: loginInput,
+      },
+    },
+    async (request) => presentSignIn(await signIn(core, request.body, clientInfo(request))),
+  );
+
+  api.post(
+    "/users/logout",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "End this session (204); the token answers 401 afterwards",
+        security: bearer,
+      },
+      preHandler: signedIn,
+    },
+    async (request, reply) => {
+      await signOut(core, signedInUser(request).sessionId);
+      return reply.code(204).send();
+    },
+  );
+
+  api.get(
+    "/users/me",
+    { schema: { tags: ["users"], summary: "The signed-in user", security: bearer }, preHandler: signedIn },
+    async (request) => presentUser(signedInUser(request)),
+  );
+
+  api.put(
+    "/users/me",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Update the profile (first and last name required; the email cannot change)",
+        body: profileInput,
+        security: bearer,
+      },
+      preHandler: signedIn,
+    },
+    async (request) => presentUser(await updateProfile(core, signedInUser(request).id, request.body)),
+  );
+
+  api.get(
+    "/users/me/orders",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "The account's orders, newest first",
+        querystring: pageQuery(100),
+        security: bearer,
+      },
+      preHandler: signedIn,
+    },
+    async (request) => (await listMyOrders(core, signedInUser(request), request.query)).map(presentMyOrder),
+  );
+
+  api.get(
+    "/users/wishlist",
+    { schema: { tags: ["wishlist"], summary: "Saved products, newest first", security: bearer }, preHandler: signedIn },
+    async (request) =>
+      (await listWishlist(core, signedInUser(request).id)).map((entry) => ({
+        product_id: entry.product.id,
+        product: presentProduct(entry.product),
+        added_at: entry.addedAt,
+      })),
+  );
+
+  api.post(
+    "/users/wishlist/:productId",
+    {
+      schema: {
+        tags: ["wishlist"],
+        summary: "Save a product (201; 200 when it was already saved; 404 for a missing product)",
+        params: productParams,
+        security: bearer,
+      },
+      preHandler: signedIn,
+    },
+    async (request, reply) => {
+      const { productId } = request.params;
+      const { added, addedAt } = await addToWishlist(core, signedInUser(request).id, productId);
+      return reply.code(added ? 201 : 200).send({ product_id: productId, added_at: addedAt, in_wishlist: true });
+    },
+  );
+
+  api.delete(
+    "/users/wishlist/:productId",
+    {
+      schema: {
+        tags: ["wishlist"],
+        summary: "Remove a product from the wishlist (204, also when it was not there)",
+        params: productParams,
+        security: bearer,
+      },
+      preHandler: signedIn,
+    },
+    async (request, reply) => {
+      await removeFromWishlist(core, signedInUser(request).id, request.params.productId);
+      return reply.code(204).send();
+    },
+  );
+
+  api.get(
+    "/admin/users",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Staff only: accounts, newest first; the total is in X-Total-Count",
+        querystring: pageQuery(200).extend({
+          search: z.string().trim().max(100, "search must be at most 100 characters").optional(),
+        }),
+        security: bearer,
+      },
+      preHandler: requireAdmin(core),
+    },
+    async (request, reply) => {
+      const page = await listUsers(core, request.query);
+      reply.header("x-total-count", String(page.total));
+      return page.items.map(presentUser);
+    },
+  );
+}

@@ -1,0 +1,129 @@
+// Security headers on every answer: pages, API, docs, static files and errors (issue 4,
+// point 6; decision 0021). Registered on the root instance before anything else, so every
+// route and not-found handler inherits the hooks.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppConfig } from "../config";
+
+// the homepage video carousel embeds the video platform's privacy-enhanced player (spec §2)
+const VIDEO_FRAMES = "https://www.youtube-nocookie.com https://www.youtube.com";
+
+/**
+ * The page policy: scripts only from this origin or carrying this request's nonce (React
+ * Router's inline hydration scripts get it in entry.server.tsx). Inline style attributes stay
+ * allowed: React renders colour swatches and aspect ratios as style attributes, and styles
+ * cannot run code.
+ */
+export function pagePolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "script-src-attr 'none'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "media-src 'self' https:",
+    `frame-src ${VIDEO_FRAMES}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+// Swagger UI at /api/docs loads its own scripts (no inline ones), sets inline styles and
+// fetches /api/docs/json: the page policy without a nonce, images from here only
+export const DOCS_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+// JSON, images, scripts and other files are never documents that need to load anything
+export const STRICT_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+// a year; only sent over HTTPS, where the browser will honour it (RFC 6797)
+const HSTS = "max-age=31536000; includeSubDomains";
+
+const CORS_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE";
+const CORS_HEADERS = "Authorization, Content-Type, Idempotency-Key";
+// headers a page on another origin may read from an answer
+const CORS_EXPOSED = "Retry-After, X-Total-Count";
+
+const isApi = (url: string) => url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
+const isDocs = (url: string) => url === "/api/docs" || url.startsWith("/api/docs/") || url.startsWith("/api/docs?");
+
+function normalizeOrigin(origin: string): string {
+  return origin.trim().replace(/\/+$/, "").toLowerCase();
+}
+
+function addVary(reply: FastifyReply, ...names: string[]) {
+  const current = reply.getHeader("vary");
+  const list = (typeof current === "string" ? current.split(",") : []).map((s) => s.trim()).filter(Boolean);
+  for (const name of names) if (!list.some((s) => s.toLowerCase() === name.toLowerCase())) list.push(name);
+  reply.header("vary", list.join(", "));
+}
+
+function policyFor(request: FastifyRequest): string {
+  if (request.cspNonce) return pagePolicy(request.cspNonce);
+  if (isDocs(request.url)) return DOCS_POLICY;
+  return STRICT_POLICY;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, config: Pick<AppConfig, "corsOrigins">): void {
+  // CORS is closed unless CORS_ORIGINS names the origins; "*" is not special (decision 0021)
+  const origins = new Set(config.corsOrigins.map(normalizeOrigin));
+  const allowedOrigin = (request: FastifyRequest): string | null => {
+    const origin = request.headers.origin;
+    return origin && origins.has(normalizeOrigin(origin)) ? origin : null;
+  };
+
+  if (origins.size > 0) {
+    // preflight: no route answers OPTIONS, so it is answered here for an allowed origin only;
+    // any other origin gets the usual 404 and no CORS headers, and the browser refuses the call
+    app.addHook("onRequest", async (request, reply) => {
+      if (request.method !== "OPTIONS" || !isApi(request.url)) return;
+      if (!request.headers["access-control-request-method"]) return;
+      const origin = allowedOrigin(request);
+      if (!origin) return;
+      addVary(reply, "Origin", "Access-Control-Request-Method", "Access-Control-Request-Headers");
+      return reply
+        .code(204)
+        .header("access-control-allow-origin", origin)
+        .header("access-control-allow-methods", CORS_METHODS)
+        .header("access-control-allow-headers", CORS_HEADERS)
+        .header("access-control-max-age", "600")
+        .send();
+    });
+  }
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (!reply.hasHeader("content-security-policy")) {
+      reply.header("content-security-policy", policyFor(request));
+    }
+    reply.header("x-content-type-options", "nosniff");
+    reply.header("referrer-policy", "strict-origin-when-cross-origin");
+    // for browsers that predate frame-ancestors
+    reply.header("x-frame-options", "DENY");
+    if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
+
+    if (origins.size > 0 && isApi(request.url)) {
+      // answers differ by Origin, so a shared cache must keep them apart
+      addVary(reply, "Origin");
+      const origin = allowedOrigin(request);
+      if (origin && !reply.hasHeader("access-control-allow-origin")) {
+        reply.header("access-control-allow-origin", origin);
+        reply.header("access-control-expose-headers", CORS_EXPOSED);
+      }
+    }
+    return payload;
+  });
+}
