@@ -1,20 +1,71 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import { useEffect } from "react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+  Link,
+} from "react-router";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
+import { AnnouncementBar } from "./components/AnnouncementBar";
+import { ChatButton } from "./components/ChatButton";
+import { Footer } from "./components/Footer";
+import { Header } from "./components/Header";
+import { Toaster } from "./components/Toaster";
+import { CartSync } from "./components/CartSync";
+import { useNonce } from "./lib/nonce";
+import { pageMeta } from "./lib/seo";
+import { loadShell, type ShellData } from "./lib/shell.server";
 import "./app.css";
 
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadShell(context.core, context.config.publicUrl);
+}
+
+// the shell rarely changes: browsing keeps it, only a form post reloads it
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const shell = useRouteLoaderData("root") as ShellData | undefined;
+  const nonce = useNonce();
+  // tests and styles can tell a hydrated page from server-rendered HTML
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1c1917" />
+        <link rel="icon" href={shell?.faviconUrl || "/favicon.svg"} />
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-white font-sans antialiased">
-        {children}
-        <ScrollRestoration />
-        <Scripts />
+      <body className="flex min-h-screen flex-col bg-[#fbf9f6] font-sans antialiased">
+        <a
+          href="#main"
+          className="sr-only z-[70] bg-ink px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        {shell && <AnnouncementBar items={shell.announcements} />}
+        {shell && <Header shell={shell} />}
+        <div id="main" className="flex-1">
+          {children}
+        </div>
+        {shell && <Footer shell={shell} />}
+        {shell && <ChatButton number={shell.whatsappNumber} />}
+        <Toaster />
+        <CartSync />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -24,17 +75,33 @@ export default function App() {
   return <Outlet />;
 }
 
+export function meta({ data, error }: Route.MetaArgs) {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return pageMeta(data?.seo, {
+    title: `${notFound ? "Page not found" : "Something went wrong"} | ${data?.siteName ?? ""}`,
+    path: "/",
+    noindex: true,
+  });
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="font-serif text-3xl">{notFound ? "Page not found" : "Something went wrong"}</h1>
+      <p className="text-xs font-semibold tracking-[0.3em] text-accent uppercase">{notFound ? "Error 404" : "Error"}</p>
+      <h1 className="mt-3 font-serif text-4xl">{notFound ? "Page not found" : "Something went wrong"}</h1>
       <p className="mt-4 text-stone-600">
         {notFound ? "The page you were looking for does not exist." : "Please try again in a moment."}
       </p>
-      <a href="/" className="mt-8 inline-block underline">
-        Back to Home
-      </a>
+      <div className="mt-8 flex justify-center gap-3">
+        <Link to="/" className="btn-primary">
+          Back to Home
+        </Link>
+        <Link to="/collection/all" className="btn-secondary">
+          Shop All
+        </Link>
+      </div>
     </main>
   );
 }

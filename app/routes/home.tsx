@@ -1,54 +1,269 @@
-import { listCollections } from "../../core/catalog/collections";
-import { listProducts } from "../../core/catalog/products";
-import { formatRupees } from "../../core/shared/money";
-import { getSiteSettings } from "../../core/settings/site-settings";
+import { Form, Link, useRouteLoaderData } from "react-router";
+import { getHomepageLayout, listBlogs, listHomepageVideos } from "../../core/content/content";
+import { Picture } from "../components/Picture";
+import { ProductCard } from "../components/ProductCard";
+import { Slider } from "../components/Slider";
+import { VideoCarousel } from "../components/VideoCarousel";
+import { imageSrc, imageSrcSet } from "../lib/images";
+import { toCard } from "../lib/catalog-view.server";
+import { pageMeta, publicPageHeaders } from "../lib/seo";
+import type { ShellData } from "../lib/shell.server";
 import type { Route } from "./+types/home";
 
-// A plain home page proving the request path (Fastify -> React Router -> core -> database);
-// the storefront issue builds the real one.
-export async function loader({ context }: Route.LoaderArgs) {
-  const [settings, collections, latest] = await Promise.all([
-    getSiteSettings(context.core),
-    listCollections(context.core),
-    listProducts(context.core, { limit: 8, offset: 0, sort: "newest" }),
+/** spec §9: home category pages hold 10 products each */
+export const HOME_PAGE_SIZE = 10;
+
+export const headers = publicPageHeaders;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const [layout, blogs, videos] = await Promise.all([
+    getHomepageLayout(context.core).catch(() => []),
+    listBlogs(context.core, { featuredOnly: true, limit: 5 }).catch(() => null),
+    listHomepageVideos(context.core).catch(() => null),
   ]);
   return {
-    siteName: settings.siteName,
-    description: settings.defaultMetaDescription,
-    collections: collections.map((c) => ({ id: c.id, name: c.name })),
-    products: latest.items.map((p) => ({ id: p.id, name: p.name, price: formatRupees(p.minPricePaisa) })),
+    categories: layout.map((category) => {
+      const pages = Math.max(1, Math.ceil(category.products.length / HOME_PAGE_SIZE));
+      const requested = Number(url.searchParams.get(`page_${category.id}`) ?? 1);
+      const page = Number.isInteger(requested) ? Math.min(Math.max(requested, 1), pages) : 1;
+      return {
+        id: category.id,
+        name: category.name,
+        description: category.description,
+        page,
+        pages,
+        products: category.products.slice((page - 1) * HOME_PAGE_SIZE, page * HOME_PAGE_SIZE).map(toCard),
+      };
+    }),
+    blogs:
+      blogs?.map((b) => ({
+        id: b.id,
+        slug: b.slug,
+        title: b.title,
+        excerpt: b.excerpt,
+        category: b.category,
+        image: b.featuredImageUrl,
+        date: (b.publishedAt ?? b.createdAt).toISOString(),
+        readTime: b.readTimeMinutes,
+      })) ?? null,
+    videos: videos?.map((v) => ({ id: v.id, title: v.title, description: v.description, videoUrl: v.videoUrl })) ?? null,
   };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [
-    { title: data?.siteName ?? "Store" },
-    { name: "description", content: data?.description?.slice(0, 150) ?? "" },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  const shell = (matches[0]?.data ?? undefined) as ShellData | undefined;
+  return pageMeta(shell?.seo, {
+    title: shell?.seo.defaultTitle ?? "Home",
+    path: "/",
+    image: shell?.collections[0]?.imageUrl ?? null,
+    jsonLd: shell
+      ? [
+          {
+            "@context": "https://schema.org",
+            "@type": "WebSite",
+            name: shell.siteName,
+            url: shell.seo.publicUrl,
+            potentialAction: {
+              "@type": "SearchAction",
+              target: `${shell.seo.publicUrl}/collection/all?search={search_term_string}`,
+              "query-input": "required name=search_term_string",
+            },
+          },
+        ]
+      : [],
+  });
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-PK", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Karachi" });
+
+function pageLink(search: URLSearchParams, categoryId: number, page: number): string {
+  const next = new URLSearchParams(search);
+  if (page <= 1) next.delete(`page_${categoryId}`);
+  else next.set(`page_${categoryId}`, String(page));
+  const text = next.toString();
+  return `/${text ? `?${text}` : ""}#category-${categoryId}`;
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const shell = useRouteLoaderData("root") as ShellData;
+  const heroes = shell.collections.filter((c) => c.imageUrl);
+  const { categories, blogs, videos } = loaderData;
+  const currentSearch = new URLSearchParams(
+    categories.filter((c) => c.page > 1).map((c) => [`page_${c.id}`, String(c.page)] as [string, string]),
+  );
+
   return (
-    <main className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="font-serif text-4xl tracking-tight">{loaderData.siteName}</h1>
-      <p className="mt-3 text-stone-600">{loaderData.description}</p>
-      <h2 className="mt-10 text-sm font-semibold uppercase tracking-widest">Collections</h2>
-      <ul className="mt-3 flex flex-wrap gap-3">
-        {loaderData.collections.map((c) => (
-          <li key={c.id} className="rounded-full border border-stone-300 px-4 py-1.5 text-sm">
-            {c.name}
-          </li>
-        ))}
-      </ul>
-      <h2 className="mt-10 text-sm font-semibold uppercase tracking-widest">New arrivals</h2>
-      <ul className="mt-3 grid grid-cols-2 gap-4 md:grid-cols-4">
-        {loaderData.products.map((p) => (
-          <li key={p.id}>
-            <p className="text-sm">{p.name}</p>
-            <p className="text-sm font-semibold">{p.price}</p>
-          </li>
-        ))}
-      </ul>
+    <main>
+      <h1 className="sr-only">{`${shell.siteName}: ${shell.tagline}`}</h1>
+      {heroes.length > 0 && (
+        <Slider label="Collections" intervalMs={4000} className="text-white" dotsClassName="absolute inset-x-0 bottom-4">
+          {heroes.map((c, i) => (
+            <section
+              key={c.id}
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${heroes.length}: ${c.name}`}
+              className="relative h-[calc(100svh-6.5rem)] max-h-[56rem] min-h-[28rem] w-full shrink-0 snap-start md:h-[calc(100svh-7.5rem)]"
+            >
+              <img
+                src={imageSrc(c.imageUrl, 800)}
+                srcSet={imageSrcSet(c.imageUrl)}
+                sizes="(min-width: 768px) 50vw, 100vw"
+                alt=""
+                loading={i === 0 ? "eager" : "lazy"}
+                fetchPriority={i === 0 ? "high" : "auto"}
+                className="absolute inset-0 h-full w-full bg-stone-300 object-cover md:left-1/2 md:w-1/2"
+              />
+              <div className="absolute inset-0 bg-gradient-to-t from-black/65 via-black/20 to-transparent md:right-1/2 md:bg-none md:bg-[#2b2320]" />
+              <div className="absolute inset-x-0 bottom-16 px-6 md:top-1/2 md:right-1/2 md:bottom-auto md:-translate-y-1/2 md:px-16">
+                <p className="text-[11px] font-semibold tracking-[0.35em] uppercase">The collection</p>
+                <h2 className="mt-3 max-w-xl font-serif text-4xl leading-tight md:text-6xl">{c.name}</h2>
+                {c.description && <p className="mt-3 line-clamp-2 max-w-md text-sm text-white/90 md:text-base">{c.description}</p>}
+                <Link
+                  to={`/collection/${c.id}`}
+                  className="mt-6 inline-flex min-h-11 items-center bg-white px-7 text-xs font-semibold tracking-[0.2em] text-ink uppercase hover:bg-cream"
+                >
+                  Shop Collection<span className="sr-only">: {c.name}</span>
+                </Link>
+              </div>
+            </section>
+          ))}
+        </Slider>
+      )}
+
+      <nav aria-label="Shop by collection" className="sticky top-16 z-30 border-b border-stone-200 bg-cream/95 backdrop-blur md:top-20">
+        <ul className="mx-auto flex max-w-7xl gap-2 overflow-x-auto px-4 py-3 [scrollbar-width:none] md:justify-center md:px-8">
+          {[{ id: "all", name: "All Products" }, ...shell.collections].map((c) => (
+            <li key={c.id} className="shrink-0">
+              <Link
+                to={`/collection/${c.id}`}
+                className="inline-flex h-9 items-center rounded-full border border-stone-300 bg-white px-4 text-xs font-medium tracking-wide whitespace-nowrap hover:border-ink"
+              >
+                {c.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <section aria-labelledby="search-title" className="mx-auto max-w-2xl px-4 py-14 text-center md:py-20">
+        <p className="eyebrow">Search</p>
+        <h2 id="search-title" className="mt-2 font-serif text-3xl md:text-4xl">
+          Find Your Perfect Style
+        </h2>
+        <Form method="get" action="/collection/all" role="search" className="mt-6 flex">
+          <label htmlFor="home-search" className="sr-only">
+            Search products
+          </label>
+          <input id="home-search" name="search" type="search" placeholder="Lawn, kurti, nightwear…" className="field h-12 flex-1" />
+          <button type="submit" className="btn-primary h-12">
+            Search
+          </button>
+        </Form>
+      </section>
+
+      {categories.map((category) => (
+        <section
+          key={category.id}
+          id={`category-${category.id}`}
+          aria-labelledby={`category-title-${category.id}`}
+          className="mx-auto max-w-7xl scroll-mt-32 px-4 py-10 md:px-8"
+        >
+          <div className="flex items-end justify-between gap-4 border-b border-stone-200 pb-4">
+            <div>
+              <h2 id={`category-title-${category.id}`} className="font-serif text-2xl md:text-3xl">
+                {category.name}
+              </h2>
+              {category.description && <p className="mt-1 text-sm text-stone-600">{category.description}</p>}
+            </div>
+          </div>
+          <ul className="mt-6 grid grid-cols-2 gap-x-3 gap-y-8 md:grid-cols-3 md:gap-x-6 lg:grid-cols-4">
+            {category.products.map((p) => (
+              <li key={p.id} className="flex">
+                <ProductCard product={p} sizes="(min-width: 1024px) 22vw, (min-width: 768px) 30vw, 48vw" />
+              </li>
+            ))}
+          </ul>
+          {category.pages > 1 && (
+            <nav aria-label={`${category.name} pages`} className="mt-8 flex items-center justify-center gap-1 text-sm">
+              {Array.from({ length: category.pages }, (_, i) => i + 1).map((n) => (
+                <Link
+                  key={n}
+                  to={pageLink(currentSearch, category.id, n)}
+                  preventScrollReset
+                  aria-current={n === category.page ? "page" : undefined}
+                  aria-label={`${category.name} page ${n}`}
+                  className={`grid h-10 min-w-10 place-items-center border px-3 ${
+                    n === category.page ? "border-ink bg-ink text-white" : "border-stone-300 bg-white hover:border-ink"
+                  }`}
+                >
+                  {n}
+                </Link>
+              ))}
+            </nav>
+          )}
+        </section>
+      ))}
+
+      <section aria-labelledby="blog-title" className="bg-white py-16">
+        <div className="mx-auto max-w-7xl px-4 md:px-8">
+          <p className="eyebrow text-center">The Journal</p>
+          <h2 id="blog-title" className="mt-2 text-center font-serif text-3xl md:text-4xl">
+            Latest from Our Blog
+          </h2>
+          {blogs === null ? (
+            <p className="mt-6 text-center text-stone-600">Unable to load blogs</p>
+          ) : blogs.length === 0 ? null : (
+            <Slider label="Latest from Our Blog" intervalMs={5000} className="mt-8" trackClassName="gap-4 md:gap-6" dotsClassName="mt-3">
+              {blogs.map((b) => (
+                <article key={b.id} className="w-[85%] shrink-0 snap-start md:w-[calc((100%-3rem)/3)]">
+                  <Link to={`/blog/${b.slug || b.id}`} className="group block">
+                    <Picture url={b.image} alt="" sizes="(min-width: 768px) 32vw, 85vw" ratio="4 / 3" />
+                    <p className="mt-4 text-[11px] font-semibold tracking-[0.2em] text-accent uppercase">{b.category}</p>
+                    <h3 className="mt-1 font-serif text-xl leading-snug group-hover:underline">{b.title}</h3>
+                    <p className="mt-2 line-clamp-2 text-sm text-stone-600">{b.excerpt}</p>
+                    <p className="mt-2 text-xs text-stone-600">
+                      {dateFormat.format(new Date(b.date))} · {b.readTime} min read
+                    </p>
+                  </Link>
+                </article>
+              ))}
+            </Slider>
+          )}
+          <p className="mt-8 text-center">
+            <Link to="/blog" className="btn-secondary">
+              View All Blog Posts
+            </Link>
+          </p>
+        </div>
+      </section>
+
+      <div className="py-16">
+        {videos === null ? (
+          <p className="text-center text-stone-600">Failed to load videos</p>
+        ) : (
+          <VideoCarousel videos={videos} />
+        )}
+      </div>
+
+      <section aria-labelledby="newsletter-home" className="mx-auto max-w-3xl px-4 text-center">
+        <div className="border border-stone-300 bg-white px-6 py-12 md:px-12">
+          <p className="eyebrow">Newsletter</p>
+          <h2 id="newsletter-home" className="mt-2 font-serif text-3xl">
+            Stay Updated
+          </h2>
+          <p className="mt-3 text-sm text-stone-600">New collections, restocks and offers, first to your inbox.</p>
+          <form className="mx-auto mt-6 flex max-w-md" onSubmit={(e) => e.preventDefault()}>
+            <label htmlFor="home-email" className="sr-only">
+              Email address
+            </label>
+            <input id="home-email" type="email" placeholder="Your email address" className="field flex-1" />
+            <button type="submit" className="btn-primary">
+              Subscribe
+            </button>
+          </form>
+        </div>
+      </section>
     </main>
   );
 }

@@ -1,0 +1,17 @@
+import type { ShellData } from "../lib/shell.server";
+
+/** Active announcements, or the built-in ones of spec §8 when they could not be read. */
+export function AnnouncementBar({ items }: { items: ShellData["announcements"] }) {
+  if (items.length === 0) return null;
+  return (
+    <div className="bg-ink text-white" aria-label="Announcements" role="region">
+      <ul className="mx-auto flex max-w-7xl snap-x snap-mandatory overflow-x-auto px-4 text-center text-xs tracking-wide [scrollbar-width:none] md:gap-10">
+        {items.map((a) => (
+          <li key={a.id} className="w-full shrink-0 snap-center py-2 md:w-auto">
+            {a.content}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+/** The floating chat button (spec §2): a WhatsApp chat with the store's number. */
+export function ChatButton({ number }: { number: string | null }) {
+  const digits = (number ?? "").replace(/\D/g, "");
+  const icon = (
+    <svg aria-hidden="true" width="28" height="28" viewBox="0 0 32 32" fill="currentColor">
+      <path d="M16 3a13 13 0 0 0-11.2 19.6L3 29l6.6-1.7A13 13 0 1 0 16 3Zm0 23.7a10.7 10.7 0 0 1-5.5-1.5l-.4-.2-3.9 1 1-3.8-.2-.4A10.7 10.7 0 1 1 16 26.7Zm5.9-8c-.3-.2-1.9-.9-2.2-1s-.5-.2-.7.2-.8 1-1 1.2-.4.2-.7.1a8.8 8.8 0 0 1-4.4-3.8c-.3-.6.3-.5 1-1.7.1-.2 0-.4 0-.5l-1-2.4c-.3-.6-.5-.5-.7-.5h-.6a1.2 1.2 0 0 0-.9.4 3.7 3.7 0 0 0-1.1 2.7 6.4 6.4 0 0 0 1.3 3.4 14.6 14.6 0 0 0 5.6 5c2.1.9 2.9 1 4 .8a3.4 3.4 0 0 0 2.2-1.6 2.8 2.8 0 0 0 .2-1.6c-.1-.1-.3-.2-.6-.4Z" />
+    </svg>
+  );
+  const className =
+    "fixed right-4 bottom-4 z-50 flex items-center gap-3 rounded-full bg-[#1f7a4d] p-3 md:py-2.5 md:pr-5 md:pl-3 text-white shadow-lg hover:bg-[#186640] md:right-6 md:bottom-6";
+  const text = (
+    <span className="hidden flex-col text-left leading-tight md:flex">
+      <span className="text-sm font-semibold">Chat with us</span>
+      <span className="text-[11px] opacity-90">typically replies within an hour</span>
+    </span>
+  );
+  if (!digits) {
+    return (
+      <button type="button" className={className} aria-label="Chat with us, typically replies within an hour" onClick={() => window.alert("Invalid Phone Number")}>
+        {icon}
+        {text}
+      </button>
+    );
+  }
+  return (
+    <a
+      href={`https://wa.me/${digits}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={className}
+      aria-label="Chat with us on WhatsApp, typically replies within an hour"
+    >
+      {icon}
+      {text}
+    </a>
+  );
+}

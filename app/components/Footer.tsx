@@ -1,0 +1,119 @@
+import { Link } from "react-router";
+import type { ShellData } from "../lib/shell.server";
+
+const SERVICE_LINKS = [
+  { to: "/about", label: "About Us" },
+  { to: "/refund-policy", label: "Return & Exchange" },
+  { to: "/privacy", label: "Privacy Policy" },
+  { to: "/terms", label: "Terms & Conditions" },
+  { to: "/sitemap", label: "Sitemap" },
+  { to: "/blog", label: "Blog" },
+  { to: "/track", label: "Track Your Order" },
+];
+
+const heading = "text-xs font-semibold tracking-[0.2em] text-white uppercase";
+
+export function Footer({ shell }: { shell: ShellData }) {
+  const social = [
+    { href: shell.facebookUrl, label: "Facebook" },
+    { href: shell.instagramUrl, label: "Instagram" },
+    { href: shell.twitterUrl, label: "X (Twitter)" },
+  ].filter((s): s is { href: string; label: string } => !!s.href);
+  return (
+    <footer className="mt-20 bg-[#1c1917] text-stone-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 md:grid-cols-4 md:px-8">
+        <div>
+          <p className="font-serif text-2xl tracking-[0.2em] text-white uppercase">{shell.siteName}</p>
+          <p className="mt-4 text-sm leading-relaxed">{shell.tagline}</p>
+          {social.length > 0 && (
+            <ul className="mt-5 flex flex-wrap gap-4 text-sm" aria-label="Social media">
+              {social.map((s) => (
+                <li key={s.label}>
+                  <a href={s.href} target="_blank" rel="noopener noreferrer" className="underline-offset-4 hover:text-white hover:underline">
+                    {s.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <nav aria-labelledby="footer-collections">
+          <h2 id="footer-collections" className={heading}>
+            Collections
+          </h2>
+          <ul className="mt-4 space-y-2.5 text-sm">
+            {shell.collections.slice(0, 6).map((c) => (
+              <li key={c.id}>
+                <Link to={`/collection/${c.id}`} className="hover:text-white hover:underline">
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-service">
+          <h2 id="footer-service" className={heading}>
+            Customer Service
+          </h2>
+          <ul className="mt-4 space-y-2.5 text-sm">
+            {SERVICE_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className="hover:text-white hover:underline">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className={heading}>Contact</h2>
+          <address className="mt-4 space-y-2 text-sm not-italic">
+            {shell.phone && (
+              <p>
+                <a href={`tel:${shell.phone.replace(/\s/g, "")}`} className="hover:text-white hover:underline">
+                  {shell.phone}
+                </a>
+              </p>
+            )}
+            {shell.email && (
+              <p>
+                <a href={`mailto:${shell.email}`} className="hover:text-white hover:underline">
+                  {shell.email}
+                </a>
+              </p>
+            )}
+            {shell.address && <p>{shell.address}</p>}
+            {shell.businessHours && <p>{shell.businessHours}</p>}
+          </address>
+          <form className="mt-6" aria-labelledby="newsletter-title" onSubmit={(e) => e.preventDefault()}>
+            <h2 id="newsletter-title" className={heading}>
+              Newsletter
+            </h2>
+            <div className="mt-3 flex">
+              <label htmlFor="footer-email" className="sr-only">
+                Email address
+              </label>
+              <input
+                id="footer-email"
+                type="email"
+                placeholder="Your email"
+                className="h-10 min-w-0 flex-1 border border-stone-600 bg-transparent px-3 text-sm text-white placeholder:text-stone-400"
+              />
+              <button type="submit" className="h-10 bg-white px-4 text-xs font-semibold tracking-widest text-ink uppercase">
+                Subscribe
+              </button>
+            </div>
+          </form>
+        </div>
+      </div>
+      <div className="border-t border-stone-700">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-5 text-xs text-stone-400 md:flex-row md:justify-between md:px-8">
+          <p>
+            © {shell.year} {shell.siteName}. Prices in Pakistani rupees. Cash on delivery across Pakistan.
+          </p>
+          <p>You can also pay for our products through the Daraz marketplace.</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,122 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { useCartCount } from "../lib/cart";
+import type { ShellData } from "../lib/shell.server";
+
+function SearchForm({ id, className = "" }: { id: string; className?: string }) {
+  return (
+    <Form method="get" action="/collection/all" role="search" className={`flex items-center ${className}`}>
+      <label htmlFor={id} className="sr-only">
+        Search products
+      </label>
+      <input
+        id={id}
+        name="search"
+        type="search"
+        placeholder="Search products"
+        className="h-10 w-full min-w-0 rounded-l-full border border-r-0 border-stone-300 bg-white px-4 text-sm placeholder:text-stone-500 focus:border-ink"
+      />
+      <button type="submit" className="h-10 rounded-r-full border border-ink bg-ink px-4 text-xs font-semibold tracking-widest text-white uppercase">
+        Search
+      </button>
+    </Form>
+  );
+}
+
+export function Header({ shell }: { shell: ShellData }) {
+  const count = useCartCount();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  // the phone menu closes once a link in it has been followed
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.pathname, location.search]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 md:h-20 md:px-8">
+        <details ref={menu} className="group md:hidden">
+          <summary className="grid h-10 w-10 cursor-pointer list-none place-items-center rounded-full hover:bg-stone-100 [&::-webkit-details-marker]:hidden">
+            <span className="sr-only">Menu</span>
+            <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6">
+              <path d="M4 7h16M4 12h16M4 17h16" />
+            </svg>
+          </summary>
+          <nav
+            aria-label="Menu"
+            className="fixed inset-x-0 top-16 bottom-0 overflow-y-auto border-t border-stone-200 bg-white px-6 py-6"
+          >
+            <SearchForm id="menu-search" />
+            <ul className="mt-6 divide-y divide-stone-100 font-serif text-xl">
+              <li>
+                <Link to="/collection/all" className="block py-3">
+                  All Products
+                </Link>
+              </li>
+              {shell.collections.map((c) => (
+                <li key={c.id}>
+                  <Link to={`/collection/${c.id}`} className="block py-3">
+                    {c.name}
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <Link to="/blog" className="block py-3">
+                  Journal
+                </Link>
+              </li>
+              <li>
+                <Link to="/account" className="block py-3">
+                  Account
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        </details>
+
+        <Link to="/" className="flex items-center gap-2" aria-label={`${shell.siteName} home`}>
+          {shell.logoUrl && <img src={shell.logoUrl} alt="" width="32" height="32" className="h-8 w-8 object-contain" />}
+          <span className="font-serif text-2xl tracking-[0.2em] uppercase md:text-3xl">{shell.siteName}</span>
+        </Link>
+
+        <nav aria-label="Collections" className="ml-8 hidden flex-1 md:block">
+          <ul className="flex gap-6 text-xs font-medium tracking-[0.15em] uppercase">
+            {shell.collections.slice(0, 5).map((c) => (
+              <li key={c.id}>
+                <NavLink to={`/collection/${c.id}`} className="py-2 hover:underline aria-[current=page]:underline">
+                  {c.name}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-1 md:gap-3">
+          <SearchForm id="header-search" className="hidden w-64 lg:flex" />
+          <Link to="/account" className="grid h-10 w-10 place-items-center rounded-full hover:bg-stone-100" aria-label="Account">
+            <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6">
+              <circle cx="12" cy="8" r="4" />
+              <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
+            </svg>
+          </Link>
+          <Link
+            to="/cart"
+            className="relative grid h-10 w-10 place-items-center rounded-full hover:bg-stone-100"
+            aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}
+          >
+            <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6">
+              <path d="M5 8h14l-1 12H6L5 8Z" />
+              <path d="M9 8V6a3 3 0 0 1 6 0v2" />
+            </svg>
+            <span
+              data-testid="cart-count"
+              className={`absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-accent px-1 text-[11px] font-semibold text-white ${count === 0 ? "invisible" : ""}`}
+            >
+              {count}
+            </span>
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,13 @@
+/** Whole stars out of 5 (spec §9), rounded. */
+export function Stars({ rating, className = "" }: { rating: number; className?: string }) {
+  const whole = Math.max(0, Math.min(5, Math.round(rating)));
+  return (
+    <span role="img" aria-label={`Rated ${whole} out of 5`} className={`inline-flex text-amber-700 ${className}`}>
+      {Array.from({ length: 5 }, (_, i) => (
+        <span key={i} aria-hidden="true" className={i < whole ? "" : "text-stone-300"}>
+          ★
+        </span>
+      ))}
+    </span>
+  );
+}

@@ -1,0 +1,342 @@
+// The one browser cart (spec §3-4). The cart lives in localStorage ("cart", "sessionId") so
+// pages stay the same for every visitor; after each change it is reloaded from the server cart
+// (spec §7 /cart/flexible) and the local copy is used when the server cannot be reached.
+import { useSyncExternalStore } from "react";
+import { ApiError, api, errorText } from "./api";
+import { toast } from "./toast";
+
+export interface CartItem {
+  /** product id */
+  id: number;
+  name: string;
+  image: string;
+  /** unit price in rupees, as the API answers it */
+  price: number;
+  variant: { size?: string; color?: string };
+  variants: Record<string, string>;
+  quantity: number;
+  combination_id: number | null;
+  daraz_link: string | null;
+  /** spec §9: 999 when unknown */
+  maxStock: number;
+}
+
+export type NewCartItem = Omit<CartItem, "quantity" | "maxStock"> & { maxStock?: number };
+
+interface ServerCartLine {
+  product_id: number;
+  product?: { name?: string; image_url?: string | null; daraz_link?: string | null } | null;
+  price: number | string;
+  variant_attributes?: string | null;
+  quantity: number;
+  combination?: { id: number; stock_quantity: number } | null;
+  combination_id?: number | null;
+}
+
+export const UNKNOWN_STOCK = 999;
+const CART_KEY = "cart";
+const SESSION_KEY = "sessionId";
+const EMPTY: CartItem[] = [];
+
+let cache: CartItem[] | null = null;
+const listeners = new Set<() => void>();
+
+function read(): CartItem[] {
+  if (cache) return cache;
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(CART_KEY) ?? "[]");
+    cache = Array.isArray(parsed) ? (parsed as CartItem[]) : [];
+  } catch {
+    cache = [];
+  }
+  return cache;
+}
+
+function write(items: CartItem[]) {
+  cache = items;
+  try {
+    localStorage.setItem(CART_KEY, JSON.stringify(items));
+  } catch {
+    // private mode or full storage: the cart still works for this page view
+  }
+  for (const listener of listeners) listener();
+}
+
+if (typeof window !== "undefined") {
+  // another tab changed the cart
+  window.addEventListener("storage", (event) => {
+    if (event.key === CART_KEY || event.key === null) {
+      cache = null;
+      for (const listener of listeners) listener();
+    }
+  });
+}
+
+export function getCart(): CartItem[] {
+  return typeof window === "undefined" ? EMPTY : read();
+}
+
+export function subscribeCart(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The cart lines; empty during server rendering, filled in after load. */
+export function useCart(): CartItem[] {
+  return useSyncExternalStore(subscribeCart, getCart, () => EMPTY);
+}
+
+export function useCartCount(): number {
+  return useCart().reduce((sum, item) => sum + item.quantity, 0);
+}
+
+export function getSessionId(): string | null {
+  try {
+    return localStorage.getItem(SESSION_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** spec §3: "session_" + timestamp + random string, created on the first add to cart */
+function ensureSessionId(): string {
+  const existing = getSessionId();
+  if (existing) return existing;
+  const id = `session_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`;
+  try {
+    localStorage.setItem(SESSION_KEY, id);
+  } catch {
+    // see write()
+  }
+  return id;
+}
+
+export function lineKey(item: Pick<CartItem, "id" | "combination_id" | "variants">): string {
+  return item.combination_id !== null ? `c${item.combination_id}` : `p${item.id}:${JSON.stringify(item.variants)}`;
+}
+
+/** How many of this product (and combination) the cart already holds. */
+export function quantityInCart(productId: number, combinationId: number | null): number {
+  return getCart()
+    .filter((i) => i.id === productId && (combinationId === null || i.combination_id === combinationId))
+    .reduce((sum, i) => sum + i.quantity, 0);
+}
+
+function parseAttributes(text: string | null | undefined): Record<string, string> {
+  if (!text) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" ? (value as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function fromServer(line: ServerCartLine): CartItem {
+  const variants = parseAttributes(line.variant_attributes);
+  const previous = read().find((i) => i.id === line.product_id);
+  return {
+    id: line.product_id,
+    name: line.product?.name ?? previous?.name ?? "",
+    image: line.product?.image_url ?? previous?.image ?? "",
+    price: Number(line.price),
+    variant: { size: variants.size, color: variants.color },
+    variants,
+    quantity: line.quantity,
+    combination_id: line.combination_id ?? line.combination?.id ?? null,
+    daraz_link: line.product?.daraz_link ?? null,
+    maxStock: line.combination?.stock_quantity ?? UNKNOWN_STOCK,
+  };
+}
+
+/** Reloads the cart from the server; false (and the local copy kept) when that fails. */
+export async function reloadCart(): Promise<boolean> {
+  const sessionId = getSessionId();
+  if (!sessionId) return false;
+  try {
+    const lines = await api<ServerCartLine[]>(`/cart/flexible/${encodeURIComponent(sessionId)}`);
+    if (!Array.isArray(lines)) return false;
+    write(lines.map(fromServer));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function addLocally(item: NewCartItem, quantity: number) {
+  const key = lineKey(item);
+  const items = read();
+  const existing = items.find((i) => lineKey(i) === key);
+  if (existing) {
+    write(items.map((i) => (i === existing ? { ...i, quantity: i.quantity + quantity } : i)));
+  } else {
+    write([...items, { ...item, quantity, maxStock: item.maxStock ?? UNKNOWN_STOCK }]);
+  }
+}
+
+// the API is not there (older server or a network failure): the local cart carries on alone
+function unreachable(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status >= 500 || (error.status === 404 && !!error.detail?.startsWith("No such API call"));
+}
+
+/**
+ * spec §4 stock conflict: when the server says the shopper already has some of this item, ask
+ * whether to replace it; on yes, remove the server line and check again.
+ */
+async function checkStock(sessionId: string, combinationId: number, quantity: number): Promise<boolean> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await api("/check-stock", {
+        method: "POST",
+        body: { combination_id: combinationId, quantity, session_id: sessionId },
+      });
+      return true;
+    } catch (error) {
+      if (unreachable(error)) return true;
+      const detail = errorText(error, "Stock check failed");
+      if (attempt === 0 && /already/i.test(detail) && /cart/i.test(detail)) {
+        if (!window.confirm(`${detail}\n\nRemove the existing items and add this quantity instead?`)) return false;
+        try {
+          await api(`/cart/session/${encodeURIComponent(sessionId)}/combination/${combinationId}`, { method: "DELETE" });
+          write(read().filter((i) => i.combination_id !== combinationId));
+          toast.success("Existing items removed from cart");
+          continue;
+        } catch {
+          toast.error("Failed to remove existing items");
+          return false;
+        }
+      }
+      toast.error(detail);
+      return false;
+    }
+  }
+  return false;
+}
+
+/** Adds quantity of an item; true when it is in the cart afterwards. */
+export async function addToCart(item: NewCartItem, quantity: number): Promise<boolean> {
+  const sessionId = ensureSessionId();
+  if (item.combination_id !== null && !(await checkStock(sessionId, item.combination_id, quantity))) return false;
+  try {
+    await api("/cart/flexible", {
+      method: "POST",
+      body: {
+        session_id: sessionId,
+        product_id: item.id,
+        quantity,
+        price: item.price,
+        combination_id: item.combination_id,
+        variant_attributes: JSON.stringify(item.variants),
+        size: item.variant.size ?? null,
+        variant: item.variant.color ?? null,
+      },
+    });
+    if (!(await reloadCart())) addLocally(item, quantity);
+  } catch (error) {
+    if (!unreachable(error)) {
+      toast.error(errorText(error, "Failed to add item to cart"));
+      return false;
+    }
+    // spec §4: a failed add falls back to a local cart update
+    addLocally(item, quantity);
+  }
+  toast.success("Item added to cart successfully!");
+  return true;
+}
+
+async function deleteServerLine(sessionId: string, item: CartItem) {
+  if (item.combination_id !== null) {
+    await api(`/cart/session/${encodeURIComponent(sessionId)}/combination/${item.combination_id}`, { method: "DELETE" });
+  } else {
+    await api(`/cart/session/${encodeURIComponent(sessionId)}/product/${item.id}`, {
+      method: "DELETE",
+      body: { variant_details: JSON.stringify(item.variants) },
+    });
+  }
+}
+
+export async function removeFromCart(key: string): Promise<void> {
+  const item = read().find((i) => lineKey(i) === key);
+  if (!item) return;
+  const sessionId = getSessionId();
+  try {
+    if (sessionId) await deleteServerLine(sessionId, item);
+  } catch (error) {
+    if (!unreachable(error)) {
+      toast.error("Failed to remove item from cart");
+      return;
+    }
+  }
+  if (!(await reloadCart())) write(read().filter((i) => lineKey(i) !== key));
+  toast.success("Item removed from cart");
+}
+
+/** spec §4: 0 or less removes; a combination line is stock-checked, deleted and added again. */
+export async function updateQuantity(key: string, quantity: number): Promise<void> {
+  const item = read().find((i) => lineKey(i) === key);
+  if (!item) return;
+  if (quantity <= 0) return removeFromCart(key);
+  const sessionId = getSessionId();
+  if (!sessionId) {
+    toast.error("No session found");
+    return;
+  }
+  const target = Math.min(quantity, item.maxStock);
+  try {
+    if (item.combination_id !== null) {
+      try {
+        await api("/check-stock", {
+          method: "POST",
+          body: { combination_id: item.combination_id, quantity: target, session_id: sessionId },
+        });
+      } catch (error) {
+        // the check counts what is already in the cart; only a real shortage stops the change
+        if (!unreachable(error) && !/already/i.test(errorText(error, ""))) {
+          toast.error(errorText(error, "Insufficient stock"));
+          return;
+        }
+      }
+    }
+    await deleteServerLine(sessionId, item);
+    await api("/cart/flexible", {
+      method: "POST",
+      body: {
+        session_id: sessionId,
+        product_id: item.id,
+        quantity: target,
+        price: item.price,
+        combination_id: item.combination_id,
+        variant_attributes: JSON.stringify(item.variants),
+        size: item.variant.size ?? null,
+        variant: item.variant.color ?? null,
+      },
+    });
+  } catch (error) {
+    if (!unreachable(error)) {
+      toast.error(errorText(error, "Failed to update cart quantity"));
+      await reloadCart();
+      return;
+    }
+  }
+  if (!(await reloadCart())) write(read().map((i) => (lineKey(i) === key ? { ...i, quantity: target } : i)));
+}
+
+/** Empties the cart here and on the server (after an order, spec §4). */
+export async function clearCart(options: { forgetSession?: boolean } = {}): Promise<void> {
+  const sessionId = getSessionId();
+  if (sessionId) {
+    try {
+      await api(`/cart/${encodeURIComponent(sessionId)}`, { method: "DELETE" });
+    } catch {
+      // the server cart expires on its own
+    }
+  }
+  write([]);
+  if (options.forgetSession) {
+    try {
+      localStorage.removeItem(SESSION_KEY);
+    } catch {
+      // see write()
+    }
+  }
+}

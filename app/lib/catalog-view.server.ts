@@ -1,0 +1,48 @@
+// Shapes core's products into the small objects pages send to the browser.
+import type { Product } from "../../core/catalog/products";
+import { groupOptions, type ComboView, type OptionGroup } from "./variants";
+
+export interface CardProduct {
+  id: number;
+  name: string;
+  href: string;
+  pricePaisa: number;
+  image: { url: string; alt: string } | null;
+  stock: number;
+  darazLink: string | null;
+  options: OptionGroup[];
+  combinations: ComboView[];
+}
+
+/** spec §2: a product link uses the custom URL when one is set, otherwise the id */
+export function productHref(p: { id: number; customUrl: string | null }): string {
+  return p.customUrl ? `/p/${encodeURIComponent(p.customUrl)}` : `/product/${p.id}`;
+}
+
+export function primaryImage(p: Product): { url: string; alt: string } | null {
+  const image = p.images.find((i) => i.isPrimary) ?? p.images[0];
+  return image ? { url: image.imageUrl, alt: image.altText || p.name } : null;
+}
+
+export function toCombos(p: Product): ComboView[] {
+  return p.combinations.map((c) => ({
+    id: c.id,
+    attrs: c.variantAttributes,
+    pricePaisa: c.pricePaisa,
+    stock: c.isAvailable ? c.stock : 0,
+  }));
+}
+
+export function toCard(p: Product): CardProduct {
+  return {
+    id: p.id,
+    name: p.name,
+    href: productHref(p),
+    pricePaisa: p.minPricePaisa,
+    image: primaryImage(p),
+    stock: p.stock,
+    darazLink: p.darazLink,
+    options: groupOptions(p.variants),
+    combinations: toCombos(p),
+  };
+}

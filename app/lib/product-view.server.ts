@@ -1,0 +1,61 @@
+// The product page's data: core's product shaped for the page, reviews and suggestions.
+import { getProduct, getProductByUrl, recommendedProducts, similarProducts, type Product } from "../../core/catalog/products";
+import { listReviews } from "../../core/catalog/reviews";
+import type { CoreContext } from "../../core/context";
+import { productHref, toCard, toCombos } from "./catalog-view.server";
+import { reviewName } from "./review-name";
+import { groupOptions } from "./variants";
+
+export type ReviewView = {
+  id: number;
+  rating: number;
+  text: string;
+  name: string;
+  date: string;
+};
+
+
+export async function loadProductPage(ctx: CoreContext, key: { id?: string; customUrl?: string }) {
+  let product: Product | null = null;
+  if (key.customUrl !== undefined) {
+    product = await getProductByUrl(ctx, key.customUrl);
+  } else if (key.id !== undefined && /^\d{1,9}$/.test(key.id)) {
+    product = await getProduct(ctx, Number(key.id));
+  } else {
+    return { product: null, message: "Invalid product URL" } as const;
+  }
+  if (!product) return { product: null, message: "Product not found" } as const;
+  const [reviews, similar] = await Promise.all([
+    listReviews(ctx, product.id, 50),
+    similarProducts(ctx, product.id, 4).then(async (list) => (list && list.length > 0 ? list : recommendedProducts(ctx, 4))),
+  ]);
+  const images = [...product.images].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary));
+  return {
+    message: null,
+    product: {
+      id: product.id,
+      name: product.name,
+      href: productHref(product),
+      description: product.description,
+      descriptionFormat: product.descriptionFormat,
+      structured: product.structuredDescription,
+      pricePaisa: product.pricePaisa,
+      minPricePaisa: product.minPricePaisa,
+      maxPricePaisa: product.maxPricePaisa,
+      rating: product.averageRating,
+      reviewCount: product.reviewCount,
+      stock: product.stock,
+      materialType: product.materialType,
+      customFields: product.customFields,
+      faqs: product.faqs,
+      darazLink: product.darazLink,
+      images: images.map((i) => ({ url: i.imageUrl, alt: i.altText || product.name, isPrimary: i.isPrimary })),
+      options: groupOptions(product.variants),
+      combinations: toCombos(product),
+    },
+    reviews: (reviews ?? []).map(
+      (r): ReviewView => ({ id: r.id, rating: r.rating, text: r.reviewText, name: reviewName(r), date: r.createdAt.toISOString() }),
+    ),
+    similar: similar.filter((p) => p.id !== product.id).slice(0, 4).map(toCard),
+  };
+}

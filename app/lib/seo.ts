@@ -1,0 +1,82 @@
+// Page metadata (design.md "Pages"): title, description cut to 150 characters, canonical link,
+// Open Graph and Twitter tags, and JSON-LD blocks.
+import type { MetaDescriptor } from "react-router";
+
+export const DESCRIPTION_MAX = 150;
+
+export interface ShellSeo {
+  publicUrl: string;
+  siteName: string;
+  defaultDescription: string;
+  defaultImage: string | null;
+}
+
+export function cutDescription(text: string): string {
+  const plain = text.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  if (plain.length <= DESCRIPTION_MAX) return plain;
+  return `${plain.slice(0, DESCRIPTION_MAX - 1).replace(/\s+\S*$/, "")}…`;
+}
+
+export function absoluteUrl(publicUrl: string, path: string): string {
+  return /^https?:\/\//.test(path) ? path : `${publicUrl}${path.startsWith("/") ? "" : "/"}${path}`;
+}
+
+export function pageMeta(
+  shell: ShellSeo | undefined,
+  page: {
+    title: string;
+    description?: string | null;
+    path: string;
+    image?: string | null;
+    type?: "website" | "product" | "article";
+    jsonLd?: unknown[];
+    noindex?: boolean;
+  },
+): MetaDescriptor[] {
+  const publicUrl = shell?.publicUrl ?? "";
+  const siteName = shell?.siteName ?? "";
+  const description = cutDescription(page.description || shell?.defaultDescription || "");
+  const url = absoluteUrl(publicUrl, page.path);
+  const image = page.image ?? shell?.defaultImage ?? null;
+  const meta: MetaDescriptor[] = [
+    { title: page.title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: siteName },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:title", content: page.title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:locale", content: "en_PK" },
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: page.title },
+    { name: "twitter:description", content: description },
+  ];
+  if (image) {
+    meta.push({ property: "og:image", content: absoluteUrl(publicUrl, image) });
+    meta.push({ name: "twitter:image", content: absoluteUrl(publicUrl, image) });
+  }
+  if (page.noindex) meta.push({ name: "robots", content: "noindex" });
+  for (const block of page.jsonLd ?? []) meta.push({ "script:ld+json": block } as MetaDescriptor);
+  return meta;
+}
+
+export function breadcrumbJsonLd(publicUrl: string, items: { name: string; path: string }[]) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.name,
+      item: absoluteUrl(publicUrl, item.path),
+    })),
+  };
+}
+
+/** Public pages are the same for every anonymous visitor, so shared caches may keep them briefly. */
+export const PUBLIC_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+
+export function publicPageHeaders() {
+  return { "Cache-Control": PUBLIC_CACHE };
+}

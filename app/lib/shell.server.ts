@@ -1,0 +1,70 @@
+// What every page's frame needs: settings, announcements and collections, read once per request
+// by the root loader.
+import { listCollections } from "../../core/catalog/collections";
+import type { CoreContext } from "../../core/context";
+import { listAnnouncements } from "../../core/content/content";
+import { formatRupees } from "../../core/shared/money";
+import { getSiteSettings } from "../../core/settings/site-settings";
+
+export interface ShellData {
+  siteName: string;
+  tagline: string;
+  logoUrl: string | null;
+  whatsappNumber: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  businessHours: string | null;
+  facebookUrl: string | null;
+  instagramUrl: string | null;
+  twitterUrl: string | null;
+  faviconUrl: string | null;
+  year: number;
+  announcements: { id: number; content: string }[];
+  collections: { id: number; name: string; imageUrl: string | null; description: string }[];
+  seo: { publicUrl: string; siteName: string; defaultDescription: string; defaultImage: string | null; defaultTitle: string };
+}
+
+/** spec §8: shown when the announcements cannot be read */
+export function fallbackAnnouncements(freeShippingThresholdPaisa: number | null): ShellData["announcements"] {
+  const threshold = freeShippingThresholdPaisa ?? 500_000;
+  return [
+    { id: -1, content: `Free shipping on orders over ${formatRupees(threshold)}` },
+    { id: -2, content: "New collection just arrived: shop the latest styles" },
+    { id: -3, content: "Get 20% off your first order" },
+  ];
+}
+
+export async function loadShell(core: CoreContext, publicUrl: string): Promise<ShellData> {
+  const settings = await getSiteSettings(core);
+  const [announcements, collections] = await Promise.all([
+    listAnnouncements(core)
+      .then((list) => list.filter((a) => a.isActive).map((a) => ({ id: a.id, content: a.content })))
+      .catch(() => fallbackAnnouncements(settings.freeShippingThresholdPaisa)),
+    listCollections(core).catch(() => []),
+  ]);
+  return {
+    siteName: settings.siteName,
+    tagline: settings.defaultMetaDescription ?? "",
+    logoUrl: settings.logoUrl,
+    whatsappNumber: settings.whatsappNumber,
+    phone: settings.phone,
+    email: settings.email,
+    address: settings.address,
+    businessHours: settings.businessHours,
+    facebookUrl: settings.facebookUrl,
+    instagramUrl: settings.instagramUrl,
+    twitterUrl: settings.twitterUrl,
+    faviconUrl: settings.faviconUrl,
+    year: new Date().getUTCFullYear(),
+    announcements,
+    collections: collections.map((c) => ({ id: c.id, name: c.name, imageUrl: c.imageUrl, description: c.description })),
+    seo: {
+      publicUrl,
+      siteName: settings.siteName,
+      defaultTitle: settings.defaultMetaTitle ?? settings.siteName,
+      defaultDescription: settings.defaultMetaDescription ?? "",
+      defaultImage: settings.defaultOgImage,
+    },
+  };
+}

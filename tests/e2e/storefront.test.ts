@@ -1,0 +1,285 @@
+// The shopper's pages in a real browser (issue 5): shell, home, collection and product, at phone
+// and desktop widths, with JavaScript and without it for browsing, filtering, sorting and paging.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, hasChromium, launchBrowser, newContext } from "../helpers/browser";
+import { startStore, type StoreProcess } from "../helpers/server-process";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-pages-"));
+let store: StoreProcess;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+interface ApiProduct {
+  id: number;
+  name: string;
+  custom_url: string | null;
+  variants: { variant_type: string; variant_value: string }[];
+  variant_combinations: { id: number; variant_attributes: string; stock: number }[];
+}
+
+async function open(viewport: { width: number; height: number }, javaScriptEnabled = true): Promise<Page> {
+  const context = await newContext(browser, viewport, { javaScriptEnabled, reducedMotion: "reduce" });
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** Waits until React has hydrated the page, so clicks reach their handlers. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+beforeAll(async () => {
+  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
+  [store, browser] = await Promise.all([startStore({ DATA_DIR: dataDir, SEED_IMAGES: "0" }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await store?.stop("SIGKILL");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe.sequential("storefront pages", { timeout: 60_000 }, () => {
+  it("server-renders the shell on a phone: announcements, menu, footer, chat button", async () => {
+    const page = await open(PHONE);
+    const response = await page.goto(`${store.url}/`);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+    await expect.poll(() => page.getByRole("region", { name: "Announcements" }).textContent()).toContain("Free delivery");
+    await hydrated(page);
+
+    // the phone menu opens and lists the collections
+    await page.locator("summary").filter({ hasText: "Menu" }).click();
+    const menu = page.getByRole("navigation", { name: "Menu" });
+    await menu.getByRole("link", { name: "All Products" }).waitFor();
+    await menu.getByRole("link", { name: "Kurtis" }).click();
+    await page.waitForURL(/\/collection\/\d+$/);
+    await page.getByRole("heading", { level: 1, name: "Kurtis" }).waitFor();
+    await menu.waitFor({ state: "hidden" });
+
+    const footer = page.getByRole("contentinfo");
+    expect(await footer.getByRole("navigation", { name: "Collections" }).getByRole("link").count()).toBe(6);
+    for (const name of ["About Us", "Return & Exchange", "Privacy Policy", "Terms & Conditions", "Sitemap", "Blog", "Track Your Order"]) {
+      await footer.getByRole("link", { name, exact: true }).waitFor({ state: "attached" });
+    }
+    expect(await footer.getByRole("link", { name: "Track Your Order" }).getAttribute("href")).toBe("/track");
+    const chat = page.getByRole("link", { name: /Chat with us on WhatsApp, typically replies within an hour/ });
+    expect(await chat.getAttribute("href")).toBe("https://wa.me/923001234567");
+  });
+
+  it("answers unknown routes and missing products with a real 404", async () => {
+    const page = await open(DESKTOP);
+    const unknown = await page.goto(`${store.url}/no/such/page`);
+    expect(unknown?.status()).toBe(404);
+    await page.getByRole("heading", { name: "Page not found" }).waitFor();
+    await page.getByRole("link", { name: "Back to Home" }).waitFor();
+
+    const missing = await page.goto(`${store.url}/product/999999`);
+    expect(missing?.status()).toBe(404);
+    await page.getByRole("heading", { name: "Product Not Found" }).waitFor();
+    const invalid = await page.goto(`${store.url}/p/no-such-product`);
+    expect(invalid?.status()).toBe(404);
+    await page.getByRole("link", { name: "Back to Home" }).click();
+    await page.waitForURL(`${store.url}/`);
+  });
+
+  it("shows the home page: hero slider, strip, search, category paging, blog, videos", async () => {
+    const page = await open(DESKTOP);
+    await page.goto(`${store.url}/`);
+    await hydrated(page);
+    const hero = page.getByRole("region", { name: "Collections" });
+    expect(await hero.getByRole("link", { name: /Shop Collection/ }).count()).toBeGreaterThan(1);
+    const dots = hero.getByRole("button", { name: /Go to slide/ });
+    await dots.nth(2).click();
+    await expect.poll(() => dots.nth(2).getAttribute("aria-current")).toBe("true");
+
+    await page.getByRole("navigation", { name: "Shop by collection" }).getByRole("link", { name: "All Products" }).waitFor();
+    await page.getByRole("heading", { name: "Latest from Our Blog" }).waitFor();
+    await page.getByRole("link", { name: "View All Blog Posts" }).waitFor();
+    await page.getByRole("heading", { name: "Fashion Inspiration" }).waitFor();
+    await page.getByRole("heading", { name: "Stay Updated" }).waitFor();
+
+    // videos are thumbnails until play; then the privacy-enhanced player loads
+    expect(await page.locator("iframe").count()).toBe(0);
+    const play = page.getByRole("button", { name: /Play video/ }).first();
+    await play.scrollIntoViewIfNeeded();
+    await play.click();
+    await expect.poll(() => page.locator("iframe").getAttribute("src")).toContain("youtube-nocookie.com/embed/");
+
+    // category sections hold 10 products per page
+    const pager = page.getByRole("navigation", { name: /pages$/ }).first();
+    const categoryName = (await pager.getAttribute("aria-label"))!.replace(/ pages$/, "");
+    const section = page.getByRole("region", { name: categoryName, exact: true });
+    expect(await section.getByRole("article").count()).toBe(10);
+    await pager.getByRole("link", { name: /page 2$/ }).click();
+    await page.waitForURL(/page_\d+=2/);
+    await expect.poll(() => pager.getByRole("link", { name: /page 2$/ }).getAttribute("aria-current")).toBe("page");
+
+    await page.getByRole("searchbox", { name: "Search products" }).last().fill("lawn");
+    await page.getByRole("searchbox", { name: "Search products" }).last().press("Enter");
+    await page.waitForURL(/\/collection\/all\?search=lawn/);
+    await page.getByRole("heading", { level: 1, name: /Search results for "lawn"/ }).waitFor();
+  });
+
+  it("browses, sorts, filters, searches and pages a collection without JavaScript (phone)", async () => {
+    const page = await open(PHONE, false);
+    await page.goto(`${store.url}/collection/all`);
+    const count = async () => Number((await page.getByText(/^\d+ products?$/).textContent())?.split(" ")[0]);
+    const total = await count();
+    expect(total).toBeGreaterThan(24);
+    expect(await page.getByRole("list", { name: "Products" }).getByRole("article").count()).toBe(24);
+
+    await page.getByLabel("Sort by").selectOption("price_asc");
+    await page.getByRole("button", { name: "Sort", exact: true }).click();
+    await page.waitForURL(/sort=price_asc/);
+    const prices = await page.getByRole("list", { name: "Products" }).locator("article p").allTextContents();
+    const amounts = prices.filter((t) => t.startsWith("Rs.")).map((t) => Number(t.replace(/[^\d]/g, "")));
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+
+    await page.getByText(/^Filters/).click();
+    await page.locator("label", { hasText: /^M$/ }).click();
+    await page.getByRole("spinbutton", { name: "Maximum price" }).fill("4000");
+    await page.getByRole("button", { name: "Apply Filters" }).click();
+    await page.waitForURL(/size=M/);
+    expect(page.url()).toContain("max=4000");
+    expect(page.url()).toContain("sort=price_asc");
+    const filtered = await count();
+    expect(filtered).toBeLessThan(total);
+
+    await page.getByRole("link", { name: "Clear All" }).click();
+    await page.waitForURL(`${store.url}/collection/all`);
+    await page.getByRole("link", { name: "Next" }).click();
+    await page.waitForURL(/page=2/);
+    await expect.poll(() => page.getByRole("link", { name: "Page 2" }).getAttribute("aria-current")).toBe("page");
+
+    await page.getByRole("searchbox", { name: /Search in/ }).fill("zzzqqqxx");
+    await page.getByRole("searchbox", { name: /Search in/ }).press("Enter");
+    await page.getByText("No products found matching your criteria.").waitFor();
+    await page.getByRole("link", { name: "Clear Filters" }).waitFor();
+  });
+
+  it("sorts on change and keeps clean addresses with JavaScript (desktop)", async () => {
+    const page = await open(DESKTOP);
+    await page.goto(`${store.url}/collection/all`);
+    await hydrated(page);
+    await page.getByLabel("Sort by").selectOption("name");
+    await page.waitForURL(`${store.url}/collection/all?sort=name`);
+    const names = () => page.getByRole("list", { name: "Products" }).getByRole("heading", { level: 3 }).allTextContents();
+    // the database orders by code point
+    await expect.poll(async () => {
+      const list = await names();
+      return list.every((name, i) => i === 0 || list[i - 1]! <= name);
+    }).toBe(true);
+  });
+
+  it("adds to the cart from a product card with a toast and a live count", async () => {
+    const page = await open(PHONE);
+    await page.goto(`${store.url}/collection/all?sort=name`);
+    await hydrated(page);
+    await page.getByRole("list", { name: "Products" }).getByRole("button", { name: "Add to Cart" }).first().click();
+    await page.getByText("Item added to cart successfully!").waitFor();
+    await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("1");
+    const stored = await page.evaluate(() => ({ cart: localStorage.getItem("cart"), session: localStorage.getItem("sessionId") }));
+    expect(stored.session).toMatch(/^session_\d+_\w+$/);
+    expect(JSON.parse(stored.cart ?? "[]")).toHaveLength(1);
+  });
+
+  it("runs the product page: variants, stock, cart, size guide, share, wishlist, reviews, SEO", async () => {
+    const products = (await fetch(`${store.url}/api/products?limit=50&sort=name`).then((r) => r.json())) as ApiProduct[];
+    const product = products.find((p) => p.variants.some((v) => v.variant_type === "size") && p.variants.some((v) => v.variant_type === "color"))!;
+    const combo = product.variant_combinations.find((c) => c.stock > 0)!;
+    const attrs = JSON.parse(combo.variant_attributes) as { size: string; color: string };
+    const page = await open(DESKTOP);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: store.url });
+    const response = await page.goto(`${store.url}/product/${product.id}`);
+    expect(response?.headers()["cache-control"]).toContain("s-maxage=60");
+    await hydrated(page);
+
+    await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
+    await page.getByText("Tax included. Shipping calculated at checkout.").waitFor();
+    await page.getByText("Main", { exact: true }).waitFor();
+    const firstImage = page.getByRole("list", { name: "Product images" }).getByRole("img").first();
+    expect(await firstImage.getAttribute("loading")).toBe("eager");
+    expect(await firstImage.getAttribute("fetchpriority")).toBe("high");
+
+    // the buy box comes first; product cards further down have their own buttons
+    const addButton = page.getByRole("button", { name: "Add to Cart", exact: true }).first();
+    expect(await addButton.isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Buy it Now" }).isDisabled()).toBe(true);
+    await page.getByRole("button", { name: attrs.size, exact: true }).first().click();
+    await page.getByRole("button", { name: attrs.color, exact: true }).first().click();
+    await expect.poll(() => page.getByTestId("stock").textContent()).toMatch(/^\d+ in stock$/);
+    expect(await addButton.isDisabled()).toBe(false);
+
+    await page.getByRole("spinbutton").fill("150");
+    await page.getByRole("spinbutton").blur();
+    expect(await page.getByRole("spinbutton").inputValue()).toBe("99");
+    await page.getByRole("spinbutton").fill("1");
+    await addButton.click();
+    await page.getByText("Item added to cart successfully!").waitFor();
+    await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("1");
+
+    await page.getByRole("button", { name: "Size guide" }).click();
+    const dialog = page.getByRole("dialog", { name: "Size Guide" });
+    await dialog.getByRole("rowheader", { name: "XL" }).waitFor();
+    await dialog.getByRole("button", { name: "Close size guide" }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    await page.evaluate(() => Object.defineProperty(navigator, "share", { value: undefined }));
+    await page.getByRole("button", { name: "Share" }).click();
+    await page.getByText("Link copied to clipboard!").waitFor();
+
+    // reviews: the new one goes first
+    await page.getByLabel("Your name").fill("Ayesha Test");
+    await page.getByLabel("Your review").fill("Lovely fabric and true to size.");
+    await page.locator("label").filter({ hasText: "4 stars" }).click();
+    await page.getByRole("button", { name: "Submit Review" }).click();
+    await page.getByText("Review submitted successfully!").waitFor();
+    const first = page.getByRole("list", { name: "Reviews" }).getByRole("listitem").first();
+    expect(await first.textContent()).toContain("Lovely fabric and true to size.");
+    expect(await first.getByRole("img").getAttribute("aria-label")).toBe("Rated 4 out of 5");
+
+    // SEO
+    const head = await page.evaluate(() => ({
+      canonical: document.querySelector('link[rel="canonical"]')?.getAttribute("href"),
+      description: document.querySelector('meta[name="description"]')?.getAttribute("content") ?? "",
+      ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute("content"),
+      twitter: document.querySelector('meta[name="twitter:card"]')?.getAttribute("content"),
+      jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? "{}")),
+    }));
+    expect(head.canonical).toMatch(new RegExp(`/(product/${product.id}|p/.+)$`));
+    expect(head.description.length).toBeGreaterThan(20);
+    expect(head.description.length).toBeLessThanOrEqual(150);
+    expect(head.ogTitle).toContain(product.name);
+    expect(head.twitter).toBeTruthy();
+    const ld = head.jsonLd.find((j) => j["@type"] === "Product");
+    expect(ld.offers.priceCurrency).toBe("PKR");
+    expect(ld.offers.availability).toMatch(/schema.org\/(InStock|OutOfStock)/);
+    expect(head.jsonLd.some((j) => j["@type"] === "BreadcrumbList")).toBe(true);
+
+    // wishlist needs a signed-in shopper
+    await page.getByRole("button", { name: "Add to wishlist" }).click();
+    await page.waitForURL(/\/login$/);
+  });
+
+  it("opens a product by its custom URL and scrolls to the top on route change", async () => {
+    const products = (await fetch(`${store.url}/api/products?limit=100`).then((r) => r.json())) as ApiProduct[];
+    const withUrl = products.find((p) => p.custom_url)!;
+    const page = await open(PHONE);
+    const response = await page.goto(`${store.url}/p/${withUrl.custom_url}`);
+    expect(response?.status()).toBe(200);
+    await page.getByRole("heading", { level: 1, name: withUrl.name }).waitFor();
+    await hydrated(page);
+    const suggestion = page.getByRole("region", { name: "You might also like" }).getByRole("link", { name: /View Details/ }).first();
+    await suggestion.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await suggestion.click();
+    await page.waitForURL((url) => url.pathname !== `/p/${withUrl.custom_url}`);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
