@@ -10,9 +10,12 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ServerBuild } from "react-router";
 import type { CoreContext } from "../core/context";
+import { cartRoutes } from "./api/cart";
 import { catalogRoutes } from "./api/catalog";
 import { contentRoutes } from "./api/content";
+import { orderRoutes } from "./api/orders";
 import { userRoutes } from "./api/users";
+import { voucherRoutes } from "./api/vouchers";
 import type { AppConfig } from "./config";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerSecurityHeaders } from "./plugins/security-headers";
@@ -74,6 +77,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       api.get("/health", { schema: { hide: true } }, async () => ({ status: "ok" }));
       await api.register(contentRoutes, { core });
       await api.register(catalogRoutes, { core });
+      await api.register(cartRoutes, { core });
+      await api.register(orderRoutes, { core });
+      await api.register(voucherRoutes, { core });
       await api.register(userRoutes, { core });
     },
     { prefix: "/api" },

@@ -224,12 +224,18 @@ export async function getProductByUrl(ctx: CoreContext, customUrl: string): Prom
   return product ?? null;
 }
 
+// products.stock counts only for products sold without combinations; orders take stock from
+// the combination, so a product with combinations is in stock when one of them is
+const canBeBought = sql`(
+  exists (select 1 from ${variantCombinations} c where c.product_id = ${products.id} and c.is_available and c.stock > 0)
+  or (${products.stock} > 0 and not exists (select 1 from ${variantCombinations} c where c.product_id = ${products.id})))`;
+
 /** Best-rated products that can be bought now: "You might also like" on cart and product pages. */
 export async function recommendedProducts(ctx: CoreContext, limit: number): Promise<Product[]> {
   const rows = await ctx.db
     .select(productColumns)
     .from(products)
-    .where(and(eq(products.isActive, true), sql`${products.stock} > 0`))
+    .where(and(eq(products.isActive, true), canBeBought))
     .orderBy(
       sql`case when ${products.reviewCount} = 0 then 0 else ${products.ratingTotal}::float / ${products.reviewCount} end desc`,
       desc(products.reviewCount),

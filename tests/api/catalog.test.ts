@@ -228,6 +228,14 @@ describe("one product", () => {
     expect((await get("/api/products/recommended?limit=0")).status).toBe(422);
   });
 
+  it("does not recommend a product whose combinations are sold out", async () => {
+    const [top] = (await get("/api/products/recommended?limit=1")).body;
+    expect(top.variant_combinations.length).toBeGreaterThan(0);
+    await t.database.db.execute(sql`update variant_combinations set stock = 0 where product_id = ${top.id}`);
+    const after = (await get("/api/products/recommended?limit=50")).body.map((p: { id: number }) => p.id);
+    expect(after).not.toContain(top.id);
+  });
+
   it("answers the stock and price of a combination, uncached", async () => {
     const [c] = await rows<{ id: number; stock: number; price_paisa: number }>(
       sql`select id, stock, price_paisa from variant_combinations order by id limit 1`,

@@ -1,0 +1,446 @@
+// Placing a cash-on-delivery order: one transaction that prices the order from the database
+// (decision 0008), takes stock with one conditional UPDATE per item (0007), counts the voucher
+// use against its limits (0019), stores the order with its items and first status, empties the
+// session's cart and keeps the answer for the Idempotency-Key (0009). Any failure rolls all of it
+// back, so there is never half an order.
+import crypto from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { CoreContext } from "../context";
+import { queryRows, type Db } from "../../db/client";
+import {
+  carts,
+  idempotencyKeys,
+  orderItems,
+  orders,
+  orderStatusEvents,
+  products,
+  siteSettings,
+  variantCombinations,
+  type OrderStatus,
+} from "../../db/schema";
+import { AppError, conflict, invalid } from "../shared/errors";
+import { withDefaults } from "../settings/site-settings";
+import { SELECT_ALL_OPTIONS } from "../cart/cart";
+import { findVoucher, redeemVoucher, voucherProblem, type Voucher } from "../vouchers/vouchers";
+import type { OrderInput } from "./order-input";
+import { priceOrder, type OrderFigures } from "./pricing";
+import { newTrackingId } from "./tracking-id";
+
+/** The rows a raw statement answered (node-postgres and PGlite both answer { rows }). */
+
+export const PRICES_CHANGED = "Prices have changed. Please review your cart.";
+export const IDEMPOTENCY_KEY_REUSED = "This Idempotency-Key was already used for a different order.";
+export const IDEMPOTENCY_SCOPE = "orders";
+
+export interface PlacedOrderItem {
+  productId: number;
+  combinationId: number | null;
+  name: string;
+  /** the combination's name, e.g. "M / Black" */
+  variant: string | null;
+  variantDetails: Record<string, string> | null;
+  quantity: number;
+  unitPricePaisa: number;
+  lineTotalPaisa: number;
+}
+
+/** The answer to a placed order. Plain JSON (dates as ISO text): it is stored for replays. */
+export interface PlacedOrder {
+  id: number;
+  trackingId: string;
+  status: OrderStatus;
+  paymentMethod: "cod";
+  items: PlacedOrderItem[];
+  subtotalPaisa: number;
+  shippingPaisa: number;
+  discountPaisa: number;
+  totalPaisa: number;
+  voucherCode: string | null;
+  freeShippingByVoucher: boolean;
+  createdAt: string;
+}
+
+export interface OrderOutcome {
+  /** 201, or the stored status on a replay */
+  status: number;
+  order: PlacedOrder;
+  /** true when this is the stored answer of an earlier request with the same Idempotency-Key */
+  replayed: boolean;
+}
+
+interface PricedItem {
+  productId: number;
+  combinationId: number | null;
+  name: string;
+  combinationName: string | null;
+  variantDetails: Record<string, string> | null;
+  imageUrl: string | null;
+  quantity: number;
+  unitPricePaisa: number;
+  clientPricePaisa: number;
+}
+
+/** Same value, same text: keys sorted at every level. */
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+export function requestHash(input: OrderInput): string {
+  return crypto.createHash("sha256").update(stableJson(input)).digest("hex");
+}
+
+/** Places an order (POST /api/orders). Throws AppError 409/422 and then nothing has changed. */
+export async function placeOrder(
+  ctx: CoreContext,
+  input: OrderInput,
+  options: { idempotencyKey?: string | null; userId?: number | null } = {},
+): Promise<OrderOutcome> {
+  const key = options.idempotencyKey ?? null;
+  const outcome = await ctx.db.transaction(async (tx) => {
+    if (key !== null) {
+      const replay = await claimIdempotencyKey(tx, key, requestHash(input));
+      if (replay) return replay;
+    }
+    const order = await createOrder(tx, input, options.userId ?? null);
+    if (key !== null) {
+      await tx
+        .update(idempotencyKeys)
+        .set({ statusCode: 201, responseBody: order, completedAt: sql`now()` })
+        .where(and(eq(idempotencyKeys.scope, IDEMPOTENCY_SCOPE), eq(idempotencyKeys.key, key)));
+    }
+    return { status: 201, order, replayed: false };
+  });
+  // stock changed: catalogue reads cached by this process must not show the old figures
+  if (!outcome.replayed) ctx.cache.clear();
+  return outcome;
+}
+
+/**
+ * Inserts the key first, so a concurrent request with the same key waits on it (PostgreSQL
+ * blocks a duplicate primary key until the first transaction ends) and then sees its answer.
+ * Answers the stored outcome for a repeat, or null when this request is the first.
+ * Failed attempts (409, 422) roll back with their transaction, key included: only a placed
+ * order is ever replayed, and a retry of a refused order is tried afresh.
+ */
+async function claimIdempotencyKey(tx: Db, key: string, hash: string): Promise<OrderOutcome | null> {
+  const inserted = await queryRows(
+    tx,
+    sql`insert into idempotency_keys (scope, key, request_hash) values (${IDEMPOTENCY_SCOPE}, ${key}, ${hash})
+        on conflict do nothing returning key`,
+  );
+  if (inserted.length > 0) return null;
+  const [stored] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, IDEMPOTENCY_SCOPE), eq(idempotencyKeys.key, key)));
+  if (!stored) throw conflict("This order is being placed right now. Please try again in a moment.");
+  if (stored.requestHash !== hash) throw invalid(IDEMPOTENCY_KEY_REUSED);
+  if (stored.statusCode === null || stored.responseBody === null) {
+    throw conflict("This order is being placed right now. Please try again in a moment.");
+  }
+  return { status: stored.statusCode, order: stored.responseBody as PlacedOrder, replayed: true };
+}
+
+async function createOrder(tx: Db, input: OrderInput, userId: number | null): Promise<PlacedOrder> {
+  const [settingsRow] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1));
+  const settings = withDefaults(settingsRow);
+  const items = await loadItems(tx, input);
+
+  let voucher: Voucher | null = null;
+  if (input.voucher_code) {
+    voucher = await findVoucher(tx, input.voucher_code);
+    if (!voucher) throw new AppError(409, "Invalid voucher code", { voucher_code: input.voucher_code });
+  }
+  const figures = priceOrder({
+    lines: items.map((i) => ({ unitPricePaisa: i.unitPricePaisa, quantity: i.quantity })),
+    shipping: { feePaisa: settings.effectiveShippingFeePaisa, freeThresholdPaisa: settings.freeShippingThresholdPaisa },
+    voucher,
+  });
+  if (voucher) {
+    const problem = voucherProblem(voucher, new Date(), figures.subtotalPaisa);
+    if (problem) throw new AppError(409, problem, { voucher_code: voucher.code });
+  }
+  const changed =
+    figures.totalPaisa !== input.total_amount || items.some((item) => item.unitPricePaisa !== item.clientPricePaisa);
+  if (changed) throw new PricesChangedError(serverFigures(items, figures));
+
+  await takeStock(tx, items);
+
+  const order = await insertOrder(tx, input, userId, figures, voucher);
+  await tx.insert(orderItems).values(
+    items.map((item, n) => ({
+      orderId: order.id,
+      productId: item.productId,
+      combinationId: item.combinationId,
+      productName: item.name,
+      combinationName: item.combinationName,
+      variantDetails: item.variantDetails,
+      imageUrl: item.imageUrl,
+      unitPricePaisa: item.unitPricePaisa,
+      quantity: item.quantity,
+      lineTotalPaisa: figures.lineTotalsPaisa[n] as number,
+    })),
+  );
+  await tx
+    .insert(orderStatusEvents)
+    .values({ orderId: order.id, status: "pending confirmation", note: "Order placed" });
+  if (voucher) {
+    await redeemVoucher(tx, voucher, {
+      orderId: order.id,
+      email: input.email,
+      phoneNormalized: input.phone_normalized,
+    });
+  }
+  if (input.session_id) {
+    // spec §4: after a successful order the cart is cleared (its lines go with it: on delete cascade)
+    await tx.delete(carts).where(eq(carts.sessionId, input.session_id));
+  }
+  return {
+    id: order.id,
+    trackingId: order.trackingId,
+    status: "pending confirmation",
+    paymentMethod: "cod",
+    items: items.map((item, n) => ({
+      productId: item.productId,
+      combinationId: item.combinationId,
+      name: item.name,
+      variant: item.combinationName,
+      variantDetails: item.variantDetails,
+      quantity: item.quantity,
+      unitPricePaisa: item.unitPricePaisa,
+      lineTotalPaisa: figures.lineTotalsPaisa[n] as number,
+    })),
+    subtotalPaisa: figures.subtotalPaisa,
+    shippingPaisa: figures.shippingPaisa,
+    discountPaisa: figures.discountPaisa,
+    totalPaisa: figures.totalPaisa,
+    voucherCode: voucher?.code ?? null,
+    freeShippingByVoucher: voucher?.discountType === "shipping" && figures.shippingFeePaisa > 0,
+    createdAt: order.createdAt.toISOString(),
+  };
+}
+
+/** The products and combinations of the items, priced from the database, in the payload's order. */
+async function loadItems(tx: Db, input: OrderInput): Promise<PricedItem[]> {
+  const productIds = [...new Set(input.items.map((i) => i.product_id))];
+  const combinationIds = [
+    ...new Set(input.items.flatMap((i) => (i.combination_id === null ? [] : [i.combination_id]))),
+  ];
+  // "products"."id" spelled out: drizzle prints a lone column without its table, which inside
+  // these subqueries would mean their own id
+  const productRows = await tx
+    .select({
+      id: products.id,
+      name: products.name,
+      pricePaisa: products.pricePaisa,
+      isActive: products.isActive,
+      imageUrl: sql<string | null>`(select pi.image_url from product_images pi where pi.product_id = "products"."id"
+        order by pi.is_primary desc, pi.position, pi.id limit 1)`,
+      combinationCount:
+        sql<number>`(select count(*) from variant_combinations vc where vc.product_id = "products"."id")`.mapWith(
+          Number,
+        ),
+    })
+    .from(products)
+    .where(inArray(products.id, productIds));
+  const combinationRows =
+    combinationIds.length === 0
+      ? []
+      : await tx
+          .select({
+            id: variantCombinations.id,
+            productId: variantCombinations.productId,
+            name: variantCombinations.combinationName,
+            attributes: variantCombinations.variantAttributes,
+            pricePaisa: variantCombinations.pricePaisa,
+            isAvailable: variantCombinations.isAvailable,
+          })
+          .from(variantCombinations)
+          .where(inArray(variantCombinations.id, combinationIds));
+  const productById = new Map(productRows.map((p) => [p.id, p]));
+  const combinationById = new Map(combinationRows.map((c) => [c.id, c]));
+
+  return input.items.map((item, n) => {
+    const product = productById.get(item.product_id);
+    if (!product || !product.isActive) {
+      throw new AppError(409, "An item in your cart is no longer available. Please review your cart.", {
+        product_id: item.product_id,
+      });
+    }
+    if (item.combination_id === null) {
+      if (product.combinationCount > 0)
+        throw invalid(`items.${n}.combination_id: ${SELECT_ALL_OPTIONS} for ${product.name}`);
+      return {
+        productId: product.id,
+        combinationId: null,
+        name: product.name,
+        combinationName: null,
+        variantDetails: item.variant_details,
+        imageUrl: product.imageUrl,
+        quantity: item.quantity,
+        unitPricePaisa: product.pricePaisa,
+        clientPricePaisa: item.price,
+      };
+    }
+    const combination = combinationById.get(item.combination_id);
+    if (!combination) {
+      throw new AppError(
+        409,
+        `An option of ${product.name} in your cart is no longer available. Please review your cart.`,
+        {
+          product_id: item.product_id,
+          combination_id: item.combination_id,
+        },
+      );
+    }
+    if (combination.productId !== product.id) {
+      throw invalid(`items.${n}.combination_id: this option does not belong to ${product.name}`);
+    }
+    return {
+      productId: product.id,
+      combinationId: combination.id,
+      name: product.name,
+      combinationName: combination.name,
+      // the combination's own attributes: what staff pack, whatever the page sent
+      variantDetails: combination.attributes,
+      imageUrl: product.imageUrl,
+      quantity: item.quantity,
+      unitPricePaisa: combination.pricePaisa,
+      clientPricePaisa: item.price,
+    };
+  });
+}
+
+export interface ServerFigures {
+  items: {
+    productId: number;
+    combinationId: number | null;
+    quantity: number;
+    unitPricePaisa: number;
+    lineTotalPaisa: number;
+  }[];
+  subtotalPaisa: number;
+  shippingPaisa: number;
+  discountPaisa: number;
+  totalPaisa: number;
+}
+
+/** 409 "Prices have changed": carries the server's figures so the page can update its cart. */
+export class PricesChangedError extends AppError {
+  constructor(readonly figures: ServerFigures) {
+    super(409, PRICES_CHANGED);
+  }
+}
+
+function serverFigures(items: PricedItem[], figures: OrderFigures): ServerFigures {
+  return {
+    items: items.map((item, n) => ({
+      productId: item.productId,
+      combinationId: item.combinationId,
+      quantity: item.quantity,
+      unitPricePaisa: item.unitPricePaisa,
+      lineTotalPaisa: figures.lineTotalsPaisa[n] as number,
+    })),
+    subtotalPaisa: figures.subtotalPaisa,
+    shippingPaisa: figures.shippingPaisa,
+    discountPaisa: figures.discountPaisa,
+    totalPaisa: figures.totalPaisa,
+  };
+}
+
+/**
+ * Takes the stock: one conditional UPDATE per combination or simple product, with the
+ * quantities of lines that share it summed first, in id order so that two orders never wait
+ * on each other's rows in opposite orders (no deadlock).
+ */
+async function takeStock(tx: Db, items: PricedItem[]): Promise<void> {
+  const wanted = new Map<
+    string,
+    { table: "combination" | "product"; id: number; quantity: number; item: PricedItem }
+  >();
+  for (const item of items) {
+    const table = item.combinationId === null ? "product" : "combination";
+    const id = item.combinationId ?? item.productId;
+    const entry = wanted.get(`${table}:${id}`);
+    if (entry) entry.quantity += item.quantity;
+    else wanted.set(`${table}:${id}`, { table, id, quantity: item.quantity, item });
+  }
+  const ordered = [...wanted.values()].sort((a, b) =>
+    a.table === b.table ? a.id - b.id : a.table === "combination" ? -1 : 1,
+  );
+  for (const { table, id, quantity, item } of ordered) {
+    const updated = await queryRows(
+      tx,
+      table === "combination"
+        ? sql`update variant_combinations set stock = stock - ${quantity}, updated_at = now()
+              where id = ${id} and stock >= ${quantity} and is_available returning id`
+        : sql`update products set stock = stock - ${quantity}, updated_at = now()
+              where id = ${id} and stock >= ${quantity} and is_active returning id`,
+    );
+    if (updated.length === 0) {
+      // only to word the refusal; the UPDATE above was the decision
+      const [left] = await queryRows<{ stock: number }>(
+        tx,
+        table === "combination"
+          ? sql`select case when is_available then stock else 0 end as stock from variant_combinations where id = ${id}`
+          : sql`select stock from products where id = ${id}`,
+      );
+      const stock = Number(left?.stock ?? 0);
+      const name = item.combinationName ? `${item.name} (${item.combinationName})` : item.name;
+      throw new AppError(
+        409,
+        stock > 0
+          ? `Only ${stock} left of ${name}. Please reduce the quantity and try again.`
+          : `${name} is out of stock. Please remove it from your cart.`,
+        { product_id: item.productId, combination_id: item.combinationId, stock_quantity: stock, requested: quantity },
+      );
+    }
+  }
+}
+
+/** The order row with a fresh tracking ID; a rare collision draws another. */
+async function insertOrder(
+  tx: Db,
+  input: OrderInput,
+  userId: number | null,
+  figures: OrderFigures,
+  voucher: Voucher | null,
+): Promise<{ id: number; trackingId: string; createdAt: Date }> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        trackingId: newTrackingId(),
+        userId,
+        sessionId: input.session_id,
+        status: "pending confirmation",
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: input.email,
+        phone: input.phone,
+        phoneNormalized: input.phone_normalized,
+        shippingAddress: input.shipping_address,
+        city: input.city,
+        postalCode: input.postal_code,
+        country: input.country,
+        paymentMethod: "cod",
+        subtotalPaisa: figures.subtotalPaisa,
+        shippingPaisa: figures.shippingPaisa,
+        discountPaisa: figures.discountPaisa,
+        totalPaisa: figures.totalPaisa,
+        voucherId: voucher?.id ?? null,
+        voucherCode: voucher?.code ?? null,
+      })
+      .onConflictDoNothing({ target: orders.trackingId })
+      .returning({ id: orders.id, trackingId: orders.trackingId, createdAt: orders.createdAt });
+    if (row) return row;
+  }
+  throw new Error("could not draw an unused tracking ID in 5 attempts");
+}

@@ -1,0 +1,84 @@
+// Order tracking for guests: the tracking ID plus the phone or email used for the order.
+// It answers the order's progress and contents and nothing else of the shopper (no name,
+// address, email or phone), and the same "not found" for a wrong ID and a wrong contact,
+// so it cannot be used to test which tracking IDs exist.
+import { asc, eq } from "drizzle-orm";
+import type { CoreContext } from "../context";
+import { orderItems, orders, orderStatusEvents, type OrderStatus } from "../../db/schema";
+import { notFound } from "../shared/errors";
+import { normalizeInternationalPhone, normalizePhone } from "./phone";
+import { parseTrackingId } from "./tracking-id";
+
+export const ORDER_NOT_FOUND = "We could not find an order with those details.";
+
+export interface TrackedOrder {
+  trackingId: string;
+  status: OrderStatus;
+  paymentMethod: string;
+  createdAt: Date;
+  updatedAt: Date;
+  timeline: { status: OrderStatus; note: string | null; createdAt: Date }[];
+  items: {
+    productId: number | null;
+    name: string;
+    variant: string | null;
+    variantDetails: Record<string, string> | null;
+    imageUrl: string | null;
+    quantity: number;
+    unitPricePaisa: number;
+    lineTotalPaisa: number;
+  }[];
+  subtotalPaisa: number;
+  shippingPaisa: number;
+  discountPaisa: number;
+  totalPaisa: number;
+  voucherCode: string | null;
+}
+
+/** An order by tracking ID, when every contact given matches it (GET /orders/track/{id}). */
+export async function trackOrder(
+  ctx: CoreContext,
+  input: { trackingId: string; phone?: string | null; email?: string | null },
+): Promise<TrackedOrder> {
+  const trackingId = parseTrackingId(input.trackingId);
+  if (!trackingId || (!input.phone && !input.email)) throw notFound(ORDER_NOT_FOUND);
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.trackingId, trackingId));
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (input.email && input.email.trim().toLowerCase() !== order.email) throw notFound(ORDER_NOT_FOUND);
+  if (input.phone) {
+    // read the number by the order's country's rule; digits only when it does not fit that rule
+    const phone = normalizePhone(input.phone, order.country) ?? normalizeInternationalPhone(input.phone);
+    if (phone !== order.phoneNormalized) throw notFound(ORDER_NOT_FOUND);
+  }
+  const [items, events] = await Promise.all([
+    ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
+    ctx.db
+      .select()
+      .from(orderStatusEvents)
+      .where(eq(orderStatusEvents.orderId, order.id))
+      .orderBy(asc(orderStatusEvents.createdAt), asc(orderStatusEvents.id)),
+  ]);
+  return {
+    trackingId: order.trackingId,
+    status: order.status,
+    paymentMethod: order.paymentMethod,
+    createdAt: order.createdAt,
+    updatedAt: order.updatedAt,
+    timeline: events.map((e) => ({ status: e.status, note: e.note, createdAt: e.createdAt })),
+    items: items.map((i) => ({
+      productId: i.productId,
+      name: i.productName,
+      variant: i.combinationName,
+      variantDetails: i.variantDetails,
+      imageUrl: i.imageUrl,
+      quantity: i.quantity,
+      unitPricePaisa: i.unitPricePaisa,
+      lineTotalPaisa: i.lineTotalPaisa,
+    })),
+    subtotalPaisa: order.subtotalPaisa,
+    shippingPaisa: order.shippingPaisa,
+    discountPaisa: order.discountPaisa,
+    totalPaisa: order.totalPaisa,
+    voucherCode: order.voucherCode,
+  };
+}

@@ -1,0 +1,163 @@
+// Orders (spec §7 POST /orders) and guest order tracking. Cash on delivery only; the server
+// prices every order and the page's figures are only compared (decision 0008).
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { variantKey } from "../../core/cart/variant-attributes";
+import { orderInput } from "../../core/checkout/order-input";
+import { placeOrder, PricesChangedError, type PlacedOrder, type ServerFigures } from "../../core/checkout/place-order";
+import { trackOrder, type TrackedOrder } from "../../core/checkout/track-order";
+import type { CoreContext } from "../../core/context";
+import { AppError } from "../../core/shared/errors";
+import { userIdOrGuest } from "../plugins/auth";
+import { money } from "../serialize";
+import { limitByClient } from "./rate-limits";
+
+export const IDEMPOTENCY_KEY_MAX = 200;
+
+const orderHeaders = z.object({
+  "idempotency-key": z
+    .string()
+    .trim()
+    .min(1, "Idempotency-Key must not be empty")
+    .max(IDEMPOTENCY_KEY_MAX, `Idempotency-Key must be at most ${IDEMPOTENCY_KEY_MAX} characters`)
+    .optional(),
+});
+
+const trackQuery = z.object({
+  phone: z.string().trim().max(30).optional(),
+  email: z.string().trim().max(254).optional(),
+});
+
+// keys sorted, so an answer replayed from storage (jsonb keeps its own key order) reads the same
+const variantText = (details: Record<string, string> | null) => (details ? variantKey(details) : null);
+
+export function presentOrder(order: PlacedOrder) {
+  return {
+    id: order.id,
+    order_id: order.id,
+    tracking_id: order.trackingId,
+    status: order.status,
+    payment_method: order.paymentMethod,
+    items: order.items.map((item) => ({
+      product_id: item.productId,
+      combination_id: item.combinationId,
+      name: item.name,
+      variant: item.variant,
+      variant_details: variantText(item.variantDetails),
+      quantity: item.quantity,
+      price: money(item.unitPricePaisa),
+      line_total: money(item.lineTotalPaisa),
+    })),
+    subtotal: money(order.subtotalPaisa),
+    shipping: money(order.shippingPaisa),
+    discount: money(order.discountPaisa),
+    total: money(order.totalPaisa),
+    total_amount: money(order.totalPaisa),
+    voucher_code: order.voucherCode,
+    free_shipping_by_voucher: order.freeShippingByVoucher,
+    created_at: order.createdAt,
+    message: "Order placed successfully",
+  };
+}
+
+function presentFigures(figures: ServerFigures) {
+  return {
+    items: figures.items.map((item) => ({
+      product_id: item.productId,
+      combination_id: item.combinationId,
+      quantity: item.quantity,
+      price: money(item.unitPricePaisa),
+      line_total: money(item.lineTotalPaisa),
+    })),
+    subtotal: money(figures.subtotalPaisa),
+    shipping: money(figures.shippingPaisa),
+    discount: money(figures.discountPaisa),
+    total: money(figures.totalPaisa),
+  };
+}
+
+export function presentTrackedOrder(order: TrackedOrder) {
+  return {
+    tracking_id: order.trackingId,
+    status: order.status,
+    payment_method: order.paymentMethod,
+    created_at: order.createdAt,
+    updated_at: order.updatedAt,
+    timeline: order.timeline.map((e) => ({ status: e.status, note: e.note, created_at: e.createdAt })),
+    items: order.items.map((item) => ({
+      product_id: item.productId,
+      name: item.name,
+      variant: item.variant,
+      variant_details: variantText(item.variantDetails),
+      image_url: item.imageUrl,
+      quantity: item.quantity,
+      price: money(item.unitPricePaisa),
+      line_total: money(item.lineTotalPaisa),
+    })),
+    subtotal: money(order.subtotalPaisa),
+    shipping: money(order.shippingPaisa),
+    discount: money(order.discountPaisa),
+    total: money(order.totalPaisa),
+    voucher_code: order.voucherCode,
+  };
+}
+
+export async function orderRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    "/orders",
+    {
+      schema: {
+        tags: ["orders"],
+        summary:
+          "Places a cash-on-delivery order (201 with tracking_id). 409 when prices, stock or the voucher changed; the same Idempotency-Key returns the first answer.",
+        headers: orderHeaders,
+        body: orderInput,
+      },
+    },
+    async (request, reply) => {
+      await limitByClient(core, "orders", request);
+      // spec §6: checkout is for guests; a signed-in shopper's order is linked to the account, and
+      // a stale token must not block the order, so it counts as a guest
+      const userId = await userIdOrGuest(core, request);
+      let outcome;
+      try {
+        outcome = await placeOrder(core, request.body, {
+          idempotencyKey: request.headers["idempotency-key"] ?? null,
+          userId,
+        });
+      } catch (error) {
+        if (error instanceof PricesChangedError) throw new AppError(409, error.message, presentFigures(error.figures));
+        throw error;
+      }
+      reply.header("cache-control", "no-store");
+      if (outcome.replayed) reply.header("idempotent-replayed", "true");
+      return reply.code(outcome.status).send(presentOrder(outcome.order));
+    },
+  );
+
+  api.get(
+    "/orders/track/:tracking_id",
+    {
+      schema: {
+        tags: ["orders"],
+        summary:
+          "An order's status, timeline, items and totals, by tracking ID (any case, dashes and spaces ignored) with the order's phone or email; every contact given must match.",
+        params: z.object({ tracking_id: z.string().max(40) }),
+        querystring: trackQuery,
+      },
+    },
+    async (request, reply) => {
+      await limitByClient(core, "tracking", request);
+      const order = await trackOrder(core, {
+        trackingId: request.params.tracking_id,
+        phone: request.query.phone || null,
+        email: request.query.email || null,
+      });
+      reply.header("cache-control", "no-store");
+      return presentTrackedOrder(order);
+    },
+  );
+}

@@ -1,0 +1,497 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RATE_LIMITS } from "../../server/api/rate-limits";
+import { createTestApp, type TestApp } from "../helpers/app";
+import {
+  combinations,
+  count,
+  get,
+  orderPayload,
+  post,
+  rows,
+  setStock,
+  simpleProducts,
+  stockOf,
+  type Item,
+} from "../helpers/shop";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  // every request here comes from 127.0.0.1; the limit itself is tested below from its own address
+  RATE_LIMITS.orders.limit = 10_000;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const orderCount = () => count(t, sql`select count(*) as n from orders`);
+const TRACKING = /^[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{5}-[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{5}$/;
+const WELCOME10 = {
+  code: "WELCOME10",
+  pricing: { discountType: "percentage" as const, discountValue: 10, maxDiscountPaisa: 100_000 },
+};
+const FREESHIP = {
+  code: "FREESHIP",
+  pricing: { discountType: "shipping" as const, discountValue: 0, maxDiscountPaisa: null },
+};
+const EID25 = {
+  code: "EID25",
+  pricing: { discountType: "percentage" as const, discountValue: 25, maxDiscountPaisa: null },
+};
+
+async function freshCombination(stock: number, skip = 0): Promise<Item> {
+  const list = await combinations(t, 0, skip + 1);
+  const item = list[skip]!;
+  await setStock(t, item, stock);
+  return item;
+}
+
+describe("POST /api/orders", () => {
+  it("places an order: 201 with tracking_id and the server's figures, stock taken, items, first status, cart emptied", async () => {
+    const item = await freshCombination(10);
+    const sessionId = `session_${Date.now()}_orders1`;
+    await post(t, "/api/cart/flexible", {
+      session_id: sessionId,
+      product_id: item.productId,
+      combination_id: item.combinationId,
+      quantity: 2,
+    });
+    const payload = orderPayload([{ item, quantity: 2 }], { sessionId });
+    const res = await post(t, "/api/orders", payload);
+    expect(res.status).toBe(201);
+    expect(res.body.tracking_id).toMatch(TRACKING);
+    expect(res.body).toMatchObject({
+      status: "pending confirmation",
+      payment_method: "cod",
+      subtotal: (item.pricePaisa * 2) / 100,
+      total: payload.total_amount,
+      discount: 0,
+    });
+    expect(res.body.id).toBeTypeOf("number");
+    expect(res.body.created_at).toBeTypeOf("string");
+    expect(res.body.items).toEqual([
+      expect.objectContaining({
+        product_id: item.productId,
+        combination_id: item.combinationId,
+        name: item.name,
+        quantity: 2,
+        price: item.pricePaisa / 100,
+        line_total: (item.pricePaisa * 2) / 100,
+      }),
+    ]);
+    expect(res.raw).toMatch(/"total":\d+\.\d\d[,}]/);
+
+    expect(await stockOf(t, item)).toBe(8);
+    const [order] = await rows<{ status: string; phone_normalized: string; email: string; total_paisa: number }>(
+      t,
+      sql`select status, phone_normalized, email, total_paisa from orders where id = ${res.body.id}`,
+    );
+    expect(order).toMatchObject({ status: "pending confirmation", email: payload.email });
+    expect(order!.phone_normalized).toMatch(/^923\d{9}$/);
+    expect(await count(t, sql`select count(*) as n from order_items where order_id = ${res.body.id}`)).toBe(1);
+    expect(await count(t, sql`select count(*) as n from order_status_events where order_id = ${res.body.id}`)).toBe(1);
+    expect((await get(t, `/api/cart/flexible/${sessionId}`)).body).toEqual([]);
+  });
+
+  it("charges Rs. 500 shipping below Rs. 5,000 and none exactly at it", async () => {
+    const [simple] = await simpleProducts(t, 0);
+    await setStock(t, simple!, 50);
+    await t.database.db.execute(sql`update products set price_paisa = 250000 where id = ${simple!.productId}`);
+    simple!.pricePaisa = 250_000;
+    const at = await post(t, "/api/orders", orderPayload([{ item: simple!, quantity: 2 }]));
+    expect(at.status).toBe(201);
+    expect(at.body).toMatchObject({ subtotal: 5000, shipping: 0, total: 5000 });
+
+    await t.database.db.execute(sql`update products set price_paisa = 249999 where id = ${simple!.productId}`);
+    simple!.pricePaisa = 249_999;
+    const below = await post(t, "/api/orders", orderPayload([{ item: simple!, quantity: 2 }]));
+    expect(below.status).toBe(201);
+    expect(below.body).toMatchObject({ subtotal: 4999.98, shipping: 500, total: 5499.98 });
+  });
+
+  it("refuses tampered prices and totals with 409 and the server's figures, and makes no order", async () => {
+    const item = await freshCombination(10);
+    const before = await orderCount();
+
+    const cheap = orderPayload([{ item, quantity: 1 }]);
+    cheap.items[0]!.price = 1;
+    cheap.total_amount = 1 + 500;
+    const res = await post(t, "/api/orders", cheap);
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe("Prices have changed. Please review your cart.");
+    expect(res.body.items[0]).toMatchObject({ product_id: item.productId, price: item.pricePaisa / 100 });
+    expect(res.body).toHaveProperty("subtotal");
+    expect(res.body).toHaveProperty("shipping");
+    expect(res.body).toHaveProperty("discount");
+    expect(res.body.total).toBe(orderPayload([{ item, quantity: 1 }]).total_amount);
+
+    const total = orderPayload([{ item, quantity: 1 }]);
+    total.total_amount -= 0.01;
+    expect((await post(t, "/api/orders", total)).status).toBe(409);
+
+    const stale = orderPayload([{ item, quantity: 1 }]);
+    stale.items[0]!.price += 100;
+    stale.total_amount += 100;
+    expect((await post(t, "/api/orders", stale)).status).toBe(409);
+
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf(t, item)).toBe(10);
+  });
+
+  it("refuses an order beyond stock with 409 naming the product, and changes nothing", async () => {
+    const a = await freshCombination(10, 0);
+    const b = await freshCombination(2, 1);
+    const before = await orderCount();
+    const res = await post(
+      t,
+      "/api/orders",
+      orderPayload([
+        { item: a, quantity: 3 },
+        { item: b, quantity: 3 },
+      ]),
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toContain(`Only 2 left of ${b.name}`);
+    expect(await stockOf(t, a)).toBe(10);
+    expect(await stockOf(t, b)).toBe(2);
+    expect(await orderCount()).toBe(before);
+
+    await setStock(t, b, 0);
+    const out = await post(t, "/api/orders", orderPayload([{ item: b, quantity: 1 }]));
+    expect(out.status).toBe(409);
+    expect(out.body.detail).toContain(`${b.name}`);
+    expect(out.body.detail).toContain("out of stock");
+  });
+
+  it("sums lines that share a combination before taking stock", async () => {
+    const item = await freshCombination(5);
+    const res = await post(
+      t,
+      "/api/orders",
+      orderPayload([
+        { item, quantity: 3 },
+        { item, quantity: 3 },
+      ]),
+    );
+    expect(res.status).toBe(409);
+    expect(await stockOf(t, item)).toBe(5);
+    const ok = await post(
+      t,
+      "/api/orders",
+      orderPayload([
+        { item, quantity: 3 },
+        { item, quantity: 2 },
+      ]),
+    );
+    expect(ok.status).toBe(201);
+    expect(await stockOf(t, item)).toBe(0);
+  });
+
+  it("needs a combination of the product for a product with options", async () => {
+    const item = await freshCombination(5);
+    const without = orderPayload([{ item: { ...item, combinationId: null }, quantity: 1 }]);
+    const res = await post(t, "/api/orders", without);
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toMatch(/items\.0\.combination_id/);
+
+    const [other] = await rows<{ id: number; price: number }>(
+      t,
+      sql`select id, price_paisa as price from products where id <> ${item.productId} order by id limit 1`,
+    );
+    const mixed = orderPayload([{ item: { ...item, productId: other!.id }, quantity: 1 }]);
+    const wrong = await post(t, "/api/orders", mixed);
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.detail).toMatch(/does not belong/);
+  });
+
+  it("validates the payload with messages a shopper can act on (422 naming the field)", async () => {
+    const item = await freshCombination(5);
+    const valid = () => orderPayload([{ item, quantity: 1 }]);
+    const cases: [Record<string, unknown>, string | RegExp][] = [
+      [{ first_name: "" }, "First name is required"],
+      [{ first_name: undefined }, "First name is required"],
+      [{ last_name: "  " }, "Last name is required"],
+      [{ email: "ayesha@example" }, "Please enter a valid email address"],
+      [{ phone: "12345" }, "Please enter a valid Pakistani mobile number, e.g. 0300-1234567"],
+      [{ phone: "+1 555 123 4567" }, "Please enter a valid Pakistani mobile number, e.g. 0300-1234567"],
+      [{ shipping_address: "" }, "Address is required"],
+      [{ city: "" }, "City is required"],
+      [{ postal_code: "" }, "Postal code is required"],
+      [{ country: "India" }, /Please choose a country/],
+      [{ payment_method: "card" }, /cash on delivery/],
+      [{ total_amount: "lots" }, /total_amount/],
+      [{ items: [] }, "Your cart is empty"],
+      [{ items: [{ ...valid().items[0], quantity: 0 }] }, /quantity/],
+      [{ items: [{ ...valid().items[0], quantity: 100 }] }, /quantity/],
+      [{ items: [{ ...valid().items[0], variant_details: "{bad json" }] }, /variant_details/],
+    ];
+    const before = await orderCount();
+    for (const [change, message] of cases) {
+      const res = await post(t, "/api/orders", { ...valid(), ...change });
+      expect(res.status, JSON.stringify(change)).toBe(422);
+      if (typeof message === "string") expect(res.body.detail).toBe(message);
+      else expect(res.body.detail).toMatch(message);
+    }
+    expect(await orderCount()).toBe(before);
+  });
+
+  it("accepts a plausible international number outside Pakistan, and Pakistani numbers in every usual form", async () => {
+    const item = await freshCombination(10);
+    const us = await post(t, "/api/orders", {
+      ...orderPayload([{ item, quantity: 1 }]),
+      country: "United States",
+      phone: "+1 (555) 123-4567",
+    });
+    expect(us.status).toBe(201);
+    for (const phone of ["03001234567", "+92 300 1234567", "923001234567"]) {
+      const res = await post(t, "/api/orders", orderPayload([{ item, quantity: 1 }], { phone }));
+      expect(res.status, phone).toBe(201);
+    }
+    const [row] = await rows<{ n: number }>(
+      t,
+      sql`select count(*) as n from orders where phone_normalized = '923001234567'`,
+    );
+    expect(Number(row!.n)).toBe(3);
+  });
+  it("takes a guest's order even when the page sends a stale sign-in token", async () => {
+    const item = await freshCombination(5);
+    const res = await post(t, "/api/orders", orderPayload([{ item, quantity: 1 }]), {
+      authorization: "Bearer stale-token",
+    });
+    expect(res.status).toBe(201);
+    const [order] = await rows<{ user_id: number | null }>(
+      t,
+      sql`select user_id from orders where id = ${res.body.id}`,
+    );
+    expect(order!.user_id).toBeNull();
+  });
+});
+
+describe("vouchers in orders", () => {
+  it("takes the discount and counts one use; apply-voucher afterwards counts nothing", async () => {
+    const item = await freshCombination(10);
+    const usedBefore = await count(t, sql`select used_count as n from vouchers where code = 'WELCOME10'`);
+    const res = await post(t, "/api/orders", orderPayload([{ item, quantity: 1 }], { voucher: WELCOME10 }));
+    expect(res.status).toBe(201);
+    expect(res.body.voucher_code).toBe("WELCOME10");
+    expect(res.body.discount).toBeGreaterThan(0);
+    expect(await count(t, sql`select used_count as n from vouchers where code = 'WELCOME10'`)).toBe(usedBefore + 1);
+    expect(await count(t, sql`select count(*) as n from voucher_redemptions where order_id = ${res.body.id}`)).toBe(1);
+
+    for (let i = 0; i < 3; i++) {
+      const applied = await post(t, "/api/apply-voucher/welcome10", undefined);
+      expect(applied.status).toBe(200);
+      expect(applied.body.success).toBe(true);
+    }
+    expect(await count(t, sql`select used_count as n from vouchers where code = 'WELCOME10'`)).toBe(usedBefore + 1);
+  });
+
+  it("makes shipping free with FREESHIP", async () => {
+    const item = await freshCombination(10);
+    const res = await post(t, "/api/orders", orderPayload([{ item, quantity: 1 }], { voucher: FREESHIP }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ shipping: 0, discount: 0, total: item.pricePaisa / 100 });
+  });
+
+  it("refuses an expired, inactive or unknown voucher with 409 and its reason", async () => {
+    const item = await freshCombination(10);
+    const before = await orderCount();
+    const pricing = { discountType: "percentage" as const, discountValue: 20, maxDiscountPaisa: null };
+    const expired = await post(
+      t,
+      "/api/orders",
+      orderPayload([{ item, quantity: 1 }], { voucher: { code: "EXPIRED20", pricing } }),
+    );
+    expect(expired.status).toBe(409);
+    expect(expired.body.detail).toBe("This voucher has expired.");
+    const inactive = await post(
+      t,
+      "/api/orders",
+      orderPayload([{ item, quantity: 1 }], { voucher: { code: "INACTIVE", pricing } }),
+    );
+    expect(inactive.status).toBe(409);
+    const unknown = await post(
+      t,
+      "/api/orders",
+      orderPayload([{ item, quantity: 1 }], { voucher: { code: "NOPE", pricing } }),
+    );
+    expect(unknown.status).toBe(409);
+    expect(unknown.body.detail).toBe("Invalid voucher code");
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf(t, item)).toBe(10);
+  });
+
+  it("allows EID25 once per customer, matched by email or by phone", async () => {
+    const item = await freshCombination(10);
+    const first = await post(
+      t,
+      "/api/orders",
+      orderPayload([{ item, quantity: 1 }], { voucher: EID25, email: "eid@example.pk", phone: "0311-2223334" }),
+    );
+    expect(first.status).toBe(201);
+    const sameEmail = await post(
+      t,
+      "/api/orders",
+      orderPayload([{ item, quantity: 1 }], { voucher: EID25, email: "EID@example.pk", phone: "0311-9999999" }),
+    );
+    expect(sameEmail.status).toBe(409);
+    expect(sameEmail.body.detail).toBe("You have already used this voucher.");
+    const samePhone = await post(
+      t,
+      "/api/orders",
+      orderPayload([{ item, quantity: 1 }], { voucher: EID25, email: "other@example.pk", phone: "+92 311 2223334" }),
+    );
+    expect(samePhone.status).toBe(409);
+    expect(await count(t, sql`select used_count as n from vouchers where code = 'EID25'`)).toBe(1);
+    expect(await stockOf(t, item)).toBe(9);
+  });
+
+  it("refuses the order when the usage limit is reached", async () => {
+    const item = await freshCombination(10);
+    await t.database.db.execute(sql`update vouchers set usage_limit = 1, used_count = 0 where code = 'FREESHIP'`);
+    expect((await post(t, "/api/orders", orderPayload([{ item, quantity: 1 }], { voucher: FREESHIP }))).status).toBe(
+      201,
+    );
+    const second = await post(t, "/api/orders", orderPayload([{ item, quantity: 1 }], { voucher: FREESHIP }));
+    expect(second.status).toBe(409);
+    expect(second.body.detail).toBe("This voucher has reached its usage limit.");
+    await t.database.db.execute(sql`update vouchers set usage_limit = null where code = 'FREESHIP'`);
+  });
+});
+
+describe("Idempotency-Key", () => {
+  it("answers a repeat with the first answer and makes one order", async () => {
+    const item = await freshCombination(10);
+    const payload = orderPayload([{ item, quantity: 1 }]);
+    const headers = { "idempotency-key": `checkout-${Date.now()}` };
+    const first = await post(t, "/api/orders", payload, headers);
+    const again = await post(t, "/api/orders", payload, headers);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.raw).toBe(first.raw);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(await count(t, sql`select count(*) as n from orders where tracking_id = ${first.body.tracking_id}`)).toBe(1);
+    expect(await stockOf(t, item)).toBe(9);
+  });
+
+  it("refuses the same key with a different body (422)", async () => {
+    const item = await freshCombination(10);
+    const headers = { "idempotency-key": `checkout-diff-${Date.now()}` };
+    expect((await post(t, "/api/orders", orderPayload([{ item, quantity: 1 }]), headers)).status).toBe(201);
+    const other = await post(t, "/api/orders", orderPayload([{ item, quantity: 2 }]), headers);
+    expect(other.status).toBe(422);
+    expect(other.body.detail).toBe("This Idempotency-Key was already used for a different order.");
+    expect(await stockOf(t, item)).toBe(9);
+  });
+
+  it("does not keep a refused attempt: the retry is tried afresh", async () => {
+    const item = await freshCombination(0);
+    const payload = orderPayload([{ item, quantity: 1 }]);
+    const headers = { "idempotency-key": `checkout-retry-${Date.now()}` };
+    expect((await post(t, "/api/orders", payload, headers)).status).toBe(409);
+    await setStock(t, item, 1);
+    expect((await post(t, "/api/orders", payload, headers)).status).toBe(201);
+  });
+
+  it("refuses a key over 200 characters", async () => {
+    const item = await freshCombination(10);
+    const res = await post(t, "/api/orders", orderPayload([{ item, quantity: 1 }]), {
+      "idempotency-key": "k".repeat(201),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toMatch(/Idempotency-Key/);
+  });
+});
+
+describe("GET /api/orders/track/{tracking_id}", () => {
+  it("answers status, timeline, items and totals to the order's phone or email, and nothing personal", async () => {
+    const item = await freshCombination(10);
+    const payload = orderPayload([{ item, quantity: 2 }], { email: "track@example.pk", phone: "0345-1112223" });
+    const placed = (await post(t, "/api/orders", payload)).body;
+    const id = placed.tracking_id as string;
+
+    for (const url of [
+      `/api/orders/track/${id}?phone=${encodeURIComponent("+92 345 1112223")}`,
+      `/api/orders/track/${id.toLowerCase().replace("-", "")}?email=TRACK@example.pk`,
+      `/api/orders/track/${encodeURIComponent(id.replace("-", " "))}?phone=03451112223&email=track@example.pk`,
+    ]) {
+      const res = await get(t, url);
+      expect(res.status, url).toBe(200);
+      expect(res.body).toMatchObject({
+        tracking_id: id,
+        status: "pending confirmation",
+        subtotal: placed.subtotal,
+        shipping: placed.shipping,
+        discount: placed.discount,
+        total: placed.total,
+      });
+      expect(res.body.timeline).toEqual([expect.objectContaining({ status: "pending confirmation" })]);
+      expect(res.body.items).toEqual([
+        expect.objectContaining({
+          name: item.name,
+          quantity: 2,
+          price: item.pricePaisa / 100,
+          line_total: (item.pricePaisa * 2) / 100,
+        }),
+      ]);
+      expect(res.body.items[0].variant).toBeTypeOf("string");
+      const text = JSON.stringify(res.body);
+      for (const secret of ["track@example.pk", "1112223", "Gulberg", "Ayesha", "Khan", "54660"])
+        expect(text).not.toContain(secret);
+      expect(res.headers["cache-control"]).toBe("no-store");
+    }
+  });
+
+  it("answers the same 404 for an unknown ID, a wrong contact or no contact", async () => {
+    const item = await freshCombination(10);
+    const placed = (await post(t, "/api/orders", orderPayload([{ item, quantity: 1 }], { email: "who@example.pk" })))
+      .body;
+    const notFound = { status: 404, body: { detail: "We could not find an order with those details." } };
+    for (const url of [
+      `/api/orders/track/ZZZZZ-ZZZZZ?email=who@example.pk`,
+      `/api/orders/track/${placed.tracking_id}?email=someone@example.pk`,
+      `/api/orders/track/${placed.tracking_id}?phone=0300-0000000`,
+      `/api/orders/track/${placed.tracking_id}?email=who@example.pk&phone=0300-0000000`,
+      `/api/orders/track/${placed.tracking_id}`,
+      `/api/orders/track/not-an-id?email=who@example.pk`,
+    ]) {
+      const res = await get(t, url);
+      expect({ status: res.status, body: res.body }, url).toEqual(notFound);
+    }
+  });
+});
+
+describe("rate limits", () => {
+  it("answers 429 with Retry-After beyond the order limit", async () => {
+    const item = await freshCombination(10);
+    const saved = RATE_LIMITS.orders.limit;
+    RATE_LIMITS.orders.limit = 2;
+    try {
+      const from = (payload: unknown) =>
+        t.app.inject({ method: "POST", url: "/api/orders", payload: payload as object, remoteAddress: "10.9.8.7" });
+      expect((await from(orderPayload([{ item, quantity: 1 }]))).statusCode).toBe(201);
+      expect((await from(orderPayload([{ item, quantity: 1 }]))).statusCode).toBe(201);
+      const limited = await from(orderPayload([{ item, quantity: 1 }]));
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().detail).toMatch(/Too many orders/);
+      expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+      expect(await stockOf(t, item)).toBe(8);
+    } finally {
+      RATE_LIMITS.orders.limit = saved;
+    }
+  });
+
+  it("limits tracking look-ups", async () => {
+    const saved = RATE_LIMITS.tracking.limit;
+    RATE_LIMITS.tracking.limit = 1;
+    try {
+      const look = () =>
+        t.app.inject({ method: "GET", url: "/api/orders/track/ZZZZZ-ZZZZZ?email=a@b.pk", remoteAddress: "10.9.8.6" });
+      expect((await look()).statusCode).toBe(404);
+      expect((await look()).statusCode).toBe(429);
+    } finally {
+      RATE_LIMITS.tracking.limit = saved;
+    }
+  });
+});
