@@ -18,7 +18,7 @@ import { notFound } from "../../core/shared/errors";
 import { parseRupees } from "../../core/shared/money";
 import { userIdOrGuest } from "../plugins/auth";
 import { money } from "../serialize";
-import { WithHeaders, idParams, idSchema, sendCachedJson } from "./http";
+import { WithHeaders, idParams, idSchema, limitSchema, offsetSchema, sendCachedJson } from "./http";
 import { presentCollection, presentProduct, presentReview } from "./presenters";
 
 const rupeeAmount = (name: string) =>
@@ -49,18 +49,8 @@ export const productListQuery = z.object({
     .optional()
     .describe('a collection id, or "all" for every product'),
   search: z.string().trim().max(100, "search must be at most 100 characters").optional(),
-  limit: z.coerce
-    .number()
-    .int("limit must be a whole number from 1 to 200")
-    .min(1, "limit must be a whole number from 1 to 200")
-    .max(200, "limit must be a whole number from 1 to 200")
-    .default(100),
-  offset: z.coerce
-    .number()
-    .int("offset must be a whole number of at least 0")
-    .min(0, "offset must be a whole number of at least 0")
-    .max(1_000_000, "offset is too large")
-    .default(0),
+  limit: limitSchema(200, 100),
+  offset: offsetSchema,
   sort: z.enum(PRODUCT_SORTS, { error: `sort must be one of ${PRODUCT_SORTS.join(", ")}` }).optional(),
   min_price: rupeeAmount("min_price").optional(),
   max_price: rupeeAmount("max_price").optional(),
@@ -68,15 +58,7 @@ export const productListQuery = z.object({
   color: valueList.optional(),
 });
 
-const limitQuery = (fallback: number) =>
-  z.object({
-    limit: z.coerce
-      .number()
-      .int("limit must be a whole number from 1 to 50")
-      .min(1, "limit must be a whole number from 1 to 50")
-      .max(50, "limit must be a whole number from 1 to 50")
-      .default(fallback),
-  });
+const limitQuery = (fallback: number) => z.object({ limit: limitSchema(50, fallback) });
 
 export async function catalogRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -12,18 +12,8 @@ import {
 } from "../../core/content/content";
 import { notFound } from "../../core/shared/errors";
 import { getSiteSettings } from "../../core/settings/site-settings";
-import { sendCachedJson } from "./http";
+import { limitSchema, pageQuery, sendCachedJson } from "./http";
 import { presentBlog, presentBlogSummary, presentProduct, presentSiteSettings } from "./presenters";
-
-const pageQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int("limit must be a whole number from 1 to 100")
-    .min(1, "limit must be a whole number from 1 to 100")
-    .max(100, "limit must be a whole number from 1 to 100")
-    .default(100),
-  offset: z.coerce.number().int().min(0, "offset must be a whole number of at least 0").default(0),
-});
 
 export async function contentRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -47,14 +37,7 @@ export async function contentRoutes(app: FastifyInstance, { core }: { core: Core
       schema: {
         tags: ["blog"],
         summary: "Featured blog posts, newest first",
-        querystring: z.object({
-          limit: z.coerce
-            .number()
-            .int("limit must be a whole number from 1 to 20")
-            .min(1, "limit must be a whole number from 1 to 20")
-            .max(20, "limit must be a whole number from 1 to 20")
-            .default(5),
-        }),
+        querystring: z.object({ limit: limitSchema(20, 5) }),
       },
     },
     async (request, reply) =>
@@ -65,7 +48,7 @@ export async function contentRoutes(app: FastifyInstance, { core }: { core: Core
 
   api.get(
     "/blogs",
-    { schema: { tags: ["blog"], summary: "Published blog posts, newest first", querystring: pageQuery } },
+    { schema: { tags: ["blog"], summary: "Published blog posts, newest first", querystring: pageQuery(100) } },
     async (request, reply) =>
       sendCachedJson(core, request, reply, async () =>
         (await listBlogs(core, { limit: request.query.limit, offset: request.query.offset })).map(presentBlogSummary),

@@ -16,6 +16,27 @@ export const idSchema = (name: string) =>
 
 export const idParams = z.object({ id: idSchema("id") });
 
+/** ?limit= : a whole number from 1 to max, `fallback` when absent. */
+export const limitSchema = (max: number, fallback: number) =>
+  z.coerce
+    .number()
+    .int(`limit must be a whole number from 1 to ${max}`)
+    .min(1, `limit must be a whole number from 1 to ${max}`)
+    .max(max, `limit must be a whole number from 1 to ${max}`)
+    .default(fallback);
+
+/** ?offset= : a whole number of at least 0. */
+export const offsetSchema = z.coerce
+  .number()
+  .int("offset must be a whole number of at least 0")
+  .min(0, "offset must be a whole number of at least 0")
+  .max(1_000_000, "offset is too large")
+  .default(0);
+
+/** ?limit=&offset= for a paged list. */
+export const pageQuery = (max: number, fallback = max) =>
+  z.object({ limit: limitSchema(max, fallback), offset: offsetSchema });
+
 // public catalogue answers may be kept by a CDN briefly; the page fixes stock at add-to-cart
 export const PUBLIC_CACHE = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
 

@@ -19,7 +19,7 @@ import { addToWishlist, listWishlist, removeFromWishlist } from "../../core/acco
 import type { CoreContext } from "../../core/context";
 import { requireAdmin, requireUser, signedInUser } from "../plugins/auth";
 import { money } from "../serialize";
-import { idSchema } from "./http";
+import { idSchema, pageQuery } from "./http";
 import { presentProduct } from "./presenters";
 
 /** spec §3 User, plus its id and role. */
@@ -78,22 +78,6 @@ export function presentMyOrder(order: MyOrder) {
 }
 
 const productParams = z.object({ productId: idSchema("productId") });
-
-const pageQuery = (max: number) =>
-  z.object({
-    limit: z.coerce
-      .number()
-      .int(`limit must be a whole number from 1 to ${max}`)
-      .min(1, `limit must be a whole number from 1 to ${max}`)
-      .max(max, `limit must be a whole number from 1 to ${max}`)
-      .default(Math.min(50, max)),
-    offset: z.coerce
-      .number()
-      .int("offset must be a whole number of at least 0")
-      .min(0, "offset must be a whole number of at least 0")
-      .max(1_000_000, "offset is too large")
-      .default(0),
-  });
 
 const bearer = [{ bearerAuth: [] }];
 
@@ -179,7 +163,7 @@ export async function userRoutes(app: FastifyInstance, { core }: { core: CoreCon
       schema: {
         tags: ["users"],
         summary: "The account's orders, newest first",
-        querystring: pageQuery(100),
+        querystring: pageQuery(100, 50),
         security: bearer,
       },
       preHandler: signedIn,
@@ -239,7 +223,7 @@ export async function userRoutes(app: FastifyInstance, { core }: { core: CoreCon
       schema: {
         tags: ["admin"],
         summary: "Staff only: accounts, newest first; the total is in X-Total-Count",
-        querystring: pageQuery(200).extend({
+        querystring: pageQuery(200, 50).extend({
           search: z.string().trim().max(100, "search must be at most 100 characters").optional(),
         }),
         security: bearer,
