@@ -20,7 +20,7 @@ import { CartSync } from "./components/CartSync";
 import { useNonce } from "./lib/nonce";
 import { pageMeta } from "./lib/seo";
 import { loadShell, type ShellData } from "./lib/shell.server";
-import "./app.css";
+import stylesheet from "./app.css?url";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadShell(context.core, context.config.publicUrl);
@@ -44,6 +44,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1c1917" />
+        {/* with a precedence React writes the style sheet before the script preloads it hoists, so
+            the browser asks for the render-blocking file first (6 connections on HTTP/1.1) */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <link rel="icon" href={shell?.faviconUrl || "/favicon.svg"} />
         <Meta />
         <Links />

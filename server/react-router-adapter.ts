@@ -16,6 +16,8 @@ export interface PageLoadContext {
   config: AppConfig;
   /** per-request nonce for the inline scripts React Router writes (CSP) */
   nonce: string;
+  /** the client's address as Fastify sees it (trustProxy decides): loaders count rate limits by it */
+  clientIp: string;
 }
 
 declare module "react-router" {
@@ -76,6 +78,10 @@ export async function reactRouterPages(
     wildcard: false,
     decorateReply: false,
     cacheControl: false,
+    // the build writes .br and .gz beside each script and style sheet (vite.config.ts): sent as
+    // they are to browsers that accept them; they get no routes of their own
+    preCompressed: true,
+    globIgnore: ["**/*.br", "**/*.gz"],
     setHeaders: (reply, filePath) => {
       const hashed = filePath.startsWith(path.join(options.clientDir, "assets") + path.sep);
       reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=86400");
@@ -102,6 +108,7 @@ export async function reactRouterPages(
           core: options.core,
           config: options.config,
           nonce,
+          clientIp: request.ip,
         });
         return sendFetchResponse(reply, response);
       },

@@ -6,6 +6,7 @@ import type { CardProduct } from "../lib/catalog-view.server";
 import { toast } from "../lib/toast";
 import { findCombination, isComplete, label, optionInStock, type Selection } from "../lib/variants";
 import { Picture } from "./Picture";
+import { WishlistButton } from "./WishlistButton";
 
 export const CARD_MAX_QUANTITY = 10;
 
@@ -71,7 +72,12 @@ export function ProductCard({ product, priority = false, sizes }: { product: Car
 
   const headingId = `card-${product.id}`;
   return (
-    <article aria-labelledby={headingId} className="group flex flex-col">
+    <article aria-labelledby={headingId} className="group relative flex flex-col">
+      <WishlistButton
+        productId={product.id}
+        productName={product.name}
+        className="absolute top-1.5 right-1.5 z-10 grid h-9 w-9 place-items-center rounded-full bg-white/90 shadow-sm hover:bg-white disabled:opacity-60"
+      />
       <Link to={product.href} className="relative block overflow-hidden" tabIndex={-1} aria-hidden="true">
         <Picture
           url={product.image?.url}

@@ -4,6 +4,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string | null,
+    /** the whole error answer: some carry figures beside detail (a 409 on changed prices) */
+    readonly body: Record<string, unknown> | null = null,
   ) {
     super(detail ?? `Request failed with ${status}`);
   }
@@ -19,9 +21,9 @@ export function authToken(): string | null {
 
 export async function api<T = unknown>(
   path: string,
-  options: { method?: string; body?: unknown; auth?: boolean } = {},
+  options: { method?: string; body?: unknown; auth?: boolean; headers?: Record<string, string>; signal?: AbortSignal } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: "application/json" };
+  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.auth) {
     const token = authToken();
@@ -31,6 +33,7 @@ export async function api<T = unknown>(
     method: options.method ?? "GET",
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
   });
   const text = await response.text();
   let json: unknown = null;
@@ -42,7 +45,7 @@ export async function api<T = unknown>(
   if (!response.ok) {
     const detail =
       json && typeof json === "object" && "detail" in json && typeof json.detail === "string" ? json.detail : null;
-    throw new ApiError(response.status, detail);
+    throw new ApiError(response.status, detail, json && typeof json === "object" ? (json as Record<string, unknown>) : null);
   }
   return json as T;
 }

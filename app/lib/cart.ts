@@ -2,6 +2,7 @@
 // pages stay the same for every visitor; after each change it is reloaded from the server cart
 // (spec §7 /cart/flexible) and the local copy is used when the server cannot be reached.
 import { useSyncExternalStore } from "react";
+import { priceOrder, type OrderFigures, type PricingVoucher, type ShippingRule } from "../../core/checkout/pricing";
 import { ApiError, api, errorText } from "./api";
 import { toast } from "./toast";
 
@@ -31,6 +32,8 @@ interface ServerCartLine {
   quantity: number;
   combination?: { id: number; stock_quantity: number } | null;
   combination_id?: number | null;
+  /** the combination's stock, or the product's own without one */
+  stock_quantity?: number;
 }
 
 export const UNKNOWN_STOCK = 999;
@@ -145,7 +148,8 @@ function fromServer(line: ServerCartLine): CartItem {
     quantity: line.quantity,
     combination_id: line.combination_id ?? line.combination?.id ?? null,
     daraz_link: line.product?.daraz_link ?? null,
-    maxStock: line.combination?.stock_quantity ?? UNKNOWN_STOCK,
+    // spec §9 adds a simple product with 999; once the server has answered its real stock is known
+    maxStock: line.combination?.stock_quantity ?? line.stock_quantity ?? UNKNOWN_STOCK,
   };
 }
 
@@ -213,24 +217,29 @@ async function checkStock(sessionId: string, combinationId: number, quantity: nu
   return false;
 }
 
+/** spec §3 "Add-to-cart payload" */
+function postLine(sessionId: string, item: NewCartItem, quantity: number) {
+  return api("/cart/flexible", {
+    method: "POST",
+    body: {
+      session_id: sessionId,
+      product_id: item.id,
+      quantity,
+      price: item.price,
+      combination_id: item.combination_id,
+      variant_attributes: JSON.stringify(item.variants),
+      size: item.variant.size ?? null,
+      variant: item.variant.color ?? null,
+    },
+  });
+}
+
 /** Adds quantity of an item; true when it is in the cart afterwards. */
 export async function addToCart(item: NewCartItem, quantity: number): Promise<boolean> {
   const sessionId = ensureSessionId();
   if (item.combination_id !== null && !(await checkStock(sessionId, item.combination_id, quantity))) return false;
   try {
-    await api("/cart/flexible", {
-      method: "POST",
-      body: {
-        session_id: sessionId,
-        product_id: item.id,
-        quantity,
-        price: item.price,
-        combination_id: item.combination_id,
-        variant_attributes: JSON.stringify(item.variants),
-        size: item.variant.size ?? null,
-        variant: item.variant.color ?? null,
-      },
-    });
+    await postLine(sessionId, item, quantity);
     if (!(await reloadCart())) addLocally(item, quantity);
   } catch (error) {
     if (!unreachable(error)) {
@@ -271,7 +280,10 @@ export async function removeFromCart(key: string): Promise<void> {
   toast.success("Item removed from cart");
 }
 
-/** spec §4: 0 or less removes; a combination line is stock-checked, deleted and added again. */
+/**
+ * spec §4: 0 or less removes; otherwise the stock is checked, the server line deleted and added
+ * again with the new quantity (the server has no call that sets a quantity).
+ */
 export async function updateQuantity(key: string, quantity: number): Promise<void> {
   const item = read().find((i) => lineKey(i) === key);
   if (!item) return;
@@ -283,34 +295,28 @@ export async function updateQuantity(key: string, quantity: number): Promise<voi
   }
   const target = Math.min(quantity, item.maxStock);
   try {
-    if (item.combination_id !== null) {
-      try {
-        await api("/check-stock", {
-          method: "POST",
-          body: { combination_id: item.combination_id, quantity: target, session_id: sessionId },
-        });
-      } catch (error) {
-        // the check counts what is already in the cart; only a real shortage stops the change
-        if (!unreachable(error) && !/already/i.test(errorText(error, ""))) {
-          toast.error(errorText(error, "Insufficient stock"));
-          return;
-        }
-      }
-    }
-    await deleteServerLine(sessionId, item);
-    await api("/cart/flexible", {
+    // the line is replaced, not added to, so the check leaves the session's cart out (no
+    // session_id): it only asks whether the stock can take the new quantity
+    await api("/check-stock", {
       method: "POST",
-      body: {
-        session_id: sessionId,
-        product_id: item.id,
-        quantity: target,
-        price: item.price,
-        combination_id: item.combination_id,
-        variant_attributes: JSON.stringify(item.variants),
-        size: item.variant.size ?? null,
-        variant: item.variant.color ?? null,
-      },
+      body: item.combination_id !== null ? { combination_id: item.combination_id, quantity: target } : { product_id: item.id, quantity: target },
     });
+  } catch (error) {
+    if (!unreachable(error)) {
+      toast.error(errorText(error, "Insufficient stock"));
+      await reloadCart();
+      return;
+    }
+  }
+  try {
+    await deleteServerLine(sessionId, item);
+    try {
+      await postLine(sessionId, item, target);
+    } catch (error) {
+      // stock went in the moment between check and add: put the line back rather than lose it
+      await postLine(sessionId, item, item.quantity).catch(() => undefined);
+      throw error;
+    }
   } catch (error) {
     if (!unreachable(error)) {
       toast.error(errorText(error, "Failed to update cart quantity"));
@@ -319,6 +325,16 @@ export async function updateQuantity(key: string, quantity: number): Promise<voi
     }
   }
   if (!(await reloadCart())) write(read().map((i) => (lineKey(i) === key ? { ...i, quantity: target } : i)));
+}
+
+/** After the order API said prices changed (409): its unit prices (rupees) replace the local ones. */
+export function applyServerPrices(items: { product_id: number; combination_id: number | null; price: number | string }[]): void {
+  write(
+    read().map((i) => {
+      const fresh = items.find((s) => s.product_id === i.id && (s.combination_id ?? null) === i.combination_id);
+      return fresh ? { ...i, price: Number(fresh.price) } : i;
+    }),
+  );
 }
 
 /** Empties the cart here and on the server (after an order, spec §4). */
@@ -339,4 +355,20 @@ export async function clearCart(options: { forgetSession?: boolean } = {}): Prom
       // see write()
     }
   }
+}
+
+export type { ShippingRule };
+
+export const toPaisa = (rupees: number | string) => Math.round(Number(rupees) * 100);
+
+/**
+ * Subtotal, shipping, discount and total of the cart, from core's pure pricing function: the one
+ * the server prices orders with, so the page and the server agree to the paisa.
+ */
+export function cartFigures(items: CartItem[], shipping: ShippingRule, voucher: PricingVoucher | null = null): OrderFigures {
+  return priceOrder({
+    lines: items.map((i) => ({ unitPricePaisa: toPaisa(i.price), quantity: i.quantity })),
+    shipping,
+    voucher,
+  });
 }

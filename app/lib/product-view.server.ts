@@ -1,5 +1,11 @@
 // The product page's data: core's product shaped for the page, reviews and suggestions.
-import { getProduct, getProductByUrl, recommendedProducts, similarProducts, type Product } from "../../core/catalog/products";
+import {
+  getProduct,
+  getProductByUrl,
+  recommendedProducts,
+  similarProducts,
+  type Product,
+} from "../../core/catalog/products";
 import { listReviews } from "../../core/catalog/reviews";
 import type { CoreContext } from "../../core/context";
 import { productHref, toCard, toCombos } from "./catalog-view.server";
@@ -14,8 +20,15 @@ export type ReviewView = {
   date: string;
 };
 
+/** The product page's data, from the read cache for a few seconds (decision 0016). */
+export function loadProductPage(ctx: CoreContext, key: { id?: string; customUrl?: string }) {
+  return ctx.cache.getOrLoad(
+    `page:product:${key.customUrl !== undefined ? `url:${key.customUrl}` : `id:${key.id}`}`,
+    () => readProductPage(ctx, key),
+  );
+}
 
-export async function loadProductPage(ctx: CoreContext, key: { id?: string; customUrl?: string }) {
+async function readProductPage(ctx: CoreContext, key: { id?: string; customUrl?: string }) {
   let product: Product | null = null;
   if (key.customUrl !== undefined) {
     product = await getProductByUrl(ctx, key.customUrl);
@@ -27,7 +40,9 @@ export async function loadProductPage(ctx: CoreContext, key: { id?: string; cust
   if (!product) return { product: null, message: "Product not found" } as const;
   const [reviews, similar] = await Promise.all([
     listReviews(ctx, product.id, 50),
-    similarProducts(ctx, product.id, 4).then(async (list) => (list && list.length > 0 ? list : recommendedProducts(ctx, 4))),
+    similarProducts(ctx, product.id, 4).then(async (list) =>
+      list && list.length > 0 ? list : recommendedProducts(ctx, 4),
+    ),
   ]);
   const images = [...product.images].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary));
   return {
@@ -53,9 +68,16 @@ export async function loadProductPage(ctx: CoreContext, key: { id?: string; cust
       options: groupOptions(product.variants),
       combinations: toCombos(product),
     },
-    reviews: (reviews ?? []).map(
-      (r): ReviewView => ({ id: r.id, rating: r.rating, text: r.reviewText, name: reviewName(r), date: r.createdAt.toISOString() }),
-    ),
-    similar: similar.filter((p) => p.id !== product.id).slice(0, 4).map(toCard),
+    reviews: (reviews ?? []).map((r): ReviewView => ({
+      id: r.id,
+      rating: r.rating,
+      text: r.reviewText,
+      name: reviewName(r),
+      date: r.createdAt.toISOString(),
+    })),
+    similar: similar
+      .filter((p) => p.id !== product.id)
+      .slice(0, 4)
+      .map(toCard),
   };
 }

@@ -22,7 +22,13 @@ export interface ShellData {
   year: number;
   announcements: { id: number; content: string }[];
   collections: { id: number; name: string; imageUrl: string | null; description: string }[];
-  seo: { publicUrl: string; siteName: string; defaultDescription: string; defaultImage: string | null; defaultTitle: string };
+  seo: {
+    publicUrl: string;
+    siteName: string;
+    defaultDescription: string;
+    defaultImage: string | null;
+    defaultTitle: string;
+  };
 }
 
 /** spec §8: shown when the announcements cannot be read */
@@ -35,7 +41,12 @@ export function fallbackAnnouncements(freeShippingThresholdPaisa: number | null)
   ];
 }
 
-export async function loadShell(core: CoreContext, publicUrl: string): Promise<ShellData> {
+export function loadShell(core: CoreContext, publicUrl: string): Promise<ShellData> {
+  // every page needs it: served from the process's short-lived read cache (decision 0016)
+  return core.cache.getOrLoad(`page:shell:${publicUrl}`, () => readShell(core, publicUrl));
+}
+
+async function readShell(core: CoreContext, publicUrl: string): Promise<ShellData> {
   const settings = await getSiteSettings(core);
   const [announcements, collections] = await Promise.all([
     listAnnouncements(core)

@@ -36,7 +36,15 @@ function parseQuery(url: URL) {
   const sortParam = p.get("sort");
   const sort = SORTS.find((s) => s.value === sortParam)?.value;
   const page = Math.max(1, Math.min(1000, Math.floor(Number(p.get("page") ?? 1)) || 1));
-  const list = (name: string) => [...new Set(p.getAll(name).map((v) => v.trim()).filter(Boolean))].slice(0, 30);
+  const list = (name: string) =>
+    [
+      ...new Set(
+        p
+          .getAll(name)
+          .map((v) => v.trim())
+          .filter(Boolean),
+      ),
+    ].slice(0, 30);
   return {
     search: (p.get("search") ?? "").trim().slice(0, 100),
     sort,
@@ -57,25 +65,30 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   try {
     const collection = collectionId === undefined ? null : await getCollection(context.core, collectionId);
     if (collectionId !== undefined && !collection) throw data(null, { status: 404 });
-    const [result, facets] = await Promise.all([
-      listProducts(context.core, {
-        collectionId,
-        search: query.search || undefined,
-        sort: query.sort,
-        limit: PAGE_SIZE,
-        offset: (query.page - 1) * PAGE_SIZE,
-        minPricePaisa: query.minPaisa,
-        maxPricePaisa: query.maxPaisa,
-        sizes: query.sizes,
-        colors: query.colors,
-      }),
-      getCatalogFacets(context.core, collectionId),
-    ]);
+    // answers per URL (filters, sort and page are all in it), reused for a few seconds (decision 0016)
+    const [result, facets] = await context.core.cache.getOrLoad(`page:collection:${url.pathname}${url.search}`, () =>
+      Promise.all([
+        listProducts(context.core, {
+          collectionId,
+          search: query.search || undefined,
+          sort: query.sort,
+          limit: PAGE_SIZE,
+          offset: (query.page - 1) * PAGE_SIZE,
+          minPricePaisa: query.minPaisa,
+          maxPricePaisa: query.maxPaisa,
+          sizes: query.sizes,
+          colors: query.colors,
+        }),
+        getCatalogFacets(context.core, collectionId),
+      ]),
+    );
     return {
       error: null,
       id: params.id,
       name: collection?.name ?? (query.search ? `Search results for "${query.search}"` : "All Products"),
-      description: collection?.description ?? (query.search ? "" : "Every piece in the store, from everyday lawn to bridal formals."),
+      description:
+        collection?.description ??
+        (query.search ? "" : "Every piece in the store, from everyday lawn to bridal formals."),
       image: collection?.imageUrl ?? null,
       query,
       total: result.total,
@@ -89,7 +102,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       },
     };
   } catch (error) {
-    if (error instanceof Response || (error && typeof error === "object" && "status" in error && "data" in error)) throw error;
+    if (error instanceof Response || (error && typeof error === "object" && "status" in error && "data" in error))
+      throw error;
     console.error(error);
     return data({ error: "Error fetching collection data" as const, id: params.id }, { status: 500 });
   }
@@ -97,9 +111,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export function meta({ data: page, matches, location }: Route.MetaArgs) {
   const shell = matches[0]?.data as ShellData | undefined;
-  if (!page || page.error !== null) return pageMeta(shell?.seo, { title: `Collection | ${shell?.siteName ?? ""}`, path: location.pathname, noindex: true });
+  if (!page || page.error !== null)
+    return pageMeta(shell?.seo, {
+      title: `Collection | ${shell?.siteName ?? ""}`,
+      path: location.pathname,
+      noindex: true,
+    });
   const path = `/collection/${page.id}${page.query.page > 1 ? `?page=${page.query.page}` : ""}`;
-  const filtered = !!(page.query.search || page.query.sizes.length || page.query.colors.length || page.query.minPaisa || page.query.maxPaisa);
+  const filtered = !!(
+    page.query.search ||
+    page.query.sizes.length ||
+    page.query.colors.length ||
+    page.query.minPaisa ||
+    page.query.maxPaisa
+  );
   return pageMeta(shell?.seo, {
     title: `${page.name}${page.query.page > 1 ? ` (page ${page.query.page})` : ""} | ${shell?.siteName ?? ""}`,
     description: page.description || `Shop ${page.name} online in Pakistan: ${page.total} styles, cash on delivery.`,
@@ -163,7 +188,11 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
 
   const { query, facets, products, total, pages, name, description, id } = loaderData;
   const path = `/collection/${id}`;
-  const activeFilters = query.sizes.length + query.colors.length + (query.minPaisa !== undefined ? 1 : 0) + (query.maxPaisa !== undefined ? 1 : 0);
+  const activeFilters =
+    query.sizes.length +
+    query.colors.length +
+    (query.minPaisa !== undefined ? 1 : 0) +
+    (query.maxPaisa !== undefined ? 1 : 0);
   const clearHref = `${path}${query.search ? `?search=${encodeURIComponent(query.search)}` : ""}`;
   const loading = navigation.state === "loading" && navigation.location?.pathname === path;
 
@@ -324,7 +353,11 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
                         className="peer sr-only"
                       />
                       <span className="inline-flex h-9 items-center gap-1.5 border border-stone-300 bg-white px-2.5 text-xs peer-checked:border-ink peer-checked:ring-1 peer-checked:ring-ink peer-focus-visible:outline-2 peer-focus-visible:outline-accent">
-                        <span aria-hidden="true" className="h-3.5 w-3.5 rounded-full ring-1 ring-black/15" style={{ backgroundColor: c.hex ?? "#ccc" }} />
+                        <span
+                          aria-hidden="true"
+                          className="h-3.5 w-3.5 rounded-full ring-1 ring-black/15"
+                          style={{ backgroundColor: c.hex ?? "#ccc" }}
+                        />
                         {c.value}
                       </span>
                     </label>
@@ -352,22 +385,34 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : (
-        <ul
-          className={`mt-8 grid grid-cols-2 gap-x-3 gap-y-10 md:grid-cols-3 md:gap-x-6 lg:grid-cols-4 ${loading ? "opacity-60" : ""}`}
-          aria-label="Products"
-        >
-          {products.map((p, i) => (
-            <li key={p.id} className="flex">
-              <ProductCard product={p} priority={i < 2} sizes="(min-width: 1024px) 22vw, (min-width: 768px) 30vw, 48vw" />
-            </li>
-          ))}
-        </ul>
+        <>
+          {/* the cards' h3 titles need an h2 above them (heading order) */}
+          <h2 className="sr-only">Products</h2>
+          <ul
+            className={`mt-8 grid grid-cols-2 gap-x-3 gap-y-10 md:grid-cols-3 md:gap-x-6 lg:grid-cols-4 ${loading ? "opacity-60" : ""}`}
+            aria-label="Products"
+          >
+            {products.map((p, i) => (
+              <li key={p.id} className="flex">
+                <ProductCard
+                  product={p}
+                  priority={i < 2}
+                  sizes="(min-width: 1024px) 22vw, (min-width: 768px) 30vw, 48vw"
+                />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
 
       {pages > 1 && (
         <nav aria-label="Pages" className="mt-12 flex flex-wrap items-center justify-center gap-1 text-sm">
           {query.page > 1 && (
-            <Link to={`${path}${queryString(query, { page: query.page - 1 })}`} className="grid h-10 place-items-center border border-stone-300 bg-white px-3 hover:border-ink" rel="prev">
+            <Link
+              to={`${path}${queryString(query, { page: query.page - 1 })}`}
+              className="grid h-10 place-items-center border border-stone-300 bg-white px-3 hover:border-ink"
+              rel="prev"
+            >
               Previous
             </Link>
           )}
@@ -389,7 +434,11 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
             ),
           )}
           {query.page < pages && (
-            <Link to={`${path}${queryString(query, { page: query.page + 1 })}`} className="grid h-10 place-items-center border border-stone-300 bg-white px-3 hover:border-ink" rel="next">
+            <Link
+              to={`${path}${queryString(query, { page: query.page + 1 })}`}
+              className="grid h-10 place-items-center border border-stone-300 bg-white px-3 hover:border-ink"
+              rel="next"
+            >
               Next
             </Link>
           )}

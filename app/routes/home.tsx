@@ -17,11 +17,14 @@ export const headers = publicPageHeaders;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const [layout, blogs, videos] = await Promise.all([
-    getHomepageLayout(context.core).catch(() => []),
-    listBlogs(context.core, { featuredOnly: true, limit: 5 }).catch(() => null),
-    listHomepageVideos(context.core).catch(() => null),
-  ]);
+  // the same for every visitor: read once per few seconds per process (decision 0016)
+  const [layout, blogs, videos] = await context.core.cache.getOrLoad("page:home", () =>
+    Promise.all([
+      getHomepageLayout(context.core).catch(() => []),
+      listBlogs(context.core, { featuredOnly: true, limit: 5 }).catch(() => null),
+      listHomepageVideos(context.core).catch(() => null),
+    ]),
+  );
   return {
     categories: layout.map((category) => {
       const pages = Math.max(1, Math.ceil(category.products.length / HOME_PAGE_SIZE));
@@ -47,7 +50,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         date: (b.publishedAt ?? b.createdAt).toISOString(),
         readTime: b.readTimeMinutes,
       })) ?? null,
-    videos: videos?.map((v) => ({ id: v.id, title: v.title, description: v.description, videoUrl: v.videoUrl })) ?? null,
+    videos:
+      videos?.map((v) => ({ id: v.id, title: v.title, description: v.description, videoUrl: v.videoUrl })) ?? null,
   };
 }
 
@@ -75,7 +79,12 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-PK", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Karachi" });
+const dateFormat = new Intl.DateTimeFormat("en-PK", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "Asia/Karachi",
+});
 
 function pageLink(search: URLSearchParams, categoryId: number, page: number): string {
   const next = new URLSearchParams(search);
@@ -97,7 +106,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <main>
       <h1 className="sr-only">{`${shell.siteName}: ${shell.tagline}`}</h1>
       {heroes.length > 0 && (
-        <Slider label="Collections" intervalMs={4000} className="text-white" dotsClassName="absolute inset-x-0 bottom-4">
+        <Slider
+          label="Collections"
+          intervalMs={4000}
+          className="text-white"
+          dotsClassName="absolute inset-x-0 bottom-4"
+        >
           {heroes.map((c, i) => (
             <section
               key={c.id}
@@ -118,7 +132,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <div className="absolute inset-x-0 bottom-16 px-6 md:top-1/2 md:right-1/2 md:bottom-auto md:-translate-y-1/2 md:px-16">
                 <p className="text-[11px] font-semibold tracking-[0.35em] uppercase">The collection</p>
                 <h2 className="mt-3 max-w-xl font-serif text-4xl leading-tight md:text-6xl">{c.name}</h2>
-                {c.description && <p className="mt-3 line-clamp-2 max-w-md text-sm text-white/90 md:text-base">{c.description}</p>}
+                {c.description && (
+                  <p className="mt-3 line-clamp-2 max-w-md text-sm text-white/90 md:text-base">{c.description}</p>
+                )}
                 <Link
                   to={`/collection/${c.id}`}
                   className="mt-6 inline-flex min-h-11 items-center bg-white px-7 text-xs font-semibold tracking-[0.2em] text-ink uppercase hover:bg-cream"
@@ -131,7 +147,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Slider>
       )}
 
-      <nav aria-label="Shop by collection" className="sticky top-16 z-30 border-b border-stone-200 bg-cream/95 backdrop-blur md:top-20">
+      <nav
+        aria-label="Shop by collection"
+        className="sticky top-16 z-30 border-b border-stone-200 bg-cream/95 backdrop-blur md:top-20"
+      >
         <ul className="mx-auto flex max-w-7xl gap-2 overflow-x-auto px-4 py-3 [scrollbar-width:none] md:justify-center md:px-8">
           {[{ id: "all", name: "All Products" }, ...shell.collections].map((c) => (
             <li key={c.id} className="shrink-0">
@@ -155,7 +174,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <label htmlFor="home-search" className="sr-only">
             Search products
           </label>
-          <input id="home-search" name="search" type="search" placeholder="Lawn, kurti, nightwear…" className="field h-12 flex-1" />
+          <input
+            id="home-search"
+            name="search"
+            type="search"
+            placeholder="Lawn, kurti, nightwear…"
+            className="field h-12 flex-1"
+          />
           <button type="submit" className="btn-primary h-12">
             Search
           </button>
@@ -214,12 +239,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {blogs === null ? (
             <p className="mt-6 text-center text-stone-600">Unable to load blogs</p>
           ) : blogs.length === 0 ? null : (
-            <Slider label="Latest from Our Blog" intervalMs={5000} className="mt-8" trackClassName="gap-4 md:gap-6" dotsClassName="mt-3">
+            <Slider
+              label="Latest from Our Blog"
+              intervalMs={5000}
+              className="mt-8"
+              trackClassName="gap-4 md:gap-6"
+              dotsClassName="mt-3"
+            >
               {blogs.map((b) => (
                 <article key={b.id} className="w-[85%] shrink-0 snap-start md:w-[calc((100%-3rem)/3)]">
                   <Link to={`/blog/${b.slug || b.id}`} className="group block">
                     <Picture url={b.image} alt="" sizes="(min-width: 768px) 32vw, 85vw" ratio="4 / 3" />
-                    <p className="mt-4 text-[11px] font-semibold tracking-[0.2em] text-accent uppercase">{b.category}</p>
+                    <p className="mt-4 text-[11px] font-semibold tracking-[0.2em] text-accent uppercase">
+                      {b.category}
+                    </p>
                     <h3 className="mt-1 font-serif text-xl leading-snug group-hover:underline">{b.title}</h3>
                     <p className="mt-2 line-clamp-2 text-sm text-stone-600">{b.excerpt}</p>
                     <p className="mt-2 text-xs text-stone-600">

@@ -7,14 +7,17 @@ import { Picture } from "../components/Picture";
 import { ProductCard } from "../components/ProductCard";
 import { SizeGuide } from "../components/SizeGuide";
 import { Stars } from "../components/Stars";
+import { ampDocumentPath } from "../lib/amp";
 import { ApiError, api, authToken, errorText } from "../lib/api";
 import { addToCart } from "../lib/cart";
 import { absoluteUrl, breadcrumbJsonLd, cutDescription, pageMeta, publicPageHeaders } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
 import { loadProductPage, type ReviewView } from "../lib/product-view.server";
 import { reviewName } from "../lib/review-name";
+import { sharePage } from "../lib/share";
 import { toast } from "../lib/toast";
 import { findCombination, isComplete, label, optionInStock, type Selection } from "../lib/variants";
+import { useWishlistToggle } from "../lib/wishlist";
 import type { Route } from "./+types/product";
 
 /** spec §5: product-page quantity is a whole number from 1 to 99 */
@@ -101,7 +104,7 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
         }
       : {}),
   };
-  return pageMeta(seo, {
+  const tags = pageMeta(seo, {
     title: `${p.name} | ${shell?.siteName ?? ""}`,
     description: p.description,
     path: p.href,
@@ -116,6 +119,8 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
       ]),
     ],
   });
+  // the lightweight AMP version of this page (docs/decisions/0026)
+  return [...tags, { tagName: "link", rel: "amphtml", href: absoluteUrl(publicUrl, ampDocumentPath(p.id)) }];
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-PK", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Karachi" });
@@ -165,63 +170,13 @@ function Gallery({ product }: { product: LoadedProduct }) {
   );
 }
 
-function useWishlist(productId: number) {
-  const [inList, setInList] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (!authToken()) return;
-    api<{ product?: { id: number }; product_id?: number }[]>("/users/wishlist", { auth: true })
-      .then((entries) => setInList(entries.some((e) => (e.product?.id ?? e.product_id) === productId)))
-      .catch(() => undefined);
-  }, [productId]);
-  async function toggle() {
-    // spec §2: visitors who are not signed in go to sign in
-    if (!authToken()) {
-      navigate("/login");
-      return;
-    }
-    setBusy(true);
-    try {
-      await api(`/users/wishlist/${productId}`, { method: inList ? "DELETE" : "POST", auth: true });
-      setInList(!inList);
-      toast.success(inList ? "Removed from wishlist" : "Added to wishlist");
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) navigate("/login");
-      else toast.error(errorText(error, "Failed to update wishlist"));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { inList, busy, toggle };
-}
-
-async function share(title: string) {
-  const url = window.location.href.split("#")[0]!;
-  if (navigator.share) {
-    try {
-      await navigator.share({ title, url });
-      toast.success("Shared successfully!");
-      return;
-    } catch (error) {
-      if (error instanceof DOMException && error.name === "AbortError") return;
-    }
-  }
-  try {
-    await navigator.clipboard.writeText(url);
-    toast.success("Link copied to clipboard!");
-  } catch {
-    window.prompt("Copy this link:", url);
-  }
-}
-
 function BuyBox({ product }: { product: LoadedProduct }) {
   const navigate = useNavigate();
   const [selection, setSelection] = useState<Selection>({});
   const [quantity, setQuantity] = useState("1");
   const [fresh, setFresh] = useState<{ id: number; stock: number; pricePaisa: number } | null>(null);
   const [busy, setBusy] = useState(false);
-  const wishlist = useWishlist(product.id);
+  const wishlist = useWishlistToggle(product.id);
   const hasVariants = product.options.length > 0;
   const complete = isComplete(product.options, selection);
   const combo = hasVariants ? findCombination(product.combinations, product.options, selection) : null;
@@ -387,7 +342,7 @@ function BuyBox({ product }: { product: LoadedProduct }) {
           Buy on Daraz
         </a>
       )}
-      <button type="button" onClick={() => share(product.name)} className="mt-4 inline-flex items-center gap-2 text-xs font-semibold tracking-[0.18em] uppercase hover:underline">
+      <button type="button" onClick={() => sharePage(product.name)} className="mt-4 inline-flex items-center gap-2 text-xs font-semibold tracking-[0.18em] uppercase hover:underline">
         <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8">
           <path d="M12 3v12M7 8l5-5 5 5M5 14v6h14v-6" />
         </svg>

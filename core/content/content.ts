@@ -44,8 +44,8 @@ const summaryColumns = {
   updatedAt: blogs.updatedAt,
 };
 
-// a post shows once it is published and its publication time has come
-const visible = () =>
+// a post shows once it is published and its publication time has come (also the sitemap's rule)
+export const visible = () =>
   and(eq(blogs.isPublished, true), or(sql`${blogs.publishedAt} is null`, lte(blogs.publishedAt, sql`now()`)));
 
 export async function listBlogs(

@@ -47,6 +47,27 @@ export const DOCS_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+// The AMP document of a product (/amp/product/{id}/amp.html, docs/decisions/0026) may run only
+// the AMP runtime and its extensions from the AMP CDN: AMP forbids scripts of its own, so it has
+// no nonce. Its add-to-cart form posts to /api with XHR. Policy after amp.dev "Secure pages".
+export const AMP_POLICY = [
+  "default-src 'self'",
+  "script-src https://cdn.ampproject.org/v0.js https://cdn.ampproject.org/v0/ https://cdn.ampproject.org/rtv/ blob:",
+  "script-src-attr 'none'",
+  "style-src 'unsafe-inline' https://cdn.ampproject.org/rtv/",
+  "img-src 'self' data: https:",
+  "font-src 'self' data:",
+  "connect-src 'self' https://cdn.ampproject.org",
+  "worker-src blob:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+const AMP_DOCUMENT = /^\/amp\/product\/\d{1,9}\/amp\.html(?:\?|$)/;
+export const isAmpDocument = (url: string) => AMP_DOCUMENT.test(url);
+
 // JSON, images, scripts and other files are never documents that need to load anything
 export const STRICT_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
@@ -73,12 +94,40 @@ function addVary(reply: FastifyReply, ...names: string[]) {
 }
 
 function policyFor(request: FastifyRequest): string {
+  if (isAmpDocument(request.url)) return AMP_POLICY;
   if (request.cspNonce) return pagePolicy(request.cspNonce);
   if (isDocs(request.url)) return DOCS_POLICY;
   return STRICT_POLICY;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<AppConfig, "corsOrigins">): void {
+// AMP caches serve the AMP document from https://<domain-with-dashes>.cdn.ampproject.org
+const AMP_CACHE_ORIGIN = /^https:\/\/([a-z0-9-]+\.)?cdn\.ampproject\.org$/;
+
+/**
+ * The AMP CORS protocol for the AMP page's add-to-cart form (amp-form action-xhr posting to
+ * /api/cart/flexible): the AMP runtime adds ?__amp_source_origin=<the document's origin> and
+ * refuses the answer unless AMP-Access-Control-Allow-Source-Origin repeats it. Only this store's
+ * own origin is a valid source; the request may come from the store itself or an AMP cache.
+ */
+function ampFormCors(request: FastifyRequest, reply: FastifyReply, publicOrigin: string): void {
+  if (request.method !== "POST" || !request.url.startsWith("/api/cart/flexible?")) return;
+  const source = new URL(request.url, "http://x").searchParams.get("__amp_source_origin");
+  if (!source || normalizeOrigin(source) !== publicOrigin) return;
+  reply.header("amp-access-control-allow-source-origin", source);
+  const origin = request.headers.origin;
+  if (origin && (normalizeOrigin(origin) === publicOrigin || AMP_CACHE_ORIGIN.test(normalizeOrigin(origin)))) {
+    reply.header("access-control-allow-origin", origin);
+    reply.header("access-control-allow-credentials", "true");
+  }
+  reply.header("access-control-expose-headers", "AMP-Access-Control-Allow-Source-Origin");
+  addVary(reply, "Origin");
+}
+
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Pick<AppConfig, "corsOrigins" | "publicUrl">,
+): void {
+  const publicOrigin = normalizeOrigin(new URL(config.publicUrl).origin);
   // CORS is closed unless CORS_ORIGINS names the origins; "*" is not special (decision 0021)
   const origins = new Set(config.corsOrigins.map(normalizeOrigin));
   const allowedOrigin = (request: FastifyRequest): string | null => {
@@ -115,6 +164,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Pick<AppCo
     reply.header("x-frame-options", "DENY");
     if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
 
+    ampFormCors(request, reply, publicOrigin);
     if (origins.size > 0 && isApi(request.url)) {
       // answers differ by Origin, so a shared cache must keep them apart
       addVary(reply, "Origin");

@@ -9,7 +9,7 @@ import { createDatabaseRateLimiter } from "../../core/shared/rate-limit";
 import { projectRoot } from "../../db/paths";
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
-import { DOCS_POLICY, STRICT_POLICY, pagePolicy } from "../../server/plugins/security-headers";
+import { AMP_POLICY, DOCS_POLICY, STRICT_POLICY, pagePolicy } from "../../server/plugins/security-headers";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { createTestDatabase } from "../helpers/database";
 
@@ -145,6 +145,30 @@ describe("CORS", () => {
     expect(pre.headers["access-control-allow-methods"]).toBeUndefined();
   });
 
+  it("answers the AMP add-to-cart form with the AMP CORS headers for this store's own origin only", async () => {
+    const [product] = (await t.app.inject({ method: "GET", url: "/api/products?limit=200" }))
+      .json()
+      .filter(
+        (p: { variant_combinations: unknown[]; stock: number }) => p.variant_combinations.length === 0 && p.stock > 0,
+      );
+    const post = (source: string, origin: string) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/cart/flexible?__amp_source_origin=${encodeURIComponent(source)}`,
+        headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+        payload: `product_id=${product.id}&quantity=1&price=${product.price}`,
+      });
+    // createTestApp's PUBLIC_URL is unset, so the store's origin is http://localhost:3000
+    const fromCache = await post("http://localhost:3000", "https://localhost-3000.cdn.ampproject.org");
+    expect(fromCache.statusCode).toBe(200);
+    expect(fromCache.headers["amp-access-control-allow-source-origin"]).toBe("http://localhost:3000");
+    expect(fromCache.headers["access-control-allow-origin"]).toBe("https://localhost-3000.cdn.ampproject.org");
+    expect(fromCache.headers["access-control-allow-credentials"]).toBe("true");
+    const foreign = await post("https://evil.example", "https://evil.example");
+    expect(foreign.headers["amp-access-control-allow-source-origin"]).toBeUndefined();
+    expect(foreign.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
   describe("with CORS_ORIGINS set", () => {
     let open: TestApp;
     beforeAll(async () => {
@@ -260,6 +284,25 @@ describe.skipIf(!fs.existsSync(serverBuild))("security headers on pages", () => 
       }
     }
     expect(new Set(nonces).size).toBe(nonces.length);
+  });
+
+  it("give the AMP document its own policy: the AMP runtime from its CDN, no other scripts; pages keep theirs", async () => {
+    const list = await app.inject({ method: "GET", url: "/api/products?limit=1" });
+    const id = list.json()[0].id as number;
+    const amp = await app.inject({ method: "GET", url: `/amp/product/${id}/amp.html` });
+    expect(amp.statusCode).toBe(200);
+    expect(amp.headers["content-type"]).toContain("text/html");
+    expectBaseHeaders(amp.headers, "AMP document");
+    expect(amp.headers["content-security-policy"]).toBe(AMP_POLICY);
+    expect(AMP_POLICY).toMatch(/script-src https:\/\/cdn\.ampproject\.org\/v0\.js /);
+    expect(AMP_POLICY).not.toMatch(/script-src[^;]*('self'|'unsafe-inline'|\*)/);
+    expect(amp.body).toContain('<script async src="https://cdn.ampproject.org/v0.js"></script>');
+    // the rule is for that one path: the preview page beside it and the product page keep the page policy
+    for (const url of [`/amp/product/${id}`, `/product/${id}`]) {
+      const page = await app.inject({ method: "GET", url });
+      expect(page.statusCode, url).toBe(200);
+      expect(String(page.headers["content-security-policy"]), url).toMatch(/script-src 'self' 'nonce-/);
+    }
   });
 
   it("are on static files too", async () => {

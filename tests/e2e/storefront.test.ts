@@ -262,9 +262,9 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
     expect(ld.offers.availability).toMatch(/schema.org\/(InStock|OutOfStock)/);
     expect(head.jsonLd.some((j) => j["@type"] === "BreadcrumbList")).toBe(true);
 
-    // wishlist needs a signed-in shopper
-    await page.getByRole("button", { name: "Add to wishlist" }).click();
-    await page.waitForURL(/\/login$/);
+    // wishlist needs a signed-in shopper; sign-in comes back here afterwards
+    await page.getByRole("button", { name: "Add to wishlist", exact: true }).click();
+    await page.waitForURL(`${store.url}/login?redirectTo=${encodeURIComponent(`/product/${product.id}`)}`);
   });
 
   it("opens a product by its custom URL and scrolls to the top on route change", async () => {

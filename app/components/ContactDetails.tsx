@@ -1,0 +1,32 @@
+import type { ShellData } from "../lib/shell.server";
+
+/** The store's contact details from the site settings (spec §2 About, §3 Site settings). */
+export function ContactDetails({ shell }: { shell: ShellData }) {
+  const whatsapp = shell.whatsappNumber?.replace(/[^\d]/g, "");
+  const rows: { label: string; value: React.ReactNode }[] = [];
+  if (shell.phone) rows.push({ label: "Phone", value: <a href={`tel:${shell.phone.replace(/\s/g, "")}`}>{shell.phone}</a> });
+  if (whatsapp) {
+    rows.push({
+      label: "WhatsApp",
+      value: (
+        <a href={`https://wa.me/${whatsapp}`} target="_blank" rel="noopener noreferrer">
+          {shell.whatsappNumber}
+        </a>
+      ),
+    });
+  }
+  if (shell.email) rows.push({ label: "Email", value: <a href={`mailto:${shell.email}`}>{shell.email}</a> });
+  if (shell.address) rows.push({ label: "Address", value: shell.address });
+  if (shell.businessHours) rows.push({ label: "Hours", value: shell.businessHours });
+  if (rows.length === 0) return <p>Write to us through the chat button on any page and we will reply within an hour.</p>;
+  return (
+    <dl className="my-6 grid gap-x-6 gap-y-3 bg-white p-5 text-sm ring-1 ring-stone-200 md:grid-cols-[8rem_1fr]" aria-label="Contact details">
+      {rows.map((row) => (
+        <div key={row.label} className="contents">
+          <dt className="font-semibold text-ink">{row.label}</dt>
+          <dd className="m-0">{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

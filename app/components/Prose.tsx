@@ -1,0 +1,11 @@
+import type { ReactNode } from "react";
+
+// Long-form text (blog bodies, policies) in the store's type: serif headings, readable measure.
+export const PROSE =
+  "max-w-none text-[15px] leading-relaxed text-stone-700 md:text-base [&_a]:text-accent [&_a]:underline [&_a]:underline-offset-2 [&_blockquote]:my-6 [&_blockquote]:border-l-2 [&_blockquote]:border-accent [&_blockquote]:pl-4 [&_blockquote]:italic [&_figcaption]:mt-2 [&_figcaption]:text-sm [&_figcaption]:text-stone-600 [&_h2]:mt-10 [&_h2]:mb-3 [&_h2]:font-serif [&_h2]:text-2xl [&_h2]:text-ink [&_h3]:mt-8 [&_h3]:mb-2 [&_h3]:font-serif [&_h3]:text-xl [&_h3]:text-ink [&_h4]:mt-6 [&_h4]:font-semibold [&_h4]:text-ink [&_img]:my-6 [&_img]:h-auto [&_img]:max-w-full [&_li]:mt-1.5 [&_ol]:my-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-4 [&_strong]:text-ink [&_table]:my-6 [&_table]:w-full [&_table]:text-sm [&_td]:border [&_td]:border-stone-200 [&_td]:p-2 [&_th]:border [&_th]:border-stone-200 [&_th]:bg-stone-50 [&_th]:p-2 [&_th]:text-left [&_ul]:my-4 [&_ul]:list-disc [&_ul]:pl-6";
+
+/** A block of long-form text; html is rendered as given, so it must already be sanitised. */
+export function Prose({ html, children, className = "" }: { html?: string; children?: ReactNode; className?: string }) {
+  if (html !== undefined) return <div className={`${PROSE} ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className={`${PROSE} ${className}`}>{children}</div>;
+}

@@ -1,0 +1,43 @@
+import type { ReactNode } from "react";
+import { Breadcrumb } from "./Breadcrumb";
+import { Prose } from "./Prose";
+import { formatDay } from "../lib/dates";
+
+/** The frame of the static pages (spec §2): breadcrumb, title, date of the text, body. */
+export function StaticPage({
+  title,
+  eyebrow,
+  path,
+  updated,
+  intro,
+  children,
+}: {
+  title: string;
+  eyebrow: string;
+  path: string;
+  updated?: string;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <main className="mx-auto max-w-7xl px-4 pt-4 md:px-8 md:pt-8">
+      <Breadcrumb
+        items={[
+          { name: "Home", path: "/" },
+          { name: title, path },
+        ]}
+      />
+      <article className="mx-auto mt-8 max-w-3xl" aria-labelledby="page-title">
+        <header>
+          <p className="eyebrow">{eyebrow}</p>
+          <h1 id="page-title" className="mt-2 font-serif text-4xl leading-tight md:text-5xl">
+            {title}
+          </h1>
+          {updated && <p className="mt-3 text-sm text-stone-600">Last updated {formatDay(`${updated}T00:00:00+05:00`)}</p>}
+          {intro && <div className="mt-5 text-lg text-stone-700">{intro}</div>}
+        </header>
+        <Prose className="mt-6">{children}</Prose>
+      </article>
+    </main>
+  );
+}

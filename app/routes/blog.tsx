@@ -1,0 +1,143 @@
+// The blog list (spec §2 Blog, §8): posts with image, category, author, date and read time, and
+// the loading, error (Try Again) and empty states.
+import { data, Link, useRevalidator } from "react-router";
+import { listBlogs } from "../../core/content/content";
+import { Breadcrumb } from "../components/Breadcrumb";
+import { Picture } from "../components/Picture";
+import { formatDay } from "../lib/dates";
+import { pageMeta, PUBLIC_CACHE } from "../lib/seo";
+import type { ShellData } from "../lib/shell.server";
+import type { Route } from "./+types/blog";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    const posts = await listBlogs(context.core, { limit: 100 });
+    return {
+      failed: false,
+      posts: posts.map((b) => ({
+        id: b.id,
+        href: `/blog/${b.slug || b.id}`,
+        title: b.title,
+        excerpt: b.excerpt,
+        category: b.category,
+        author: b.authorName,
+        image: b.featuredImageUrl,
+        date: (b.publishedAt ?? b.createdAt).toISOString(),
+        readTime: b.readTimeMinutes,
+      })),
+    };
+  } catch (error) {
+    console.error(error);
+    return data({ failed: true, posts: [] }, { status: 503, headers: { "Cache-Control": "no-store" } });
+  }
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? PUBLIC_CACHE };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const shell = matches[0]?.data as ShellData | undefined;
+  return pageMeta(shell?.seo, {
+    title: `Blog | ${shell?.siteName ?? ""}`,
+    description: `Style notes, fabric guides and care tips from ${shell?.siteName ?? "our"} team: lawn, formal wear, nightwear and lingerie for every season in Pakistan.`,
+    path: "/blog",
+  });
+}
+
+export default function BlogPage({ loaderData }: Route.ComponentProps) {
+  const { posts, failed } = loaderData;
+  const revalidator = useRevalidator();
+  const loading = revalidator.state === "loading";
+  const [first, ...rest] = posts;
+  return (
+    <main className="mx-auto max-w-7xl px-4 pt-4 md:px-8 md:pt-8">
+      <Breadcrumb
+        items={[
+          { name: "Home", path: "/" },
+          { name: "Blog", path: "/blog" },
+        ]}
+      />
+      <header className="mt-6 text-center">
+        <p className="eyebrow">The Journal</p>
+        <h1 className="mt-2 font-serif text-4xl md:text-5xl">Our Blog</h1>
+        <p className="mx-auto mt-3 max-w-xl text-stone-600">Style notes, fabric guides and care tips for every season.</p>
+      </header>
+
+      {loading ? (
+        <p className="mt-12 text-center text-stone-600" aria-live="polite">
+          Loading posts…
+        </p>
+      ) : failed ? (
+        <div className="mt-12 text-center" role="alert">
+          <p className="text-red-800">Failed to load blogs. Please try again later.</p>
+          <button type="button" onClick={() => revalidator.revalidate()} className="btn-secondary mt-4">
+            Try Again
+          </button>
+        </div>
+      ) : !first ? (
+        <div className="mt-12 bg-white p-10 text-center ring-1 ring-stone-200">
+          <p className="font-serif text-2xl">No blog posts yet</p>
+          <p className="mt-2 text-sm text-stone-600">New stories are on their way. Meanwhile, explore the collection.</p>
+          <Link to="/collection/all" className="btn-primary mt-6">
+            Shop All
+          </Link>
+        </div>
+      ) : (
+        <>
+          <article className="mt-10 grid gap-6 md:grid-cols-2 md:items-center md:gap-10" aria-labelledby={`post-${first.id}`}>
+            <Link to={first.href} tabIndex={-1} aria-hidden="true">
+              <Picture url={first.image} alt="" sizes="(min-width: 768px) 50vw, 100vw" ratio="16 / 9" priority />
+            </Link>
+            <div>
+              <p className="text-[11px] font-semibold tracking-[0.2em] text-accent uppercase">{first.category}</p>
+              <h2 id={`post-${first.id}`} className="mt-2 font-serif text-3xl leading-tight md:text-4xl">
+                <Link to={first.href} className="hover:underline">
+                  {first.title}
+                </Link>
+              </h2>
+              <p className="mt-3 text-stone-700">{first.excerpt}</p>
+              <p className="mt-3 text-xs text-stone-600">
+                {first.author && `By ${first.author} · `}
+                <time dateTime={first.date}>{formatDay(first.date)}</time> · {first.readTime} min read
+              </p>
+              <Link to={first.href} className="btn-primary mt-6">
+                Read More<span className="sr-only">: {first.title}</span>
+              </Link>
+            </div>
+          </article>
+          {rest.length > 0 && (
+            <ul aria-label="More posts" className="mt-14 grid gap-x-6 gap-y-12 md:grid-cols-3">
+              {rest.map((post) => (
+                <li key={post.id}>
+                  <article aria-labelledby={`post-${post.id}`} className="flex h-full flex-col">
+                    <Link to={post.href} tabIndex={-1} aria-hidden="true">
+                      <Picture url={post.image} alt="" sizes="(min-width: 768px) 32vw, 100vw" ratio="16 / 9" />
+                    </Link>
+                    <p className="mt-4 text-[11px] font-semibold tracking-[0.2em] text-accent uppercase">{post.category}</p>
+                    <h2 id={`post-${post.id}`} className="mt-1 font-serif text-xl leading-snug">
+                      <Link to={post.href} className="hover:underline">
+                        {post.title}
+                      </Link>
+                    </h2>
+                    <p className="mt-2 line-clamp-3 text-sm text-stone-600">{post.excerpt}</p>
+                    <p className="mt-2 text-xs text-stone-600">
+                      {post.author && `By ${post.author} · `}
+                      <time dateTime={post.date}>{formatDay(post.date)}</time> · {post.readTime} min read
+                    </p>
+                    <Link
+                      to={post.href}
+                      className="mt-3 text-[11px] font-semibold tracking-[0.18em] uppercase underline-offset-4 hover:underline"
+                    >
+                      Read More<span className="sr-only">: {post.title}</span>
+                    </Link>
+                  </article>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,184 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { recommendedProducts } from "../../core/catalog/products";
+import { getSiteSettings } from "../../core/settings/site-settings";
+import { attributesText, CartLoading, EmptyCart } from "../components/CartStates";
+import { FreeShippingBar, money, SummaryLines, WeAccept } from "../components/OrderSummary";
+import { Picture } from "../components/Picture";
+import { ProductCard } from "../components/ProductCard";
+import { cartFigures, lineKey, reloadCart, removeFromCart, toPaisa, updateQuantity, useCart, type CartItem } from "../lib/cart";
+import { toCard } from "../lib/catalog-view.server";
+import { pageMeta, publicPageHeaders } from "../lib/seo";
+import type { ShellData } from "../lib/shell.server";
+import { useHydrated } from "../lib/use-hydrated";
+import type { Route } from "./+types/cart";
+
+// the page is the same for everyone: the cart itself fills in from the browser (design.md)
+export const headers = publicPageHeaders;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [settings, recommended] = await Promise.all([
+    getSiteSettings(context.core),
+    recommendedProducts(context.core, 4).catch(() => []),
+  ]);
+  return {
+    shipping: { feePaisa: settings.effectiveShippingFeePaisa, freeThresholdPaisa: settings.freeShippingThresholdPaisa },
+    recommended: recommended.map(toCard),
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const shell = matches[0]?.data as ShellData | undefined;
+  return pageMeta(shell?.seo, { title: `Your Cart | ${shell?.siteName ?? ""}`, path: "/cart", noindex: true });
+}
+
+function CartLine({ item }: { item: CartItem }) {
+  const key = lineKey(item);
+  const [busy, setBusy] = useState(false);
+  const unitPaisa = toPaisa(item.price);
+  const attributes = attributesText(item.variants);
+  // spec §5: plus stops at maxStock ("Only {n} available"), minus at 1
+  const atMax = item.quantity >= item.maxStock;
+  const href = `/product/${item.id}`;
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await action();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="flex gap-4 py-5" aria-label={item.name} aria-busy={busy}>
+      <Link to={href} tabIndex={-1} aria-hidden="true" className="w-20 shrink-0 md:w-28">
+        <Picture url={item.image} alt="" sizes="112px" width={400} />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h2 className="text-sm leading-snug font-medium md:text-base">
+              <Link to={href} className="hover:underline">
+                {item.name}
+              </Link>
+            </h2>
+            {attributes && <p className="mt-1 text-xs text-stone-600">{attributes}</p>}
+            <p className="mt-1 text-sm text-stone-700">
+              {money(unitPaisa)} <span className="text-xs text-stone-500">each</span>
+            </p>
+          </div>
+          <p className="shrink-0 text-sm font-semibold" data-testid="line-total">
+            <span className="sr-only">Line total </span>
+            {money(unitPaisa * item.quantity)}
+          </p>
+        </div>
+        <div className="mt-auto flex items-center justify-between gap-3 pt-3">
+          <div className="flex items-center border border-stone-300 bg-white" role="group" aria-label={`Quantity of ${item.name}`}>
+            <button
+              type="button"
+              aria-label={`Decrease quantity of ${item.name}`}
+              disabled={busy || item.quantity <= 1}
+              onClick={() => run(() => updateQuantity(key, item.quantity - 1))}
+              className="grid h-10 w-10 place-items-center text-lg disabled:text-stone-300"
+            >
+              −
+            </button>
+            <output className="w-9 text-center text-sm tabular-nums" aria-live="polite" data-testid="quantity">
+              {item.quantity}
+            </output>
+            <button
+              type="button"
+              aria-label={`Increase quantity of ${item.name}`}
+              disabled={busy || atMax}
+              onClick={() => run(() => updateQuantity(key, item.quantity + 1))}
+              className="grid h-10 w-10 place-items-center text-lg disabled:text-stone-300"
+            >
+              +
+            </button>
+          </div>
+          <button
+            type="button"
+            onClick={() => run(() => removeFromCart(key))}
+            disabled={busy}
+            className="text-xs font-semibold tracking-[0.15em] text-stone-600 uppercase underline-offset-4 hover:text-ink hover:underline"
+          >
+            Remove<span className="sr-only"> {item.name}</span>
+          </button>
+        </div>
+        {atMax && <p className="mt-2 text-xs text-amber-800">Only {item.maxStock} available</p>}
+      </div>
+    </li>
+  );
+}
+
+export default function CartPage({ loaderData }: Route.ComponentProps) {
+  const { shipping, recommended } = loaderData;
+  const hydrated = useHydrated();
+  const items = useCart();
+  // the cart page always shows today's prices and stock
+  useEffect(() => {
+    void reloadCart();
+  }, []);
+  const figures = cartFigures(items, shipping);
+  const count = items.reduce((sum, i) => sum + i.quantity, 0);
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 pt-6 md:px-8 md:pt-10">
+      <h1 className="font-serif text-3xl md:text-4xl">
+        Your Cart
+        {hydrated && count > 0 && (
+          <span className="ml-3 align-middle font-sans text-sm text-stone-600">
+            {count} {count === 1 ? "item" : "items"}
+          </span>
+        )}
+      </h1>
+      {!hydrated ? (
+        <CartLoading />
+      ) : items.length === 0 ? (
+        <EmptyCart />
+      ) : (
+        <div className="mt-6 grid gap-8 md:grid-cols-[minmax(0,1fr)_22rem] md:gap-12">
+          <ul className="divide-y divide-stone-200 border-y border-stone-200" aria-label="Cart items">
+            {items.map((item) => (
+              <CartLine key={lineKey(item)} item={item} />
+            ))}
+          </ul>
+          <aside aria-labelledby="summary-title" className="space-y-4 md:sticky md:top-28 md:self-start">
+            <FreeShippingBar subtotalPaisa={figures.subtotalPaisa} thresholdPaisa={shipping.freeThresholdPaisa} />
+            <section className="bg-white p-5 ring-1 ring-stone-200">
+              <h2 id="summary-title" className="mb-4 text-xs font-semibold tracking-[0.18em] uppercase">
+                Order Summary
+              </h2>
+              <SummaryLines {...figures} />
+              <Link to="/checkout" className="btn-primary mt-5 w-full">
+                Proceed to Checkout
+              </Link>
+              <Link to="/collection/all" className="btn-secondary mt-2 w-full">
+                Continue Shopping
+              </Link>
+              <div className="mt-4">
+                <WeAccept />
+              </div>
+            </section>
+          </aside>
+        </div>
+      )}
+
+      {recommended.length > 0 && (
+        <section aria-labelledby="recommended-title" className="mt-16 border-t border-stone-200 py-12">
+          <h2 id="recommended-title" className="text-center font-serif text-3xl">
+            You might also like
+          </h2>
+          <ul className="mt-8 grid grid-cols-2 gap-x-3 gap-y-8 md:grid-cols-4 md:gap-x-6">
+            {recommended.map((p) => (
+              <li key={p.id} className="flex">
+                <ProductCard product={p} sizes="(min-width: 768px) 22vw, 48vw" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </main>
+  );
+}

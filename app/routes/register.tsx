@@ -1,0 +1,192 @@
+// Registration (spec §2 Register, §5, §8): the live password checklist, "Passwords do not match",
+// and a submit button that stays disabled until every rule holds. The rules are the API's own
+// (core/accounts/form-rules.ts, which the API schemas build on), so form and server agree.
+import { useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { PASSWORD_RULES, checkRegister, meetsPasswordRules } from "../../core/accounts/form-rules";
+import { AuthLayout } from "../components/AuthLayout";
+import { PasswordField } from "../components/PasswordField";
+import { ApiError, api } from "../lib/api";
+import { pageMeta, publicPageHeaders } from "../lib/seo";
+import { NETWORK_ERROR, safeRedirect, storeSession, type SignInAnswer } from "../lib/session";
+import type { ShellData } from "../lib/shell.server";
+import { toast } from "../lib/toast";
+import { useHydrated } from "../lib/use-hydrated";
+import type { Route } from "./+types/register";
+
+export const headers = publicPageHeaders;
+
+export function meta({ matches }: Route.MetaArgs) {
+  const shell = matches[0]?.data as ShellData | undefined;
+  return pageMeta(shell?.seo, {
+    title: `Create Account | ${shell?.siteName ?? ""}`,
+    description: `Create your ${shell?.siteName ?? ""} account: keep a wishlist, see your orders and check out faster.`,
+    path: "/register",
+  });
+}
+
+type Field = "first_name" | "last_name" | "email" | "password";
+
+function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  type = "text",
+  autoComplete,
+}: {
+  id: Field;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  type?: string;
+  autoComplete: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={id}
+        type={type}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        autoComplete={autoComplete}
+        maxLength={type === "email" ? 254 : 100}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="field mt-1"
+      />
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirectTo = params.get("redirectTo");
+  const [form, setForm] = useState({ first_name: "", last_name: "", email: "", password: "", confirm: "" });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ready = useHydrated();
+
+  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const rulesMet = meetsPasswordRules(form.password);
+  const mismatch = form.confirm !== "" && form.confirm !== form.password;
+  // spec §5: all fields required, the rules met and the passwords matching
+  const complete =
+    form.first_name.trim() !== "" && form.last_name.trim() !== "" && form.email.trim() !== "" && rulesMet && form.confirm === form.password;
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    if (form.password !== form.confirm) return setFailure("Passwords do not match.");
+    if (!rulesMet) return setFailure("Password must meet all requirements.");
+    // confirm_password is checked here and not sent (spec §3)
+    const payload = {
+      first_name: form.first_name.trim(),
+      last_name: form.last_name.trim(),
+      email: form.email.trim(),
+      password: form.password,
+    };
+    const fields = checkRegister(payload);
+    setErrors(fields);
+    if (Object.keys(fields).length > 0) return;
+    setBusy(true);
+    try {
+      const answer = await api<SignInAnswer>("/users/register", { method: "POST", body: payload });
+      storeSession(answer.access_token, answer.user);
+      toast.success(`Welcome, ${answer.user.first_name}! Your account is ready.`);
+      navigate(safeRedirect(redirectTo), { replace: true });
+    } catch (error) {
+      setFailure(error instanceof ApiError ? (error.detail ?? "Registration failed. Please try again.") : NETWORK_ERROR);
+      setBusy(false);
+    }
+  }
+
+  const loginHref = redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
+  return (
+    <AuthLayout title="Create Account" intro="Save your favourites, follow your orders and check out faster.">
+      <form method="post" noValidate onSubmit={submit} className="mt-8 space-y-5" aria-label="Create account">
+        {failure && (
+          <p role="alert" className="bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
+            {failure}
+          </p>
+        )}
+        <div className="grid grid-cols-2 gap-3">
+          <TextField id="first_name" label="First name" value={form.first_name} onChange={set("first_name")} error={errors.first_name} autoComplete="given-name" />
+          <TextField id="last_name" label="Last name" value={form.last_name} onChange={set("last_name")} error={errors.last_name} autoComplete="family-name" />
+        </div>
+        <TextField id="email" label="Email" type="email" value={form.email} onChange={set("email")} error={errors.email} autoComplete="email" />
+        <div>
+          <PasswordField
+            id="password"
+            label="Password"
+            value={form.password}
+            onChange={set("password")}
+            autoComplete="new-password"
+            error={errors.password}
+            describedBy="password-rules"
+          />
+          <ul id="password-rules" aria-label="Password requirements" className="mt-2 grid gap-1 text-sm">
+            {PASSWORD_RULES.map((rule) => {
+              const met = rule.test(form.password);
+              return (
+                <li key={rule.label} data-met={met} className={`flex items-center gap-2 ${met ? "text-emerald-800" : "text-stone-600"}`}>
+                  <span aria-hidden="true" className={`grid h-4 w-4 place-items-center rounded-full text-[10px] ${met ? "bg-emerald-700 text-white" : "ring-1 ring-stone-400"}`}>
+                    {met ? "✓" : ""}
+                  </span>
+                  {rule.label}
+                  <span className="sr-only">{met ? "(done)" : "(not yet)"}</span>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+        <PasswordField
+          id="confirm_password"
+          label="Confirm password"
+          value={form.confirm}
+          onChange={set("confirm")}
+          autoComplete="new-password"
+          error={mismatch ? "Passwords do not match" : null}
+        />
+        <p className="text-xs leading-relaxed text-stone-600">
+          By creating an account you agree to our{" "}
+          <Link to="/terms" className="underline underline-offset-2 hover:text-ink">
+            Terms &amp; Conditions
+          </Link>{" "}
+          and{" "}
+          <Link to="/privacy" className="underline underline-offset-2 hover:text-ink">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+        <button type="submit" disabled={!ready || !complete || busy} className="btn-primary w-full">
+          {busy ? "Creating Account…" : "Create Account"}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm text-stone-700">
+        Already have an account?{" "}
+        <Link to={loginHref} className="font-semibold text-ink underline underline-offset-4">
+          Sign in
+        </Link>
+      </p>
+      <p className="mt-3 text-center text-sm">
+        <Link to="/" className="text-stone-600 underline-offset-4 hover:text-ink hover:underline">
+          Back to Home
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

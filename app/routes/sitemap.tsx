@@ -1,0 +1,149 @@
+// The human sitemap (spec §2 Sitemap): main pages, collections with All Products, up to 50
+// products, blog posts and a link to the XML sitemap. A list whose read fails is shown empty.
+import { Link } from "react-router";
+import { listCollections } from "../../core/catalog/collections";
+import { listProducts } from "../../core/catalog/products";
+import { listBlogs } from "../../core/content/content";
+import { Breadcrumb } from "../components/Breadcrumb";
+import { productHref } from "../lib/catalog-view.server";
+import { pageMeta, publicPageHeaders } from "../lib/seo";
+import type { ShellData } from "../lib/shell.server";
+import type { Route } from "./+types/sitemap";
+
+/** spec §9: the sitemap lists at most 50 products */
+const SITEMAP_PRODUCTS = 50;
+
+export const headers = publicPageHeaders;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [collections, products, posts] = await Promise.all([
+    listCollections(context.core).catch(() => []),
+    listProducts(context.core, { limit: SITEMAP_PRODUCTS, offset: 0, sort: "name" }).catch(() => ({ items: [], total: 0 })),
+    listBlogs(context.core, { limit: 100 }).catch(() => []),
+  ]);
+  return {
+    collections: collections.map((c) => ({ id: c.id, name: c.name })),
+    products: products.items.map((p) => ({ id: p.id, name: p.name, href: productHref(p) })),
+    moreProducts: products.total > products.items.length,
+    posts: posts.map((b) => ({ id: b.id, title: b.title, href: `/blog/${b.slug || b.id}` })),
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const shell = matches[0]?.data as ShellData | undefined;
+  return pageMeta(shell?.seo, {
+    title: `Sitemap | ${shell?.siteName ?? ""}`,
+    description: "Every page of the store in one place: collections, products, blog posts and customer service pages.",
+    path: "/sitemap",
+  });
+}
+
+const MAIN_PAGES = [
+  { to: "/", label: "Home" },
+  { to: "/collection/all", label: "All Products" },
+  { to: "/blog", label: "Blog" },
+  { to: "/about", label: "About Us" },
+  { to: "/refund-policy", label: "Return & Exchange" },
+  { to: "/privacy", label: "Privacy Policy" },
+  { to: "/terms", label: "Terms & Conditions" },
+  { to: "/track", label: "Track Your Order" },
+  { to: "/cart", label: "Cart" },
+  { to: "/account", label: "My Account" },
+  { to: "/wishlist", label: "Wishlist" },
+  { to: "/login", label: "Sign In" },
+  { to: "/register", label: "Create Account" },
+];
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="break-inside-avoid">
+      <h2 id={id} className="font-serif text-2xl">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const list = "mt-3 space-y-2 text-sm";
+const link = "underline-offset-4 hover:text-accent hover:underline";
+
+export default function SitemapPage({ loaderData }: Route.ComponentProps) {
+  const { collections, products, moreProducts, posts } = loaderData;
+  return (
+    <main className="mx-auto max-w-7xl px-4 pt-4 md:px-8 md:pt-8">
+      <Breadcrumb
+        items={[
+          { name: "Home", path: "/" },
+          { name: "Sitemap", path: "/sitemap" },
+        ]}
+      />
+      <h1 className="mt-6 font-serif text-4xl md:text-5xl">Sitemap</h1>
+      <p className="mt-3 text-stone-600">
+        Every page of the store in one place. Search engines can use the{" "}
+        <a href="/sitemap.xml" className="text-accent underline underline-offset-4">
+          XML sitemap
+        </a>
+        .
+      </p>
+      <div className="mt-10 grid gap-10 md:grid-cols-2 lg:grid-cols-4">
+        <Section id="sitemap-main" title="Main Pages">
+          <ul className={list}>
+            {MAIN_PAGES.map((p) => (
+              <li key={p.to}>
+                <Link to={p.to} className={link}>
+                  {p.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Section>
+        <Section id="sitemap-collections" title="Collections">
+          <ul className={list}>
+            <li>
+              <Link to="/collection/all" className={link}>
+                All Products
+              </Link>
+            </li>
+            {collections.map((c) => (
+              <li key={c.id}>
+                <Link to={`/collection/${c.id}`} className={link}>
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Section>
+        <Section id="sitemap-products" title="Products">
+          <ul className={list}>
+            {products.map((p) => (
+              <li key={p.id}>
+                <Link to={p.href} className={link}>
+                  {p.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {moreProducts && (
+            <p className="mt-3 text-sm text-stone-600">
+              <Link to="/collection/all" className={link}>
+                And more products...
+              </Link>
+            </p>
+          )}
+        </Section>
+        <Section id="sitemap-blog" title="Blog Posts">
+          <ul className={list}>
+            {posts.map((b) => (
+              <li key={b.id}>
+                <Link to={b.href} className={link}>
+                  {b.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,303 @@
+import { useEffect, useRef } from "react";
+import { data, Form, useNavigation, useRouteLoaderData } from "react-router";
+import { ORDER_NOT_FOUND, trackOrder, type TrackedOrder } from "../../core/checkout/track-order";
+import { AppError } from "../../core/shared/errors";
+import { enforceLimit } from "../../core/shared/rate-limit";
+import { RATE_LIMITS } from "../../server/api/rate-limits";
+import { money, SummaryLines } from "../components/OrderSummary";
+import { Picture } from "../components/Picture";
+import { loadLastOrder } from "../lib/checkout";
+import { pageMeta, PUBLIC_CACHE } from "../lib/seo";
+import type { ShellData } from "../lib/shell.server";
+import type { Route } from "./+types/track";
+
+type Status = TrackedOrder["status"];
+
+const STEPS: { status: Status; label: string }[] = [
+  { status: "pending confirmation", label: "Order placed" },
+  { status: "confirmed", label: "Confirmed" },
+  { status: "shipped", label: "Shipped" },
+  { status: "delivered", label: "Delivered" },
+];
+
+const STATUS_TEXT: Record<Status, string> = {
+  "pending confirmation": "Awaiting confirmation",
+  confirmed: "Confirmed",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+  returned: "Returned",
+};
+
+// design.md: times are stored in UTC and shown in Pakistan time; formatted here on the server
+// so the browser shows the same text it hydrates
+const when = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+  timeZone: "Asia/Karachi",
+});
+
+function view(order: TrackedOrder) {
+  const reached = (status: Status) => order.timeline.find((e) => e.status === status);
+  const index = STEPS.findIndex((s) => s.status === order.status);
+  const ended = order.status === "cancelled" || order.status === "returned";
+  const steps = STEPS.map((step, i) => {
+    const event = i === 0 ? (reached(step.status) ?? { createdAt: order.createdAt, note: null }) : reached(step.status);
+    return {
+      label: step.label,
+      state: (index >= 0 ? (i < index ? "done" : i === index ? "current" : "todo") : event ? "done" : "todo") as "done" | "current" | "todo",
+      date: event ? when.format(event.createdAt) : null,
+    };
+  });
+  if (ended) {
+    const event = reached(order.status);
+    steps.push({ label: STATUS_TEXT[order.status], state: "current", date: event ? when.format(event.createdAt) : null });
+  }
+  return {
+    trackingId: order.trackingId,
+    status: STATUS_TEXT[order.status],
+    ended,
+    placed: when.format(order.createdAt),
+    updated: when.format(order.updatedAt),
+    steps,
+    items: order.items.map((i, n) => ({
+      key: `${i.productId ?? "x"}-${n}`,
+      name: i.name,
+      variant: i.variant,
+      imageUrl: i.imageUrl,
+      quantity: i.quantity,
+      unitPricePaisa: i.unitPricePaisa,
+      lineTotalPaisa: i.lineTotalPaisa,
+    })),
+    subtotalPaisa: order.subtotalPaisa,
+    shippingPaisa: order.shippingPaisa,
+    discountPaisa: order.discountPaisa,
+    totalPaisa: order.totalPaisa,
+    voucherCode: order.voucherCode,
+  };
+}
+
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const trackingId = (params.get("tracking_id") ?? "").trim().slice(0, 40);
+  // one box takes either; links may also name them as the API does (phone=, email=)
+  const contact = (params.get("contact") ?? params.get("phone") ?? params.get("email") ?? "").trim().slice(0, 254);
+  const query = { trackingId, contact };
+  const searched = params.has("contact") || params.has("phone") || params.has("email");
+  if (!searched) return data({ query, order: null, error: null, notFound: false, missing: null }, { headers: { "Cache-Control": PUBLIC_CACHE } });
+  if (!trackingId || !contact) {
+    const missing = !trackingId ? "Please enter your tracking ID" : "Please enter the phone number or email you used for the order";
+    return data({ query, order: null, error: null, notFound: false, missing }, { headers: PRIVATE });
+  }
+  try {
+    // the same per-client limit as GET /api/orders/track: the page must not be a way around it
+    const rule = RATE_LIMITS.tracking;
+    await enforceLimit(context.core.limiter, `tracking:ip:${context.clientIp}`, rule.limit, rule.windowSeconds, rule.message);
+    const email = contact.includes("@");
+    const order = await trackOrder(context.core, { trackingId, email: email ? contact : null, phone: email ? null : contact });
+    return data({ query, order: view(order), error: null, notFound: false, missing: null }, { headers: PRIVATE });
+  } catch (error) {
+    if (!(error instanceof AppError) || (error.status !== 404 && error.status !== 429)) throw error;
+    return data(
+      // one message whether the ID or the contact was wrong: the page cannot be used to test IDs
+      { query, order: null, error: error.status === 404 ? ORDER_NOT_FOUND : error.message, notFound: error.status === 404, missing: null },
+      // 200 for "no such order": a form's answer, not a missing page (and no console error)
+      { status: error.status === 404 ? 200 : error.status, headers: PRIVATE },
+    );
+  }
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  const shell = matches[0]?.data as ShellData | undefined;
+  return pageMeta(shell?.seo, {
+    title: `Track Your Order | ${shell?.siteName ?? ""}`,
+    description: "Follow your cash-on-delivery order with its tracking ID and the phone number or email you ordered with.",
+    path: "/track",
+    noindex: location.search !== "",
+  });
+}
+
+type OrderView = ReturnType<typeof view>;
+
+function Timeline({ order }: { order: OrderView }) {
+  return (
+    <ol className="mt-6 space-y-0" aria-label="Order progress">
+      {order.steps.map((step, i) => {
+        const last = i === order.steps.length - 1;
+        const bad = order.ended && last;
+        return (
+          <li key={step.label} className="relative flex gap-4 pb-6 last:pb-0" aria-current={step.state === "current" ? "step" : undefined}>
+            {!last && (
+              <span aria-hidden="true" className={`absolute top-6 left-[11px] h-[calc(100%-1.5rem)] w-0.5 ${step.state === "done" ? "bg-emerald-700" : "bg-stone-200"}`} />
+            )}
+            <span
+              aria-hidden="true"
+              className={`relative z-10 grid h-6 w-6 shrink-0 place-items-center rounded-full text-white ${
+                bad ? "bg-red-700" : step.state === "todo" ? "border-2 border-stone-300 bg-white" : "bg-emerald-700"
+              } ${step.state === "current" && !bad ? "ring-4 ring-emerald-100" : ""}`}
+            >
+              {step.state !== "todo" && (
+                <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3">
+                  {bad ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="m5 12.5 4.5 4.5L19 7.5" />}
+                </svg>
+              )}
+            </span>
+            <div className="-mt-0.5">
+              <p className={`text-sm font-semibold ${step.state === "todo" ? "text-stone-500" : ""}`}>
+                {step.label}
+                <span className="sr-only">{step.state === "done" ? " (done)" : step.state === "current" ? " (current)" : " (not yet)"}</span>
+              </p>
+              {step.date && <p className="text-xs text-stone-600">{step.date}</p>}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function Result({ order }: { order: OrderView }) {
+  return (
+    <div className="mt-10 grid gap-6 md:grid-cols-2">
+      <section aria-labelledby="status-title" className="bg-white p-6 ring-1 ring-stone-200">
+        <p className="eyebrow">Order {order.trackingId}</p>
+        <h2 id="status-title" className="mt-2 font-serif text-2xl">
+          {order.status}
+        </h2>
+        <p className="mt-1 text-xs text-stone-600">
+          Placed {order.placed} · Cash on Delivery
+        </p>
+        <Timeline order={order} />
+        {!order.ended && <p className="mt-6 text-sm text-stone-700">Delivery takes 3-5 business days after the order is confirmed.</p>}
+      </section>
+      <section aria-labelledby="order-items-title" className="bg-white p-6 ring-1 ring-stone-200">
+        <h2 id="order-items-title" className="text-xs font-semibold tracking-[0.18em] uppercase">
+          Items
+        </h2>
+        <ul className="mt-2 divide-y divide-stone-100" aria-label="Ordered items">
+          {order.items.map((item) => (
+            <li key={item.key} className="flex gap-3 py-3 text-sm">
+              <div className="w-14 shrink-0">
+                <Picture url={item.imageUrl} alt="" sizes="56px" width={400} />
+              </div>
+              <div className="min-w-0 flex-1">
+                <p>{item.name}</p>
+                {item.variant && <p className="text-xs text-stone-600">{item.variant}</p>}
+                <p className="text-xs text-stone-600">
+                  {item.quantity} × {money(item.unitPricePaisa)}
+                </p>
+              </div>
+              <p className="font-medium">{money(item.lineTotalPaisa)}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-4 border-t border-stone-200 pt-4">
+          <SummaryLines
+            subtotalPaisa={order.subtotalPaisa}
+            shippingPaisa={order.shippingPaisa}
+            discountPaisa={order.discountPaisa}
+            totalPaisa={order.totalPaisa}
+            voucherCode={order.voucherCode}
+          />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export default function TrackPage({ loaderData }: Route.ComponentProps) {
+  const { query, order, error, notFound, missing } = loaderData;
+  const shell = useRouteLoaderData("root") as ShellData | undefined;
+  const whatsapp = (shell?.whatsappNumber ?? "").replace(/\D/g, "");
+  const navigation = useNavigation();
+  const contactRef = useRef<HTMLInputElement>(null);
+  const searching = navigation.state !== "idle" && navigation.location?.pathname === "/track";
+
+  // arriving from the confirmation of this tab's order: the phone it was placed with is filled in
+  useEffect(() => {
+    const last = loadLastOrder();
+    if (contactRef.current && !contactRef.current.value && last && last.tracking_id === query.trackingId.toUpperCase()) {
+      contactRef.current.value = last.phone;
+    }
+  }, [query.trackingId]);
+
+  return (
+    <main className="mx-auto max-w-5xl px-4 pt-8 md:px-8 md:pt-12">
+      <div className="mx-auto max-w-xl text-center">
+        <p className="eyebrow">Cash on delivery</p>
+        <h1 className="mt-2 font-serif text-3xl md:text-4xl">Track Your Order</h1>
+        <p className="mt-3 text-sm text-stone-600">Enter the tracking ID from your order confirmation and the phone number or email you ordered with.</p>
+      </div>
+      <Form method="get" action="/track" className="mx-auto mt-8 max-w-xl bg-white p-5 ring-1 ring-stone-200 md:p-6" aria-label="Track your order">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor="track-id" className="mb-1 block text-sm font-medium">
+              Tracking ID
+            </label>
+            <input
+              id="track-id"
+              name="tracking_id"
+              defaultValue={query.trackingId}
+              required
+              maxLength={40}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              placeholder="e.g. K7MX4-QR9TZ"
+              className="field font-mono uppercase placeholder:font-sans placeholder:normal-case"
+            />
+          </div>
+          <div>
+            <label htmlFor="track-contact" className="mb-1 block text-sm font-medium">
+              Phone or email
+            </label>
+            <input
+              ref={contactRef}
+              id="track-contact"
+              name="contact"
+              defaultValue={query.contact}
+              required
+              maxLength={254}
+              autoComplete="tel"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder="0300-1234567"
+              className="field"
+            />
+          </div>
+        </div>
+        <button type="submit" disabled={searching} className="btn-primary mt-5 w-full">
+          {searching ? "Looking up…" : "Track Order"}
+        </button>
+        {(error || missing) && (
+          <div role="alert" className="mt-4 bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
+            <p className="font-medium">{error ?? missing}</p>
+            {notFound && (
+              <p className="mt-1 text-red-900/80">Check the tracking ID, and use the phone number or email you gave at checkout.</p>
+            )}
+          </div>
+        )}
+      </Form>
+      {order && <Result order={order} />}
+      {!order && whatsapp && (
+        <p className="mt-8 text-center text-sm text-stone-600">
+          Lost your tracking ID?{" "}
+          <a href={`https://wa.me/${whatsapp}`} target="_blank" rel="noopener noreferrer" className="underline underline-offset-4 hover:text-ink">
+            Message us on WhatsApp
+          </a>{" "}
+          with your name and phone number.
+        </p>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,311 @@
+// The wishlist (spec §2 Wishlist, §4): saved products with their stock, the date they were saved,
+// and Move to Cart, Add to Cart and remove. Read from the API with the stored token after load;
+// without a token nothing is fetched and the list is empty.
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { formatRupees } from "../../core/shared/money";
+import { Picture } from "../components/Picture";
+import { ApiError, api, authToken, errorText } from "../lib/api";
+import { addToCart, useCartCount } from "../lib/cart";
+import { formatDay } from "../lib/dates";
+import { pageMeta, publicPageHeaders } from "../lib/seo";
+import { clearSession, loginHref, useSignedIn } from "../lib/session";
+import type { ShellData } from "../lib/shell.server";
+import { toast } from "../lib/toast";
+import { forgetWishlistId, setWishlistIds } from "../lib/wishlist";
+import type { Route } from "./+types/wishlist";
+
+export const headers = publicPageHeaders;
+
+export function meta({ matches }: Route.MetaArgs) {
+  const shell = matches[0]?.data as ShellData | undefined;
+  return pageMeta(shell?.seo, { title: `My Wishlist | ${shell?.siteName ?? ""}`, path: "/wishlist", noindex: true });
+}
+
+interface ApiCombination {
+  id: number;
+  combination_name: string;
+  variant_attributes: string;
+  price: number;
+  stock_quantity: number;
+  is_available: boolean;
+}
+
+interface Entry {
+  product_id: number;
+  added_at: string;
+  product: {
+    id: number;
+    name: string;
+    description: string;
+    custom_url: string | null;
+    price: number;
+    image_url: string | null;
+    stock_quantity: number;
+    daraz_link: string | null;
+    variant_combinations: ApiCombination[];
+  };
+}
+
+/** spec §9: "Added!" shows on the button for one second */
+const ADDED_FLASH_MS = 1000;
+
+const paisa = (rupees: number) => Math.round(Number(rupees) * 100);
+
+function plainText(text: string): string {
+  return text.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+}
+
+function attributesOf(combo: ApiCombination): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(combo.variant_attributes);
+    return value && typeof value === "object" ? (value as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function inStockCombos(entry: Entry): ApiCombination[] {
+  return entry.product.variant_combinations.filter((c) => c.is_available && c.stock_quantity > 0);
+}
+
+function isInStock(entry: Entry): boolean {
+  return entry.product.stock_quantity > 0;
+}
+
+function WishlistCard({ entry, onRemoved }: { entry: Entry; onRemoved: (id: number) => void }) {
+  const { product } = entry;
+  const hasVariants = product.variant_combinations.length > 0;
+  const options = inStockCombos(entry);
+  const [comboId, setComboId] = useState<number | null>(options[0]?.id ?? null);
+  const [flash, setFlash] = useState<"add" | "move" | null>(null);
+  const [busy, setBusy] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+  const combo = options.find((c) => c.id === comboId) ?? null;
+  const inStock = isInStock(entry) && (!hasVariants || options.length > 0);
+  const href = product.custom_url ? `/p/${encodeURIComponent(product.custom_url)}` : `/product/${product.id}`;
+  const pricePaisa = combo ? paisa(combo.price) : paisa(product.price);
+
+  async function add(): Promise<boolean> {
+    const variants = combo ? attributesOf(combo) : {};
+    return addToCart(
+      {
+        id: product.id,
+        name: product.name,
+        image: product.image_url ?? "",
+        price: pricePaisa / 100,
+        variant: { size: variants.size, color: variants.color },
+        variants,
+        combination_id: combo?.id ?? null,
+        daraz_link: product.daraz_link,
+        maxStock: combo ? combo.stock_quantity : 999,
+      },
+      1,
+    );
+  }
+
+  async function remove(quiet = false) {
+    try {
+      await api(`/users/wishlist/${product.id}`, { method: "DELETE", auth: true });
+      forgetWishlistId(product.id);
+      onRemoved(product.id);
+      if (!quiet) toast.success("Removed from wishlist");
+    } catch (error) {
+      toast.error(errorText(error, "Failed to remove from wishlist"));
+    }
+  }
+
+  async function run(kind: "add" | "move") {
+    setBusy(true);
+    const ok = await add();
+    setBusy(false);
+    if (!ok) return;
+    setFlash(kind);
+    timer.current = setTimeout(() => {
+      setFlash(null);
+      // spec §4: Move to Cart adds to the cart, then removes from the wishlist
+      if (kind === "move") void remove(true);
+    }, ADDED_FLASH_MS);
+  }
+
+  const headingId = `wish-${product.id}`;
+  return (
+    <article aria-labelledby={headingId} className="flex h-full flex-col bg-white ring-1 ring-stone-200">
+      <Link to={href} tabIndex={-1} aria-hidden="true" className="relative block">
+        <Picture url={product.image_url} alt="" sizes="(min-width: 768px) 30vw, 48vw" width={400} />
+        <span
+          className={`absolute top-2 left-2 px-2 py-1 text-[10px] font-semibold tracking-widest uppercase ${
+            inStock ? "bg-white/90 text-emerald-800" : "bg-ink text-white"
+          }`}
+        >
+          {inStock ? "In Stock" : "Out of Stock"}
+        </span>
+      </Link>
+      <div className="flex flex-1 flex-col p-3 md:p-4">
+        <h2 id={headingId} className="text-sm leading-snug font-semibold md:text-base">
+          <Link to={href} className="hover:underline">
+            {product.name}
+          </Link>
+        </h2>
+        <p className="mt-1 line-clamp-2 text-xs text-stone-600 md:text-sm">{plainText(product.description)}</p>
+        <p className="mt-2 text-sm font-semibold">{formatRupees(pricePaisa)}</p>
+        <p className="mt-0.5 text-xs text-stone-600">Added {formatDay(entry.added_at)}</p>
+        <p className="sr-only">{inStock ? "In Stock" : "Out of Stock"}</p>
+        {hasVariants && options.length > 0 && (
+          <div className="mt-2">
+            <label htmlFor={`option-${product.id}`} className="sr-only">
+              Option for {product.name}
+            </label>
+            <select
+              id={`option-${product.id}`}
+              value={comboId ?? ""}
+              onChange={(e) => setComboId(Number(e.target.value))}
+              className="h-9 w-full border border-stone-300 bg-white px-2 text-xs"
+            >
+              {options.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.combination_name || Object.values(attributesOf(c)).join(" / ")}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="mt-auto grid gap-1.5 pt-3">
+          {inStock && (
+            <button type="button" onClick={() => run("add")} disabled={busy || flash !== null} className="btn-primary min-h-10 px-2 text-[11px] tracking-[0.1em]">
+              {flash === "add" ? "Added!" : "Add to Cart"}
+            </button>
+          )}
+          <button
+            type="button"
+            onClick={() => run("move")}
+            disabled={!inStock || busy || flash !== null}
+            className="btn-secondary min-h-10 px-2 text-[11px] tracking-[0.1em]"
+          >
+            {flash === "move" ? "Added!" : "Move to Cart"}
+          </button>
+          <button
+            type="button"
+            onClick={() => remove()}
+            aria-label={`Remove ${product.name} from wishlist`}
+            className="min-h-9 text-[11px] font-semibold tracking-[0.18em] text-stone-600 uppercase underline-offset-4 hover:text-ink hover:underline"
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export default function WishlistPage() {
+  const signedIn = useSignedIn();
+  const cartCount = useCartCount();
+  const [entries, setEntries] = useState<Entry[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [checked, setChecked] = useState(false);
+
+  useEffect(() => {
+    setChecked(true);
+    // spec §2: without a token nothing is fetched and the list is empty
+    if (!authToken()) {
+      setEntries([]);
+      return;
+    }
+    let live = true;
+    setFailed(false);
+    setEntries(null);
+    api<Entry[]>("/users/wishlist", { auth: true })
+      .then((list) => {
+        if (!live) return;
+        setEntries(list);
+        setWishlistIds(list.map((e) => e.product_id));
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        if (error instanceof ApiError && error.status === 401) {
+          clearSession();
+          setEntries([]);
+          return;
+        }
+        setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [attempt, signedIn]);
+
+  const available = entries?.filter((e) => isInStock(e)).length ?? 0;
+  const removeEntry = (id: number) => setEntries((list) => list?.filter((e) => e.product_id !== id) ?? null);
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-8 md:px-8 md:py-12">
+      <p className="eyebrow">Saved for later</p>
+      <h1 className="mt-2 font-serif text-3xl md:text-4xl">My Wishlist</h1>
+      {failed ? (
+        <div className="mt-8" role="alert">
+          <p className="text-sm text-red-800">Failed to load your wishlist. Please try again.</p>
+          <button type="button" onClick={() => setAttempt((n) => n + 1)} className="btn-secondary mt-4">
+            Try Again
+          </button>
+        </div>
+      ) : !checked || entries === null ? (
+        <p className="mt-8 text-sm text-stone-600" aria-live="polite">
+          Loading your wishlist…
+        </p>
+      ) : entries.length === 0 ? (
+        <div className="mt-8 bg-white p-8 text-center ring-1 ring-stone-200 md:p-12">
+          <p className="font-serif text-2xl">Your wishlist is empty</p>
+          {signedIn ? (
+            <p className="mt-2 text-sm text-stone-600">Tap the heart on any product to save it here for later.</p>
+          ) : (
+            <p className="mt-2 text-sm text-stone-600">Sign in to see the products you saved, on any device.</p>
+          )}
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            {!signedIn && (
+              <Link to={loginHref("/wishlist")} className="btn-primary">
+                Sign In
+              </Link>
+            )}
+            <Link to="/collection/all" className={signedIn ? "btn-primary" : "btn-secondary"}>
+              Continue Shopping
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <>
+          <ul aria-label="Saved products" className="mt-8 grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-6 lg:grid-cols-4">
+            {entries.map((entry) => (
+              <li key={entry.product_id}>
+                <WishlistCard entry={entry} onRemoved={removeEntry} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {entries && entries.length > 0 && (
+        <footer aria-label="Wishlist summary" className="mt-10 flex flex-wrap items-center justify-between gap-4 border-t border-stone-200 pt-6 text-sm">
+          <p data-testid="wishlist-counts">
+            <span className="font-semibold">
+              {available} of {entries.length}
+            </span>{" "}
+            {entries.length === 1 ? "item" : "items"} available ·{" "}
+            <span className="font-semibold">{cartCount}</span> {cartCount === 1 ? "item" : "items"} in your cart
+          </p>
+          <div className="grid w-full gap-2 md:flex md:w-auto md:gap-3">
+            <Link to="/cart" className="btn-primary md:order-last">
+              View Cart
+            </Link>
+            <Link to="/collection/all" className="btn-secondary">
+              Continue Shopping
+            </Link>
+          </div>
+        </footer>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,430 @@
+// The shopper's account pages in a real browser (issue 7): registration, sign-in, the account
+// (profile, orders, settings, logout), the wishlist and its toggles, at phone and desktop widths,
+// with the messages of spec §5 and §8.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, hasChromium, launchBrowser, newContext } from "../helpers/browser";
+import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
+
+let running: E2EStore;
+let url: string;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const PASSWORD = "Lawn2024suit";
+let serial = 0;
+
+interface ApiProduct {
+  id: number;
+  name: string;
+  custom_url: string | null;
+  stock_quantity: number;
+  variant_combinations: { id: number; price: number; stock_quantity: number; is_available: boolean }[];
+}
+
+async function open(viewport: { width: number; height: number }): Promise<Page> {
+  const context = await newContext(browser, viewport, { reducedMotion: "reduce" });
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+function email(name: string) {
+  serial += 1;
+  return `${name}.${process.pid}.${serial}@example.pk`;
+}
+
+async function apiCall<T = unknown>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${url}/api${path}`, {
+    method: init.method ?? "GET",
+    headers: {
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+async function registerByApi(first = "Sana"): Promise<{ email: string; token: string }> {
+  const address = email(first.toLowerCase());
+  const res = await apiCall<{ access_token: string }>("/users/register", {
+    method: "POST",
+    body: { first_name: first, last_name: "Malik", email: address, password: PASSWORD },
+  });
+  expect(res.status).toBe(201);
+  return { email: address, token: res.body.access_token };
+}
+
+async function signIn(page: Page, address: string) {
+  await page.getByRole("main").getByLabel("Email", { exact: true }).fill(address);
+  await page.getByRole("main").getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+async function products(): Promise<ApiProduct[]> {
+  return (await apiCall<ApiProduct[]>("/products?limit=100&sort=name")).body;
+}
+
+beforeAll(async () => {
+  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
+  [running, browser] = await Promise.all([startE2EStore("accounts"), launchBrowser()]);
+  url = running.store.url;
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await running?.stop();
+});
+
+describe.sequential("account pages", { timeout: 60_000 }, () => {
+  it("registers, signs out, signs in, keeps a wishlist and signs out again (phone)", async () => {
+    const page = await open(PHONE);
+    const address = email("ayesha");
+    await page.goto(`${url}/register`);
+    await hydrated(page);
+    const submit = page.getByRole("button", { name: "Create Account" });
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await page.getByRole("main").getByRole("link", { name: "Terms & Conditions" }).getAttribute("href")).toBe("/terms");
+    expect(await page.getByRole("main").getByRole("link", { name: "Privacy Policy" }).getAttribute("href")).toBe("/privacy");
+
+    await page.getByRole("main").getByLabel("First name").fill("Ayesha");
+    await page.getByRole("main").getByLabel("Last name").fill("Khan");
+    await page.getByRole("main").getByLabel("Email", { exact: true }).fill(address);
+    const rules = page.getByRole("list", { name: "Password requirements" }).getByRole("listitem");
+    const met = async () => Object.fromEntries(await rules.evaluateAll((items) => items.map((li) => [li.textContent?.replace(/\((done|not yet)\)|✓/g, "").trim(), li.getAttribute("data-met") === "true"])));
+    await page.getByRole("main").getByLabel("Password", { exact: true }).fill("lawn");
+    expect(await met()).toEqual({
+      "At least 8 characters": false,
+      "One uppercase letter": false,
+      "One lowercase letter": true,
+      "One number": false,
+    });
+    await page.getByRole("main").getByLabel("Password", { exact: true }).fill(PASSWORD);
+    expect(Object.values(await met())).toEqual([true, true, true, true]);
+    await page.getByRole("main").getByLabel("Confirm password", { exact: true }).fill(`${PASSWORD}x`);
+    await page.getByText("Passwords do not match", { exact: true }).waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByRole("main").getByLabel("Confirm password", { exact: true }).fill(PASSWORD);
+    await page.getByText("Passwords do not match", { exact: true }).waitFor({ state: "detached" });
+
+    // show and hide
+    const password = page.getByRole("main").getByLabel("Password", { exact: true });
+    expect(await password.getAttribute("type")).toBe("password");
+    await page.getByRole("button", { name: "Show password" }).click();
+    expect(await password.getAttribute("type")).toBe("text");
+    await page.getByRole("button", { name: "Hide password" }).click();
+    expect(await password.getAttribute("type")).toBe("password");
+
+    expect(await submit.isDisabled()).toBe(false);
+    await submit.click();
+    await page.waitForURL(`${url}/account`);
+    await page.getByRole("heading", { level: 1, name: "Hello, Ayesha" }).waitFor();
+    const stored = await page.evaluate(() => ({ token: localStorage.getItem("userToken"), user: JSON.parse(localStorage.getItem("user") ?? "null") }));
+    expect(stored.token).toBeTruthy();
+    expect(stored.user.email).toBe(address);
+
+    // sign out from the account menu
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(`${url}/`);
+    expect(await page.evaluate(() => [localStorage.getItem("userToken"), localStorage.getItem("user")])).toEqual([null, null]);
+    // the token is revoked on the server too
+    expect((await apiCall("/users/me", { token: stored.token! })).status).toBe(401);
+
+    // the wishlist heart on a product card sends a signed-out visitor to sign in, and back
+    await page.goto(`${url}/collection/all?sort=name`);
+    await hydrated(page);
+    const firstCard = page.getByRole("list", { name: "Products" }).getByRole("article").first();
+    const name = (await firstCard.getByRole("heading", { level: 3 }).textContent())!.trim();
+    await firstCard.getByRole("button", { name: `Add to wishlist: ${name}` }).click();
+    await page.waitForURL(`${url}/login?redirectTo=${encodeURIComponent("/collection/all?sort=name")}`);
+    await hydrated(page);
+    await signIn(page, address);
+    await page.waitForURL(`${url}/collection/all?sort=name`);
+    await hydrated(page);
+    const heart = page.getByRole("list", { name: "Products" }).getByRole("button", { name: `Add to wishlist: ${name}` });
+    await heart.click();
+    await page.getByText("Added to wishlist").waitFor();
+    await page.getByRole("button", { name: `Remove from wishlist: ${name}` }).waitFor();
+
+    await page.goto(`${url}/wishlist`);
+    await page.getByRole("list", { name: "Saved products" }).getByRole("heading", { name }).waitFor();
+
+    await page.goto(`${url}/account`);
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(`${url}/`);
+    await page.goto(`${url}/wishlist`);
+    await page.getByText("Your wishlist is empty").waitFor();
+    await page.getByRole("main").getByRole("link", { name: "Sign In" }).waitFor();
+  });
+
+  it("shows the sign-in messages and returns only to pages on this site (desktop)", async () => {
+    const { email: address } = await registerByApi("Hina");
+    const page = await open(DESKTOP);
+    await page.goto(`${url}/login?redirectTo=${encodeURIComponent("/wishlist")}`);
+    await hydrated(page);
+    expect(await page.getByRole("link", { name: "Create an account" }).getAttribute("href")).toBe(`/register?redirectTo=${encodeURIComponent("/wishlist")}`);
+    await page.getByRole("link", { name: "Back to Home" }).waitFor();
+
+    // spec §5: email and password are required
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.getByText("Email is required").waitFor();
+    await page.getByText("Password is required").waitFor();
+
+    // the server's detail for a wrong password
+    await page.getByRole("main").getByLabel("Email", { exact: true }).fill(address);
+    await page.getByRole("main").getByLabel("Password", { exact: true }).fill("Wrong2024pass");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.getByRole("alert").filter({ hasText: "Incorrect email or password." }).waitFor();
+
+    // no detail: the fallback; no answer at all: the network message
+    await page.route("**/api/users/login", (route) => route.fulfill({ status: 500, body: "" }));
+    await signIn(page, address);
+    await page.getByRole("alert").filter({ hasText: "Login failed. Please try again." }).waitFor();
+    await page.unroute("**/api/users/login");
+    await page.route("**/api/users/login", (route) => route.abort("internetdisconnected"));
+    await signIn(page, address);
+    await page.getByRole("alert").filter({ hasText: "Network error. Please check your connection and try again." }).waitFor();
+    await page.unroute("**/api/users/login");
+
+    await signIn(page, address);
+    await page.waitForURL(`${url}/wishlist`);
+    await page.getByText("Your wishlist is empty").waitFor();
+    await page.getByText("Tap the heart on any product to save it here for later.").waitFor();
+
+    // another site in redirectTo is ignored: the account instead
+    const other = await open(DESKTOP);
+    await other.goto(`${url}/login?redirectTo=${encodeURIComponent("//evil.example/steal")}`);
+    await hydrated(other);
+    await signIn(other, address);
+    await other.waitForURL(`${url}/account`);
+  });
+
+  it("shows the registration failures of spec §8 (desktop)", async () => {
+    const { email: taken } = await registerByApi("Maryam");
+    const page = await open(DESKTOP);
+    await page.goto(`${url}/register`);
+    await hydrated(page);
+    await page.getByRole("main").getByLabel("First name").fill("Maryam");
+    await page.getByRole("main").getByLabel("Last name").fill("Ali");
+    await page.getByRole("main").getByLabel("Email", { exact: true }).fill(taken);
+    await page.getByRole("main").getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("main").getByLabel("Confirm password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.getByRole("alert").filter({ hasText: "An account with this email already exists." }).waitFor();
+
+    await page.route("**/api/users/register", (route) => route.fulfill({ status: 502, body: "Bad gateway" }));
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.getByRole("alert").filter({ hasText: "Registration failed. Please try again." }).waitFor();
+    await page.unroute("**/api/users/register");
+    await page.route("**/api/users/register", (route) => route.abort("internetdisconnected"));
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.getByRole("alert").filter({ hasText: "Network error. Please check your connection and try again." }).waitFor();
+    await page.unroute("**/api/users/register");
+
+    await page.getByRole("main").getByLabel("Email", { exact: true }).fill("not-an-email");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.getByText("Please enter a valid email address").waitFor();
+  });
+
+  it("sends signed-out visitors from /account to sign in and clears a rejected session (phone)", async () => {
+    const page = await open(PHONE);
+    await page.goto(`${url}/account`);
+    await page.waitForURL(`${url}/login?redirectTo=%2Faccount`);
+    await page.getByRole("heading", { level: 1, name: "Sign In" }).waitFor();
+
+    // a token the server no longer accepts: 401 on the profile call clears the stored session
+    await page.evaluate(() => {
+      localStorage.setItem("userToken", "revoked-token");
+      localStorage.setItem("user", JSON.stringify({ first_name: "Old", last_name: "User", email: "old@example.pk", username: null, phone: null, created_at: "2026-01-01T00:00:00Z" }));
+    });
+    await page.goto(`${url}/account`);
+    await page.waitForURL(`${url}/login?redirectTo=%2Faccount`);
+    await expect.poll(() => page.evaluate(() => [localStorage.getItem("userToken"), localStorage.getItem("user")])).toEqual([null, null]);
+
+    // and after signing in, back to the account
+    const { email: address } = await registerByApi("Zara");
+    await hydrated(page);
+    await signIn(page, address);
+    await page.waitForURL(`${url}/account`);
+    await page.getByRole("heading", { level: 1, name: "Hello, Zara" }).waitFor();
+  });
+
+  it("shows and edits the profile, lists real orders with tracking, settings, logout (desktop)", async () => {
+    const shopper = await registerByApi("Fatima");
+    const page = await open(DESKTOP);
+    await page.goto(`${url}/login`);
+    await hydrated(page);
+    await signIn(page, shopper.email);
+    await page.waitForURL(`${url}/account`);
+
+    const profile = page.getByRole("region", { name: "Profile" });
+    const value = (label: string) => profile.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]").textContent();
+    expect(await value("Email")).toBe(shopper.email);
+    expect(await value("Username")).toBe("Not set");
+    expect(await value("Phone")).toBe("Not set");
+    expect(await value("Member since")).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+
+    // edit and save
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    expect(await page.getByRole("main").getByLabel(/^Email/).getAttribute("readonly")).not.toBeNull();
+    await page.getByRole("main").getByLabel("Last name").fill("Raza");
+    await page.getByRole("main").getByLabel(/^Phone/).fill("0300 1234567");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Profile updated successfully!").waitFor();
+    expect(await value("Last name")).toBe("Raza");
+    expect(await value("Phone")).toBe("0300 1234567");
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("user") ?? "{}").last_name)).toBe("Raza");
+
+    // first and last name are required; Cancel puts the fields back
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    await page.getByRole("main").getByLabel("First name").fill(" ");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("First name is required").waitFor();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    expect(await value("First name")).toBe("Fatima");
+
+    // orders: none yet, then a real one placed while signed in
+    await page.getByRole("button", { name: "My Orders" }).click();
+    await page.getByText("No orders yet").waitFor();
+    const product = (await products()).find((p) => p.variant_combinations.some((c) => c.is_available && c.stock_quantity > 2))!;
+    const combo = product.variant_combinations.find((c) => c.is_available && c.stock_quantity > 2)!;
+    const pricePaisa = Math.round(combo.price * 100) * 2;
+    const shipping = pricePaisa >= 500_000 ? 0 : 50_000;
+    const order = await apiCall<{ tracking_id: string }>("/orders", {
+      method: "POST",
+      token: shopper.token,
+      body: {
+        first_name: "Fatima",
+        last_name: "Raza",
+        email: shopper.email,
+        phone: "0300-1234567",
+        shipping_address: "House 1, Street 2, Gulberg, Lahore, 54660, Pakistan",
+        city: "Lahore",
+        postal_code: "54660",
+        country: "Pakistan",
+        total_amount: (pricePaisa + shipping) / 100,
+        payment_method: "cod",
+        items: [{ product_id: product.id, combination_id: combo.id, quantity: 2, price: combo.price, variant_details: null }],
+      },
+    });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    await page.getByRole("button", { name: "Settings" }).click();
+    await page.getByText("Account settings coming soon...").waitFor();
+    await page.getByRole("button", { name: "My Orders" }).click();
+    const card = page.getByRole("article", { name: `Order ${order.body.tracking_id}` });
+    await card.waitFor();
+    expect(await card.textContent()).toContain(product.name);
+    expect(await card.textContent()).toContain("× 2");
+    expect(await card.textContent()).toContain("Pending confirmation");
+    expect(await card.textContent()).toContain(`Rs. ${((pricePaisa + shipping) / 100).toLocaleString("en-US")}`);
+    expect(await card.getByRole("link", { name: "Track Order" }).getAttribute("href")).toBe(`/track?tracking_id=${order.body.tracking_id}`);
+    expect(await page.getByText("No orders yet").count()).toBe(0);
+    expect(page.url()).toBe(`${url}/account?tab=orders`);
+
+    expect(await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Wishlist" }).getAttribute("href")).toBe("/wishlist");
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(`${url}/`);
+    await page.getByText("You have been signed out.").waitFor();
+  });
+
+  it("runs the wishlist page: stock, date added, Add to Cart, Move to Cart, remove, counts (desktop)", async () => {
+    const shopper = await registerByApi("Noor");
+    const list = await products();
+    const simple = list.filter((p) => p.variant_combinations.length === 0 && p.stock_quantity > 0);
+    const withOptions = list.find((p) => p.variant_combinations.some((c) => c.is_available && c.stock_quantity > 0))!;
+    const chosen = [simple[0] ?? withOptions, withOptions];
+    for (const p of chosen) expect((await apiCall(`/users/wishlist/${p.id}`, { method: "POST", token: shopper.token })).status).toBe(201);
+
+    const page = await open(DESKTOP);
+    const wishlistCalls: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/users/wishlist")) wishlistCalls.push(r.url());
+    });
+    // signed out: nothing is fetched
+    await page.goto(`${url}/wishlist`);
+    await hydrated(page);
+    await page.getByText("Your wishlist is empty").waitFor();
+    expect(wishlistCalls).toEqual([]);
+
+    await page.goto(`${url}/login?redirectTo=%2Fwishlist`);
+    await hydrated(page);
+    await signIn(page, shopper.email);
+    await page.waitForURL(`${url}/wishlist`);
+    const grid = page.getByRole("list", { name: "Saved products" });
+    await grid.getByRole("article").nth(1).waitFor();
+    expect(await grid.getByRole("article").count()).toBe(2);
+    for (const p of chosen) {
+      const card = grid.getByRole("article", { name: p.name });
+      expect(await card.textContent()).toContain("In Stock");
+      expect(await card.textContent()).toMatch(/Added \d{1,2} [A-Z][a-z]+ \d{4}/);
+      expect(await card.textContent()).toMatch(/Rs\. [\d,]+/);
+    }
+    const counts = page.getByTestId("wishlist-counts");
+    expect((await counts.textContent())?.replace(/\s+/g, " ")).toBe("2 of 2 items available · 0 items in your cart");
+
+    // Add to Cart flashes "Added!" for a second and the cart count follows
+    const first = grid.getByRole("article", { name: chosen[0]!.name });
+    await first.getByRole("button", { name: "Add to Cart" }).click();
+    await first.getByRole("button", { name: "Added!" }).waitFor();
+    await page.getByText("Item added to cart successfully!").waitFor();
+    await first.getByRole("button", { name: "Add to Cart" }).waitFor({ timeout: 3000 });
+    await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("1");
+    await expect.poll(async () => (await counts.textContent())?.replace(/\s+/g, " ")).toBe("2 of 2 items available · 1 item in your cart");
+
+    // Move to Cart adds, then takes it off the list
+    const second = grid.getByRole("article", { name: chosen[1]!.name });
+    await second.getByRole("button", { name: "Move to Cart" }).click();
+    await second.getByRole("button", { name: "Added!" }).waitFor();
+    await second.waitFor({ state: "detached", timeout: 5000 });
+    await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("2");
+    const saved = (await apiCall<{ product_id: number }[]>("/users/wishlist", { token: shopper.token })).body.map((e) => e.product_id);
+    expect(saved).toEqual([chosen[0]!.id]);
+
+    // out of stock: marked, and only Move to Cart (disabled) and remove remain
+    await page.route("**/api/users/wishlist", async (route) => {
+      const response = await route.fetch();
+      const entries = (await response.json()) as { product: { stock_quantity: number; stock: number } }[];
+      for (const e of entries) e.product.stock_quantity = e.product.stock = 0;
+      await route.fulfill({ response, json: entries });
+    });
+    await page.reload();
+    const soldOut = grid.getByRole("article", { name: chosen[0]!.name });
+    await soldOut.getByText("Out of Stock").first().waitFor();
+    expect(await soldOut.getByRole("button", { name: "Add to Cart" }).count()).toBe(0);
+    expect(await soldOut.getByRole("button", { name: "Move to Cart" }).isDisabled()).toBe(true);
+    await expect.poll(async () => (await counts.textContent())?.replace(/\s+/g, " ")).toMatch(/^0 of 1 item available/);
+    await page.unroute("**/api/users/wishlist");
+
+    await soldOut.getByRole("button", { name: `Remove ${chosen[0]!.name} from wishlist` }).click();
+    await page.getByText("Removed from wishlist").waitFor();
+    await page.getByText("Your wishlist is empty").waitFor();
+  });
+
+  it("toggles the wishlist on the product page and returns there after sign-in (phone)", async () => {
+    const shopper = await registerByApi("Iqra");
+    const product = (await products())[3]!;
+    const page = await open(PHONE);
+    await page.goto(`${url}/product/${product.id}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Add to wishlist", exact: true }).click();
+    await page.waitForURL(`${url}/login?redirectTo=${encodeURIComponent(`/product/${product.id}`)}`);
+    await hydrated(page);
+    await signIn(page, shopper.email);
+    await page.waitForURL(`${url}/product/${product.id}`);
+    await hydrated(page);
+    const toggle = page.getByRole("button", { name: "Add to wishlist", exact: true });
+    await toggle.click();
+    await page.getByText("Added to wishlist").waitFor();
+    const pressed = page.getByRole("button", { name: "Remove from wishlist", exact: true });
+    expect(await pressed.getAttribute("aria-pressed")).toBe("true");
+    expect((await apiCall<{ product_id: number }[]>("/users/wishlist", { token: shopper.token })).body.map((e) => e.product_id)).toEqual([product.id]);
+    await pressed.click();
+    await page.getByText("Removed from wishlist").waitFor();
+    expect((await apiCall<unknown[]>("/users/wishlist", { token: shopper.token })).body).toEqual([]);
+  });
+});
