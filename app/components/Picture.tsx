@@ -12,6 +12,7 @@ export function Picture({
   priority = false,
   className = "",
   width = 800,
+  eager = false,
 }: {
   url: string | null | undefined;
   alt: string;
@@ -20,6 +21,8 @@ export function Picture({
   priority?: boolean;
   className?: string;
   width?: number;
+  /** load now, at normal priority, even if below the fold */
+  eager?: boolean;
 }) {
   const [w, h] = ratio.split("/").map((n) => Number(n.trim()));
   return (
@@ -30,7 +33,7 @@ export function Picture({
       alt={alt}
       width={w && h ? 800 : undefined}
       height={w && h ? Math.round((800 * h) / w) : undefined}
-      loading={priority ? "eager" : "lazy"}
+      loading={priority || eager ? "eager" : "lazy"}
       decoding={priority ? "sync" : "async"}
       fetchPriority={priority ? "high" : "auto"}
       style={{ aspectRatio: ratio }}

@@ -140,8 +140,28 @@ function NotFound({ message }: { message: string }) {
   );
 }
 
+// spec §9: the first 3 extra product images are preloaded. They load once the page has
+// finished loading, so they never compete with the main image (the LCP) for a slow connection,
+// and a swipe through the gallery then shows them at once.
+const PRELOADED_EXTRA_IMAGES = 3;
+
+function usePageLoaded(): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (document.readyState === "complete") {
+      setLoaded(true);
+      return;
+    }
+    const onLoad = () => setLoaded(true);
+    window.addEventListener("load", onLoad, { once: true });
+    return () => window.removeEventListener("load", onLoad);
+  }, []);
+  return loaded;
+}
+
 function Gallery({ product }: { product: LoadedProduct }) {
   const images = product.images.length > 0 ? product.images : [{ url: "", alt: product.name, isPrimary: true }];
+  const pageLoaded = usePageLoaded();
   return (
     <div className="-mx-4 md:mx-0">
       <ul
@@ -154,6 +174,7 @@ function Gallery({ product }: { product: LoadedProduct }) {
               url={image.url}
               alt={i === 0 ? image.alt : `${image.alt} (view ${i + 1})`}
               priority={i === 0}
+              eager={pageLoaded && i <= PRELOADED_EXTRA_IMAGES}
               sizes={i === 0 ? "(min-width: 768px) 55vw, 88vw" : "(min-width: 768px) 27vw, 88vw"}
               width={i === 0 ? 800 : 400}
             />

@@ -206,6 +206,16 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
     const firstImage = page.getByRole("list", { name: "Product images" }).getByRole("img").first();
     expect(await firstImage.getAttribute("loading")).toBe("eager");
     expect(await firstImage.getAttribute("fetchpriority")).toBe("high");
+    // spec §9: the first 3 extra images load once the page has loaded; later ones stay lazy
+    const gallery = page.getByRole("list", { name: "Product images" }).getByRole("img");
+    const galleryCount = await gallery.count();
+    expect(galleryCount).toBeGreaterThanOrEqual(3);
+    await page.waitForFunction(
+      () => document.querySelectorAll('[aria-label="Product images"] img')[1]?.getAttribute("loading") === "eager",
+    );
+    for (let i = 1; i < galleryCount; i++) {
+      expect(await gallery.nth(i).getAttribute("loading"), `image ${i}`).toBe(i <= 3 ? "eager" : "lazy");
+    }
 
     // the buy box comes first; product cards further down have their own buttons
     const addButton = page.getByRole("button", { name: "Add to Cart", exact: true }).first();
