@@ -32,7 +32,9 @@ export const headers = publicPageHeaders;
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await loadProductPage(
     context.core,
-    "customUrl" in params && params.customUrl !== undefined ? { customUrl: params.customUrl } : { id: (params as { id: string }).id },
+    "customUrl" in params && params.customUrl !== undefined
+      ? { customUrl: params.customUrl }
+      : { id: (params as { id: string }).id },
   );
   if (!page.product) return data({ ...page, reviews: [] as ReviewView[], similar: [] }, { status: 404 });
   return page;
@@ -42,7 +44,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const page = await loadProductPage(
     context.core,
-    "customUrl" in params && params.customUrl !== undefined ? { customUrl: params.customUrl } : { id: (params as { id: string }).id },
+    "customUrl" in params && params.customUrl !== undefined
+      ? { customUrl: params.customUrl }
+      : { id: (params as { id: string }).id },
   );
   if (!page.product) throw data(null, { status: 404 });
   const form = await request.formData();
@@ -51,7 +55,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     review_text: String(form.get("review_text") ?? ""),
     reviewer_name: String(form.get("reviewer_name") ?? ""),
   });
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Error submitting review" }, { status: 422 });
+  if (!parsed.success)
+    return data({ error: parsed.error.issues[0]?.message ?? "Error submitting review" }, { status: 422 });
   await addReview(context.core, page.product.id, parsed.data);
   return redirect(`${page.product.href}?review=sent#reviews`);
 }
@@ -93,7 +98,13 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
     },
     ...(p.reviewCount > 0
       ? {
-          aggregateRating: { "@type": "AggregateRating", ratingValue: p.rating, reviewCount: p.reviewCount, bestRating: 5, worstRating: 1 },
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: p.rating,
+            reviewCount: p.reviewCount,
+            bestRating: 5,
+            worstRating: 1,
+          },
           review: page.reviews.slice(0, 5).map((r) => ({
             "@type": "Review",
             author: { "@type": "Person", name: r.name },
@@ -123,7 +134,12 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
   return [...tags, { tagName: "link", rel: "amphtml", href: absoluteUrl(publicUrl, ampDocumentPath(p.id)) }];
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-PK", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Karachi" });
+const dateFormat = new Intl.DateTimeFormat("en-PK", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Asia/Karachi",
+});
 
 type LoadedProduct = NonNullable<Route.ComponentProps["loaderData"]["product"]>;
 
@@ -169,7 +185,10 @@ function Gallery({ product }: { product: LoadedProduct }) {
         className="flex snap-x snap-mandatory overflow-x-auto [scrollbar-width:none] md:grid md:grid-cols-2 md:gap-2 md:overflow-visible"
       >
         {images.map((image, i) => (
-          <li key={`${image.url}${i}`} className={`relative w-[88%] shrink-0 snap-start pr-1 md:w-auto md:pr-0 ${i === 0 ? "md:col-span-2" : ""}`}>
+          <li
+            key={`${image.url}${i}`}
+            className={`relative w-[88%] shrink-0 snap-start pr-1 md:w-auto md:pr-0 ${i === 0 ? "md:col-span-2" : ""}`}
+          >
             <Picture
               url={image.url}
               alt={i === 0 ? image.alt : `${image.alt} (view ${i + 1})`}
@@ -186,7 +205,9 @@ function Gallery({ product }: { product: LoadedProduct }) {
           </li>
         ))}
       </ul>
-      {images.length > 1 && <p className="mt-2 px-4 text-xs text-stone-600 md:hidden">{images.length} photos, swipe to see more</p>}
+      {images.length > 1 && (
+        <p className="mt-2 px-4 text-xs text-stone-600 md:hidden">{images.length} photos, swipe to see more</p>
+      )}
     </div>
   );
 }
@@ -211,7 +232,10 @@ function BuyBox({ product }: { product: LoadedProduct }) {
     if (!combo) return;
     let live = true;
     api<{ stock_quantity: number; price: number }>(`/variant-combination/${combo.id}/quantity`)
-      .then((r) => live && setFresh({ id: combo.id, stock: r.stock_quantity, pricePaisa: Math.round(Number(r.price) * 100) }))
+      .then(
+        (r) =>
+          live && setFresh({ id: combo.id, stock: r.stock_quantity, pricePaisa: Math.round(Number(r.price) * 100) }),
+      )
       .catch(() => undefined);
     return () => {
       live = false;
@@ -255,7 +279,9 @@ function BuyBox({ product }: { product: LoadedProduct }) {
           <div className="flex items-center justify-between">
             <legend className="text-xs font-semibold tracking-[0.18em] uppercase">
               {label(group.type)}
-              {selection[group.type] && <span className="ml-2 font-normal tracking-normal normal-case">{selection[group.type]}</span>}
+              {selection[group.type] && (
+                <span className="ml-2 font-normal tracking-normal normal-case">{selection[group.type]}</span>
+              )}
             </legend>
             {group.type === "size" && <SizeGuide />}
           </div>
@@ -274,7 +300,11 @@ function BuyBox({ product }: { product: LoadedProduct }) {
                   } ${available ? "bg-white" : "bg-stone-100 text-stone-500"}`}
                 >
                   {v.hex && group.type === "color" && (
-                    <span aria-hidden="true" className="h-4 w-4 rounded-full ring-1 ring-black/15" style={{ backgroundColor: v.hex }} />
+                    <span
+                      aria-hidden="true"
+                      className="h-4 w-4 rounded-full ring-1 ring-black/15"
+                      style={{ backgroundColor: v.hex }}
+                    />
                   )}
                   <span className={available ? "" : "line-through"}>{v.value}</span>
                   {!available && <span className="text-[10px] tracking-wide uppercase">No Stock</span>}
@@ -343,7 +373,16 @@ function BuyBox({ product }: { product: LoadedProduct }) {
           aria-label={wishlist.inList ? "Remove from wishlist" : "Add to wishlist"}
           className="grid w-12 place-items-center border border-stone-300 bg-white hover:border-ink"
         >
-          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill={wishlist.inList ? "currentColor" : "none"} stroke="currentColor" strokeWidth="1.6" className={wishlist.inList ? "text-accent" : ""}>
+          <svg
+            aria-hidden="true"
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill={wishlist.inList ? "currentColor" : "none"}
+            stroke="currentColor"
+            strokeWidth="1.6"
+            className={wishlist.inList ? "text-accent" : ""}
+          >
             <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10Z" />
           </svg>
         </button>
@@ -359,12 +398,29 @@ function BuyBox({ product }: { product: LoadedProduct }) {
         Buy it Now
       </button>
       {product.darazLink && (
-        <a href={product.darazLink} target="_blank" rel="noopener noreferrer" className="btn-secondary mt-2 w-full border-[#b33d00] text-[#9a3400] hover:bg-[#9a3400]">
+        <a
+          href={product.darazLink}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="btn-secondary mt-2 w-full border-[#b33d00] text-[#9a3400] hover:bg-[#9a3400]"
+        >
           Buy on Daraz
         </a>
       )}
-      <button type="button" onClick={() => sharePage(product.name)} className="mt-4 inline-flex items-center gap-2 text-xs font-semibold tracking-[0.18em] uppercase hover:underline">
-        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8">
+      <button
+        type="button"
+        onClick={() => sharePage(product.name)}
+        className="mt-4 inline-flex items-center gap-2 text-xs font-semibold tracking-[0.18em] uppercase hover:underline"
+      >
+        <svg
+          aria-hidden="true"
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+        >
           <path d="M12 3v12M7 8l5-5 5 5M5 14v6h14v-6" />
         </svg>
         Share
@@ -392,17 +448,28 @@ function Reviews({ product, initial }: { product: LoadedProduct; initial: Review
     if (!text) return window.alert("Please write your review");
     setBusy(true);
     try {
-      const review = await api<{ id: number; rating: number; review_text: string; reviewer_name: string; user: { first_name: string; last_name: string } | null; created_at: string }>(
-        `/products/${product.id}/reviews`,
-        { method: "POST", body: { rating, review_text: text, reviewer_name: name }, auth: true },
-      );
+      const review = await api<{
+        id: number;
+        rating: number;
+        review_text: string;
+        reviewer_name: string;
+        user: { first_name: string; last_name: string } | null;
+        created_at: string;
+      }>(`/products/${product.id}/reviews`, {
+        method: "POST",
+        body: { rating, review_text: text, reviewer_name: name },
+        auth: true,
+      });
       // spec §8: the new review goes first
       setReviews((list) => [
         {
           id: review.id,
           rating: review.rating,
           text: review.review_text,
-          name: reviewName({ reviewerName: review.reviewer_name, user: review.user ? { firstName: review.user.first_name, lastName: review.user.last_name } : null }),
+          name: reviewName({
+            reviewerName: review.reviewer_name,
+            user: review.user ? { firstName: review.user.first_name, lastName: review.user.last_name } : null,
+          }),
           date: review.created_at,
         },
         ...list,
@@ -426,7 +493,10 @@ function Reviews({ product, initial }: { product: LoadedProduct; initial: Review
             Customer Reviews
           </h2>
           <p className="mt-2 flex items-center gap-2 text-sm text-stone-600">
-            <Stars rating={product.rating} /> {product.reviewCount > 0 ? `${product.rating.toFixed(1)} out of 5 · ${product.reviewCount} ${product.reviewCount === 1 ? "review" : "reviews"}` : "No reviews yet"}
+            <Stars rating={product.rating} />{" "}
+            {product.reviewCount > 0
+              ? `${product.rating.toFixed(1)} out of 5 · ${product.reviewCount} ${product.reviewCount === 1 ? "review" : "reviews"}`
+              : "No reviews yet"}
           </p>
         </div>
         {signedIn && (
@@ -448,7 +518,13 @@ function Reviews({ product, initial }: { product: LoadedProduct; initial: Review
             </li>
           ))}
         </ul>
-        <form id="write-review" method="post" onSubmit={submit} className="h-fit scroll-mt-24 bg-white p-6 ring-1 ring-stone-200" aria-labelledby="write-review-title">
+        <form
+          id="write-review"
+          method="post"
+          onSubmit={submit}
+          className="h-fit scroll-mt-24 bg-white p-6 ring-1 ring-stone-200"
+          aria-labelledby="write-review-title"
+        >
           <h3 id="write-review-title" className="font-serif text-xl">
             Write a review
           </h3>
@@ -457,11 +533,23 @@ function Reviews({ product, initial }: { product: LoadedProduct; initial: Review
             <div className="mt-1 flex">
               {[1, 2, 3, 4, 5].map((n) => (
                 <label key={n} className="cursor-pointer p-1 text-2xl">
-                  <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => setRating(n)} className="peer sr-only" />
-                  <span aria-hidden="true" className={`${n <= rating ? "text-amber-700" : "text-stone-300"} peer-focus-visible:outline-2 peer-focus-visible:outline-accent`}>
+                  <input
+                    type="radio"
+                    name="rating"
+                    value={n}
+                    checked={rating === n}
+                    onChange={() => setRating(n)}
+                    className="peer sr-only"
+                  />
+                  <span
+                    aria-hidden="true"
+                    className={`${n <= rating ? "text-amber-700" : "text-stone-300"} peer-focus-visible:outline-2 peer-focus-visible:outline-accent`}
+                  >
                     ★
                   </span>
-                  <span className="sr-only">{n} {n === 1 ? "star" : "stars"}</span>
+                  <span className="sr-only">
+                    {n} {n === 1 ? "star" : "stars"}
+                  </span>
                 </label>
               ))}
             </div>
@@ -469,11 +557,25 @@ function Reviews({ product, initial }: { product: LoadedProduct; initial: Review
           <label htmlFor="reviewer-name" className="mt-4 block text-sm font-semibold">
             Your name
           </label>
-          <input id="reviewer-name" name="reviewer_name" required maxLength={80} autoComplete="name" className="field mt-1" />
+          <input
+            id="reviewer-name"
+            name="reviewer_name"
+            required
+            maxLength={80}
+            autoComplete="name"
+            className="field mt-1"
+          />
           <label htmlFor="review-text" className="mt-4 block text-sm font-semibold">
             Your review
           </label>
-          <textarea id="review-text" name="review_text" required maxLength={2000} rows={4} className="mt-1 w-full border border-stone-300 bg-white p-3 text-sm focus:border-ink" />
+          <textarea
+            id="review-text"
+            name="review_text"
+            required
+            maxLength={2000}
+            rows={4}
+            className="mt-1 w-full border border-stone-300 bg-white p-3 text-sm focus:border-ink"
+          />
           <button type="submit" disabled={busy} className="btn-primary mt-4 w-full">
             {busy ? "Submitting…" : "Submit Review"}
           </button>
@@ -486,7 +588,12 @@ function Reviews({ product, initial }: { product: LoadedProduct; initial: Review
 function Description({ product }: { product: LoadedProduct }) {
   if (product.descriptionFormat === "html") {
     // stored HTML is sanitised on the server before it is stored (design.md)
-    return <div className="prose-sm space-y-3 text-[15px] leading-relaxed text-stone-700" dangerouslySetInnerHTML={{ __html: product.description }} />;
+    return (
+      <div
+        className="prose-sm space-y-3 text-[15px] leading-relaxed text-stone-700"
+        dangerouslySetInnerHTML={{ __html: product.description }}
+      />
+    );
   }
   return (
     <div className="space-y-3 text-[15px] leading-relaxed text-stone-700">
@@ -543,14 +650,25 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           </p>
           <p className="mt-1 text-xs text-stone-600">Tax included. Shipping calculated at checkout.</p>
           <BuyBox product={product} />
-          <ul className="mt-8 grid grid-cols-3 border-y border-stone-200 py-4 text-center text-[11px] font-semibold tracking-[0.12em] uppercase" aria-label="Our promises">
+          <ul
+            className="mt-8 grid grid-cols-3 border-y border-stone-200 py-4 text-center text-[11px] font-semibold tracking-[0.12em] uppercase"
+            aria-label="Our promises"
+          >
             {[
               ["Free Shipping", "M3 7h11v9H3zM14 10h4l3 3v3h-7z"],
               ["Free Returns", "M4 9h12a4 4 0 0 1 0 8H8M4 9l4-4M4 9l4 4"],
               ["Secure Pay", "M6 11V8a6 6 0 0 1 12 0v3M5 11h14v10H5z"],
             ].map(([text, d]) => (
               <li key={text} className="flex flex-col items-center gap-2">
-                <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5">
+                <svg
+                  aria-hidden="true"
+                  width="22"
+                  height="22"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.5"
+                >
                   <path d={d} />
                 </svg>
                 {text}
@@ -560,7 +678,10 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           {actionData && "error" in actionData && <p className="mt-4 text-sm text-red-800">{actionData.error}</p>}
           <details className="group border-b border-stone-200 py-4" open>
             <summary className="flex cursor-pointer list-none items-center justify-between text-xs font-semibold tracking-[0.18em] uppercase [&::-webkit-details-marker]:hidden">
-              Product Details <span aria-hidden="true" className="transition-transform group-open:rotate-45">+</span>
+              Product Details{" "}
+              <span aria-hidden="true" className="transition-transform group-open:rotate-45">
+                +
+              </span>
             </summary>
             <div className="mt-3">
               <Description product={product} />
@@ -575,7 +696,10 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           </details>
           <details className="group border-b border-stone-200 py-4">
             <summary className="flex cursor-pointer list-none items-center justify-between text-xs font-semibold tracking-[0.18em] uppercase [&::-webkit-details-marker]:hidden">
-              Specifications <span aria-hidden="true" className="transition-transform group-open:rotate-45">+</span>
+              Specifications{" "}
+              <span aria-hidden="true" className="transition-transform group-open:rotate-45">
+                +
+              </span>
             </summary>
             <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
               {specs.map(([k, v]) => (

@@ -50,7 +50,9 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
     const response = await page.goto(`${store.url}/`);
     expect(response?.status()).toBe(200);
     expect(response?.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
-    await expect.poll(() => page.getByRole("region", { name: "Announcements" }).textContent()).toContain("Free delivery");
+    await expect
+      .poll(() => page.getByRole("region", { name: "Announcements" }).textContent())
+      .toContain("Free delivery");
     await hydrated(page);
 
     // the phone menu opens and lists the collections
@@ -64,7 +66,15 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
 
     const footer = page.getByRole("contentinfo");
     expect(await footer.getByRole("navigation", { name: "Collections" }).getByRole("link").count()).toBe(6);
-    for (const name of ["About Us", "Return & Exchange", "Privacy Policy", "Terms & Conditions", "Sitemap", "Blog", "Track Your Order"]) {
+    for (const name of [
+      "About Us",
+      "Return & Exchange",
+      "Privacy Policy",
+      "Terms & Conditions",
+      "Sitemap",
+      "Blog",
+      "Track Your Order",
+    ]) {
       await footer.getByRole("link", { name, exact: true }).waitFor({ state: "attached" });
     }
     expect(await footer.getByRole("link", { name: "Track Your Order" }).getAttribute("href")).toBe("/track");
@@ -98,7 +108,10 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
     await dots.nth(2).click();
     await expect.poll(() => dots.nth(2).getAttribute("aria-current")).toBe("true");
 
-    await page.getByRole("navigation", { name: "Shop by collection" }).getByRole("link", { name: "All Products" }).waitFor();
+    await page
+      .getByRole("navigation", { name: "Shop by collection" })
+      .getByRole("link", { name: "All Products" })
+      .waitFor();
     await page.getByRole("heading", { name: "Latest from Our Blog" }).waitFor();
     await page.getByRole("link", { name: "View All Blog Posts" }).waitFor();
     await page.getByRole("heading", { name: "Fashion Inspiration" }).waitFor();
@@ -169,12 +182,15 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
     await hydrated(page);
     await page.getByLabel("Sort by").selectOption("name");
     await page.waitForURL(`${store.url}/collection/all?sort=name`);
-    const names = () => page.getByRole("list", { name: "Products" }).getByRole("heading", { level: 3 }).allTextContents();
+    const names = () =>
+      page.getByRole("list", { name: "Products" }).getByRole("heading", { level: 3 }).allTextContents();
     // the database orders by code point
-    await expect.poll(async () => {
-      const list = await names();
-      return list.every((name, i) => i === 0 || list[i - 1]! <= name);
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const list = await names();
+        return list.every((name, i) => i === 0 || list[i - 1]! <= name);
+      })
+      .toBe(true);
   });
 
   it("adds to the cart from a product card with a toast and a live count", async () => {
@@ -184,14 +200,21 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
     await page.getByRole("list", { name: "Products" }).getByRole("button", { name: "Add to Cart" }).first().click();
     await page.getByText("Item added to cart successfully!").waitFor();
     await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("1");
-    const stored = await page.evaluate(() => ({ cart: localStorage.getItem("cart"), session: localStorage.getItem("sessionId") }));
+    const stored = await page.evaluate(() => ({
+      cart: localStorage.getItem("cart"),
+      session: localStorage.getItem("sessionId"),
+    }));
     expect(stored.session).toMatch(/^session_\d+_\w+$/);
     expect(JSON.parse(stored.cart ?? "[]")).toHaveLength(1);
   });
 
   it("runs the product page: variants, stock, cart, size guide, share, wishlist, reviews, SEO", async () => {
-    const products = (await fetch(`${store.url}/api/products?limit=50&sort=name`).then((r) => r.json())) as ApiProduct[];
-    const product = products.find((p) => p.variants.some((v) => v.variant_type === "size") && p.variants.some((v) => v.variant_type === "color"))!;
+    const products = (await fetch(`${store.url}/api/products?limit=50&sort=name`).then((r) =>
+      r.json(),
+    )) as ApiProduct[];
+    const product = products.find(
+      (p) => p.variants.some((v) => v.variant_type === "size") && p.variants.some((v) => v.variant_type === "color"),
+    )!;
     const combo = product.variant_combinations.find((c) => c.stock > 0)!;
     const attrs = JSON.parse(combo.variant_attributes) as { size: string; color: string };
     const page = await open(DESKTOP);
@@ -260,7 +283,9 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
       description: document.querySelector('meta[name="description"]')?.getAttribute("content") ?? "",
       ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute("content"),
       twitter: document.querySelector('meta[name="twitter:card"]')?.getAttribute("content"),
-      jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? "{}")),
+      jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) =>
+        JSON.parse(s.textContent ?? "{}"),
+      ),
     }));
     expect(head.canonical).toMatch(new RegExp(`/(product/${product.id}|p/.+)$`));
     expect(head.description.length).toBeGreaterThan(20);
@@ -285,7 +310,10 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
     expect(response?.status()).toBe(200);
     await page.getByRole("heading", { level: 1, name: withUrl.name }).waitFor();
     await hydrated(page);
-    const suggestion = page.getByRole("region", { name: "You might also like" }).getByRole("link", { name: /View Details/ }).first();
+    const suggestion = page
+      .getByRole("region", { name: "You might also like" })
+      .getByRole("link", { name: /View Details/ })
+      .first();
     await suggestion.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     await suggestion.click();
