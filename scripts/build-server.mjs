@@ -19,7 +19,4 @@ await build({
 // are first imported, before any line of server.js runs (ES imports are evaluated first). The
 // entry therefore sets it, then loads the server: `node build/node/main.js` is production
 // unless NODE_ENV says otherwise (npm run dev sets development).
-await writeFile(
-  "build/node/main.js",
-  `process.env.NODE_ENV ??= "production";\nawait import("./server.js");\n`,
-);
+await writeFile("build/node/main.js", `process.env.NODE_ENV ??= "production";\nawait import("./server.js");\n`);
