@@ -1,15 +1,16 @@
 // The shopper's account pages in a real browser (issue 7): registration, sign-in, the account
 // (profile, orders, settings, logout), the wishlist and its toggles, at phone and desktop widths,
 // with the messages of spec §5 and §8.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, hasChromium, launchBrowser, newContext } from "../helpers/browser";
+import { DESKTOP, PHONE, hasChromium, hydrated, launchBrowser, pageOpener } from "../helpers/browser";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
 let running: E2EStore;
 let url: string;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+const pages = pageOpener(() => browser);
+const open = pages.open;
 const PASSWORD = "Lawn2024suit";
 let serial = 0;
 
@@ -21,22 +22,15 @@ interface ApiProduct {
   variant_combinations: { id: number; price: number; stock_quantity: number; is_available: boolean }[];
 }
 
-async function open(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await newContext(browser, viewport, { reducedMotion: "reduce" });
-  contexts.push(context);
-  return context.newPage();
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-}
-
 function email(name: string) {
   serial += 1;
   return `${name}.${process.pid}.${serial}@example.pk`;
 }
 
-async function apiCall<T = unknown>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+async function apiCall<T = unknown>(
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${url}/api${path}`, {
     method: init.method ?? "GET",
     headers: {
@@ -76,7 +70,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
+  await pages.closeAll();
   await browser?.close();
   await running?.stop();
 });
@@ -89,14 +83,26 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     await hydrated(page);
     const submit = page.getByRole("button", { name: "Create Account" });
     expect(await submit.isDisabled()).toBe(true);
-    expect(await page.getByRole("main").getByRole("link", { name: "Terms & Conditions" }).getAttribute("href")).toBe("/terms");
-    expect(await page.getByRole("main").getByRole("link", { name: "Privacy Policy" }).getAttribute("href")).toBe("/privacy");
+    expect(await page.getByRole("main").getByRole("link", { name: "Terms & Conditions" }).getAttribute("href")).toBe(
+      "/terms",
+    );
+    expect(await page.getByRole("main").getByRole("link", { name: "Privacy Policy" }).getAttribute("href")).toBe(
+      "/privacy",
+    );
 
     await page.getByRole("main").getByLabel("First name").fill("Ayesha");
     await page.getByRole("main").getByLabel("Last name").fill("Khan");
     await page.getByRole("main").getByLabel("Email", { exact: true }).fill(address);
     const rules = page.getByRole("list", { name: "Password requirements" }).getByRole("listitem");
-    const met = async () => Object.fromEntries(await rules.evaluateAll((items) => items.map((li) => [li.textContent?.replace(/\((done|not yet)\)|✓/g, "").trim(), li.getAttribute("data-met") === "true"])));
+    const met = async () =>
+      Object.fromEntries(
+        await rules.evaluateAll((items) =>
+          items.map((li) => [
+            li.textContent?.replace(/\((done|not yet)\)|✓/g, "").trim(),
+            li.getAttribute("data-met") === "true",
+          ]),
+        ),
+      );
     await page.getByRole("main").getByLabel("Password", { exact: true }).fill("lawn");
     expect(await met()).toEqual({
       "At least 8 characters": false,
@@ -124,14 +130,20 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     await submit.click();
     await page.waitForURL(`${url}/account`);
     await page.getByRole("heading", { level: 1, name: "Hello, Ayesha" }).waitFor();
-    const stored = await page.evaluate(() => ({ token: localStorage.getItem("userToken"), user: JSON.parse(localStorage.getItem("user") ?? "null") }));
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem("userToken"),
+      user: JSON.parse(localStorage.getItem("user") ?? "null"),
+    }));
     expect(stored.token).toBeTruthy();
     expect(stored.user.email).toBe(address);
 
     // sign out from the account menu
     await page.getByRole("button", { name: "Logout" }).click();
     await page.waitForURL(`${url}/`);
-    expect(await page.evaluate(() => [localStorage.getItem("userToken"), localStorage.getItem("user")])).toEqual([null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem("userToken"), localStorage.getItem("user")])).toEqual([
+      null,
+      null,
+    ]);
     // the token is revoked on the server too
     expect((await apiCall("/users/me", { token: stored.token! })).status).toBe(401);
 
@@ -146,7 +158,9 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     await signIn(page, address);
     await page.waitForURL(`${url}/collection/all?sort=name`);
     await hydrated(page);
-    const heart = page.getByRole("list", { name: "Products" }).getByRole("button", { name: `Add to wishlist: ${name}` });
+    const heart = page
+      .getByRole("list", { name: "Products" })
+      .getByRole("button", { name: `Add to wishlist: ${name}` });
     await heart.click();
     await page.getByText("Added to wishlist").waitFor();
     await page.getByRole("button", { name: `Remove from wishlist: ${name}` }).waitFor();
@@ -167,7 +181,9 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     const page = await open(DESKTOP);
     await page.goto(`${url}/login?redirectTo=${encodeURIComponent("/wishlist")}`);
     await hydrated(page);
-    expect(await page.getByRole("link", { name: "Create an account" }).getAttribute("href")).toBe(`/register?redirectTo=${encodeURIComponent("/wishlist")}`);
+    expect(await page.getByRole("link", { name: "Create an account" }).getAttribute("href")).toBe(
+      `/register?redirectTo=${encodeURIComponent("/wishlist")}`,
+    );
     await page.getByRole("link", { name: "Back to Home" }).waitFor();
 
     // spec §5: email and password are required
@@ -188,7 +204,10 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     await page.unroute("**/api/users/login");
     await page.route("**/api/users/login", (route) => route.abort("internetdisconnected"));
     await signIn(page, address);
-    await page.getByRole("alert").filter({ hasText: "Network error. Please check your connection and try again." }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Network error. Please check your connection and try again." })
+      .waitFor();
     await page.unroute("**/api/users/login");
 
     await signIn(page, address);
@@ -223,7 +242,10 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     await page.unroute("**/api/users/register");
     await page.route("**/api/users/register", (route) => route.abort("internetdisconnected"));
     await page.getByRole("button", { name: "Create Account" }).click();
-    await page.getByRole("alert").filter({ hasText: "Network error. Please check your connection and try again." }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Network error. Please check your connection and try again." })
+      .waitFor();
     await page.unroute("**/api/users/register");
 
     await page.getByRole("main").getByLabel("Email", { exact: true }).fill("not-an-email");
@@ -240,11 +262,23 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     // a token the server no longer accepts: 401 on the profile call clears the stored session
     await page.evaluate(() => {
       localStorage.setItem("userToken", "revoked-token");
-      localStorage.setItem("user", JSON.stringify({ first_name: "Old", last_name: "User", email: "old@example.pk", username: null, phone: null, created_at: "2026-01-01T00:00:00Z" }));
+      localStorage.setItem(
+        "user",
+        JSON.stringify({
+          first_name: "Old",
+          last_name: "User",
+          email: "old@example.pk",
+          username: null,
+          phone: null,
+          created_at: "2026-01-01T00:00:00Z",
+        }),
+      );
     });
     await page.goto(`${url}/account`);
     await page.waitForURL(`${url}/login?redirectTo=%2Faccount`);
-    await expect.poll(() => page.evaluate(() => [localStorage.getItem("userToken"), localStorage.getItem("user")])).toEqual([null, null]);
+    await expect
+      .poll(() => page.evaluate(() => [localStorage.getItem("userToken"), localStorage.getItem("user")]))
+      .toEqual([null, null]);
 
     // and after signing in, back to the account
     const { email: address } = await registerByApi("Zara");
@@ -263,7 +297,8 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     await page.waitForURL(`${url}/account`);
 
     const profile = page.getByRole("region", { name: "Profile" });
-    const value = (label: string) => profile.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]").textContent();
+    const value = (label: string) =>
+      profile.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]").textContent();
     expect(await value("Email")).toBe(shopper.email);
     expect(await value("Username")).toBe("Not set");
     expect(await value("Phone")).toBe("Not set");
@@ -271,9 +306,17 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
 
     // edit and save
     await page.getByRole("button", { name: "Edit Profile" }).click();
-    expect(await page.getByRole("main").getByLabel(/^Email/).getAttribute("readonly")).not.toBeNull();
+    expect(
+      await page
+        .getByRole("main")
+        .getByLabel(/^Email/)
+        .getAttribute("readonly"),
+    ).not.toBeNull();
     await page.getByRole("main").getByLabel("Last name").fill("Raza");
-    await page.getByRole("main").getByLabel(/^Phone/).fill("0300 1234567");
+    await page
+      .getByRole("main")
+      .getByLabel(/^Phone/)
+      .fill("0300 1234567");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Profile updated successfully!").waitFor();
     expect(await value("Last name")).toBe("Raza");
@@ -291,7 +334,9 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     // orders: none yet, then a real one placed while signed in
     await page.getByRole("button", { name: "My Orders" }).click();
     await page.getByText("No orders yet").waitFor();
-    const product = (await products()).find((p) => p.variant_combinations.some((c) => c.is_available && c.stock_quantity > 2))!;
+    const product = (await products()).find((p) =>
+      p.variant_combinations.some((c) => c.is_available && c.stock_quantity > 2),
+    )!;
     const combo = product.variant_combinations.find((c) => c.is_available && c.stock_quantity > 2)!;
     const pricePaisa = Math.round(combo.price * 100) * 2;
     const shipping = pricePaisa >= 500_000 ? 0 : 50_000;
@@ -309,7 +354,9 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
         country: "Pakistan",
         total_amount: (pricePaisa + shipping) / 100,
         payment_method: "cod",
-        items: [{ product_id: product.id, combination_id: combo.id, quantity: 2, price: combo.price, variant_details: null }],
+        items: [
+          { product_id: product.id, combination_id: combo.id, quantity: 2, price: combo.price, variant_details: null },
+        ],
       },
     });
     expect(order.status, JSON.stringify(order.body)).toBe(201);
@@ -322,11 +369,18 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     expect(await card.textContent()).toContain("× 2");
     expect(await card.textContent()).toContain("Pending confirmation");
     expect(await card.textContent()).toContain(`Rs. ${((pricePaisa + shipping) / 100).toLocaleString("en-US")}`);
-    expect(await card.getByRole("link", { name: "Track Order" }).getAttribute("href")).toBe(`/track?tracking_id=${order.body.tracking_id}`);
+    expect(await card.getByRole("link", { name: "Track Order" }).getAttribute("href")).toBe(
+      `/track?tracking_id=${order.body.tracking_id}`,
+    );
     expect(await page.getByText("No orders yet").count()).toBe(0);
     expect(page.url()).toBe(`${url}/account?tab=orders`);
 
-    expect(await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Wishlist" }).getAttribute("href")).toBe("/wishlist");
+    expect(
+      await page
+        .getByRole("navigation", { name: "Account" })
+        .getByRole("link", { name: "Wishlist" })
+        .getAttribute("href"),
+    ).toBe("/wishlist");
     await page.getByRole("button", { name: "Logout" }).click();
     await page.waitForURL(`${url}/`);
     await page.getByText("You have been signed out.").waitFor();
@@ -338,7 +392,8 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     const simple = list.filter((p) => p.variant_combinations.length === 0 && p.stock_quantity > 0);
     const withOptions = list.find((p) => p.variant_combinations.some((c) => c.is_available && c.stock_quantity > 0))!;
     const chosen = [simple[0] ?? withOptions, withOptions];
-    for (const p of chosen) expect((await apiCall(`/users/wishlist/${p.id}`, { method: "POST", token: shopper.token })).status).toBe(201);
+    for (const p of chosen)
+      expect((await apiCall(`/users/wishlist/${p.id}`, { method: "POST", token: shopper.token })).status).toBe(201);
 
     const page = await open(DESKTOP);
     const wishlistCalls: string[] = [];
@@ -374,7 +429,9 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     await page.getByText("Item added to cart successfully!").waitFor();
     await first.getByRole("button", { name: "Add to Cart" }).waitFor({ timeout: 3000 });
     await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("1");
-    await expect.poll(async () => (await counts.textContent())?.replace(/\s+/g, " ")).toBe("2 of 2 items available · 1 item in your cart");
+    await expect
+      .poll(async () => (await counts.textContent())?.replace(/\s+/g, " "))
+      .toBe("2 of 2 items available · 1 item in your cart");
 
     // Move to Cart adds, then takes it off the list
     const second = grid.getByRole("article", { name: chosen[1]!.name });
@@ -382,7 +439,9 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     await second.getByRole("button", { name: "Added!" }).waitFor();
     await second.waitFor({ state: "detached", timeout: 5000 });
     await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("2");
-    const saved = (await apiCall<{ product_id: number }[]>("/users/wishlist", { token: shopper.token })).body.map((e) => e.product_id);
+    const saved = (await apiCall<{ product_id: number }[]>("/users/wishlist", { token: shopper.token })).body.map(
+      (e) => e.product_id,
+    );
     expect(saved).toEqual([chosen[0]!.id]);
 
     // out of stock: marked, and only Move to Cart (disabled) and remove remain
@@ -422,7 +481,11 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     await page.getByText("Added to wishlist").waitFor();
     const pressed = page.getByRole("button", { name: "Remove from wishlist", exact: true });
     expect(await pressed.getAttribute("aria-pressed")).toBe("true");
-    expect((await apiCall<{ product_id: number }[]>("/users/wishlist", { token: shopper.token })).body.map((e) => e.product_id)).toEqual([product.id]);
+    expect(
+      (await apiCall<{ product_id: number }[]>("/users/wishlist", { token: shopper.token })).body.map(
+        (e) => e.product_id,
+      ),
+    ).toEqual([product.id]);
     await pressed.click();
     await page.getByText("Removed from wishlist").waitFor();
     expect((await apiCall<unknown[]>("/users/wishlist", { token: shopper.token })).body).toEqual([]);

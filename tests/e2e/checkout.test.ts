@@ -7,13 +7,13 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client";
 import { COUNTRIES } from "../../core/checkout/checkout-form";
 import { PAKISTAN_PHONE_MESSAGE, PHONE_MESSAGE } from "../../core/checkout/phone";
 import { formatRupees } from "../../core/shared/money";
-import { DESKTOP, PHONE, hasChromium, launchBrowser, newContext } from "../helpers/browser";
+import { DESKTOP, PHONE, hasChromium, hydrated, launchBrowser, pageOpener } from "../helpers/browser";
 import { startStore, type StoreProcess } from "../helpers/server-process";
 import { admin, postgresUrl, withDatabase } from "../helpers/template";
 
@@ -23,7 +23,8 @@ const pgDatabase = `e2e_checkout_${process.pid}`;
 const storeDatabaseUrl = pgUrl ? withDatabase(pgUrl, pgDatabase) : undefined;
 let store: StoreProcess;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+const pages = pageOpener(() => browser);
+const open = pages.open;
 
 interface ApiProduct {
   id: number;
@@ -31,7 +32,13 @@ interface ApiProduct {
   price: number;
   stock: number;
   variants: { variant_type: string; variant_value: string }[];
-  variant_combinations: { id: number; variant_attributes: string; stock: number; price: number; is_available?: boolean }[];
+  variant_combinations: {
+    id: number;
+    variant_attributes: string;
+    stock: number;
+    price: number;
+    is_available?: boolean;
+  }[];
 }
 
 interface Pick {
@@ -47,33 +54,26 @@ const simple: Pick[] = [];
 const money = (paisa: number) => formatRupees(paisa, { decimals: true });
 const TRACKING_ID = /^[2-9A-HJ-NP-Z]{5}-[2-9A-HJ-NP-Z]{5}$/;
 
-async function open(viewport: { width: number; height: number }, javaScriptEnabled = true): Promise<Page> {
-  const context = await newContext(browser, viewport, { javaScriptEnabled, reducedMotion: "reduce" });
-  contexts.push(context);
-  return context.newPage();
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-}
-
 const cartCount = (page: Page) => page.getByTestId("cart-count").textContent();
 
 /** A server cart for this browser (as the cart module makes one), then the page at `path`. */
 async function withCart(page: Page, lines: { product: Pick; quantity: number }[], pagePath = "/checkout") {
   await page.goto(`${store.url}/track`);
-  await page.evaluate(async (lines) => {
-    const sessionId = `session_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`;
-    localStorage.setItem("sessionId", sessionId);
-    for (const line of lines) {
-      const res = await fetch("/api/cart/flexible", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ session_id: sessionId, product_id: line.id, quantity: line.quantity }),
-      });
-      if (!res.ok) throw new Error(await res.text());
-    }
-  }, lines.map((l) => ({ id: l.product.id, quantity: l.quantity })));
+  await page.evaluate(
+    async (lines) => {
+      const sessionId = `session_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`;
+      localStorage.setItem("sessionId", sessionId);
+      for (const line of lines) {
+        const res = await fetch("/api/cart/flexible", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ session_id: sessionId, product_id: line.id, quantity: line.quantity }),
+        });
+        if (!res.ok) throw new Error(await res.text());
+      }
+    },
+    lines.map((l) => ({ id: l.product.id, quantity: l.quantity })),
+  );
   await page.goto(`${store.url}${pagePath}`);
   await hydrated(page);
   if (pagePath === "/checkout") await page.getByRole("button", { name: "Place Order" }).waitFor();
@@ -114,7 +114,11 @@ async function trackingIdOnConfirmation(page: Page): Promise<string> {
 beforeAll(async () => {
   if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
   if (pgUrl) await admin(pgUrl, `drop database if exists ${pgDatabase} with (force)`, `create database ${pgDatabase}`);
-  const env: Record<string, string> = { DATA_DIR: dataDir, SEED_IMAGES: "0", ...(storeDatabaseUrl ? { DATABASE_URL: storeDatabaseUrl } : {}) };
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    SEED_IMAGES: "0",
+    ...(storeDatabaseUrl ? { DATABASE_URL: storeDatabaseUrl } : {}),
+  };
   [store, browser] = await Promise.all([startStore(env), launchBrowser()]);
 
   const products = (await fetch(`${store.url}/api/products?limit=200&sort=name`).then((r) => r.json())) as ApiProduct[];
@@ -126,19 +130,27 @@ beforeAll(async () => {
     const combo = p.variant_combinations.find((c) => c.stock >= 2 && c.stock <= 4);
     if (!combo) continue;
     const attrs = JSON.parse(combo.variant_attributes) as { size: string; color: string };
-    lowStock = { id: p.id, name: p.name, pricePaisa: Math.round(combo.price * 100), stock: combo.stock, combinationId: combo.id, ...attrs };
+    lowStock = {
+      id: p.id,
+      name: p.name,
+      pricePaisa: Math.round(combo.price * 100),
+      stock: combo.stock,
+      combinationId: combo.id,
+      ...attrs,
+    };
     break;
   }
   // products without options and plenty of stock, one per test that orders
   for (const p of products) {
-    if (p.variant_combinations.length === 0 && p.stock >= 20) simple.push({ id: p.id, name: p.name, pricePaisa: Math.round(p.price * 100), stock: p.stock });
+    if (p.variant_combinations.length === 0 && p.stock >= 20)
+      simple.push({ id: p.id, name: p.name, pricePaisa: Math.round(p.price * 100), stock: p.stock });
   }
   expect(lowStock).toBeDefined();
   expect(simple.length).toBeGreaterThanOrEqual(3);
 });
 
 afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
+  await pages.closeAll();
   await browser?.close();
   await store?.stop("SIGKILL");
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -184,7 +196,9 @@ describe.sequential("cart, checkout and tracking", { timeout: 90_000 }, () => {
       }),
     );
     await add.click();
-    expect(await asked).toContain(`Only ${lowStock.stock} items available in stock. You already have ${lowStock.stock} in cart.`);
+    expect(await asked).toContain(
+      `Only ${lowStock.stock} items available in stock. You already have ${lowStock.stock} in cart.`,
+    );
     await page.getByText("Existing items removed from cart").waitFor();
     await expect.poll(() => cartCount(page)).toBe("2");
 
@@ -209,11 +223,15 @@ describe.sequential("cart, checkout and tracking", { timeout: 90_000 }, () => {
     expect(await line.getByText(/^Only \d+ available$/).count()).toBe(0);
 
     // summary in rupees with 2 decimals, and the free-shipping bar
-    const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]") as { price: number; quantity: number }[]);
+    const cart = await page.evaluate(
+      () => JSON.parse(localStorage.getItem("cart") ?? "[]") as { price: number; quantity: number }[],
+    );
     const subtotal = cart.reduce((sum, i) => sum + Math.round(i.price * 100) * i.quantity, 0);
     expect(await page.getByTestId("subtotal").textContent()).toBe(money(subtotal));
     expect(await page.getByTestId("shipping").textContent()).toBe(subtotal >= 500_000 ? "FREE" : money(50_000));
-    expect(await page.getByTestId("total").textContent()).toBe(money(subtotal >= 500_000 ? subtotal : subtotal + 50_000));
+    expect(await page.getByTestId("total").textContent()).toBe(
+      money(subtotal >= 500_000 ? subtotal : subtotal + 50_000),
+    );
     if (subtotal < 500_000) await page.getByText(`${money(500_000 - subtotal)} more for free shipping`).waitFor();
     await page.getByText("We accept").waitFor();
     await page.getByRole("region", { name: "You might also like" }).getByRole("article").first().waitFor();
@@ -242,7 +260,13 @@ describe.sequential("cart, checkout and tracking", { timeout: 90_000 }, () => {
 
     // autofill and phone keyboards
     const attrs = (id: string) =>
-      page.locator(`#checkout-${id}`).evaluate((el) => ({ autocomplete: el.getAttribute("autocomplete"), inputmode: el.getAttribute("inputmode"), type: el.getAttribute("type") }));
+      page
+        .locator(`#checkout-${id}`)
+        .evaluate((el) => ({
+          autocomplete: el.getAttribute("autocomplete"),
+          inputmode: el.getAttribute("inputmode"),
+          type: el.getAttribute("type"),
+        }));
     expect(await attrs("firstName")).toMatchObject({ autocomplete: "given-name" });
     expect(await attrs("lastName")).toMatchObject({ autocomplete: "family-name" });
     expect(await attrs("email")).toEqual({ autocomplete: "email", inputmode: "email", type: "email" });
@@ -269,7 +293,9 @@ describe.sequential("cart, checkout and tracking", { timeout: 90_000 }, () => {
     for (const [label, message] of required) {
       const field = page.getByRole("textbox", { name: label, exact: true });
       await expect.poll(() => field.getAttribute("aria-invalid")).toBe("true");
-      expect(await field.evaluate((el) => document.getElementById(el.getAttribute("aria-describedby")!)?.textContent)).toBe(message);
+      expect(
+        await field.evaluate((el) => document.getElementById(el.getAttribute("aria-describedby")!)?.textContent),
+      ).toBe(message);
     }
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("checkout-firstName");
 
@@ -346,7 +372,9 @@ describe.sequential("cart, checkout and tracking", { timeout: 90_000 }, () => {
     await page.getByText("FLAT500 applied").waitFor();
     const subtotal = item.pricePaisa * quantity;
     expect(await page.getByTestId("discount").textContent()).toBe(`−${money(50_000)}`);
-    expect(await page.getByTestId("total").textContent()).toBe(money(subtotal - 50_000 + (subtotal >= 500_000 ? 0 : 50_000)));
+    expect(await page.getByTestId("total").textContent()).toBe(
+      money(subtotal - 50_000 + (subtotal >= 500_000 ? 0 : 50_000)),
+    );
   });
 
   const emails = { tapped: "double.tap@example.pk", retried: "retried@example.pk", reloaded: "reloaded@example.pk" };
@@ -418,7 +446,9 @@ describe.sequential("cart, checkout and tracking", { timeout: 90_000 }, () => {
 
     // the tracking form is a plain GET form: it works before JavaScript and can be linked
     const noJs = await open(PHONE, false);
-    const response = await noJs.goto(`${store.url}/track?tracking_id=${trackingId.toLowerCase()}&contact=${encodeURIComponent(emails.tapped)}`);
+    const response = await noJs.goto(
+      `${store.url}/track?tracking_id=${trackingId.toLowerCase()}&contact=${encodeURIComponent(emails.tapped)}`,
+    );
     expect(response?.headers()["cache-control"]).toBe("private, no-store");
     await noJs.getByRole("heading", { name: "Awaiting confirmation" }).waitFor();
     await noJs.getByRole("textbox", { name: "Tracking ID" }).fill(trackingId);
@@ -506,7 +536,10 @@ describe.sequential("cart, checkout and tracking", { timeout: 90_000 }, () => {
         await fillForm(page, { Email: "price.changed@example.pk" });
         expect(await page.getByTestId("subtotal").textContent()).toBe(money(item.pricePaisa * 2));
         const newPrice = item.pricePaisa + 10_000;
-        await db.query("update products set price_paisa = $1, min_price_paisa = $1, max_price_paisa = $1 where id = $2", [newPrice, item.id]);
+        await db.query(
+          "update products set price_paisa = $1, min_price_paisa = $1, max_price_paisa = $1 where id = $2",
+          [newPrice, item.id],
+        );
         await placeOrder(page).click();
         await alertWith(page, "Prices have changed. Please review your cart.").waitFor();
         await expect.poll(() => page.getByTestId("subtotal").textContent()).toBe(money(newPrice * 2));
@@ -514,7 +547,10 @@ describe.sequential("cart, checkout and tracking", { timeout: 90_000 }, () => {
         await trackingIdOnConfirmation(page);
         expect(await page.getByTestId("subtotal").textContent()).toBe(money(newPrice * 2));
       } finally {
-        await db.query("update products set price_paisa = $1, min_price_paisa = $1, max_price_paisa = $1 where id = $2", [item.pricePaisa, item.id]);
+        await db.query(
+          "update products set price_paisa = $1, min_price_paisa = $1, max_price_paisa = $1 where id = $2",
+          [item.pricePaisa, item.id],
+        );
         await db.end();
       }
     });
@@ -527,7 +563,9 @@ describe.sequential("cart, checkout and tracking", { timeout: 90_000 }, () => {
     const handle = await openDatabase({ databaseUrl: storeDatabaseUrl, dataDir });
     try {
       const result = await handle.db.execute(sql`select email, count(*)::int as n from orders group by email`);
-      const counts = Object.fromEntries((result as unknown as { rows: { email: string; n: number }[] }).rows.map((r) => [r.email, Number(r.n)]));
+      const counts = Object.fromEntries(
+        (result as unknown as { rows: { email: string; n: number }[] }).rows.map((r) => [r.email, Number(r.n)]),
+      );
       expect(counts[emails.tapped]).toBe(1);
       expect(counts[emails.retried]).toBe(1);
       expect(counts[emails.reloaded]).toBe(1);

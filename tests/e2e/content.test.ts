@@ -1,18 +1,19 @@
 // The content pages in a real browser (issue 7): blog list and post (with a hostile post planted
 // straight in the database), the static and policy pages, the human and XML sitemaps, robots.txt,
 // and the AMP preview and document, at phone and desktop widths.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogs } from "../../db/schema";
 import { AMP_POLICY } from "../../server/plugins/security-headers";
 import { ampRuleErrors } from "../helpers/amp-rules";
-import { DESKTOP, PHONE, hasChromium, launchBrowser, newContext } from "../helpers/browser";
+import { DESKTOP, PHONE, hasChromium, hydrated, launchBrowser, pageOpener } from "../helpers/browser";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
 let running: E2EStore;
 let url: string;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+const pages = pageOpener(() => browser);
+const open = pages.open;
 
 const HOSTILE = {
   slug: "hostile-post",
@@ -41,16 +42,6 @@ interface ApiProduct {
   variant_combinations: { id: number; price: number; stock_quantity: number; is_available: boolean }[];
 }
 
-async function open(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await newContext(browser, viewport, { reducedMotion: "reduce" });
-  contexts.push(context);
-  return context.newPage();
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-}
-
 async function allProducts(): Promise<ApiProduct[]> {
   const list: ApiProduct[] = [];
   for (let offset = 0; ; offset += 100) {
@@ -69,7 +60,9 @@ function head(page: Page) {
     ogType: document.querySelector('meta[property="og:type"]')?.getAttribute("content"),
     robots: document.querySelector('meta[name="robots"]')?.getAttribute("content") ?? null,
     amphtml: document.querySelector('link[rel="amphtml"]')?.getAttribute("href") ?? null,
-    jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? "{}")),
+    jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) =>
+      JSON.parse(s.textContent ?? "{}"),
+    ),
   }));
 }
 
@@ -87,7 +80,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
+  await pages.closeAll();
   await browser?.close();
   await running?.stop();
 });
@@ -109,7 +102,10 @@ describe.sequential("content pages", { timeout: 60_000 }, () => {
     expect(await page.getByRole("link", { name: /^Read More/ }).count()).toBe(7);
     expect((await head(page)).canonical).toMatch(/\/blog$/);
     await hydrated(page);
-    await posts.nth(2).getByRole("link", { name: /^Read More/ }).click();
+    await posts
+      .nth(2)
+      .getByRole("link", { name: /^Read More/ })
+      .click();
     await page.waitForURL(/\/blog\/[a-z0-9-]+$/);
     await page.getByRole("link", { name: "← Back to Blog" }).waitFor();
   });
@@ -131,7 +127,10 @@ describe.sequential("content pages", { timeout: 60_000 }, () => {
     await article.getByText("Hand wash in cold water.").waitFor();
     await article.getByText("Dry flat in the shade.").waitFor();
     expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
-    const body = article.locator("div").filter({ has: page.getByText("Hand wash in cold water.") }).last();
+    const body = article
+      .locator("div")
+      .filter({ has: page.getByText("Hand wash in cold water.") })
+      .last();
     expect(await body.locator("script, iframe, [onerror]").count()).toBe(0);
     expect(await article.getByRole("link", { name: "Click me" }).count()).toBe(0);
     await article.getByText("Click me").waitFor();
@@ -174,7 +173,14 @@ describe.sequential("content pages", { timeout: 60_000 }, () => {
     await page.goto(`${url}/refund-policy`);
     await page.getByRole("heading", { level: 1, name: "Return & Exchange Policy" }).waitFor();
     const refund = (await page.getByRole("main").textContent())!;
-    for (const rule of ["No refunds.", "Exchange within 7 days of delivery.", "original tags and packaging", "proof of purchase", "Panties, and any set that contains panties, cannot be exchanged", "You pay the courier one way"]) {
+    for (const rule of [
+      "No refunds.",
+      "Exchange within 7 days of delivery.",
+      "original tags and packaging",
+      "proof of purchase",
+      "Panties, and any set that contains panties, cannot be exchanged",
+      "You pay the courier one way",
+    ]) {
       expect(refund).toContain(rule);
     }
     await page.goto(`${url}/about`);
@@ -244,11 +250,23 @@ describe.sequential("content pages", { timeout: 60_000 }, () => {
     expect(result.ns).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
     const paths = result.urls.map((u) => new URL(u.loc).pathname);
     for (const p of products) expect(paths).toContain(p.custom_url ? `/p/${p.custom_url}` : `/product/${p.id}`);
-    for (const path of ["/", "/collection/all", "/blog", `/blog/${HOSTILE.slug}`, "/about", "/terms", "/privacy", "/refund-policy", "/sitemap"]) {
+    for (const path of [
+      "/",
+      "/collection/all",
+      "/blog",
+      `/blog/${HOSTILE.slug}`,
+      "/about",
+      "/terms",
+      "/privacy",
+      "/refund-policy",
+      "/sitemap",
+    ]) {
       expect(paths).toContain(path);
     }
     expect(paths.filter((p) => p.startsWith("/collection/") && p !== "/collection/all").length).toBeGreaterThan(5);
-    expect(paths.filter((p) => p.startsWith("/account") || p.startsWith("/cart") || p.startsWith("/checkout"))).toEqual([]);
+    expect(paths.filter((p) => p.startsWith("/account") || p.startsWith("/cart") || p.startsWith("/checkout"))).toEqual(
+      [],
+    );
     expect(new Set(paths).size).toBe(paths.length);
     for (const u of result.urls) expect(u.lastmod, u.loc).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect((await fetch(`${url}/sitemap.xml?page=2`)).status).toBe(404);
@@ -257,12 +275,15 @@ describe.sequential("content pages", { timeout: 60_000 }, () => {
     expect(robots.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     const text = await robots.text();
     expect(text).toMatch(/^Sitemap: https?:\/\/[^\s]+\/sitemap\.xml$/m);
-    for (const path of ["/account", "/checkout", "/cart", "/admin", "/api/"]) expect(text).toContain(`Disallow: ${path}\n`);
+    for (const path of ["/account", "/checkout", "/cart", "/admin", "/api/"])
+      expect(text).toContain(`Disallow: ${path}\n`);
   });
 
   it("previews the AMP page by id and custom URL, and serves the AMP document it shows (phone)", async () => {
     const products = await allProducts();
-    const product = products.find((p) => p.custom_url && p.variant_combinations.some((c) => c.is_available && c.stock_quantity > 0))!;
+    const product = products.find(
+      (p) => p.custom_url && p.variant_combinations.some((c) => c.is_available && c.stock_quantity > 0),
+    )!;
     const page = await open(PHONE);
     for (const path of [`/amp/product/${product.id}`, `/amp/p/${product.custom_url}`]) {
       const response = await page.goto(`${url}${path}`);
@@ -271,7 +292,9 @@ describe.sequential("content pages", { timeout: 60_000 }, () => {
       const source = (await page.getByLabel("Generated AMP HTML").textContent())!;
       expect(source.startsWith("<!doctype html>\n<html ⚡")).toBe(true);
       expect(ampRuleErrors(source)).toEqual([]);
-      expect(await page.getByRole("link", { name: "Back to Product" }).getAttribute("href")).toBe(`/product/${product.id}`);
+      expect(await page.getByRole("link", { name: "Back to Product" }).getAttribute("href")).toBe(
+        `/product/${product.id}`,
+      );
       expect((await head(page)).robots).toBe("noindex");
     }
     const missing = await page.goto(`${url}/amp/product/999999`);

@@ -3,15 +3,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, hasChromium, launchBrowser, newContext } from "../helpers/browser";
+import { DESKTOP, PHONE, hasChromium, hydrated, launchBrowser, pageOpener } from "../helpers/browser";
 import { startStore, type StoreProcess } from "../helpers/server-process";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-pages-"));
 let store: StoreProcess;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+const pages = pageOpener(() => browser);
+const open = pages.open;
 
 interface ApiProduct {
   id: number;
@@ -21,24 +22,13 @@ interface ApiProduct {
   variant_combinations: { id: number; variant_attributes: string; stock: number }[];
 }
 
-async function open(viewport: { width: number; height: number }, javaScriptEnabled = true): Promise<Page> {
-  const context = await newContext(browser, viewport, { javaScriptEnabled, reducedMotion: "reduce" });
-  contexts.push(context);
-  return context.newPage();
-}
-
-/** Waits until React has hydrated the page, so clicks reach their handlers. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-}
-
 beforeAll(async () => {
   if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
   [store, browser] = await Promise.all([startStore({ DATA_DIR: dataDir, SEED_IMAGES: "0" }), launchBrowser()]);
 });
 
 afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
+  await pages.closeAll();
   await browser?.close();
   await store?.stop("SIGKILL");
   fs.rmSync(dataDir, { recursive: true, force: true });
