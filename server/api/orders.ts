@@ -3,7 +3,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { variantKey } from "../../core/cart/variant-attributes";
 import { orderInput } from "../../core/checkout/order-input";
 import { placeOrder, PricesChangedError, type PlacedOrder, type ServerFigures } from "../../core/checkout/place-order";
 import { trackOrder, type TrackedOrder } from "../../core/checkout/track-order";
@@ -11,6 +10,7 @@ import type { CoreContext } from "../../core/context";
 import { AppError } from "../../core/shared/errors";
 import { userIdOrGuest } from "../plugins/auth";
 import { money } from "../serialize";
+import { presentOrderTotals, variantDetailsText } from "./presenters";
 import { limitByClient } from "./rate-limits";
 
 export const IDEMPOTENCY_KEY_MAX = 200;
@@ -29,9 +29,6 @@ const trackQuery = z.object({
   email: z.string().trim().max(254).optional(),
 });
 
-// keys sorted, so an answer replayed from storage (jsonb keeps its own key order) reads the same
-const variantText = (details: Record<string, string> | null) => (details ? variantKey(details) : null);
-
 export function presentOrder(order: PlacedOrder) {
   return {
     id: order.id,
@@ -44,15 +41,12 @@ export function presentOrder(order: PlacedOrder) {
       combination_id: item.combinationId,
       name: item.name,
       variant: item.variant,
-      variant_details: variantText(item.variantDetails),
+      variant_details: variantDetailsText(item.variantDetails),
       quantity: item.quantity,
       price: money(item.unitPricePaisa),
       line_total: money(item.lineTotalPaisa),
     })),
-    subtotal: money(order.subtotalPaisa),
-    shipping: money(order.shippingPaisa),
-    discount: money(order.discountPaisa),
-    total: money(order.totalPaisa),
+    ...presentOrderTotals(order),
     total_amount: money(order.totalPaisa),
     voucher_code: order.voucherCode,
     free_shipping_by_voucher: order.freeShippingByVoucher,
@@ -70,10 +64,7 @@ function presentFigures(figures: ServerFigures) {
       price: money(item.unitPricePaisa),
       line_total: money(item.lineTotalPaisa),
     })),
-    subtotal: money(figures.subtotalPaisa),
-    shipping: money(figures.shippingPaisa),
-    discount: money(figures.discountPaisa),
-    total: money(figures.totalPaisa),
+    ...presentOrderTotals(figures),
   };
 }
 
@@ -89,16 +80,13 @@ export function presentTrackedOrder(order: TrackedOrder) {
       product_id: item.productId,
       name: item.name,
       variant: item.variant,
-      variant_details: variantText(item.variantDetails),
+      variant_details: variantDetailsText(item.variantDetails),
       image_url: item.imageUrl,
       quantity: item.quantity,
       price: money(item.unitPricePaisa),
       line_total: money(item.lineTotalPaisa),
     })),
-    subtotal: money(order.subtotalPaisa),
-    shipping: money(order.shippingPaisa),
-    discount: money(order.discountPaisa),
-    total: money(order.totalPaisa),
+    ...presentOrderTotals(order),
     voucher_code: order.voucherCode,
   };
 }

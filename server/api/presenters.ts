@@ -4,6 +4,7 @@ import type { Collection } from "../../core/catalog/collections";
 import type { Product, Review } from "../../core/catalog/products";
 import type { BlogPost, BlogSummary } from "../../core/content/content";
 import type { SiteSettings } from "../../core/settings/site-settings";
+import { variantKey } from "../../core/cart/variant-attributes";
 import { money } from "../serialize";
 
 export const PLACEHOLDER_IMAGE = "/placeholder.svg";
@@ -140,5 +141,25 @@ export function presentSiteSettings(s: SiteSettings) {
     business_hours: s.businessHours,
     schema_org_type: s.schemaOrgType || "Store",
     schema_org_data: s.schemaOrgData,
+  };
+}
+
+/** An order line's variant as JSON text with sorted keys, so stored and fresh answers read the same. */
+export function variantDetailsText(details: Record<string, string> | null): string | null {
+  return details ? variantKey(details) : null;
+}
+
+/** The money lines of an order (placed, tracked, in the account's history, or the server's figures). */
+export function presentOrderTotals(order: {
+  subtotalPaisa: number;
+  shippingPaisa: number;
+  discountPaisa: number;
+  totalPaisa: number;
+}) {
+  return {
+    subtotal: money(order.subtotalPaisa),
+    shipping: money(order.shippingPaisa),
+    discount: money(order.discountPaisa),
+    total: money(order.totalPaisa),
   };
 }

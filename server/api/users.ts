@@ -20,7 +20,7 @@ import type { CoreContext } from "../../core/context";
 import { requireAdmin, requireUser, signedInUser } from "../plugins/auth";
 import { money } from "../serialize";
 import { idSchema, pageQuery } from "./http";
-import { presentProduct } from "./presenters";
+import { presentOrderTotals, presentProduct, variantDetailsText } from "./presenters";
 
 /** spec §3 User, plus its id and role. */
 export function presentUser(user: Account) {
@@ -60,16 +60,13 @@ export function presentMyOrder(order: MyOrder) {
       combination_id: item.combinationId,
       name: item.productName,
       variant: item.combinationName,
-      variant_details: item.variantDetails ? JSON.stringify(item.variantDetails) : null,
+      variant_details: variantDetailsText(item.variantDetails),
       image_url: item.imageUrl,
       quantity: item.quantity,
       price: money(item.unitPricePaisa),
       line_total: money(item.lineTotalPaisa),
     })),
-    subtotal: money(order.subtotalPaisa),
-    shipping: money(order.shippingPaisa),
-    discount: money(order.discountPaisa),
-    total: money(order.totalPaisa),
+    ...presentOrderTotals(order),
     total_amount: money(order.totalPaisa),
     voucher_code: order.voucherCode,
     created_at: order.createdAt,
