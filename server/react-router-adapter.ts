@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { CoreContext } from "../core/context";
 import type { AppConfig } from "./config";
+import { PageCache, type CachedPage } from "./page-cache";
 
 export interface PageLoadContext {
   core: CoreContext;
@@ -53,6 +54,14 @@ export function toFetchRequest(request: FastifyRequest): Request {
   } as RequestInit);
 }
 
+function sendCachedPage(reply: FastifyReply, page: CachedPage): FastifyReply {
+  reply.status(page.status);
+  for (const [name, value] of page.headers) reply.header(name, value);
+  // like a CDN's X-Cache: tells an operator (and the tests) whether React rendered this answer
+  reply.header("x-page-cache", page.hit ? "hit" : "miss");
+  return reply.send(page.body);
+}
+
 async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
@@ -89,6 +98,8 @@ export async function reactRouterPages(
   });
 
   const handle = createRequestHandler(options.build, process.env.NODE_ENV ?? "production");
+  // rendered public pages, kept as long as the catalogue reads they are made from (decision 0032)
+  const pageCache = new PageCache(options.core.cache);
 
   await app.register(async (pages) => {
     // pages read their own bodies (form posts to actions); Fastify must not consume them
@@ -104,13 +115,16 @@ export async function reactRouterPages(
         }
         const nonce = crypto.randomBytes(16).toString("base64");
         request.cspNonce = nonce;
-        const response = await handle(toFetchRequest(request), {
-          core: options.core,
-          config: options.config,
-          nonce,
-          clientIp: request.ip,
-        });
-        return sendFetchResponse(reply, response);
+        const render = (pageNonce: string) =>
+          handle(toFetchRequest(request), {
+            core: options.core,
+            config: options.config,
+            nonce: pageNonce,
+            clientIp: request.ip,
+          });
+        if (request.method !== "GET") return sendFetchResponse(reply, await render(nonce));
+        const page = await pageCache.get(`${request.host}${request.url}`, nonce, render);
+        return page instanceof Response ? sendFetchResponse(reply, page) : sendCachedPage(reply, page);
       },
     });
   });

@@ -2,6 +2,7 @@
 // other processes see a change after at most the TTL (docs/decisions/0016).
 export class ReadCache {
   private readonly entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+  private clears = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -30,5 +31,16 @@ export class ReadCache {
 
   clear(): void {
     this.entries.clear();
+    this.clears++;
+  }
+
+  /** Changes on every clear(): a cache of things made from these reads (pages) drops its own then. */
+  get generation(): number {
+    return this.clears;
+  }
+
+  /** How long an entry lives, in milliseconds (0: nothing is cached). */
+  get ttl(): number {
+    return this.ttlMs;
   }
 }
