@@ -20,6 +20,7 @@
 import { apiSection } from "./api";
 import { ordersSection } from "./orders";
 import { jsBudgetSection, lighthouseSection, ssrSection } from "./pages";
+import { slowLinkSection } from "./slow-link";
 import { installCleanup, stopAllChildren } from "./lib/children";
 import { loadOptionsFromEnv, stopLoad } from "./lib/load";
 import { lockDataDir } from "./lib/lock";
@@ -29,7 +30,14 @@ import type { Section } from "./lib/section";
 import { startStore } from "./lib/server";
 
 /** Every section, in the order they run. Add new ones here (order placement, SSR pages, Lighthouse...). */
-const sections: Section[] = [apiSection, ordersSection, ssrSection, jsBudgetSection, lighthouseSection];
+const sections: Section[] = [
+  apiSection,
+  ordersSection,
+  ssrSection,
+  jsBudgetSection,
+  lighthouseSection,
+  slowLinkSection,
+];
 
 const log = (message: string) => console.error(`[bench] ${message}`);
 

@@ -11,6 +11,8 @@ export interface LoadOptions {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
+  /** give every request its own query string (?bench=<n>), so no cache along the way can answer it */
+  uniqueQuery?: boolean;
 }
 
 export interface LoadSummary {
@@ -67,6 +69,7 @@ function fire(url: string, options: LoadOptions, durationSeconds: number): Promi
         headers: options.headers,
         body: options.body,
         timeout: 10,
+        ...(options.uniqueQuery ? { requests: [{ setupRequest: withUniqueQuery }] } : {}),
       },
       (error, result) => {
         current = undefined;
@@ -76,6 +79,12 @@ function fire(url: string, options: LoadOptions, durationSeconds: number): Promi
     );
     current = instance;
   });
+}
+
+let requestNumber = 0;
+function withUniqueQuery<T extends { path?: string }>(request: T): T {
+  const path = request.path ?? "/";
+  return { ...request, path: `${path}${path.includes("?") ? "&" : "?"}bench=${++requestNumber}` };
 }
 
 export async function measure(url: string, options: LoadOptions): Promise<LoadSummary> {
