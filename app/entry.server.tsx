@@ -1,13 +1,11 @@
-// Renders each page's whole HTML, then sends it. Nothing on these pages suspends (loaders finish
-// before rendering starts), so waiting for all of it costs nothing over streaming, and the whole
-// document can be rewritten: its script preloads go behind the style sheet and the main image
-// (decision 0031). The per-request nonce lets the CSP allow React Router's inline scripts and
-// nothing else.
+// Streams each page's HTML. Bots get the whole document at once (better for indexing);
+// browsers get it as it renders. The per-request nonce lets the CSP allow React Router's
+// inline scripts and nothing else.
 import { PassThrough } from "node:stream";
-import { text } from "node:stream/consumers";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
-import { lowerScriptPriority } from "./lib/script-priority.server";
 import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -20,7 +18,9 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   return new Promise<Response>((resolve, reject) => {
-    let allRendered = false;
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const nonce = loadContext.nonce;
 
     const { pipe, abort } = renderToPipeableStream(
@@ -29,26 +29,27 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        onAllReady() {
-          allRendered = true;
-          clearTimeout(abortTimer);
+        [readyOption]() {
+          shellRendered = true;
           const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
           pipe(body);
-          text(body).then((html) => {
-            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(new Response(lowerScriptPriority(html), { headers: responseHeaders, status: responseStatusCode }));
-          }, reject);
         },
         onShellError(error: unknown) {
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (allRendered) console.error(error);
+          if (shellRendered) console.error(error);
         },
       },
     );
-    // onAllReady comes later than this line (React starts rendering on a later tick)
-    const abortTimer = setTimeout(abort, streamTimeout + 1000);
+    setTimeout(abort, streamTimeout + 1000);
   });
 }
