@@ -19,9 +19,14 @@ export const SLOW_4G: LinkShape = { rttMs: 150, downKbps: 1638.4, upKbps: 750 };
 
 const SEGMENT = 1460;
 
-/** One direction of the link: bytes leave in order at the link's rate and arrive one-way later. */
+/**
+ * One direction of the link: bytes leave in order at the link's rate and arrive one-way later.
+ * Each socket's deliveries go through one queue and one timer, so they keep their order (two
+ * timers due in the same millisecond may fire in either order).
+ */
 class Pipe {
   private busyUntil = 0;
+  private readonly queues = new Map<net.Socket, { at: number; deliver: () => void }[]>();
 
   constructor(
     private readonly kbps: number,
@@ -32,17 +37,32 @@ class Pipe {
     for (let i = 0; i < chunk.length; i += SEGMENT) {
       const segment = chunk.subarray(i, i + SEGMENT);
       this.busyUntil = Math.max(performance.now(), this.busyUntil) + (segment.length * 8) / this.kbps;
-      this.at(this.busyUntil + this.oneWayMs, () => to.destroyed || to.write(segment));
+      this.enqueue(to, this.busyUntil + this.oneWayMs, () => to.destroyed || to.write(segment));
     }
   }
 
-  /** after everything already sent has arrived */
-  afterQueued(action: () => void): void {
-    this.at(Math.max(performance.now(), this.busyUntil) + this.oneWayMs, action);
+  /** once everything already sent to this socket has arrived */
+  afterQueued(to: net.Socket, action: () => void): void {
+    this.enqueue(to, performance.now() + this.oneWayMs, action);
   }
 
-  private at(time: number, action: () => void): void {
-    setTimeout(action, Math.max(0, time - performance.now()));
+  private enqueue(to: net.Socket, at: number, deliver: () => void): void {
+    let queue = this.queues.get(to);
+    if (!queue) {
+      queue = [];
+      this.queues.set(to, queue);
+    }
+    // nothing overtakes what is already queued for this socket
+    const last = queue[queue.length - 1];
+    queue.push({ at: Math.max(at, last?.at ?? 0), deliver });
+    if (queue.length === 1) this.drain(to, queue);
+  }
+
+  private drain(to: net.Socket, queue: { at: number; deliver: () => void }[]): void {
+    const now = performance.now();
+    while (queue.length > 0 && queue[0]!.at <= now) queue.shift()!.deliver();
+    if (queue.length === 0) this.queues.delete(to);
+    else setTimeout(() => this.drain(to, queue), queue[0]!.at - now);
   }
 }
 
@@ -70,10 +90,10 @@ export async function startSlowLink(target: URL, shape: LinkShape = SLOW_4G): Pr
     phone.on("data", (chunk: Buffer) => up.send(store, chunk));
     store.on("data", (chunk: Buffer) => down.send(phone, chunk));
     // a side that finishes closes the other once its last bytes have crossed the link
-    phone.on("end", () => up.afterQueued(() => store.end()));
-    store.on("end", () => down.afterQueued(() => phone.end()));
+    phone.on("end", () => up.afterQueued(store, () => store.end()));
+    store.on("end", () => down.afterQueued(phone, () => phone.end()));
     phone.on("close", () => store.destroy());
-    store.on("close", () => down.afterQueued(() => phone.destroy()));
+    store.on("close", () => down.afterQueued(phone, () => phone.destroy()));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as net.AddressInfo;
