@@ -6,7 +6,10 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { InlineStylesheetContext } from "./lib/inline-stylesheet";
+import { builtStylesheetText } from "./lib/inline-stylesheet.server";
 import { NonceContext } from "./lib/nonce";
+import stylesheet from "./app.css?url";
 
 export const streamTimeout = 5_000;
 
@@ -25,7 +28,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineStylesheetContext.Provider value={builtStylesheetText(stylesheet)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineStylesheetContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -72,6 +72,33 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
     expect(await chat.getAttribute("href")).toBe("https://wa.me/923001234567");
   });
 
+  it("writes the style sheet into the page: styled without a second request, also after hydrating and navigating", async () => {
+    const page = await open(PHONE);
+    const styleRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "stylesheet" || request.url().endsWith(".css")) styleRequests.push(request.url());
+    });
+    const response = await page.goto(`${store.url}/product/1`);
+    const html = await response!.text();
+    const inline = /<style data-precedence="default" data-href="\/assets\/app-[^"]+\.css">([\s\S]*?)<\/style>/.exec(
+      html,
+    );
+    expect(inline?.[1]?.length ?? 0).toBeGreaterThan(10_000);
+    expect(html.includes('rel="stylesheet"')).toBe(false);
+    await hydrated(page);
+    // React adopted the server's copy: one style sheet, still applied, nothing fetched
+    const styled = () =>
+      page.evaluate(() => ({
+        sheets: document.head.querySelectorAll("style[data-href], link[rel=stylesheet]").length,
+        background: getComputedStyle(document.body).backgroundColor,
+      }));
+    expect(await styled()).toEqual({ sheets: 1, background: "rgb(251, 249, 246)" });
+    await page.getByRole("link", { name: "Home" }).first().click();
+    await page.waitForURL(`${store.url}/`);
+    expect(await styled()).toEqual({ sheets: 1, background: "rgb(251, 249, 246)" });
+    expect(styleRequests).toEqual([]);
+  });
+
   it("answers unknown routes and missing products with a real 404", async () => {
     const page = await open(DESKTOP);
     const unknown = await page.goto(`${store.url}/no/such/page`);
