@@ -78,9 +78,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function measureSlowLink(context: SectionContext): Promise<SectionOutcome> {
   const runs = Number(process.env.BENCH_SLOW_LINK_RUNS ?? 5);
-  const pages = (await discoverPages(context.baseUrl, context.log)).filter((p) =>
-    ["home", "collection", "product"].includes(p.name),
-  );
+  const wanted = (process.env.BENCH_SLOW_LINK_PAGES ?? "home,collection,product").split(",").map((s) => s.trim());
+  const pages = (await discoverPages(context.baseUrl, context.log)).filter((p) => wanted.includes(p.name));
   const link = await startSlowLink(new URL(context.baseUrl));
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
