@@ -5,6 +5,7 @@ import { addToCart, quantityInCart, useCart } from "../lib/cart";
 import type { CardProduct } from "../lib/catalog-view.server";
 import { toast } from "../lib/toast";
 import { findCombination, isComplete, label, optionInStock, type Selection } from "../lib/variants";
+import { AfterPageLoad } from "./AfterPageLoad";
 import { Picture } from "./Picture";
 import { WishlistButton } from "./WishlistButton";
 
@@ -19,7 +20,19 @@ function firstInStock(product: CardProduct): Selection {
  * A product in a grid: picture, name, price, and a small buy box with the card rules of spec §5
  * (an in-stock choice, at most min(10, stock minus what is already in the cart)).
  */
-export function ProductCard({ product, priority = false, sizes }: { product: CardProduct; priority?: boolean; sizes: string }) {
+export function ProductCard({
+  product,
+  priority = false,
+  imageAfterLoad = false,
+  sizes,
+}: {
+  product: CardProduct;
+  /** the page's first cards: the picture is fetched at once, at high priority */
+  priority?: boolean;
+  /** the card always starts below the fold: its picture waits for the page to load (AfterPageLoad) */
+  imageAfterLoad?: boolean;
+  sizes: string;
+}) {
   const [selection, setSelection] = useState<Selection>(() => firstInStock(product));
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
@@ -71,6 +84,15 @@ export function ProductCard({ product, priority = false, sizes }: { product: Car
   }
 
   const headingId = `card-${product.id}`;
+  const picture = (
+    <Picture
+      url={product.image?.url}
+      alt=""
+      sizes={sizes}
+      priority={priority}
+      className="transition-transform duration-500 group-hover:scale-[1.03]"
+    />
+  );
   return (
     <article aria-labelledby={headingId} className="group relative flex flex-col">
       <WishlistButton
@@ -79,13 +101,13 @@ export function ProductCard({ product, priority = false, sizes }: { product: Car
         className="absolute top-1.5 right-1.5 z-10 grid h-9 w-9 place-items-center rounded-full bg-white/90 shadow-sm hover:bg-white disabled:opacity-60"
       />
       <Link to={product.href} className="relative block overflow-hidden" tabIndex={-1} aria-hidden="true">
-        <Picture
-          url={product.image?.url}
-          alt=""
-          sizes={sizes}
-          priority={priority}
-          className="transition-transform duration-500 group-hover:scale-[1.03]"
-        />
+        {imageAfterLoad ? (
+          <AfterPageLoad placeholder={<span className="block w-full bg-stone-100" style={{ aspectRatio: "3 / 4" }} />}>
+            {picture}
+          </AfterPageLoad>
+        ) : (
+          picture
+        )}
         {soldOut && (
           <span className="absolute top-2 left-2 bg-white/90 px-2 py-1 text-[10px] font-semibold tracking-widest uppercase">
             Sold out
@@ -117,7 +139,10 @@ export function ProductCard({ product, priority = false, sizes }: { product: Car
                     onClick={() => choose(group.type, v.value)}
                     className={`grid h-7 w-7 place-items-center rounded-full ${active ? "ring-1 ring-ink" : ""} disabled:opacity-30`}
                   >
-                    <span className="block h-5 w-5 rounded-full ring-1 ring-black/15" style={{ backgroundColor: v.hex }} />
+                    <span
+                      className="block h-5 w-5 rounded-full ring-1 ring-black/15"
+                      style={{ backgroundColor: v.hex }}
+                    />
                   </button>
                 ) : (
                   <button

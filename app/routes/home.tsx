@@ -1,5 +1,6 @@
 import { Form, Link, useRouteLoaderData } from "react-router";
 import { getHomepageLayout, listBlogs, listHomepageVideos } from "../../core/content/content";
+import { AfterPageLoad } from "../components/AfterPageLoad";
 import { Picture } from "../components/Picture";
 import { ProductCard } from "../components/ProductCard";
 import { Slider } from "../components/Slider";
@@ -94,6 +95,22 @@ function pageLink(search: URLSearchParams, categoryId: number, page: number): st
   return `/${text ? `?${text}` : ""}#category-${categoryId}`;
 }
 
+const HERO_IMAGE_BOX = "absolute inset-0 h-full w-full bg-stone-300 md:left-1/2 md:w-1/2";
+
+function HeroImage({ url, first = false }: { url: string | null; first?: boolean }) {
+  return (
+    <img
+      src={imageSrc(url, 800)}
+      srcSet={imageSrcSet(url)}
+      sizes="(min-width: 768px) 50vw, 100vw"
+      alt=""
+      loading={first ? "eager" : "lazy"}
+      fetchPriority={first ? "high" : "auto"}
+      className={`${HERO_IMAGE_BOX} object-cover`}
+    />
+  );
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const shell = useRouteLoaderData("root") as ShellData;
   const heroes = shell.collections.filter((c) => c.imageUrl);
@@ -119,15 +136,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               aria-label={`${i + 1} of ${heroes.length}: ${c.name}`}
               className="relative h-[calc(100svh-6.5rem)] max-h-[56rem] min-h-[28rem] w-full shrink-0 snap-start md:h-[calc(100svh-7.5rem)]"
             >
-              <img
-                src={imageSrc(c.imageUrl, 800)}
-                srcSet={imageSrcSet(c.imageUrl)}
-                sizes="(min-width: 768px) 50vw, 100vw"
-                alt=""
-                loading={i === 0 ? "eager" : "lazy"}
-                fetchPriority={i === 0 ? "high" : "auto"}
-                className="absolute inset-0 h-full w-full bg-stone-300 object-cover md:left-1/2 md:w-1/2"
-              />
+              {i === 0 ? (
+                <HeroImage url={c.imageUrl} first />
+              ) : (
+                // the other slides show 4 s apart at the earliest: their images wait for the page
+                <AfterPageLoad placeholder={<span className={HERO_IMAGE_BOX} />}>
+                  <HeroImage url={c.imageUrl} />
+                </AfterPageLoad>
+              )}
               <div className="absolute inset-0 bg-gradient-to-t from-black/65 via-black/20 to-transparent md:right-1/2 md:bg-none md:bg-[#2b2320]" />
               <div className="absolute inset-x-0 bottom-16 px-6 md:top-1/2 md:right-1/2 md:bottom-auto md:-translate-y-1/2 md:px-16">
                 <p className="text-[11px] font-semibold tracking-[0.35em] uppercase">The collection</p>
@@ -205,7 +221,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="mt-6 grid grid-cols-2 gap-x-3 gap-y-8 md:grid-cols-3 md:gap-x-6 lg:grid-cols-4">
             {category.products.map((p) => (
               <li key={p.id} className="flex">
-                <ProductCard product={p} sizes="(min-width: 1024px) 22vw, (min-width: 768px) 30vw, 48vw" />
+                <ProductCard
+                  product={p}
+                  imageAfterLoad // the hero fills the first screen
+                  sizes="(min-width: 1024px) 22vw, (min-width: 768px) 30vw, 48vw"
+                />
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import { data, Link, redirect, useNavigate } from "react-router";
 import { addReview, reviewInput } from "../../core/catalog/reviews";
 import { formatRupees, rupeesText } from "../../core/shared/money";
 import { Breadcrumb } from "../components/Breadcrumb";
+import { AfterPageLoad } from "../components/AfterPageLoad";
 import { Picture } from "../components/Picture";
 import { ProductCard } from "../components/ProductCard";
 import { SizeGuide } from "../components/SizeGuide";
@@ -158,26 +159,12 @@ function NotFound({ message }: { message: string }) {
 
 // spec §9: the first 3 extra product images are preloaded. They load once the page has
 // finished loading, so they never compete with the main image (the LCP) for a slow connection,
-// and a swipe through the gallery then shows them at once.
+// and a swipe through the gallery then shows them at once. Until then the others are not in the
+// page at all (AfterPageLoad): lazy images in a scroller would be fetched at once.
 const PRELOADED_EXTRA_IMAGES = 3;
-
-function usePageLoaded(): boolean {
-  const [loaded, setLoaded] = useState(false);
-  useEffect(() => {
-    if (document.readyState === "complete") {
-      setLoaded(true);
-      return;
-    }
-    const onLoad = () => setLoaded(true);
-    window.addEventListener("load", onLoad, { once: true });
-    return () => window.removeEventListener("load", onLoad);
-  }, []);
-  return loaded;
-}
 
 function Gallery({ product }: { product: LoadedProduct }) {
   const images = product.images.length > 0 ? product.images : [{ url: "", alt: product.name, isPrimary: true }];
-  const pageLoaded = usePageLoaded();
   return (
     <div className="-mx-4 md:mx-0">
       <ul
@@ -189,14 +176,21 @@ function Gallery({ product }: { product: LoadedProduct }) {
             key={`${image.url}${i}`}
             className={`relative w-[88%] shrink-0 snap-start pr-1 md:w-auto md:pr-0 ${i === 0 ? "md:col-span-2" : ""}`}
           >
-            <Picture
-              url={image.url}
-              alt={i === 0 ? image.alt : `${image.alt} (view ${i + 1})`}
-              priority={i === 0}
-              eager={pageLoaded && i <= PRELOADED_EXTRA_IMAGES}
-              sizes={i === 0 ? "(min-width: 768px) 55vw, 88vw" : "(min-width: 768px) 27vw, 88vw"}
-              width={i === 0 ? 800 : 400}
-            />
+            {i === 0 ? (
+              <Picture url={image.url} alt={image.alt} priority sizes="(min-width: 768px) 55vw, 88vw" width={800} />
+            ) : (
+              <AfterPageLoad
+                placeholder={<span className="block w-full bg-stone-100" style={{ aspectRatio: "3 / 4" }} />}
+              >
+                <Picture
+                  url={image.url}
+                  alt={`${image.alt} (view ${i + 1})`}
+                  eager={i <= PRELOADED_EXTRA_IMAGES}
+                  sizes="(min-width: 768px) 27vw, 88vw"
+                  width={400}
+                />
+              </AfterPageLoad>
+            )}
             {image.isPrimary && (
               <span className="absolute top-3 left-3 bg-white/90 px-2 py-1 text-[10px] font-semibold tracking-[0.2em] uppercase">
                 Main
@@ -734,7 +728,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <ul className="mt-8 grid grid-cols-2 gap-x-3 gap-y-8 md:grid-cols-4 md:gap-x-6">
             {similar.map((p) => (
               <li key={p.id} className="flex">
-                <ProductCard product={p} sizes="(min-width: 768px) 22vw, 48vw" />
+                <ProductCard product={p} imageAfterLoad sizes="(min-width: 768px) 22vw, 48vw" />
               </li>
             ))}
           </ul>

@@ -99,6 +99,46 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
     expect(styleRequests).toEqual([]);
   });
 
+  it("fetches out-of-sight images (other gallery photos, other slides, cards below the hero) only after the page has loaded", async () => {
+    const page = await open(PHONE);
+    for (const [path, selector] of [
+      ["/product/1", 'ul[aria-label="Product images"] li:not(:first-child) img'],
+      ["/", 'section[aria-roledescription="slide"]:not(:first-child) img, section[aria-labelledby^="category-"] img'],
+    ] as const) {
+      await page.goto(`${store.url}${path}`);
+      await hydrated(page);
+      // the images appear after load, and being lazy, are asked for a moment later
+      await page.waitForFunction((s) => {
+        const urls = new Set(
+          [...document.querySelectorAll<HTMLImageElement>(s)].map((img) => img.currentSrc || img.src),
+        );
+        return performance.getEntriesByType("resource").some((entry) => urls.has(entry.name));
+      }, selector);
+      const timing = await page.evaluate((s) => {
+        const loadAt = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart;
+        const urls = new Set(
+          [...document.querySelectorAll<HTMLImageElement>(s)].map((img) => img.currentSrc || img.src),
+        );
+        const fetched = performance
+          .getEntriesByType("resource")
+          .filter((entry) => urls.has(entry.name))
+          .map((entry) => entry.startTime);
+        return { loadAt, fetched };
+      }, selector);
+      expect(timing.fetched.length, path).toBeGreaterThan(0);
+      for (const startedAt of timing.fetched) expect(startedAt, path).toBeGreaterThanOrEqual(timing.loadAt);
+    }
+
+    // without JavaScript they are all there from the start (a <noscript> copy), so a swipe shows them
+    const plain = await open(PHONE, false);
+    await plain.goto(`${store.url}/product/1`);
+    const gallery = plain.getByRole("list", { name: "Product images" }).getByRole("img");
+    expect(await gallery.count()).toBeGreaterThan(1);
+    await plain.goto(`${store.url}/`);
+    const slides = plain.locator('section[aria-roledescription="slide"] img');
+    expect(await slides.count()).toBe(await plain.locator('section[aria-roledescription="slide"]').count());
+  });
+
   it("answers unknown routes and missing products with a real 404", async () => {
     const page = await open(DESKTOP);
     const unknown = await page.goto(`${store.url}/no/such/page`);
