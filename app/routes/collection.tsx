@@ -397,6 +397,8 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
                 <ProductCard
                   product={p}
                   priority={i < 2}
+                  // below the first row of four (two rows on a phone) the cards start out of sight
+                  imageAfterLoad={i >= 4}
                   sizes="(min-width: 1024px) 22vw, (min-width: 768px) 30vw, 48vw"
                 />
               </li>
