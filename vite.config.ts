@@ -50,14 +50,15 @@ function precompress(): Plugin {
  * bytes, each with ~0.6 KB of headers and a turn on one of HTTP/1.1's six connections):
  * - React and React Router in one file (jsx-runtime was a file of its own);
  * - the small helpers nearly every page loads (the cart, API, toast and SEO modules, which the root
- *   loads anyway, and the money, image, variant and share helpers, picture and breadcrumb) in one.
+ *   loads anyway, and the money, image, variant and share helpers, picture and breadcrumb, the
+ *   session and wishlist modules, and the product card every browse page shows) in one.
  * Files that only some pages need stay split by route. `npm run bench` (js-budget) shows the result.
  */
 function clientChunk(id: string): string | undefined {
   if (/\/node_modules\/(?:react|react-router)\//.test(id)) return "react-router";
   if (
-    /\/app\/lib\/(?:api|cart|toast|seo|images|variants|share)\.ts$/.test(id) ||
-    /\/app\/components\/(?:Picture|Breadcrumb)\.tsx$/.test(id) ||
+    /\/app\/lib\/(?:api|cart|toast|seo|images|variants|share|session|wishlist|use-page-loaded)\.ts$/.test(id) ||
+    /\/app\/components\/(?:Picture|Breadcrumb|ProductCard|WishlistButton|AfterPageLoad)\.tsx$/.test(id) ||
     /\/core\/shared\/money\.ts$/.test(id)
   ) {
     return "shared";
