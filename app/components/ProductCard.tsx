@@ -102,7 +102,7 @@ export function ProductCard({
       />
       <Link to={product.href} className="relative block overflow-hidden" tabIndex={-1} aria-hidden="true">
         {imageAfterLoad ? (
-          <AfterPageLoad placeholder={<span className="block w-full bg-stone-100" style={{ aspectRatio: "3 / 4" }} />}>
+          <AfterPageLoad placeholderClassName="block w-full bg-stone-100" placeholderStyle={{ aspectRatio: "3 / 4" }}>
             {picture}
           </AfterPageLoad>
         ) : (

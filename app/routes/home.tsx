@@ -140,7 +140,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <HeroImage url={c.imageUrl} first />
               ) : (
                 // the other slides show 4 s apart at the earliest: their images wait for the page
-                <AfterPageLoad placeholder={<span className={HERO_IMAGE_BOX} />}>
+                <AfterPageLoad placeholderClassName={HERO_IMAGE_BOX}>
                   <HeroImage url={c.imageUrl} />
                 </AfterPageLoad>
               )}

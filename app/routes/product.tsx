@@ -180,7 +180,8 @@ function Gallery({ product }: { product: LoadedProduct }) {
               <Picture url={image.url} alt={image.alt} priority sizes="(min-width: 768px) 55vw, 88vw" width={800} />
             ) : (
               <AfterPageLoad
-                placeholder={<span className="block w-full bg-stone-100" style={{ aspectRatio: "3 / 4" }} />}
+                placeholderClassName="block w-full bg-stone-100"
+                placeholderStyle={{ aspectRatio: "3 / 4" }}
               >
                 <Picture
                   url={image.url}

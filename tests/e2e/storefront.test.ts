@@ -134,6 +134,16 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
     await plain.goto(`${store.url}/product/1`);
     const gallery = plain.getByRole("list", { name: "Product images" }).getByRole("img");
     expect(await gallery.count()).toBeGreaterThan(1);
+    // and each photo fills its own slot: the placeholder meant for JavaScript is hidden
+    const slots = await plain.evaluate(() =>
+      [...document.querySelectorAll('ul[aria-label="Product images"] > li')].map((li) => ({
+        offset: Math.round(li.querySelector("img")!.getBoundingClientRect().top - li.getBoundingClientRect().top),
+        placeholders: [...li.querySelectorAll<HTMLElement>("span[aria-hidden]")].filter((el) => el.offsetHeight > 0)
+          .length,
+      })),
+    );
+    expect(slots.length).toBeGreaterThan(1);
+    for (const slot of slots) expect(slot).toEqual({ offset: 0, placeholders: 0 });
     await plain.goto(`${store.url}/`);
     const slides = plain.locator('section[aria-roledescription="slide"] img');
     expect(await slides.count()).toBe(await plain.locator('section[aria-roledescription="slide"]').count());
