@@ -112,6 +112,21 @@ describe("the page cache", () => {
     expect(await body(await cache.get("/", "b", render))).toContain('nonce="b"');
   });
 
+  it("renders a page too big to keep once for its visitor, and again for the next", async () => {
+    const cache = new PageCache(new ReadCache(5_000));
+    const calls: string[] = [];
+    const render = async (nonce: string) => {
+      calls.push(nonce);
+      return new Response(`<p nonce="${nonce}">${"x".repeat(1024 * 1024)}</p>`, {
+        headers: { "cache-control": PUBLIC },
+      });
+    };
+    expect(await body(await cache.get("/big", "a", render))).toContain('nonce="a"');
+    expect(calls).toEqual(["a"]);
+    expect(await body(await cache.get("/big", "b", render))).toContain('nonce="b"');
+    expect(calls).toEqual(["a", "b"]);
+  });
+
   it("holds at most its number of pages, dropping the oldest", async () => {
     const cache = new PageCache(new ReadCache(5_000), 2);
     const { calls, render } = renderer();

@@ -10,7 +10,7 @@
 // It lives exactly as long as the catalogue reads it is made from (CATALOG_CACHE_SECONDS) and is
 // dropped whenever they are (every write in this process), so it adds no staleness of its own
 // beyond the read it was rendered from: in another process a change shows within two TTLs.
-import type { ReadCache } from "../core/shared/cache";
+import { ReadCache } from "../core/shared/cache";
 
 /** A rendered page, ready to send again. */
 export interface CachedPage {
@@ -43,65 +43,45 @@ interface Entry {
 }
 
 export class PageCache {
-  private readonly entries = new Map<string, { expires: number; value: Promise<Entry | null> }>();
+  // the same short-lived store as the catalogue reads: one render per page per TTL, visitors
+  // asking at the same moment share it, a failed render is not remembered, the oldest page goes
+  private readonly pages: ReadCache;
   private generation: number;
 
   constructor(
     private readonly reads: ReadCache,
-    private readonly maxEntries = 500,
+    maxEntries = 500,
   ) {
+    this.pages = new ReadCache(reads.ttl, maxEntries);
     this.generation = reads.generation;
   }
 
   /**
    * The page for key with this visitor's nonce: a cached copy, or render(nonce), kept when it is
-   * shareable. Visitors asking for the same page at the same moment share one render. Returns a
-   * Response when the render was not shareable (it is the caller's own, to send as it is).
+   * shareable. Returns a Response when the render was not shareable (the caller's own, to send
+   * as it is).
    */
   async get(key: string, nonce: string, render: (nonce: string) => Promise<Response>): Promise<CachedPage | Response> {
-    const ttlMs = this.reads.ttl;
-    if (ttlMs <= 0) return render(nonce);
     if (this.reads.generation !== this.generation) {
-      this.entries.clear();
+      this.pages.clear();
       this.generation = this.reads.generation;
     }
-    const now = Date.now();
-    let hit = this.entries.get(key);
-    let own: Response | undefined;
-    if (!hit || hit.expires <= now) {
-      const value = render(nonce).then(async (response): Promise<Entry | null> => {
-        if (!isShareable(response)) {
-          own = response;
-          return null;
-        }
-        const body = await response.text();
-        const page: CachedPage = { status: response.status, headers: [...response.headers], body, hit: false };
-        return body.length > MAX_PAGE_CHARS ? null : { page, nonce };
-      });
-      hit = { expires: now + ttlMs, value };
-      this.remember(key, hit);
-    }
-    let entry: Entry | null;
-    try {
-      entry = await hit.value;
-    } catch (error) {
-      // a failed render is not remembered
-      if (this.entries.get(key) === hit) this.entries.delete(key);
-      throw error;
-    }
+    // set when this visitor's own render answers (cached or not), so it is never rendered twice
+    let own: CachedPage | Response | undefined;
+    const entry = await this.pages.getOrLoad(key, async (): Promise<Entry | null> => {
+      const response = await render(nonce);
+      if (!isShareable(response)) {
+        own = response;
+        return null;
+      }
+      const body = await response.text();
+      const page: CachedPage = { status: response.status, headers: [...response.headers], body, hit: false };
+      own = page;
+      return body.length > MAX_PAGE_CHARS ? null : { page, nonce };
+    });
     if (own) return own;
+    // another visitor's render was not for sharing: this one renders its own
     if (!entry) return render(nonce);
-    if (entry.nonce === nonce) return entry.page;
     return { ...entry.page, body: entry.page.body.replaceAll(entry.nonce, nonce), hit: true };
-  }
-
-  private remember(key: string, hit: { expires: number; value: Promise<Entry | null> }): void {
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) {
-      // Map keeps insertion order: drop the oldest entry
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(key, hit);
   }
 }

@@ -15,6 +15,8 @@ export class ReadCache {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) return hit.value as Promise<T>;
+    // an expired entry makes room for its own reload, which goes to the back as the newest
+    if (hit) this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) {
       // Map keeps insertion order: drop the oldest entry
       const oldest = this.entries.keys().next().value;
