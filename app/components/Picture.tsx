@@ -1,4 +1,5 @@
 import { imageSrc, imageSrcSet } from "../lib/images";
+import { AfterPageLoad } from "./AfterPageLoad";
 
 /**
  * A responsive WebP image with a fixed aspect ratio so nothing moves while it loads. Images
@@ -13,6 +14,7 @@ export function Picture({
   className = "",
   width = 800,
   eager = false,
+  afterPageLoad = false,
 }: {
   url: string | null | undefined;
   alt: string;
@@ -23,9 +25,11 @@ export function Picture({
   width?: number;
   /** load now, at normal priority, even if below the fold */
   eager?: boolean;
+  /** out of sight at first: not in the page before it has loaded (AfterPageLoad, decision 0034) */
+  afterPageLoad?: boolean;
 }) {
   const [w, h] = ratio.split("/").map((n) => Number(n.trim()));
-  return (
+  const img = (
     <img
       src={imageSrc(url, width)}
       srcSet={imageSrcSet(url)}
@@ -39,5 +43,12 @@ export function Picture({
       style={{ aspectRatio: ratio }}
       className={`block h-auto w-full bg-stone-100 object-cover ${className}`}
     />
+  );
+  if (!afterPageLoad) return img;
+  // the placeholder is the box the image will fill, so nothing moves when it arrives
+  return (
+    <AfterPageLoad placeholderClassName="block w-full bg-stone-100" placeholderStyle={{ aspectRatio: ratio }}>
+      {img}
+    </AfterPageLoad>
   );
 }

@@ -5,7 +5,6 @@ import { addToCart, quantityInCart, useCart } from "../lib/cart";
 import type { CardProduct } from "../lib/catalog-view.server";
 import { toast } from "../lib/toast";
 import { findCombination, isComplete, label, optionInStock, type Selection } from "../lib/variants";
-import { AfterPageLoad } from "./AfterPageLoad";
 import { Picture } from "./Picture";
 import { WishlistButton } from "./WishlistButton";
 
@@ -29,7 +28,7 @@ export function ProductCard({
   product: CardProduct;
   /** the page's first cards: the picture is fetched at once, at high priority */
   priority?: boolean;
-  /** the card always starts below the fold: its picture waits for the page to load (AfterPageLoad) */
+  /** the card always starts below the fold: its picture waits for the page to load */
   imageAfterLoad?: boolean;
   sizes: string;
 }) {
@@ -84,15 +83,6 @@ export function ProductCard({
   }
 
   const headingId = `card-${product.id}`;
-  const picture = (
-    <Picture
-      url={product.image?.url}
-      alt=""
-      sizes={sizes}
-      priority={priority}
-      className="transition-transform duration-500 group-hover:scale-[1.03]"
-    />
-  );
   return (
     <article aria-labelledby={headingId} className="group relative flex flex-col">
       <WishlistButton
@@ -101,13 +91,14 @@ export function ProductCard({
         className="absolute top-1.5 right-1.5 z-10 grid h-9 w-9 place-items-center rounded-full bg-white/90 shadow-sm hover:bg-white disabled:opacity-60"
       />
       <Link to={product.href} className="relative block overflow-hidden" tabIndex={-1} aria-hidden="true">
-        {imageAfterLoad ? (
-          <AfterPageLoad placeholderClassName="block w-full bg-stone-100" placeholderStyle={{ aspectRatio: "3 / 4" }}>
-            {picture}
-          </AfterPageLoad>
-        ) : (
-          picture
-        )}
+        <Picture
+          url={product.image?.url}
+          alt=""
+          sizes={sizes}
+          priority={priority}
+          afterPageLoad={imageAfterLoad}
+          className="transition-transform duration-500 group-hover:scale-[1.03]"
+        />
         {soldOut && (
           <span className="absolute top-2 left-2 bg-white/90 px-2 py-1 text-[10px] font-semibold tracking-widest uppercase">
             Sold out

@@ -5,7 +5,7 @@ import { getSiteSettings } from "../../core/settings/site-settings";
 import { attributesText, CartLoading, EmptyCart } from "../components/CartStates";
 import { FreeShippingBar, money, SummaryLines, WeAccept } from "../components/OrderSummary";
 import { Picture } from "../components/Picture";
-import { ProductCard } from "../components/ProductCard";
+import { YouMightAlsoLike } from "../components/YouMightAlsoLike";
 import { cartFigures, lineKey, reloadCart, removeFromCart, toPaisa, updateQuantity, useCart, type CartItem } from "../lib/cart";
 import { toCard } from "../lib/catalog-view.server";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
@@ -165,20 +165,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      {recommended.length > 0 && (
-        <section aria-labelledby="recommended-title" className="mt-16 border-t border-stone-200 py-12">
-          <h2 id="recommended-title" className="text-center font-serif text-3xl">
-            You might also like
-          </h2>
-          <ul className="mt-8 grid grid-cols-2 gap-x-3 gap-y-8 md:grid-cols-4 md:gap-x-6">
-            {recommended.map((p) => (
-              <li key={p.id} className="flex">
-                <ProductCard product={p} sizes="(min-width: 768px) 22vw, 48vw" />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <YouMightAlsoLike products={recommended} />
     </main>
   );
 }

@@ -3,9 +3,8 @@ import { data, Link, redirect, useNavigate } from "react-router";
 import { addReview, reviewInput } from "../../core/catalog/reviews";
 import { formatRupees, rupeesText } from "../../core/shared/money";
 import { Breadcrumb } from "../components/Breadcrumb";
-import { AfterPageLoad } from "../components/AfterPageLoad";
 import { Picture } from "../components/Picture";
-import { ProductCard } from "../components/ProductCard";
+import { YouMightAlsoLike } from "../components/YouMightAlsoLike";
 import { SizeGuide } from "../components/SizeGuide";
 import { Stars } from "../components/Stars";
 import { ampDocumentPath } from "../lib/amp";
@@ -176,22 +175,15 @@ function Gallery({ product }: { product: LoadedProduct }) {
             key={`${image.url}${i}`}
             className={`relative w-[88%] shrink-0 snap-start pr-1 md:w-auto md:pr-0 ${i === 0 ? "md:col-span-2" : ""}`}
           >
-            {i === 0 ? (
-              <Picture url={image.url} alt={image.alt} priority sizes="(min-width: 768px) 55vw, 88vw" width={800} />
-            ) : (
-              <AfterPageLoad
-                placeholderClassName="block w-full bg-stone-100"
-                placeholderStyle={{ aspectRatio: "3 / 4" }}
-              >
-                <Picture
-                  url={image.url}
-                  alt={`${image.alt} (view ${i + 1})`}
-                  eager={i <= PRELOADED_EXTRA_IMAGES}
-                  sizes="(min-width: 768px) 27vw, 88vw"
-                  width={400}
-                />
-              </AfterPageLoad>
-            )}
+            <Picture
+              url={image.url}
+              alt={i === 0 ? image.alt : `${image.alt} (view ${i + 1})`}
+              priority={i === 0}
+              afterPageLoad={i > 0}
+              eager={i <= PRELOADED_EXTRA_IMAGES}
+              sizes={i === 0 ? "(min-width: 768px) 55vw, 88vw" : "(min-width: 768px) 27vw, 88vw"}
+              width={i === 0 ? 800 : 400}
+            />
             {image.isPrimary && (
               <span className="absolute top-3 left-3 bg-white/90 px-2 py-1 text-[10px] font-semibold tracking-[0.2em] uppercase">
                 Main
@@ -721,20 +713,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         </div>
       </div>
 
-      {similar.length > 0 && (
-        <section aria-labelledby="similar-title" className="mt-16 border-t border-stone-200 py-12">
-          <h2 id="similar-title" className="text-center font-serif text-3xl">
-            You might also like
-          </h2>
-          <ul className="mt-8 grid grid-cols-2 gap-x-3 gap-y-8 md:grid-cols-4 md:gap-x-6">
-            {similar.map((p) => (
-              <li key={p.id} className="flex">
-                <ProductCard product={p} imageAfterLoad sizes="(min-width: 768px) 22vw, 48vw" />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <YouMightAlsoLike products={similar} imageAfterLoad />
 
       <Reviews product={product} initial={reviews} />
     </main>
