@@ -13,6 +13,9 @@ import stylesheet from "./app.css?url";
 
 export const streamTimeout = 5_000;
 
+// read once when the server starts: the build does not change under a running server
+const inlineStylesheet = builtStylesheetText(stylesheet);
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -28,7 +31,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <InlineStylesheetContext.Provider value={builtStylesheetText(stylesheet)}>
+        <InlineStylesheetContext.Provider value={inlineStylesheet}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </InlineStylesheetContext.Provider>
       </NonceContext.Provider>,
