@@ -45,13 +45,25 @@ export const LIGHTHOUSE_TARGETS = {
   jsKb: JS_BUDGET_KB,
 };
 
-const CHROME_FLAGS = [
-  "--headless=new",
+/** Debian's Chromium in a container, quiet on the network (every browser the bench starts). */
+export const CHROME_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-background-networking",
   "--disable-component-update",
 ];
+const CHROME_FLAGS = ["--headless=new", ...CHROME_ARGS];
+
+/** The browser to drive: CHROME_PATH or Debian's; throws with the fix when it is not there. */
+export function chromePath(): string {
+  const file = process.env.CHROME_PATH || "/usr/bin/chromium";
+  if (!fs.existsSync(file)) {
+    throw new Error(
+      `No browser at ${file}: install Debian's (apt-get update && apt-get install -y chromium) or set CHROME_PATH`,
+    );
+  }
+  return file;
+}
 
 // ---------------------------------------------------------------------------------------------
 // The pages
@@ -828,12 +840,7 @@ function lighthouseVersion(): string {
 }
 
 async function measureLighthouse(context: SectionContext): Promise<SectionOutcome> {
-  const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
-  if (!fs.existsSync(chromePath)) {
-    throw new Error(
-      `No browser at ${chromePath}: install Debian's (apt-get update && apt-get install -y chromium) or set CHROME_PATH`,
-    );
-  }
+  const browserPath = chromePath();
   const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 3);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`BENCH_LIGHTHOUSE_RUNS must be a whole number >= 1`);
   const only = (process.env.BENCH_LIGHTHOUSE_PAGES ?? "")
@@ -857,7 +864,7 @@ async function measureLighthouse(context: SectionContext): Promise<SectionOutcom
   for (const page of ok) {
     context.log(`lighthouse: ${page.name} (GET ${page.path}), ${runs} run(s)...`);
     try {
-      const { result, errors } = await auditPage(context, page, runs, chromePath);
+      const { result, errors } = await auditPage(context, page, runs, browserPath);
       results.push(result);
       failures.push(...errors);
     } catch (error) {
@@ -868,7 +875,7 @@ async function measureLighthouse(context: SectionContext): Promise<SectionOutcom
     report: renderLighthouse(results, runs, skipped, loadAtStart),
     data: {
       targets: LIGHTHOUSE_TARGETS,
-      chromePath,
+      chromePath: browserPath,
       chromeFlags: CHROME_FLAGS,
       runsPerPage: runs,
       loadAverageAtStart: loadAtStart,

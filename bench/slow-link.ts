@@ -12,7 +12,7 @@ import { chromium, type Browser } from "playwright-core";
 import { startSlowLink, SLOW_4G } from "./lib/slow-link";
 import { fixed, table } from "./lib/report";
 import type { Section, SectionContext, SectionOutcome } from "./lib/section";
-import { discoverPages } from "./pages";
+import { CHROME_ARGS, chromePath, discoverPages } from "./pages";
 
 const CPU_SLOWDOWN = 4;
 const PHONE = { width: 412, height: 823 };
@@ -81,10 +81,7 @@ async function measureSlowLink(context: SectionContext): Promise<SectionOutcome>
   const wanted = (process.env.BENCH_SLOW_LINK_PAGES ?? "home,collection,product").split(",").map((s) => s.trim());
   const pages = (await discoverPages(context.baseUrl, context.log)).filter((p) => wanted.includes(p.name));
   const link = await startSlowLink(new URL(context.baseUrl));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
-  });
+  const browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_ARGS });
   const results: PageFigures[] = [];
   try {
     for (const page of pages) {
