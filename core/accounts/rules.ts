@@ -7,7 +7,6 @@ import { z } from "zod";
 import {
   EMAIL_MAX,
   EMAIL_MESSAGE,
-  EMAIL_PATTERN,
   LOGIN_PASSWORD_MAX,
   NAME_MAX,
   PASSWORD_MAX,
@@ -21,6 +20,7 @@ import {
   requiredMessage,
   tooLongMessage,
 } from "./form-rules";
+import { isEmailAddress } from "../shared/email";
 
 export {
   EMAIL_MAX,
@@ -43,8 +43,9 @@ export const emailSchema = z
   .string({ error: EMAIL_MESSAGE })
   .trim()
   .toLowerCase()
-  .max(EMAIL_MAX, EMAIL_MESSAGE)
-  .regex(EMAIL_PATTERN, EMAIL_MESSAGE);
+  // the length first, and nothing else after it fails (issue 11, item 8)
+  .max(EMAIL_MAX, { error: EMAIL_MESSAGE, abort: true })
+  .refine(isEmailAddress, EMAIL_MESSAGE);
 
 /** The email as it is stored and compared: trimmed and lowercased. */
 export function normalizeEmail(email: string): string {
@@ -53,7 +54,7 @@ export function normalizeEmail(email: string): string {
 
 export const newPasswordSchema = z
   .string({ error: "Password is required" })
-  .max(PASSWORD_MAX, PASSWORD_TOO_LONG)
+  .max(PASSWORD_MAX, { error: PASSWORD_TOO_LONG, abort: true })
   .refine(meetsPasswordRules, PASSWORD_RULE_MESSAGE);
 
 const requiredName = (label: string) =>
@@ -99,9 +100,9 @@ export type LoginInput = z.infer<typeof loginInput>;
 export const profileInput = z.object({
   first_name: requiredName("First name"),
   last_name: requiredName("Last name"),
-  username: optionalText(
-    z.string().regex(USERNAME_PATTERN, USERNAME_MESSAGE),
-  ).describe("empty or null clears it; absent leaves it unchanged"),
+  username: optionalText(z.string().regex(USERNAME_PATTERN, USERNAME_MESSAGE)).describe(
+    "empty or null clears it; absent leaves it unchanged",
+  ),
   phone: optionalText(z.string().regex(PHONE_PATTERN, PHONE_MESSAGE)).describe(
     "empty or null clears it; absent leaves it unchanged",
   ),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { checkField, checkForm, COUNTRIES, EMPTY_CHECKOUT_FORM, shippingAddress, type CheckoutForm } from "./checkout-form";
+import {
+  checkField,
+  checkForm,
+  COUNTRIES,
+  EMPTY_CHECKOUT_FORM,
+  shippingAddress,
+  type CheckoutForm,
+} from "./checkout-form";
 import { orderInput } from "./order-input";
 import { PAKISTAN_PHONE_MESSAGE, PHONE_MESSAGE } from "./phone";
 
