@@ -8,10 +8,13 @@ import type { CoreContext } from "../context";
 import { AppError, invalid, notFound } from "../shared/errors";
 import { queryRows } from "../../db/client";
 import { carts, cartLines, products, variantCombinations } from "../../db/schema";
+import { getSiteSettings } from "../settings/site-settings";
 import { matchesCombination, variantKey, type VariantAttributes } from "./variant-attributes";
 
-/** The most of one item a line can hold: the order payload allows 1 to 99 (spec §5, §9). */
+/** The most of one item a line can ever hold: the order payload allows 1 to 99 (spec §5, §9); the store's setting may allow fewer. */
 export const MAX_LINE_QUANTITY = 99;
+/** The refusal beyond the store's units-per-item cap, in the cart and in orders (issue 11, item 13). */
+export const maxUnitsMessage = (max: number) => `You can order at most ${max} of one item.`;
 /** Lines in one cart; more is a script, not a shopper. */
 export const MAX_CART_LINES = 100;
 
@@ -46,20 +49,30 @@ export interface StockCheck {
   stock: number;
   inCart: number;
   requested: number;
+  /** the most units of this item one cart or order may hold (the store's setting) */
+  maxUnits: number;
   /** the page's message when not available (spec §5, §8) */
   message: string | null;
 }
 
 /** A session id as the browser makes it (spec §3): "session_" + timestamp + random. */
 export function newSessionId(): string {
-  return `session_${Date.now()}_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
+  // 122 random bits: the id is the only key to a guest's cart (decision 0051)
+  return `session_${Date.now()}_${randomUUID().replace(/-/g, "")}`;
 }
 
-/** spec §5 and §8 wording; the page shows it as it is. */
+/** spec §5 and §8 wording ("1 item", not "1 items"); the page shows it as it is. */
 export function stockMessage(stock: number, inCart: number): string {
   if (stock <= 0) return "Insufficient stock";
-  if (inCart > 0) return `Only ${stock} items available in stock. You already have ${inCart} in cart.`;
-  return `Only ${stock} items available in stock.`;
+  const available = `Only ${stock} ${stock === 1 ? "item" : "items"} available in stock.`;
+  return inCart > 0 ? `${available} You already have ${inCart} in cart.` : available;
+}
+
+/** Whether inCart + quantity units fit the stock and the store's cap, and the words when not. */
+function judge(stock: number, inCart: number, quantity: number, maxUnits: number): StockCheck {
+  const wanted = inCart + quantity;
+  const message = wanted > maxUnits ? maxUnitsMessage(maxUnits) : wanted > stock ? stockMessage(stock, inCart) : null;
+  return { available: message === null, stock, inCart, requested: quantity, maxUnits, message };
 }
 
 function stockConflict(check: StockCheck): AppError {
@@ -68,6 +81,7 @@ function stockConflict(check: StockCheck): AppError {
     stock_quantity: check.stock,
     in_cart: check.inCart,
     requested: check.requested,
+    max_quantity: Math.max(0, Math.min(check.stock, check.maxUnits) - check.inCart),
   });
 }
 
@@ -217,14 +231,8 @@ export async function checkStock(
 ): Promise<StockCheck> {
   const item = await resolveItem(ctx, input.productId, input.combinationId, null);
   const inCart = await quantityInCart(ctx, input.sessionId, item.productId, item.combinationId);
-  const available = inCart + input.quantity <= item.stock;
-  return {
-    available,
-    stock: item.stock,
-    inCart,
-    requested: input.quantity,
-    message: available ? null : stockMessage(item.stock, inCart),
-  };
+  const { effectiveMaxUnitsPerLine } = await getSiteSettings(ctx);
+  return judge(item.stock, inCart, input.quantity, effectiveMaxUnitsPerLine);
 }
 
 export interface AddToCartInput {
@@ -240,15 +248,9 @@ export interface AddToCartInput {
 export async function addToCart(ctx: CoreContext, input: AddToCartInput): Promise<CartLine> {
   const item = await resolveItem(ctx, input.productId, input.combinationId, input.attributes);
   const inCart = await quantityInCart(ctx, input.sessionId, item.productId, item.combinationId);
-  if (inCart + input.quantity > item.stock) {
-    throw stockConflict({
-      available: false,
-      stock: item.stock,
-      inCart,
-      requested: input.quantity,
-      message: stockMessage(item.stock, inCart),
-    });
-  }
+  const { effectiveMaxUnitsPerLine: maxUnits } = await getSiteSettings(ctx);
+  const check = judge(item.stock, inCart, input.quantity, maxUnits);
+  if (!check.available) throw stockConflict(check);
   const key = variantKey(item.attributes);
   const lineId = await ctx.db.transaction(async (tx) => {
     await tx
@@ -268,15 +270,11 @@ export async function addToCart(ctx: CoreContext, input: AddToCartInput): Promis
               ${item.attributes ? JSON.stringify(item.attributes) : null}::jsonb, ${input.quantity}, ${item.pricePaisa})
       on conflict on constraint cart_lines_identity_key do update
         set quantity = cart_lines.quantity + excluded.quantity, price_paisa = excluded.price_paisa, updated_at = now()
-        where cart_lines.quantity + excluded.quantity <= ${MAX_LINE_QUANTITY}
+        where cart_lines.quantity + excluded.quantity <= ${maxUnits}
       returning id, (xmax = 0) as inserted`,
     );
-    if (!row) {
-      throw new AppError(409, `You can order at most ${MAX_LINE_QUANTITY} of one item.`, {
-        in_cart: inCart,
-        requested: input.quantity,
-      });
-    }
+    // another add of the same item got in first
+    if (!row) throw stockConflict({ ...check, available: false, message: maxUnitsMessage(maxUnits) });
     if (row.inserted && n >= MAX_CART_LINES) {
       throw new AppError(409, `Your cart is full: it can hold up to ${MAX_CART_LINES} different items.`);
     }

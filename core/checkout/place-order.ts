@@ -4,7 +4,7 @@
 // session's cart and keeps the answer for the Idempotency-Key (0009). Any failure rolls all of it
 // back, so there is never half an order.
 import crypto from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { queryRows, type Db } from "../../db/client";
 import {
@@ -20,17 +20,40 @@ import {
 } from "../../db/schema";
 import { AppError, conflict, invalid } from "../shared/errors";
 import { withDefaults } from "../settings/site-settings";
-import { SELECT_ALL_OPTIONS } from "../cart/cart";
+import { maxUnitsMessage, SELECT_ALL_OPTIONS } from "../cart/cart";
 import { findVoucher, redeemVoucher, voucherProblem, type Voucher } from "../vouchers/vouchers";
 import type { OrderInput } from "./order-input";
 import { priceOrder, type OrderFigures } from "./pricing";
 import { newTrackingId } from "./tracking-id";
+import { samePhoneForms } from "./customer-keys";
 
 /** The rows a raw statement answered (node-postgres and PGlite both answer { rows }). */
 
 export const PRICES_CHANGED = "Prices have changed. Please review your cart.";
+export const phoneLimitMessage = (max: number) =>
+  `This phone number has already placed ${max} orders today. Please try again tomorrow or contact us.`;
 export const IDEMPOTENCY_KEY_REUSED = "This Idempotency-Key was already used for a different order.";
-export const IDEMPOTENCY_SCOPE = "orders";
+
+/** Who placed an order, as far as the store can tell: keys and limits are counted per client. */
+export interface OrderClient {
+  userId: number | null;
+  /** the cart's session id from the payload */
+  sessionId: string | null;
+  ip: string;
+}
+
+/**
+ * The namespace of a client's Idempotency-Keys (issue 11, item 17): keys of different clients
+ * never meet, so a stranger who sends the same key and body gets an order of their own, never
+ * the first client's answer. A signed-in shopper is their account; a guest is their cart's
+ * session id (secret, and the same when a phone's address changes between a request and its
+ * retry); a client with neither is its address.
+ */
+export function idempotencyScope(client: OrderClient): string {
+  if (client.userId !== null) return `orders:user:${client.userId}`;
+  if (client.sessionId) return `orders:session:${client.sessionId}`;
+  return `orders:ip:${client.ip}`;
+}
 
 export interface PlacedOrderItem {
   productId: number;
@@ -96,16 +119,24 @@ export function requestHash(input: OrderInput): string {
   return crypto.createHash("sha256").update(stableJson(input)).digest("hex");
 }
 
-/** Places an order (POST /api/orders). Throws AppError 409/422 and then nothing has changed. */
+export interface PlaceOrderOptions {
+  idempotencyKey?: string | null;
+  /** the namespace of the key: idempotencyScope(client) */
+  idempotencyScope?: string;
+  userId?: number | null;
+}
+
+/** Places an order (POST /api/orders). Throws AppError 409/422/429 and then nothing has changed. */
 export async function placeOrder(
   ctx: CoreContext,
   input: OrderInput,
-  options: { idempotencyKey?: string | null; userId?: number | null } = {},
+  options: PlaceOrderOptions = {},
 ): Promise<OrderOutcome> {
   const key = options.idempotencyKey ?? null;
+  const scope = options.idempotencyScope ?? "orders";
   const outcome = await ctx.db.transaction(async (tx) => {
     if (key !== null) {
-      const replay = await claimIdempotencyKey(tx, key, requestHash(input));
+      const replay = await claimIdempotencyKey(tx, scope, key, requestHash(input));
       if (replay) return replay;
     }
     const order = await createOrder(tx, input, options.userId ?? null);
@@ -113,7 +144,7 @@ export async function placeOrder(
       await tx
         .update(idempotencyKeys)
         .set({ statusCode: 201, responseBody: order, completedAt: sql`now()` })
-        .where(and(eq(idempotencyKeys.scope, IDEMPOTENCY_SCOPE), eq(idempotencyKeys.key, key)));
+        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
     }
     return { status: 201, order, replayed: false };
   });
@@ -123,35 +154,59 @@ export async function placeOrder(
 }
 
 /**
+ * The stored answer of an order already placed with this key by this client, or null. Read
+ * before the order limit is counted, so a retry answers the order and counts nothing (issue 11,
+ * item 19). A key reused for another order is a 422; a key still being placed answers null, and
+ * placeOrder then waits for it.
+ */
+export async function findOrderReplay(
+  ctx: CoreContext,
+  input: OrderInput,
+  options: { idempotencyKey: string; idempotencyScope: string },
+): Promise<OrderOutcome | null> {
+  const [stored] = await ctx.db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, options.idempotencyScope), eq(idempotencyKeys.key, options.idempotencyKey)));
+  if (!stored) return null;
+  return storedOutcome(stored, requestHash(input));
+}
+
+function storedOutcome(stored: typeof idempotencyKeys.$inferSelect, hash: string): OrderOutcome | null {
+  if (stored.requestHash !== hash) throw invalid(IDEMPOTENCY_KEY_REUSED);
+  if (stored.statusCode === null || stored.responseBody === null) return null;
+  return { status: stored.statusCode, order: stored.responseBody as PlacedOrder, replayed: true };
+}
+
+/**
  * Inserts the key first, so a concurrent request with the same key waits on it (PostgreSQL
  * blocks a duplicate primary key until the first transaction ends) and then sees its answer.
  * Answers the stored outcome for a repeat, or null when this request is the first.
  * Failed attempts (409, 422) roll back with their transaction, key included: only a placed
  * order is ever replayed, and a retry of a refused order is tried afresh.
  */
-async function claimIdempotencyKey(tx: Db, key: string, hash: string): Promise<OrderOutcome | null> {
+async function claimIdempotencyKey(tx: Db, scope: string, key: string, hash: string): Promise<OrderOutcome | null> {
   const inserted = await queryRows(
     tx,
-    sql`insert into idempotency_keys (scope, key, request_hash) values (${IDEMPOTENCY_SCOPE}, ${key}, ${hash})
+    sql`insert into idempotency_keys (scope, key, request_hash) values (${scope}, ${key}, ${hash})
         on conflict do nothing returning key`,
   );
   if (inserted.length > 0) return null;
   const [stored] = await tx
     .select()
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.scope, IDEMPOTENCY_SCOPE), eq(idempotencyKeys.key, key)));
-  if (!stored) throw conflict("This order is being placed right now. Please try again in a moment.");
-  if (stored.requestHash !== hash) throw invalid(IDEMPOTENCY_KEY_REUSED);
-  if (stored.statusCode === null || stored.responseBody === null) {
-    throw conflict("This order is being placed right now. Please try again in a moment.");
-  }
-  return { status: stored.statusCode, order: stored.responseBody as PlacedOrder, replayed: true };
+    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+  const outcome = stored ? storedOutcome(stored, hash) : null;
+  if (!outcome) throw conflict("This order is being placed right now. Please try again in a moment.");
+  return outcome;
 }
 
 async function createOrder(tx: Db, input: OrderInput, userId: number | null): Promise<PlacedOrder> {
   const [settingsRow] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1));
   const settings = withDefaults(settingsRow);
+  await limitOrdersPerPhone(tx, input.phone_normalized, settings.effectiveMaxOrdersPerPhonePerDay);
   const items = await loadItems(tx, input);
+  limitUnitsPerLine(items, settings.effectiveMaxUnitsPerLine);
 
   let voucher: Voucher | null = null;
   if (input.voucher_code) {
@@ -225,6 +280,43 @@ async function createOrder(tx: Db, input: OrderInput, userId: number | null): Pr
     freeShippingByVoucher: voucher?.discountType === "shipping" && figures.shippingFeePaisa > 0,
     createdAt: order.createdAt.toISOString(),
   };
+}
+
+/**
+ * At most `max` orders from one phone number in 24 hours, in any of its forms (issue 11, item
+ * 13). A transaction lock on the number makes parallel orders from it count one after another,
+ * so they never all pass together; it is released when the order commits or rolls back.
+ */
+async function limitOrdersPerPhone(tx: Db, phoneNormalized: string, max: number): Promise<void> {
+  const forms = samePhoneForms(phoneNormalized);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`orders:phone:${forms[0]}`}, 0))`);
+  const [row] = await tx
+    .select({
+      n: sql<number>`count(*)`.mapWith(Number),
+      retryAfter: sql<string | null>`ceil(extract(epoch from min(${orders.createdAt}) + interval '1 day' - now()))`,
+    })
+    .from(orders)
+    .where(and(inArray(orders.phoneNormalized, forms), gt(orders.createdAt, sql`now() - interval '1 day'`)));
+  if (row && row.n >= max) {
+    throw new AppError(429, phoneLimitMessage(max), undefined, Math.max(1, Number(row.retryAfter ?? 1)));
+  }
+}
+
+/** At most `max` units of one item (a combination, or a product without options) in one order. */
+function limitUnitsPerLine(items: PricedItem[], max: number): void {
+  const units = new Map<string, number>();
+  for (const item of items) {
+    const key = item.combinationId === null ? `p${item.productId}` : `c${item.combinationId}`;
+    const total = (units.get(key) ?? 0) + item.quantity;
+    units.set(key, total);
+    if (total > max) {
+      throw new AppError(422, maxUnitsMessage(max), {
+        product_id: item.productId,
+        combination_id: item.combinationId,
+        max_quantity: max,
+      });
+    }
+  }
 }
 
 /** The products and combinations of the items, priced from the database, in the payload's order. */

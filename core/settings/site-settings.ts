@@ -6,6 +6,10 @@ import { siteSettings } from "../../db/schema";
 
 /** spec §9: Rs. 500 when the fee is missing or 0 */
 export const DEFAULT_SHIPPING_FEE_PAISA = 50_000;
+// issue 11, item 13: a family's order stays well below these; one guest taking a product's whole
+// stock on cash on delivery, or a script ordering from one phone all day, does not
+export const DEFAULT_MAX_UNITS_PER_LINE = 10;
+export const DEFAULT_MAX_ORDERS_PER_PHONE_PER_DAY = 5;
 export const DEFAULT_SITE_NAME = "Zaiba";
 export const DEFAULT_META_DESCRIPTION =
   "Lawn, kurtis, formal wear, nightwear and lingerie, delivered across Pakistan with cash on delivery.";
@@ -16,6 +20,10 @@ export interface SiteSettings extends Omit<SiteSettingsRow, "id" | "updatedAt" |
   siteName: string;
   /** the fee actually charged below the threshold */
   effectiveShippingFeePaisa: number;
+  /** units of one item (combination, or product without options) one order or cart may hold */
+  effectiveMaxUnitsPerLine: number;
+  /** orders one phone number may place in 24 hours */
+  effectiveMaxOrdersPerPhonePerDay: number;
 }
 
 export function withDefaults(row: SiteSettingsRow | undefined): SiteSettings {
@@ -26,6 +34,8 @@ export function withDefaults(row: SiteSettingsRow | undefined): SiteSettings {
     defaultMetaTitle: rest.defaultMetaTitle?.trim() || rest.siteName?.trim() || DEFAULT_SITE_NAME,
     defaultMetaDescription: rest.defaultMetaDescription?.trim() || DEFAULT_META_DESCRIPTION,
     effectiveShippingFeePaisa: rest.shippingFeePaisa ? rest.shippingFeePaisa : DEFAULT_SHIPPING_FEE_PAISA,
+    effectiveMaxUnitsPerLine: rest.maxUnitsPerLine ?? DEFAULT_MAX_UNITS_PER_LINE,
+    effectiveMaxOrdersPerPhonePerDay: rest.maxOrdersPerPhonePerDay ?? DEFAULT_MAX_ORDERS_PER_PHONE_PER_DAY,
   };
 }
 
@@ -55,6 +65,8 @@ function emptyRow(): SiteSettingsRow {
     businessHours: null,
     schemaOrgType: "Store",
     schemaOrgData: null,
+    maxUnitsPerLine: null,
+    maxOrdersPerPhonePerDay: null,
     updatedAt: new Date(0),
   };
 }

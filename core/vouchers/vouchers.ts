@@ -1,13 +1,14 @@
 // Vouchers: percentage, flat and free-shipping codes with dates, a minimum order and limits in
 // total and per customer. Checking a code never counts a use; a use is counted only inside the
 // order's transaction (decision 0019), by the conditional statement in redeemVoucher.
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CoreContext } from "../context";
 import { queryRows, type Db } from "../../db/client";
 import { voucherRedemptions, vouchers } from "../../db/schema";
 import { AppError } from "../shared/errors";
 import { formatRupees } from "../shared/money";
+import { mailboxKey, samePhoneForms } from "../checkout/customer-keys";
 import { voucherDiscountPaisa, type DiscountType, type PricingVoucher } from "../checkout/pricing";
 
 /** The rows a raw statement answered (node-postgres and PGlite both answer { rows }). */
@@ -87,11 +88,20 @@ export function voucherProblem(voucher: Voucher, now: Date, subtotalPaisa: numbe
   return null;
 }
 
-/** Uses of this voucher by this customer, matched by email or by phone. */
+/**
+ * Uses of this voucher by this customer, matched by mailbox or by phone in any of its forms
+ * (core/checkout/customer-keys.ts). Uses are stored by mailbox key; the address as typed is
+ * matched too, for uses stored before keys were.
+ */
 async function customerUses(db: Db, voucherId: number, customer: Customer): Promise<number> {
   const matches = [];
-  if (customer.email) matches.push(eq(voucherRedemptions.email, customer.email.toLowerCase()));
-  if (customer.phoneNormalized) matches.push(eq(voucherRedemptions.phoneNormalized, customer.phoneNormalized));
+  if (customer.email) {
+    const emails = [...new Set([customer.email.trim().toLowerCase(), mailboxKey(customer.email)])];
+    matches.push(inArray(voucherRedemptions.email, emails));
+  }
+  if (customer.phoneNormalized) {
+    matches.push(inArray(voucherRedemptions.phoneNormalized, samePhoneForms(customer.phoneNormalized)));
+  }
   if (matches.length === 0) return 0;
   const [row] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
@@ -163,7 +173,9 @@ export async function redeemVoucher(
   }
   const problem = await customerProblem(tx, voucher, redemption);
   if (problem) throw new AppError(409, problem, { voucher_code: voucher.code });
-  await tx.insert(voucherRedemptions).values({ voucherId: voucher.id, ...redemption });
+  await tx
+    .insert(voucherRedemptions)
+    .values({ voucherId: voucher.id, ...redemption, email: mailboxKey(redemption.email) });
 }
 
 /** A known code's state for POST /apply-voucher/{code}; null for an unknown code. Counts nothing. */

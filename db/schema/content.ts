@@ -43,9 +43,20 @@ export const siteSettings = pgTable(
     businessHours: text("business_hours"),
     schemaOrgType: text("schema_org_type").notNull().default("Store"),
     schemaOrgData: jsonb("schema_org_data").$type<Record<string, unknown>>(),
+    // limits that keep one shopper (or a script) from taking a product's whole stock with cash on
+    // delivery; empty = the defaults in core/settings (issue 11, item 13)
+    maxUnitsPerLine: integer("max_units_per_line"),
+    maxOrdersPerPhonePerDay: integer("max_orders_per_phone_per_day"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("site_settings_single_row", sql`${t.id} = 1`)],
+  (t) => [
+    check("site_settings_single_row", sql`${t.id} = 1`),
+    check("site_settings_max_units_per_line", sql`${t.maxUnitsPerLine} is null or ${t.maxUnitsPerLine} between 1 and 99`),
+    check(
+      "site_settings_max_orders_per_phone",
+      sql`${t.maxOrdersPerPhonePerDay} is null or ${t.maxOrdersPerPhonePerDay} between 1 and 1000`,
+    ),
+  ],
 );
 
 export const announcements = pgTable(

@@ -131,6 +131,8 @@ export const orders = pgTable(
     uniqueIndex("orders_tracking_id_key").on(t.trackingId),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_email_idx").on(t.email, t.createdAt),
+    // orders per phone per day (issue 11, item 13)
+    index("orders_phone_idx").on(t.phoneNormalized, t.createdAt),
     index("orders_status_idx").on(t.status, t.createdAt),
     check(
       "orders_status",
@@ -182,7 +184,8 @@ export const orderStatusEvents = pgTable(
   (t) => [index("order_status_events_order_idx").on(t.orderId, t.createdAt)],
 );
 
-// One row per voucher use; per-customer limits count these by email or phone.
+// One row per voucher use; per-customer limits count these by mailbox or phone
+// (core/checkout/customer-keys.ts): email holds the mailbox key, not the address as typed.
 export const voucherRedemptions = pgTable(
   "voucher_redemptions",
   {

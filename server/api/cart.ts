@@ -128,7 +128,7 @@ export async function cartRoutes(app: FastifyInstance, { core }: { core: CoreCon
         stock_quantity: check.stock,
         in_cart: check.inCart,
         requested: check.requested,
-        max_quantity: Math.max(0, check.stock - check.inCart),
+        max_quantity: Math.max(0, Math.min(check.stock, check.maxUnits) - check.inCart),
       };
       if (!check.available) {
         throw new AppError(409, check.message ?? stockMessage(check.stock, check.inCart), figures);

@@ -4,7 +4,14 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { orderInput } from "../../core/checkout/order-input";
-import { placeOrder, PricesChangedError, type PlacedOrder, type ServerFigures } from "../../core/checkout/place-order";
+import {
+  findOrderReplay,
+  idempotencyScope,
+  placeOrder,
+  PricesChangedError,
+  type PlacedOrder,
+  type ServerFigures,
+} from "../../core/checkout/place-order";
 import { trackOrder, type TrackedOrder } from "../../core/checkout/track-order";
 import type { CoreContext } from "../../core/context";
 import { AppError } from "../../core/shared/errors";
@@ -106,21 +113,27 @@ export async function orderRoutes(app: FastifyInstance, { core }: { core: CoreCo
       },
     },
     async (request, reply) => {
-      await limitByClient(core, "orders", request);
       // spec §6: checkout is for guests; a signed-in shopper's order is linked to the account, and
       // a stale token must not block the order, so it counts as a guest
       const userId = await userIdOrGuest(core, request);
+      const key = request.headers["idempotency-key"] ?? null;
+      const scope = idempotencyScope({ userId, sessionId: request.body.session_id, ip: request.ip });
+      reply.header("cache-control", "no-store");
+      // a retry of a placed order answers it and counts nothing against the limit (issue 11, item 19)
+      const replay = key
+        ? await findOrderReplay(core, request.body, { idempotencyKey: key, idempotencyScope: scope })
+        : null;
+      if (replay)
+        return reply.code(replay.status).header("idempotent-replayed", "true").send(presentOrder(replay.order));
+
+      await limitByClient(core, "orders", request);
       let outcome;
       try {
-        outcome = await placeOrder(core, request.body, {
-          idempotencyKey: request.headers["idempotency-key"] ?? null,
-          userId,
-        });
+        outcome = await placeOrder(core, request.body, { idempotencyKey: key, idempotencyScope: scope, userId });
       } catch (error) {
         if (error instanceof PricesChangedError) throw new AppError(409, error.message, presentFigures(error.figures));
         throw error;
       }
-      reply.header("cache-control", "no-store");
       if (outcome.replayed) reply.header("idempotent-replayed", "true");
       return reply.code(outcome.status).send(presentOrder(outcome.order));
     },
