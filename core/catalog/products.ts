@@ -336,7 +336,10 @@ async function withDetails(ctx: CoreContext, rows: ProductRow[]): Promise<Produc
   });
 }
 
-/** The stock and price of one combination (spec §7, GET /variant-combination/{id}/quantity). */
+/**
+ * The stock and price of one combination (spec §7, GET /variant-combination/{id}/quantity); null
+ * for a combination of a hidden product, whose stock is as private as the product (issue 11).
+ */
 export async function getCombinationQuantity(
   ctx: CoreContext,
   combinationId: number,
@@ -350,6 +353,7 @@ export async function getCombinationQuantity(
       isAvailable: variantCombinations.isAvailable,
     })
     .from(variantCombinations)
+    .innerJoin(products, and(eq(products.id, variantCombinations.productId), eq(products.isActive, true)))
     .where(eq(variantCombinations.id, combinationId));
   return row ?? null;
 }

@@ -247,6 +247,30 @@ describe("one product", () => {
     expect(res.headers["cache-control"]).toBe("no-store");
     expect((await get("/api/variant-combination/99999999/quantity")).status).toBe(404);
   });
+
+  it("keeps the stock of a hidden product to itself, as it does the product (issue 11, item 20)", async () => {
+    const [c] = await rows<{ id: number; product_id: number }>(
+      sql`select id, product_id from variant_combinations where stock > 0 order by id desc limit 1`,
+    );
+    await t.database.db.execute(sql`update products set is_active = false where id = ${c!.product_id}`);
+    t.core.cache.clear();
+    try {
+      expect((await get(`/api/products/${c!.product_id}`)).status).toBe(404);
+      const res = await get(`/api/variant-combination/${c!.id}/quantity`);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ detail: "Variant combination not found" });
+      const check = await t.app.inject({
+        method: "POST",
+        url: "/api/check-stock",
+        payload: { combination_id: c!.id, quantity: 1 },
+      });
+      expect(check.statusCode).toBe(404);
+      expect(check.body).not.toMatch(/stock_quantity/);
+    } finally {
+      await t.database.db.execute(sql`update products set is_active = true where id = ${c!.product_id}`);
+      t.core.cache.clear();
+    }
+  });
 });
 
 describe("reviews", () => {
