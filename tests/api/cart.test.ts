@@ -112,6 +112,39 @@ describe("POST /api/cart/flexible and GET /api/cart/flexible/{sessionId}", () =>
     await setStock(t, item!, 5);
   });
 
+  it('says "1 item", not "1 items" (issue 11, item 7)', async () => {
+    const [item] = await combinations(t, 1);
+    await setStock(t, item!, 1);
+    const refused = await addCombination(newSession(), item!, 2);
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toBe("Only 1 item available in stock.");
+    await setStock(t, item!, 5);
+  });
+
+  it("holds at most the store's units of one item and at most 100 different items (the cart's caps)", async () => {
+    const sessionId = newSession();
+    const [item] = await combinations(t, 0, 1);
+    await setStock(t, item!, 50);
+    expect((await addCombination(sessionId, item!, 10)).status).toBe(200);
+    const over = await addCombination(sessionId, item!, 1);
+    expect(over.status).toBe(409);
+    expect(over.body).toMatchObject({ detail: "You can order at most 10 of one item.", in_cart: 10, max_quantity: 0 });
+    const overAtOnce = await addCombination(newSession(), item!, 11);
+    expect(overAtOnce.body).toMatchObject({ detail: "You can order at most 10 of one item.", in_cart: 0, max_quantity: 10 });
+
+    // 100 different items fill a cart; the 101st is refused and nothing else changes
+    const many = await combinations(t, 1, 101);
+    expect(many).toHaveLength(101);
+    const full = newSession();
+    for (const c of many.slice(0, 100)) expect((await addCombination(full, c, 1)).status).toBe(200);
+    const refused = await addCombination(full, many[100]!, 1);
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toBe("Your cart is full: it can hold up to 100 different items.");
+    expect((await get(t, `/api/cart/flexible/${full}`)).body).toHaveLength(100);
+    // more of an item already there still fits
+    expect((await addCombination(full, many[0]!, 1)).status).toBe(200);
+  });
+
   it("finds the combination from the chosen size and colour, and asks for all options when they are missing", async () => {
     const [combo] = await rows<{ productId: number; combinationId: number; attributes: Record<string, string> }>(
       t,

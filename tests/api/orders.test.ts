@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatRupees } from "../../core/shared/money";
 import { RATE_LIMITS } from "../../server/api/rate-limits";
 import { createTestApp, type TestApp } from "../helpers/app";
 import {
@@ -188,6 +189,39 @@ describe("POST /api/orders", () => {
     expect(await stockOf(t, item)).toBe(0);
   });
 
+  it("refuses a product hidden, or an option made unavailable, since the cart was filled (409, nothing taken)", async () => {
+    const [hidden, unavailable] = [await freshCombination(10, 0), await freshCombination(10, 1)];
+    const before = await orderCount();
+    await t.database.db.execute(sql`update products set is_active = false where id = ${hidden.productId}`);
+    try {
+      const res = await post(t, "/api/orders", orderPayload([{ item: hidden, quantity: 1 }]));
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({
+        detail: "An item in your cart is no longer available. Please review your cart.",
+        product_id: hidden.productId,
+      });
+    } finally {
+      await t.database.db.execute(sql`update products set is_active = true where id = ${hidden.productId}`);
+    }
+    await t.database.db.execute(
+      sql`update variant_combinations set is_available = false where id = ${unavailable.combinationId}`,
+    );
+    try {
+      const res = await post(t, "/api/orders", orderPayload([{ item: unavailable, quantity: 1 }]));
+      expect(res.status).toBe(409);
+      expect(res.body.detail).toMatch(/ is out of stock\. Please remove it from your cart\.$/);
+      expect(res.body.detail.startsWith(`${unavailable.name} (`)).toBe(true);
+      expect(res.body.combination_id).toBe(unavailable.combinationId);
+    } finally {
+      await t.database.db.execute(
+        sql`update variant_combinations set is_available = true where id = ${unavailable.combinationId}`,
+      );
+    }
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf(t, hidden)).toBe(10);
+    expect(await stockOf(t, unavailable)).toBe(10);
+  });
+
   it("needs a combination of the product for a product with options", async () => {
     const item = await freshCombination(5);
     const without = orderPayload([{ item: { ...item, combinationId: null }, quantity: 1 }]);
@@ -345,6 +379,37 @@ describe("vouchers in orders", () => {
     expect(samePhone.status).toBe(409);
     expect(await count(t, sql`select used_count as n from vouchers where code = 'EID25'`)).toBe(1);
     expect(await stockOf(t, item)).toBe(9);
+  });
+
+  it("checks a voucher's minimum order and start date at order time, whatever the page was told", async () => {
+    const item = await freshCombination(10);
+    const before = await orderCount();
+    const pricing = { discountType: "flat" as const, discountValue: 10_000, maxDiscountPaisa: null };
+    await t.database.db.execute(sql`
+      insert into vouchers (code, description, discount_type, discount_value, min_order_paisa, starts_at)
+      values ('BIGSPEND', 'min', 'flat', 10000, ${item.pricePaisa + 100}, null),
+             ('LATER', 'future', 'flat', 10000, 0, now() + interval '1 day')`);
+    const belowMinimum = await post(
+      t,
+      "/api/orders",
+      orderPayload([{ item, quantity: 1 }], { voucher: { code: "BIGSPEND", pricing } }),
+    );
+    expect(belowMinimum.status).toBe(409);
+    expect(belowMinimum.body.detail).toBe(
+      `Minimum order for this voucher is ${formatRupees(item.pricePaisa + 100)}.`,
+    );
+    const notYet = await post(t, "/api/orders", orderPayload([{ item, quantity: 1 }], { voucher: { code: "LATER", pricing } }));
+    expect(notYet.status).toBe(409);
+    expect(notYet.body.detail).toBe("This voucher is not active yet.");
+    expect(await orderCount()).toBe(before);
+    // at the minimum it is taken
+    const atMinimum = await post(
+      t,
+      "/api/orders",
+      orderPayload([{ item, quantity: 2 }], { voucher: { code: "BIGSPEND", pricing } }),
+    );
+    expect(atMinimum.status, atMinimum.raw).toBe(201);
+    expect(atMinimum.body.discount).toBe(100);
   });
 
   it("refuses the order when the usage limit is reached", async () => {

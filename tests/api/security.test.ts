@@ -307,7 +307,9 @@ describe.skipIf(!fs.existsSync(serverBuild))("security headers on pages", () => 
 
   it("are on static files too", async () => {
     const files = fs.readdirSync(path.join(projectRoot, "build", "client")).filter((f) => /\.(svg|ico|png)$/.test(f));
-    for (const file of files.slice(0, 1)) {
+    // public/ holds favicon.svg and placeholder.svg: a build without them must fail here, not pass
+    expect(files).toEqual(expect.arrayContaining(["favicon.svg", "placeholder.svg"]));
+    for (const file of files) {
       const res = await app.inject({ method: "GET", url: `/${file}` });
       expect(res.statusCode, file).toBe(200);
       expectBaseHeaders(res.headers, file);

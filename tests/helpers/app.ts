@@ -20,10 +20,12 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), "store-test-data"), LOG_LEVEL: "silent", ...env });
-  // no read cache in tests unless a test asks for one: every call sees the database
+  // the read cache as shipped (issue 11, item 21): the cached path, its headers and its clearing
+  // run in every API test. A test that changes the database behind the app's back clears it, as
+  // a write through core does.
   const core: CoreContext = {
     db: database.db,
-    cache: new ReadCache(0),
+    cache: new ReadCache(config.catalogCacheSeconds * 1000),
     limiter: createDatabaseRateLimiter(database.db),
   };
   const app = await buildApp({ core, config, logger: false });
