@@ -23,11 +23,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Starts the store with env on top of this process's environment, except DATABASE_URL: a store
+ * runs on PostgreSQL only when env names the database itself. The test run's DATABASE_URL is the
+ * developer's own database, from which the run makes its copies; a store started on it would
+ * seed it (issue 11, item 22).
+ */
 export async function startStore(env: Record<string, string>, timeoutMs = 120_000): Promise<StoreProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(projectRoot, "build/node/main.js")], {
     cwd: projectRoot,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    env: { ...process.env, DATABASE_URL: "", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
