@@ -57,7 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
   if (!parsed.success)
     return data({ error: parsed.error.issues[0]?.message ?? "Error submitting review" }, { status: 422 });
-  await addReview(context.core, page.product.id, parsed.data);
+  await addReview(context.core, page.product.id, parsed.data, { userId: null, clientIp: context.clientIp });
   return redirect(`${page.product.href}?review=sent#reviews`);
 }
 

@@ -1,9 +1,13 @@
 // Product reviews: guests post under a typed name (spec §1, §5). The product's count and
 // rating total change in the same transaction as the insert, so the average is never stale.
+// Posting is limited (issue 11, item 14): a stranger's flood of one-star reviews took a product
+// from 3.5 to 1.1 stars in a minute.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CoreContext } from "../context";
+import { productTag } from "../shared/cache";
 import { notFound } from "../shared/errors";
+import { enforceLimit } from "../shared/rate-limit";
 import { products, reviews, users } from "../../db/schema";
 import type { Review } from "./products";
 
@@ -78,13 +82,60 @@ export async function listReviews(ctx: CoreContext, productId: number, limit = 1
   return rows.map(toReview);
 }
 
-/** Stores a review and updates the product's rating; userId when a signed-in shopper posts. */
+// Many shoppers share one address (mobile networks put whole towns behind a few), so the limits
+// per address are generous; the limit per product for guests is what stops a flood from many
+// addresses, and a signed-in shopper (one account, one voice) is not held by it.
+// Mutable on purpose: a test can lower a limit for the app it builds.
+export const REVIEW_LIMITS = {
+  perAddressAndProduct: {
+    limit: 3,
+    windowSeconds: 24 * 60 * 60,
+    message: "You have already reviewed this product several times today. Thank you! Please try again tomorrow.",
+  },
+  perAddress: {
+    limit: 10,
+    windowSeconds: 60 * 60,
+    message: "Too many reviews from your connection. Please wait an hour and try again.",
+  },
+  guestsPerProduct: {
+    limit: 20,
+    windowSeconds: 60 * 60,
+    message: "This product has had many reviews in the last hour. Please try again later, or sign in to review it.",
+  },
+};
+
+/** Who posts a review: a signed-in shopper's id, and the address every post is counted by. */
+export interface ReviewAuthor {
+  userId: number | null;
+  clientIp: string;
+}
+
+/** Counts the post against each limit, before anything is written; 429 beyond one. */
+async function limitReviews(ctx: CoreContext, productId: number, author: ReviewAuthor): Promise<void> {
+  const who = author.userId !== null ? `user:${author.userId}` : `ip:${author.clientIp}`;
+  const rules: [string, (typeof REVIEW_LIMITS)[keyof typeof REVIEW_LIMITS]][] = [
+    [`reviews:${who}:product:${productId}`, REVIEW_LIMITS.perAddressAndProduct],
+    [`reviews:ip:${author.clientIp}`, REVIEW_LIMITS.perAddress],
+  ];
+  if (author.userId === null) rules.push([`reviews:guests:product:${productId}`, REVIEW_LIMITS.guestsPerProduct]);
+  for (const [key, rule] of rules) {
+    await enforceLimit(ctx.limiter, key, rule.limit, rule.windowSeconds, rule.message);
+  }
+}
+
+/**
+ * Stores a review and updates the product's rating, within the limits above. Clears only the
+ * reviewed product's cached answers and pages: other pages show its new average within the
+ * cache's few seconds (decision 0052).
+ */
 export async function addReview(
   ctx: CoreContext,
   productId: number,
   input: ReviewInput,
-  userId: number | null = null,
+  author: ReviewAuthor,
 ): Promise<Review> {
+  const { userId } = author;
+  await limitReviews(ctx, productId, author);
   const review = await ctx.db.transaction(async (tx) => {
     const updated = await tx
       .update(products)
@@ -108,13 +159,15 @@ export async function addReview(
       .returning();
     return row!;
   });
-  ctx.cache.clear();
+  ctx.cache.invalidateTag(productTag(productId));
   const user =
     userId === null
       ? null
-      : ((await ctx.db
-          .select({ firstName: users.firstName, lastName: users.lastName })
-          .from(users)
-          .where(eq(users.id, userId)))[0] ?? null);
+      : ((
+          await ctx.db
+            .select({ firstName: users.firstName, lastName: users.lastName })
+            .from(users)
+            .where(eq(users.id, userId))
+        )[0] ?? null);
   return { ...review, user };
 }

@@ -1,7 +1,17 @@
-// A short-lived, in-process cache of catalogue reads. Every write in this process clears it;
-// other processes see a change after at most the TTL (docs/decisions/0016).
+// A short-lived, in-process cache of catalogue reads. Every write in this process clears it, or
+// (for a write that changes one thing) only the entries tagged with that thing; other processes
+// see a change after at most the TTL (docs/decisions/0016, 0052).
+
+interface Entry {
+  expires: number;
+  value: Promise<unknown>;
+  /** what the value was made from, e.g. "product:80"; undefined while it is still loading */
+  tags?: ReadonlySet<string>;
+}
+
 export class ReadCache {
-  private readonly entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+  private readonly entries = new Map<string, Entry>();
+  private readonly tagListeners = new Set<(tag: string) => void>();
   private clears = 0;
 
   constructor(
@@ -9,8 +19,11 @@ export class ReadCache {
     private readonly maxEntries = 5000,
   ) {}
 
-  /** The cached value for key, or load() once even when many requests ask at the same moment. */
-  getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * The cached value for key, or load() once even when many requests ask at the same moment.
+   * tagsOf names what the loaded value was made from, so that invalidateTag can drop it alone.
+   */
+  getOrLoad<T>(key: string, load: () => Promise<T>, tagsOf?: (value: T) => Iterable<string>): Promise<T> {
     if (this.ttlMs <= 0) return load();
     const now = Date.now();
     const hit = this.entries.get(key);
@@ -23,17 +36,40 @@ export class ReadCache {
       if (oldest !== undefined) this.entries.delete(oldest);
     }
     const value = load();
-    this.entries.set(key, { expires: now + this.ttlMs, value });
-    // a failed load is not remembered
-    value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
-    });
+    const entry: Entry = { expires: now + this.ttlMs, value };
+    this.entries.set(key, entry);
+    value.then(
+      (loaded) => {
+        entry.tags = new Set(tagsOf ? tagsOf(loaded) : []);
+      },
+      // a failed load is not remembered
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
     return value;
   }
 
   clear(): void {
     this.entries.clear();
     this.clears++;
+  }
+
+  /**
+   * Drops the entries made from this thing, and entries still loading (they may have read it
+   * before it changed); every other entry stays. Caches built on these reads hear of it through
+   * onInvalidateTag.
+   */
+  invalidateTag(tag: string): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.tags === undefined || entry.tags.has(tag)) this.entries.delete(key);
+    }
+    for (const listener of this.tagListeners) listener(tag);
+  }
+
+  /** Calls listener with every tag invalidated from now on (the page cache drops its pages). */
+  onInvalidateTag(listener: (tag: string) => void): void {
+    this.tagListeners.add(listener);
   }
 
   /** Changes on every clear(): a cache of things made from these reads (pages) drops its own then. */
@@ -46,3 +82,6 @@ export class ReadCache {
     return this.ttlMs;
   }
 }
+
+/** The tag of everything made from one product: its answers, its page data, its pages. */
+export const productTag = (productId: number) => `product:${productId}`;

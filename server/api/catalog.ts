@@ -14,6 +14,7 @@ import {
 } from "../../core/catalog/products";
 import { addReview, listReviews, reviewInput } from "../../core/catalog/reviews";
 import type { CoreContext } from "../../core/context";
+import { productTag } from "../../core/shared/cache";
 import { notFound } from "../../core/shared/errors";
 import { parseRupees } from "../../core/shared/money";
 import { userIdOrGuest } from "../plugins/auth";
@@ -115,7 +116,10 @@ export async function catalogRoutes(app: FastifyInstance, { core }: { core: Core
       sendCachedJson(core, request, reply, async () => {
         const product = await getProductByUrl(core, request.params.customUrl);
         if (!product) throw notFound("Product not found");
-        return presentProduct(product, (await listReviews(core, product.id, 20)) ?? []);
+        // tagged once loaded: the URL does not say which product it names
+        return new WithHeaders(presentProduct(product, (await listReviews(core, product.id, 20)) ?? []), {}, [
+          productTag(product.id),
+        ]);
       }),
   );
 
@@ -123,11 +127,17 @@ export async function catalogRoutes(app: FastifyInstance, { core }: { core: Core
     "/products/:id",
     { schema: { tags: ["catalogue"], summary: "One product with its latest reviews", params: idParams } },
     async (request, reply) =>
-      sendCachedJson(core, request, reply, async () => {
-        const product = await getProduct(core, request.params.id);
-        if (!product) throw notFound("Product not found");
-        return presentProduct(product, (await listReviews(core, product.id, 20)) ?? []);
-      }),
+      sendCachedJson(
+        core,
+        request,
+        reply,
+        async () => {
+          const product = await getProduct(core, request.params.id);
+          if (!product) throw notFound("Product not found");
+          return presentProduct(product, (await listReviews(core, product.id, 20)) ?? []);
+        },
+        [productTag(request.params.id)],
+      ),
   );
 
   api.get(
@@ -152,11 +162,17 @@ export async function catalogRoutes(app: FastifyInstance, { core }: { core: Core
     "/products/:id/reviews",
     { schema: { tags: ["reviews"], summary: "Reviews of a product, newest first", params: idParams } },
     async (request, reply) =>
-      sendCachedJson(core, request, reply, async () => {
-        const list = await listReviews(core, request.params.id);
-        if (!list) throw notFound("Product not found");
-        return list.map(presentReview);
-      }),
+      sendCachedJson(
+        core,
+        request,
+        reply,
+        async () => {
+          const list = await listReviews(core, request.params.id);
+          if (!list) throw notFound("Product not found");
+          return list.map(presentReview);
+        },
+        [productTag(request.params.id)],
+      ),
   );
 
   api.post(
@@ -171,7 +187,7 @@ export async function catalogRoutes(app: FastifyInstance, { core }: { core: Core
     },
     async (request, reply) => {
       const userId = await userIdOrGuest(core, request);
-      const review = await addReview(core, request.params.id, request.body, userId);
+      const review = await addReview(core, request.params.id, request.body, { userId, clientIp: request.ip });
       return reply.code(201).send(presentReview(review));
     },
   );

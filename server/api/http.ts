@@ -42,29 +42,36 @@ export const PUBLIC_CACHE = "public, max-age=0, s-maxage=10, stale-while-revalid
 
 /**
  * Answers a GET with JSON that this process may reuse for a few seconds (decision 0016):
- * the serialized bytes are cached per URL, and every write clears the cache.
+ * the serialized bytes are cached per URL, and every write clears the cache, or only the
+ * answers tagged with what it changed (`tags`: what the answer was made from; decision 0052).
  */
 export async function sendCachedJson(
   core: CoreContext,
   request: FastifyRequest,
   reply: FastifyReply,
   load: () => Promise<unknown>,
+  tags: readonly string[] = [],
 ): Promise<FastifyReply> {
-  const cached = await core.cache.getOrLoad(`api:${request.url}`, async () => {
-    const value = await load();
-    // kept as bytes: a large listing is then not encoded again for every request
-    return value instanceof WithHeaders
-      ? { body: Buffer.from(serialize(value.body)), headers: value.headers }
-      : { body: Buffer.from(serialize(value)), headers: undefined };
-  });
+  const cached = await core.cache.getOrLoad(
+    `api:${request.url}`,
+    async () => {
+      const value = await load();
+      // kept as bytes: a large listing is then not encoded again for every request
+      return value instanceof WithHeaders
+        ? { body: Buffer.from(serialize(value.body)), headers: value.headers, tags: [...tags, ...value.tags] }
+        : { body: Buffer.from(serialize(value)), headers: undefined, tags };
+    },
+    (answer) => answer.tags,
+  );
   if (cached.headers) reply.headers(cached.headers);
   return reply.header("cache-control", PUBLIC_CACHE).type("application/json; charset=utf-8").send(cached.body);
 }
 
-/** An answer body with headers that belong to it (and are cached with it). */
+/** An answer body with headers that belong to it (and are cached with it), and tags learnt while loading it. */
 export class WithHeaders {
   constructor(
     readonly body: unknown,
     readonly headers: Record<string, string>,
+    readonly tags: readonly string[] = [],
   ) {}
 }

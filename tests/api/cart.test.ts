@@ -130,7 +130,11 @@ describe("POST /api/cart/flexible and GET /api/cart/flexible/{sessionId}", () =>
     expect(over.status).toBe(409);
     expect(over.body).toMatchObject({ detail: "You can order at most 10 of one item.", in_cart: 10, max_quantity: 0 });
     const overAtOnce = await addCombination(newSession(), item!, 11);
-    expect(overAtOnce.body).toMatchObject({ detail: "You can order at most 10 of one item.", in_cart: 0, max_quantity: 10 });
+    expect(overAtOnce.body).toMatchObject({
+      detail: "You can order at most 10 of one item.",
+      in_cart: 0,
+      max_quantity: 10,
+    });
 
     // 100 different items fill a cart; the 101st is refused and nothing else changes
     const many = await combinations(t, 1, 101);

@@ -26,7 +26,9 @@ describe("the read cache", () => {
     const [item] = await simpleProducts(t, 1);
     const url = `/api/products/${item!.productId}`;
     const first = await get(t, url);
-    await t.database.db.execute(sql`update products set name = 'Renamed behind the back' where id = ${item!.productId}`);
+    await t.database.db.execute(
+      sql`update products set name = 'Renamed behind the back' where id = ${item!.productId}`,
+    );
     expect((await get(t, url)).body.name).toBe(first.body.name);
     t.core.cache.clear();
     expect((await get(t, url)).body.name).toBe("Renamed behind the back");
