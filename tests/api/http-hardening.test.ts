@@ -400,31 +400,17 @@ describe("slow and malformed clients on a real socket (item 9)", () => {
     expect(sent).toBeLessThan(100_000);
   });
 
-  it("answer a request line the parser refuses with {detail}: unknown method, huge headers, absolute target", async () => {
-    const method = parseRaw(await rawExchange(port, "FOO /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n"));
-    expect(method.statusCode).toBe(400);
-    expect(JSON.parse(method.body).detail).toBeTypeOf("string");
-    const huge = parseRaw(
-      await rawExchange(port, `GET /api/health?${"a".repeat(40_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`),
-    );
-    expect(huge.statusCode).toBe(431);
-    expect(JSON.parse(huge.body).detail).toBeTypeOf("string");
-    const absolute = parseRaw(
-      await rawExchange(
-        port,
-        "GET http://evil.example/api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
-      ),
-    );
-    expect(absolute.statusCode).toBe(400);
-    expect(JSON.parse(absolute.body).detail).toBeTypeOf("string");
-    const dotdot = parseRaw(
-      await rawExchange(
-        port,
-        "GET /media/../../../etc/passwd HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
-      ),
-    );
-    expect([400, 403, 404]).toContain(dotdot.statusCode);
-    expect(JSON.parse(dotdot.body).detail).toBeTypeOf("string");
+  it("answer what the parser or the checks refuse with {detail}: unknown method, huge headers, odd targets", async () => {
+    for (const [request, statuses] of [
+      ["FOO /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n", [400]],
+      [`GET /api/health?${"a".repeat(40_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`, [431]],
+      ["GET http://evil.example/api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", [400]],
+      ["GET /media/../../../etc/passwd HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", [400, 403, 404]],
+    ] as const) {
+      const answer = parseRaw(await rawExchange(port, request));
+      expect(statuses, request.slice(0, 60)).toContain(answer.statusCode);
+      expect(JSON.parse(answer.body).detail, request.slice(0, 60)).toBeTypeOf("string");
+    }
   });
 
   it("answer an HTTP/1.0 request without a Host", async () => {
