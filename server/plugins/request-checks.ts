@@ -23,7 +23,8 @@ const UNSAFE_TEXT_RULE = "must not contain NUL bytes or lone surrogates";
 
 /** The answer for a bad field (or header), naming it without repeating its bad characters. */
 export function unsafeTextDetail(where: string, fallback = "The request body"): string {
-  return `${where.replaceAll("\0", "").replace(LONE_SURROGATES, "") || fallback} ${UNSAFE_TEXT_RULE}.`;
+  const name = where.replaceAll("\0", "").replace(LONE_SURROGATES, "").slice(0, 100);
+  return `${name || fallback} ${UNSAFE_TEXT_RULE}.`;
 }
 
 /** Why the request target cannot be served, or null when it can. */
