@@ -17,7 +17,8 @@ import { orderRoutes } from "./api/orders";
 import { userRoutes } from "./api/users";
 import { voucherRoutes } from "./api/vouchers";
 import type { AppConfig } from "./config";
-import { registerErrorHandling } from "./plugins/errors";
+import { answerClientError, answerFrameworkError, registerErrorHandling } from "./plugins/errors";
+import { registerRequestChecks } from "./plugins/request-checks";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { reactRouterPages } from "./react-router-adapter";
 import { serialize } from "./serialize";
@@ -28,25 +29,70 @@ export interface BuildAppOptions {
   /** the React Router server build; without it only the API is served (API tests) */
   pages?: { build: ServerBuild; clientDir: string };
   logger?: boolean;
+  /** shorter time limits (tests of slow clients); HTTP_TIMEOUTS otherwise */
+  timeouts?: Partial<HttpTimeouts>;
 }
 
-// JSON bodies beyond this are refused with 413: the largest real one is an order of ~100 lines
+// Bodies beyond this are refused with 413, API and page form posts alike: the largest real one
+// is an order of ~100 lines
 export const BODY_LIMIT = 256 * 1024;
+
+export interface HttpTimeouts {
+  /** the request line and headers must have arrived by then */
+  headersMs: number;
+  /** the whole request, body included, must have arrived by then */
+  requestMs: number;
+  /** a connection on which nothing moves for this long is closed */
+  idleMs: number;
+  /** an idle keep-alive connection is kept this long between requests */
+  keepAliveMs: number;
+  /** how often Node looks for requests over their limits (its default is 30 s) */
+  checkIntervalMs: number;
+}
+
+/**
+ * Time limits for slow clients (issue 11, item 9; decision 0046). A phone on a bad 2G link
+ * sends ~20 kbit/s with 2 s round trips: 2 KB of headers take ~5 s and a 20 KB form (a long
+ * review in Urdu, percent-encoded) ~14 s, so these allow several times that, while a client
+ * that trickles a byte now and then cannot hold a connection for more than two minutes.
+ */
+export const HTTP_TIMEOUTS: HttpTimeouts = {
+  headersMs: 30_000,
+  requestMs: 120_000,
+  idleMs: 60_000,
+  // longer than the 60 s idle timeout of common load balancers, so they close first and never
+  // send a request on a connection this server has just closed (Fastify's default too)
+  keepAliveMs: 72_000,
+  checkIntervalMs: 5_000,
+};
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { core, config } = options;
+  const timeouts = { ...HTTP_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     // ids in URLs are short; a huge URL is a mistake or an attack
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+    },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setReplySerializer((payload) => serialize(payload));
-  // first, so that every route, file and not-found answer registered below inherits its hooks
+  // first, so that every route, file and not-found answer registered below inherits them
+  registerErrorHandling(app);
+  registerRequestChecks(app);
   registerSecurityHeaders(app, config);
 
   await app.register(fastifyCompress, {
@@ -62,7 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       info: {
         title: "Store API",
         description:
-          "The storefront's JSON API (spec §7). Amounts are rupees with two decimals; errors are {\"detail\": \"…\"}.",
+          'The storefront\'s JSON API (spec §7). Amounts are rupees with two decimals; errors are {"detail": "…"}.',
         version: "1.0.0",
       },
       components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer" } } },
@@ -73,7 +119,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
-      registerErrorHandling(api);
       api.get("/health", { schema: { hide: true } }, async () => ({ status: "ok" }));
       await api.register(contentRoutes, { core });
       await api.register(catalogRoutes, { core });
@@ -93,9 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   if (options.pages) {
-    await app.register(reactRouterPages, { core, config, ...options.pages });
-  } else {
-    registerErrorHandling(app);
+    await app.register(reactRouterPages, { core, config, bodyLimit: BODY_LIMIT, ...options.pages });
   }
   return app;
 }

@@ -2,6 +2,7 @@
 // Request, lets React Router render the page, and streams the Response back. Static client
 // assets are served here too. Everything that is not /api, /media or a file is a page.
 import crypto from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
@@ -11,6 +12,8 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { CoreContext } from "../core/context";
 import type { AppConfig } from "./config";
 import { PageCache, type CachedPage } from "./page-cache";
+import { BODY_TOO_LARGE, refuseTooLarge } from "./plugins/errors";
+import { hasUnsafeText, unsafeTextDetail } from "./plugins/request-checks";
 
 export interface PageLoadContext {
   core: CoreContext;
@@ -32,9 +35,16 @@ declare module "fastify" {
   }
 }
 
-export function toFetchRequest(request: FastifyRequest): Request {
-  const origin = `${request.protocol}://${request.host}`;
-  const url = new URL(request.url, origin);
+/**
+ * The Fetch Request React Router sees. The host was checked before any route ran
+ * (plugins/request-checks) and the target is a path there too, so the URL is the two joined,
+ * never the target resolved against an origin ("//evil.example/x" stays a path). Without a
+ * Host (HTTP/1.0) the page is PUBLIC_URL's.
+ */
+export function toFetchRequest(request: FastifyRequest, host: string, body?: Uint8Array<ArrayBuffer>): Request {
+  // X-Forwarded-Proto (trusted proxies only) can say anything; the page needs one of two
+  const protocol = request.protocol === "https" ? "https" : "http";
+  const url = new URL(`${protocol}://${host}${request.url}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -45,13 +55,74 @@ export function toFetchRequest(request: FastifyRequest): Request {
   request.raw.once("close", () => {
     if (!request.raw.complete || request.raw.destroyed) controller.abort();
   });
-  const hasBody = request.method !== "GET" && request.method !== "HEAD";
-  return new Request(url, {
-    method: request.method,
-    headers,
-    signal: controller.signal,
-    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: "half" } : {}),
-  } as RequestInit);
+  return new Request(url, { method: request.method, headers, signal: controller.signal, body });
+}
+
+/** What forms send; React Router's actions read them with request.formData(). */
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+type PageBody = { body: Uint8Array<ArrayBuffer> } | { status: 400 | 413 | 415; detail: string };
+
+/** The body, or null once it is longer than limit (reading stops there); rejects if it breaks off. */
+function readUpTo(stream: IncomingMessage, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (finish: () => void) => {
+      stream.off("data", onData).off("end", onEnd).off("error", onBroken).off("close", onBroken);
+      finish();
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      // the rest is never read: the 413 closes the connection
+      stream.pause();
+      settle(() => resolve(null));
+    };
+    const onEnd = () => settle(() => resolve(new Uint8Array(Buffer.concat(chunks, size))));
+    const onBroken = () => settle(() => reject(new Error("the request body broke off")));
+    stream.on("data", onData).once("end", onEnd).once("error", onBroken).once("close", onBroken);
+  });
+}
+
+/**
+ * A page's form post, read here rather than by React Router so it gets the API's rules (issue
+ * 11, items 9 and 18): at most the API's body limit, judged by Content-Length before reading and
+ * by counting for a body without one; only form types; no NUL byte or lone surrogate in a field.
+ */
+async function readPageForm(request: FastifyRequest, limit: number): Promise<PageBody> {
+  const contentType = request.headers["content-type"] ?? "";
+  if (!FORM_TYPES.has(contentType.split(";")[0]!.trim().toLowerCase())) {
+    return {
+      status: 415,
+      detail: "Pages take form posts: send application/x-www-form-urlencoded or multipart/form-data.",
+    };
+  }
+  const tooLarge = { status: 413, detail: BODY_TOO_LARGE } as const;
+  if (Number(request.headers["content-length"]) > limit) return tooLarge;
+  let body: Uint8Array<ArrayBuffer> | null;
+  try {
+    body = await readUpTo(request.raw, limit);
+  } catch {
+    return { status: 400, detail: "The request body did not arrive whole." };
+  }
+  if (!body) return tooLarge;
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    return { status: 400, detail: "The form data could not be read." };
+  }
+  for (const [name, value] of form) {
+    // a file's bytes are its own business; its field name and every text field are checked
+    if (hasUnsafeText(name) || (typeof value === "string" && hasUnsafeText(value))) {
+      return { status: 400, detail: unsafeTextDetail(name, "A field name") };
+    }
+  }
+  return { body };
 }
 
 function sendCachedPage(reply: FastifyReply, page: CachedPage): FastifyReply {
@@ -76,7 +147,14 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
 
 export async function reactRouterPages(
   app: FastifyInstance,
-  options: { core: CoreContext; config: AppConfig; build: ServerBuild; clientDir: string },
+  options: {
+    core: CoreContext;
+    config: AppConfig;
+    build: ServerBuild;
+    clientDir: string;
+    /** form posts over this many bytes are refused with 413, as API bodies are */
+    bodyLimit: number;
+  },
 ) {
   // One registration for every built file, one route each (no wildcard): a second registration
   // at "/" would also register routes for assets/* and shadow the first. Hashed build files
@@ -102,28 +180,39 @@ export async function reactRouterPages(
   const pageCache = new PageCache(options.core.cache);
 
   await app.register(async (pages) => {
-    // pages read their own bodies (form posts to actions); Fastify must not consume them
+    // pages read their own bodies (form posts to actions, readPageForm); Fastify must not
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    const publicHost = new URL(options.config.publicUrl).host;
 
     pages.route({
       method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
       url: "/*",
       handler: async (request, reply) => {
-        if (request.url.startsWith("/api/") || request.url === "/api") {
-          return reply.code(404).send({ detail: `No such API call: ${request.method} ${request.url.split("?")[0]}` });
+        // calls and files that missed their routes get the JSON 404, not a page
+        if (/^\/(api|media)(\/|\?|$)/.test(request.url)) return reply.callNotFound();
+        let body: Uint8Array<ArrayBuffer> | undefined;
+        if (request.method !== "GET" && request.method !== "HEAD") {
+          const form = await readPageForm(request, options.bodyLimit);
+          if ("detail" in form) {
+            if (form.status === 413) return refuseTooLarge(reply);
+            return reply.code(form.status).send({ detail: form.detail });
+          }
+          body = form.body;
         }
+        const host = request.host || publicHost;
         const nonce = crypto.randomBytes(16).toString("base64");
         request.cspNonce = nonce;
         const render = (pageNonce: string) =>
-          handle(toFetchRequest(request), {
+          handle(toFetchRequest(request, host, body), {
             core: options.core,
             config: options.config,
             nonce: pageNonce,
             clientIp: request.ip,
           });
         if (request.method !== "GET") return sendFetchResponse(reply, await render(nonce));
-        const page = await pageCache.get(`${request.host}${request.url}`, nonce, render);
+        // the host is a checked host name, so host + path names one page (issue 11, item 15)
+        const page = await pageCache.get(`${host}${request.url}`, nonce, render);
         return page instanceof Response ? sendFetchResponse(reply, page) : sendCachedPage(reply, page);
       },
     });

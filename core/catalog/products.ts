@@ -1,6 +1,7 @@
 // Reading the catalogue: product lists with filters, sorting and paging, one product,
 // recommendations and similar products. Amounts are paisa.
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { cleanHtml } from "../content/sanitize";
 import type { CoreContext } from "../context";
 import {
   collectionProducts,
@@ -200,7 +201,10 @@ export async function listProducts(ctx: CoreContext, query: ProductQuery): Promi
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && query.offset > 0) {
     // past the last page: still tell the client how many there are
-    const [row] = await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products).where(where);
+    const [row] = await ctx.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .where(where);
     total = row?.n ?? 0;
   }
   return { items: await withDetails(ctx, rows), total };
@@ -313,11 +317,11 @@ async function withDetails(ctx: CoreContext, rows: ProductRow[]): Promise<Produc
     const { ratingTotal, ...rest } = row;
     return {
       ...rest,
+      // shown cleaned whatever the row holds (decision 0012): every product read passes here
+      description: row.descriptionFormat === "html" ? cleanHtml(row.description) : row.description,
       averageRating: row.reviewCount === 0 ? 0 : Math.round((ratingTotal / row.reviewCount) * 10) / 10,
       stock:
-        combinations.length > 0
-          ? combinations.reduce((sum, c) => sum + (c.isAvailable ? c.stock : 0), 0)
-          : row.stock,
+        combinations.length > 0 ? combinations.reduce((sum, c) => sum + (c.isAvailable ? c.stock : 0), 0) : row.stock,
       images: (images.get(row.id) ?? []).map((i) => ({
         id: i.id,
         imageUrl: i.imageUrl,

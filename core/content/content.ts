@@ -10,6 +10,7 @@ import {
   products,
 } from "../../db/schema";
 import { getProductsByIds, type Product } from "../catalog/products";
+import { cleanHtml } from "./sanitize";
 
 export interface Announcement {
   id: number;
@@ -70,7 +71,8 @@ export async function getBlog(ctx: CoreContext, slugOrId: string): Promise<BlogP
     .where(and(visible(), byId ? or(eq(blogs.slug, slugOrId), byId) : eq(blogs.slug, slugOrId)))
     .orderBy(sql`case when ${blogs.slug} = ${slugOrId} then 0 else 1 end`)
     .limit(1);
-  return row ?? null;
+  // the body is shown cleaned whatever the row holds (decision 0012)
+  return row ? { ...row, content: cleanHtml(row.content) } : null;
 }
 
 export interface HomepageVideo {

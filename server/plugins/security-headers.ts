@@ -71,6 +71,17 @@ export const isAmpDocument = (url: string) => AMP_DOCUMENT.test(url);
 // JSON, images, scripts and other files are never documents that need to load anything
 export const STRICT_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/**
+ * The headers of every answer besides its policy; also written by hand on answers Fastify never
+ * sees as requests (the parser's 400/408/431, plugins/errors.ts).
+ */
+export const BASE_HEADERS = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  // for browsers that predate frame-ancestors
+  "x-frame-options": "DENY",
+} as const;
+
 // a year; only sent over HTTPS, where the browser will honour it (RFC 6797)
 const HSTS = "max-age=31536000; includeSubDomains";
 
@@ -93,10 +104,12 @@ function addVary(reply: FastifyReply, ...names: string[]) {
   reply.header("vary", list.join(", "));
 }
 
-function policyFor(request: FastifyRequest): string {
-  if (isAmpDocument(request.url)) return AMP_POLICY;
+function policyFor(request: FastifyRequest, reply: FastifyReply): string {
+  // only the documents themselves get the looser policies; a JSON error at their address does not
+  const html = String(reply.getHeader("content-type") ?? "").startsWith("text/html");
+  if (html && isAmpDocument(request.url)) return AMP_POLICY;
   if (request.cspNonce) return pagePolicy(request.cspNonce);
-  if (isDocs(request.url)) return DOCS_POLICY;
+  if (html && isDocs(request.url)) return DOCS_POLICY;
   return STRICT_POLICY;
 }
 
@@ -156,12 +169,9 @@ export function registerSecurityHeaders(
 
   app.addHook("onSend", async (request, reply, payload) => {
     if (!reply.hasHeader("content-security-policy")) {
-      reply.header("content-security-policy", policyFor(request));
+      reply.header("content-security-policy", policyFor(request, reply));
     }
-    reply.header("x-content-type-options", "nosniff");
-    reply.header("referrer-policy", "strict-origin-when-cross-origin");
-    // for browsers that predate frame-ancestors
-    reply.header("x-frame-options", "DENY");
+    reply.headers(BASE_HEADERS);
     if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
 
     ampFormCors(request, reply, publicOrigin);

@@ -1,5 +1,6 @@
 // The built server as `npm start` runs it: real port, real signals, data kept across restarts.
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -48,6 +49,49 @@ describe("the built store", () => {
     const missing = await fetch(`${store.url}/no/such/page`);
     expect(missing.status).toBe(404);
   }, 180_000);
+
+  it("refuses a 400 MB form post to a page with 413 without reading it, and stays its size", async () => {
+    // issue 11, item 9: such a post grew the process from 381 MB to 1.35 GB and answered 500
+    const [product] = await fetch(`${store!.url}/api/products?limit=1`).then((r) => r.json());
+    const rssMB = () =>
+      Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${store!.child.pid}/status`, "utf8"))![1]) / 1024;
+    const before = rssMB();
+    const size = 400 * 1024 * 1024;
+    const chunk = Buffer.alloc(1024 * 1024, "a");
+    const answer = await new Promise<{ status?: number; body: string; sent: number }>((resolve) => {
+      const request = http.request(`${store!.url}/product/${product.id}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(size) },
+      });
+      let sent = 0;
+      let settled = false;
+      request.on("response", (response) => {
+        let body = "";
+        response.on("data", (d) => (body += d));
+        response.on("end", () => {
+          settled = true;
+          resolve({ status: response.statusCode, body, sent });
+        });
+      });
+      // the server may close the connection while the rest is still being written
+      request.on("error", () => undefined);
+      const pump = () => {
+        while (!settled && sent < size) {
+          sent += chunk.length;
+          if (!request.write(chunk)) return void request.once("drain", pump);
+        }
+        if (!settled) request.end();
+      };
+      pump();
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({ detail: "The request body is too large." });
+    // refused on its Content-Length: only what sat in the sockets' buffers was ever sent
+    expect(answer.sent).toBeLessThan(64 * 1024 * 1024);
+    expect(rssMB() - before).toBeLessThan(50);
+    // and the store still answers
+    expect((await fetch(`${store!.url}/api/health`)).status).toBe(200);
+  });
 
   it("finishes in-flight requests on SIGTERM and exits cleanly", async () => {
     const inFlight = Array.from({ length: 20 }, () =>

@@ -1,0 +1,434 @@
+// Issue 11 ("Hardening ... as attackers would"), the HTTP layer: page form posts get the API's
+// size limit and slow clients a time limit (item 9), a forged Host cannot swap cached pages
+// (item 15), NUL bytes, lone surrogates and broken percent-encoding are a 400 wherever they
+// are (item 18), /media answers errors as {"detail"} (item 20), and no odd request is a 500.
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BODY_LIMIT, HTTP_TIMEOUTS } from "../../server/app";
+import { STRICT_POLICY } from "../../server/plugins/security-headers";
+import { createPageApp, hasPageBuild, type PageApp } from "../helpers/page-app";
+
+function expectDetail(
+  res: { statusCode: number; headers: Record<string, unknown>; body: string },
+  status: number,
+  label = "",
+) {
+  expect(res.statusCode, `${label} ${res.body.slice(0, 200)}`).toBe(status);
+  expect(String(res.headers["content-type"])).toContain("application/json");
+  const body = JSON.parse(res.body) as { detail?: unknown };
+  expect(Object.keys(body)).toEqual(["detail"]);
+  expect(body.detail).toBeTypeOf("string");
+  // error answers are never documents: the strict policy, whatever the path
+  expect(res.headers["content-security-policy"], label).toBe(STRICT_POLICY);
+  expect(res.headers["x-content-type-options"], label).toBe("nosniff");
+  return body.detail as string;
+}
+
+/** A raw connection, to send what fetch and inject cannot (or will not) send. */
+async function connect(port: number) {
+  const socket = net.connect(port, "127.0.0.1");
+  await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+  let received = "";
+  socket.setEncoding("latin1");
+  socket.on("data", (chunk: string) => (received += chunk));
+  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+  socket.on("error", () => undefined);
+  return { socket, closed, received: () => received };
+}
+
+/** Sends one request as raw bytes and waits until the server closes the connection. */
+async function rawExchange(port: number, request: string): Promise<string> {
+  const conn = await connect(port);
+  conn.socket.end(request);
+  await conn.closed;
+  return conn.received();
+}
+
+function parseRaw(answer: string) {
+  const [head = "", body = ""] = answer.split("\r\n\r\n");
+  const [statusLine = "", ...lines] = head.split("\r\n");
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const at = line.indexOf(":");
+    headers[line.slice(0, at).toLowerCase()] = line.slice(at + 1).trim();
+  }
+  return { statusCode: Number(statusLine.split(" ")[1]), headers, body };
+}
+
+describe.skipIf(!hasPageBuild())("the HTTP layer, pages included", () => {
+  let t: PageApp;
+  let productId: number;
+  beforeAll(async () => {
+    // pages are cached as in production, so a swapped cache entry would show
+    t = await createPageApp({ cacheMs: 60_000 });
+    const list = await t.app.inject({ method: "GET", url: "/api/products?limit=1&sort=name" });
+    productId = list.json()[0].id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  describe("page form posts (item 9)", () => {
+    const reviewForm = (text: string) =>
+      new URLSearchParams({ rating: "5", review_text: text, reviewer_name: "Hina" }).toString();
+
+    it("still take a review form as before", async () => {
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/product/${productId}`,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: reviewForm("Soft lawn, true to size"),
+      });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toContain("review=sent");
+    });
+
+    it("are refused with 413 by their Content-Length, before the body is read", async () => {
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/product/${productId}`,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: reviewForm("x".repeat(BODY_LIMIT)),
+      });
+      expect(expectDetail(res, 413)).toMatch(/too large/);
+      // the rest of a huge body is not read: the connection is closed after the answer
+      expect(res.headers.connection).toBe("close");
+    });
+
+    it("are cut off with 413 once a body without a length passes the limit", async () => {
+      let pulled = 0;
+      const chunk = Buffer.alloc(16 * 1024, "a");
+      // 64 MB if read to the end; the server must stop long before
+      const body = new Readable({
+        read() {
+          pulled += chunk.length;
+          this.push(pulled > 64 * 1024 * 1024 ? null : chunk);
+        },
+      });
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/product/${productId}`,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: body,
+      });
+      expect(expectDetail(res, 413)).toMatch(/too large/);
+      body.destroy();
+    });
+
+    it("with a NUL byte in a field are a 400 that names the field", async () => {
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/product/${productId}`,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: `rating=5&review_text=a%00b%20long%20enough&reviewer_name=Hina`,
+      });
+      expect(expectDetail(res, 400)).toContain("review_text");
+    });
+
+    it("that are not forms are a 415, and broken multipart a 400, not a 500", async () => {
+      for (const headers of [{ "content-type": "text/plain" }, {}, { "content-type": "application/xml" }]) {
+        const res = await t.app.inject({ method: "POST", url: `/product/${productId}`, headers, payload: "hello" });
+        expectDetail(res, 415);
+      }
+      const multipart = await t.app.inject({
+        method: "POST",
+        url: `/product/${productId}`,
+        headers: { "content-type": "multipart/form-data; boundary=x" },
+        payload: "garbage",
+      });
+      expectDetail(multipart, 400);
+      const fields = new FormData();
+      fields.set("rating", "4");
+      fields.set("review_text", "Good stitching\u0000");
+      fields.set("reviewer_name", "Sana");
+      const encoded = new Response(fields);
+      const withNul = await t.app.inject({
+        method: "POST",
+        url: `/product/${productId}`,
+        headers: { "content-type": encoded.headers.get("content-type")! },
+        payload: Buffer.from(await encoded.arrayBuffer()),
+      });
+      expect(expectDetail(withNul, 400)).toContain("review_text");
+    });
+  });
+
+  describe("the Host header (item 15)", () => {
+    it("is refused with 400 when it is not a host name, before any route, for pages, API and files", async () => {
+      for (const host of [
+        "localhost/amp",
+        "localhost?x=1",
+        "localhost#x",
+        "a b",
+        "user@evil.example",
+        "evil\\x",
+        "%2e",
+      ]) {
+        for (const url of [`/product/${productId}`, "/api/products?limit=1", "/media/x.webp", "/no/such/page"]) {
+          const res = await t.app.inject({ method: "GET", url, headers: { host } });
+          expect(expectDetail(res, 400), `${host} ${url}`).toMatch(/Host/);
+        }
+      }
+    });
+
+    it("cannot put one page into another page's cache entry", async () => {
+      const forged = await t.app.inject({
+        method: "GET",
+        url: `/product/${productId}`,
+        headers: { host: "localhost/amp" },
+      });
+      expect(forged.statusCode).toBe(400);
+      const amp = await t.app.inject({
+        method: "GET",
+        url: `/amp/product/${productId}`,
+        headers: { host: "localhost" },
+      });
+      expect(amp.statusCode).toBe(200);
+      expect(amp.headers["x-page-cache"]).toBe("miss");
+      expect(amp.body).toContain("AMP Preview");
+    });
+
+    it("is accepted as a name, an address or [IPv6] with a port, and may be missing", async () => {
+      for (const host of ["localhost", "shop.example.pk:8080", "127.0.0.1:3000", "[::1]:3000", "my_store"]) {
+        const res = await t.app.inject({ method: "GET", url: "/api/products?limit=1", headers: { host } });
+        expect(res.statusCode, host).toBe(200);
+      }
+      const page = await t.app.inject({ method: "GET", url: `/product/${productId}`, headers: { host: "" } });
+      expect(page.statusCode).toBe(200);
+    });
+
+    it("cannot be replaced by a request target that starts with //", async () => {
+      // new URL("//evil.example/product/1", origin) would make the page's URL evil.example's
+      const res = await t.app.inject({ method: "GET", url: `//evil.example/product/${productId}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain("evil.example");
+    });
+  });
+
+  describe("NUL bytes, lone surrogates and broken percent-encoding (item 18)", () => {
+    it("are a 400 in the three calls of the issue", async () => {
+      for (const [method, url] of [
+        ["GET", "/api/blogs/%00"],
+        ["GET", "/api/products/by-url/%00"],
+        ["POST", "/api/apply-voucher/%00"],
+      ] as const) {
+        const res = await t.app.inject({ method, url });
+        expect(expectDetail(res, 400), url).toMatch(/address/);
+      }
+    });
+
+    it("are a 400 anywhere in the address, for API, pages, files and docs", async () => {
+      const bad = ["%00", "%ED%A0%80", "%ED%B0%80", "%E0%A4%A", "%C0%80", "%", "%zz"];
+      for (const piece of bad) {
+        for (const url of [
+          `/api/blogs/x${piece}`,
+          `/api/products?search=${piece}`,
+          `/api/products?${piece}=1`,
+          `/blog/${piece}`,
+          `/product/${productId}?utm=${piece}`,
+          `/collection/all?search=a${piece}`,
+          `/media/${piece}.webp`,
+          `/api/docs/${piece}`,
+          `/assets/${piece}.js`,
+        ]) {
+          const res = await t.app.inject({ method: "GET", url });
+          expectDetail(res, 400, url);
+        }
+      }
+    });
+
+    it("are a 400 in a header, naming it", async () => {
+      const res = await t.app.inject({
+        method: "GET",
+        url: "/api/products?limit=1",
+        headers: { "x-anything": "a\u0000b" },
+      });
+      expect(expectDetail(res, 400)).toContain("x-anything");
+    });
+
+    it("are a 400 in a JSON body, naming the field, keys and nested fields included", async () => {
+      for (const [payload, field] of [
+        ['{"rating":5,"review_text":"a\\u0000b","reviewer_name":"x"}', "review_text"],
+        ['{"rating":5,"review_text":"a\\ud800b","reviewer_name":"x"}', "review_text"],
+        ['{"rating":5,"review_text":"ok text","reviewer_name":"\\udc00"}', "reviewer_name"],
+        ['{"rating":5,"review_text":"ok text","reviewer_name":"x","extra":[{"a":["\\u0000"]}]}', "extra.0.a.0"],
+        ['{"rating":5,"review_text":"ok text","reviewer_name":"x","a\\u0000b":1}', "a"],
+      ] as const) {
+        const res = await t.app.inject({
+          method: "POST",
+          url: `/api/products/${productId}/reviews`,
+          headers: { "content-type": "application/json" },
+          payload,
+        });
+        expect(expectDetail(res, 400), payload).toContain(field);
+      }
+    });
+
+    it("are a 400 in an API form body", async () => {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/cart/flexible",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: `product_id=${productId}&quantity=1&session_id=abc%00`,
+      });
+      expect(expectDetail(res, 400)).toContain("session_id");
+    });
+
+    it("leave well-formed text alone: Urdu, emoji (surrogate pairs) and encoded spaces", async () => {
+      const text = "بہت اچھا کپڑا 😀 true to size";
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/api/products/${productId}/reviews`,
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify({ rating: 5, review_text: text, reviewer_name: "Ayesha 🌸" }),
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().review_text).toBe(text);
+      const search = await t.app.inject({
+        method: "GET",
+        url: `/api/products?search=${encodeURIComponent("lawn 😀 کپڑا")}`,
+      });
+      expect(search.statusCode).toBe(200);
+    });
+  });
+
+  describe("/media (item 20)", () => {
+    beforeAll(() => {
+      fs.writeFileSync(path.join(t.dataDir, "media", "a.txt"), "0123456789");
+    });
+
+    it("answers a missing or bad path with {detail} and the strict headers", async () => {
+      expectDetail(await t.app.inject({ method: "GET", url: "/media/nope.webp" }), 404);
+      expectDetail(await t.app.inject({ method: "GET", url: "/media/a.txt/" }), 404);
+      expectDetail(await t.app.inject({ method: "GET", url: "/media/%00" }), 400);
+      expectDetail(await t.app.inject({ method: "GET", url: "/media/%E0%A4%A" }), 400);
+    });
+
+    it("answers a range it cannot satisfy with 416 {detail}, and serves good ranges and HEAD", async () => {
+      for (const range of ["bytes=50-60", "bytes=-0", "bytes=abc"]) {
+        expectDetail(await t.app.inject({ method: "GET", url: "/media/a.txt", headers: { range } }), 416);
+      }
+      const part = await t.app.inject({ method: "GET", url: "/media/a.txt", headers: { range: "bytes=2-4" } });
+      expect(part.statusCode).toBe(206);
+      expect(part.body).toBe("234");
+      const head = await t.app.inject({ method: "HEAD", url: "/media/a.txt" });
+      expect(head.statusCode).toBe(200);
+      expect(head.body).toBe("");
+    });
+  });
+
+  describe("other odd requests (never a 500)", () => {
+    it("an unknown method on a page or the API is a {detail}", async () => {
+      for (const url of ["/", `/product/${productId}`, "/api/products", "/media/a.txt"]) {
+        for (const method of ["TRACE", "OPTIONS", "PROPFIND"] as const) {
+          const res = await t.app.inject({ method, url });
+          expect(res.statusCode, `${method} ${url}`).toBeGreaterThanOrEqual(400);
+          expectDetail(res, res.statusCode);
+        }
+      }
+    });
+
+    it("a very long address is a 414 {detail}", async () => {
+      for (const url of [`/${"a".repeat(20_000)}`, `/api/products?search=${"a".repeat(20_000)}`]) {
+        expectDetail(await t.app.inject({ method: "GET", url }), 414);
+      }
+      // a path part over maxParamLength matches no route
+      expectDetail(await t.app.inject({ method: "GET", url: `/api/products/by-url/${"a".repeat(300)}` }), 404);
+    });
+
+    it("a deeply nested JSON body is a 4xx", async () => {
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/api/products/${productId}/reviews`,
+        headers: { "content-type": "application/json" },
+        payload: "[".repeat(100_000) + "]".repeat(100_000),
+      });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    });
+
+    it("HEAD on a page answers like GET without a body", async () => {
+      const res = await t.app.inject({ method: "HEAD", url: `/product/${productId}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe("");
+    });
+  });
+});
+
+describe("slow and malformed clients on a real socket (item 9)", () => {
+  let t: PageApp;
+  let port: number;
+  beforeAll(async () => {
+    // short limits so a slowloris client is cut off within the test (production values: HTTP_TIMEOUTS)
+    t = await createPageApp({
+      pages: false,
+      timeouts: { headersMs: 300, requestMs: 600, idleMs: 5_000, checkIntervalMs: 50 },
+    });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    port = (t.app.server.address() as net.AddressInfo).port;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("cut off headers that never finish with 408 {detail}", async () => {
+    const conn = await connect(port);
+    conn.socket.write("GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Slow: 1");
+    await conn.closed;
+    const res = parseRaw(conn.received());
+    expect(res.statusCode).toBe(408);
+    expect(JSON.parse(res.body).detail).toBeTypeOf("string");
+    expect(res.headers["content-security-policy"]).toBe(STRICT_POLICY);
+  });
+
+  it("cut off a body that trickles in a byte at a time with 408", async () => {
+    const conn = await connect(port);
+    conn.socket.write(
+      "POST /api/products/1/reviews HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{",
+    );
+    // a byte every 10 ms keeps the socket busy, so only the whole-request limit can end it
+    let sent = 1;
+    const trickle = setInterval(() => {
+      if (!conn.socket.destroyed) conn.socket.write("a");
+      sent++;
+    }, 10);
+    await conn.closed;
+    clearInterval(trickle);
+    expect(parseRaw(conn.received()).statusCode).toBe(408);
+    expect(sent).toBeLessThan(100_000);
+  });
+
+  it("answer what the parser or the checks refuse with {detail}: unknown method, huge headers, odd targets", async () => {
+    for (const [request, statuses] of [
+      ["FOO /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n", [400]],
+      [`GET /api/health?${"a".repeat(40_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`, [431]],
+      ["GET http://evil.example/api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", [400]],
+      ["GET /media/../../../etc/passwd HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", [400, 403, 404]],
+    ] as const) {
+      const answer = parseRaw(await rawExchange(port, request));
+      expect(statuses, request.slice(0, 60)).toContain(answer.statusCode);
+      expect(JSON.parse(answer.body).detail, request.slice(0, 60)).toBeTypeOf("string");
+    }
+  });
+
+  it("answer an HTTP/1.0 request without a Host", async () => {
+    const res = parseRaw(await rawExchange(port, "GET /api/health HTTP/1.0\r\n\r\n"));
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe("the production time limits", () => {
+  it("let a phone on a slow 2G link (20 kbit/s up, 2 s round trips) post a 20 KB form", () => {
+    const bytesPerSecond = 20_000 / 8;
+    const formSeconds = (20 * 1024) / bytesPerSecond + 3 * 2;
+    const headersSeconds = (2 * 1024) / bytesPerSecond + 2 * 2;
+    expect(HTTP_TIMEOUTS.requestMs / 1000).toBeGreaterThan(formSeconds * 2);
+    expect(HTTP_TIMEOUTS.headersMs / 1000).toBeGreaterThan(headersSeconds * 2);
+    // yet a request cannot hold a connection for ever
+    expect(HTTP_TIMEOUTS.requestMs).toBeLessThanOrEqual(5 * 60_000);
+    expect(HTTP_TIMEOUTS.headersMs).toBeLessThanOrEqual(HTTP_TIMEOUTS.requestMs);
+    expect(HTTP_TIMEOUTS.idleMs).toBeGreaterThan(0);
+  });
+});
