@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ReadCache } from "../core/shared/cache";
+import { CACHE_TAGS_HEADER, ReadCache } from "../core/shared/cache";
 import { PageCache, isShareable, type CachedPage } from "./page-cache";
 
 const PUBLIC = "public, max-age=0, s-maxage=60";
@@ -142,5 +142,30 @@ describe("isShareable", () => {
     const varies = page("n", { cacheControl: PUBLIC });
     varies.headers.set("vary", "cookie");
     expect(isShareable(varies)).toBe(false);
+  });
+});
+
+describe("PageCache tags", () => {
+  it("drops only the pages made from an invalidated thing, and never sends the tags on", async () => {
+    const reads = new ReadCache(60_000);
+    const cache = new PageCache(reads);
+    let renders = 0;
+    const page = (tags: string) => async (nonce: string) => {
+      renders++;
+      return new Response(`<p nonce="${nonce}">${tags}</p>`, {
+        headers: { "cache-control": "public, s-maxage=10", [CACHE_TAGS_HEADER]: tags },
+      });
+    };
+    const first = await cache.get("/product/1", "n1", page("product:1"));
+    await cache.get("/product/2", "n2", page("product:2"));
+    await cache.get("/", "n3", page(""));
+    expect(renders).toBe(3);
+    expect(first instanceof Response ? [] : first.headers.map(([name]) => name)).not.toContain(CACHE_TAGS_HEADER);
+
+    reads.invalidateTag("product:1");
+    await cache.get("/product/1", "n4", page("product:1"));
+    await cache.get("/product/2", "n5", page("product:2"));
+    await cache.get("/", "n6", page(""));
+    expect(renders).toBe(4);
   });
 });

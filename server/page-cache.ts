@@ -10,7 +10,7 @@
 // It lives exactly as long as the catalogue reads it is made from (CATALOG_CACHE_SECONDS) and is
 // dropped whenever they are (every write in this process), so it adds no staleness of its own
 // beyond the read it was rendered from: in another process a change shows within two TTLs.
-import { ReadCache } from "../core/shared/cache";
+import { CACHE_TAGS_HEADER, ReadCache } from "../core/shared/cache";
 
 /** A rendered page, ready to send again. */
 export interface CachedPage {
@@ -40,6 +40,15 @@ interface Entry {
   page: CachedPage;
   /** the nonce the page was rendered with, replaced by each visitor's own */
   nonce: string;
+  /** what the page was made from (CACHE_TAGS_HEADER), e.g. "product:80" */
+  tags: string[];
+}
+
+/** The page's tags, taken out of its headers: they are for this cache, not for the visitor. */
+export function takeCacheTags(headers: Headers): string[] {
+  const tags = (headers.get(CACHE_TAGS_HEADER) ?? "").split(" ").filter(Boolean);
+  headers.delete(CACHE_TAGS_HEADER);
+  return tags;
 }
 
 export class PageCache {
@@ -54,6 +63,8 @@ export class PageCache {
   ) {
     this.pages = new ReadCache(reads.ttl, maxEntries);
     this.generation = reads.generation;
+    // a write that changed one thing (a review of one product) drops only the pages made from it
+    reads.onInvalidateTag((tag) => this.pages.invalidateTag(tag));
   }
 
   /**
@@ -68,20 +79,29 @@ export class PageCache {
     }
     // set when this visitor's own render answers (cached or not), so it is never rendered twice
     let own: CachedPage | Response | undefined;
-    const entry = await this.pages.getOrLoad(key, async (): Promise<Entry | null> => {
-      const response = await render(nonce);
-      if (!isShareable(response)) {
-        own = response;
-        return null;
-      }
-      const body = await response.text();
-      const page: CachedPage = { status: response.status, headers: [...response.headers], body, hit: false };
-      own = page;
-      return body.length > MAX_PAGE_CHARS ? null : { page, nonce };
-    });
+    const entry = await this.pages.getOrLoad(
+      key,
+      async (): Promise<Entry | null> => {
+        const response = await render(nonce);
+        const tags = takeCacheTags(response.headers);
+        if (!isShareable(response)) {
+          own = response;
+          return null;
+        }
+        const body = await response.text();
+        const page: CachedPage = { status: response.status, headers: [...response.headers], body, hit: false };
+        own = page;
+        return body.length > MAX_PAGE_CHARS ? null : { page, nonce, tags };
+      },
+      (loaded) => loaded?.tags ?? [],
+    );
     if (own) return own;
     // another visitor's render was not for sharing: this one renders its own
-    if (!entry) return render(nonce);
+    if (!entry) {
+      const response = await render(nonce);
+      takeCacheTags(response.headers);
+      return response;
+    }
     return { ...entry.page, body: entry.page.body.replaceAll(entry.nonce, nonce), hit: true };
   }
 }

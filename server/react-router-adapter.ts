@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { CoreContext } from "../core/context";
 import type { AppConfig } from "./config";
+import { CACHE_TAGS_HEADER } from "../core/shared/cache";
 import { PageCache, type CachedPage } from "./page-cache";
 import { BODY_TOO_LARGE, refuseTooLarge } from "./plugins/errors";
 import { hasUnsafeText, unsafeTextDetail } from "./plugins/request-checks";
@@ -136,7 +137,8 @@ function sendCachedPage(reply: FastifyReply, page: CachedPage): FastifyReply {
 async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
-    if (name === "set-cookie") continue;
+    // the page cache's tags are for this process, not for the visitor
+    if (name === "set-cookie" || name === CACHE_TAGS_HEADER) continue;
     reply.header(name, value);
   }
   const cookies = response.headers.getSetCookie();

@@ -83,5 +83,11 @@ export class ReadCache {
   }
 }
 
+/**
+ * A rendered page names what it was made from in this response header (space-separated tags),
+ * as a CDN's Surrogate-Key or Cache-Tag does; the page cache reads it and never sends it on.
+ */
+export const CACHE_TAGS_HEADER = "x-cache-tags";
+
 /** The tag of everything made from one product: its answers, its page data, its pages. */
 export const productTag = (productId: number) => `product:${productId}`;
