@@ -16,7 +16,7 @@ import {
   registerInput,
   NAME_MAX,
 } from "./rules";
-import { createSession, pruneUserSessions, revokeSession, revokeUserSessions } from "./sessions";
+import { createSession, revokeSession, revokeUserSessions } from "./sessions";
 import { signInCounters } from "./sign-in-limits";
 
 export type { Account } from "./account";
@@ -143,7 +143,6 @@ export async function signIn(ctx: CoreContext, raw: unknown, client: ClientInfo)
       .set({ passwordHash: await hashPassword(input.password) })
       .where(eq(users.id, row.id));
   }
-  await pruneUserSessions(ctx, row.id);
   const token = await createSession(ctx, row.id, client.userAgent);
   return { token, user: withoutHash(row) };
 }
