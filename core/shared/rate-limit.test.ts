@@ -1,50 +1,21 @@
 // The shared limiter on both of its stores: the database (PGlite, or PostgreSQL with DATABASE_URL)
 // and Redis. Windows are ended by moving their reset time, never by waiting for it.
-import { sql } from "drizzle-orm";
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { createTestDatabase } from "../../tests/helpers/database";
-import { redisAvailable, redisUrl, testKeyPrefix } from "../../tests/helpers/redis";
-import { createDatabaseRateLimiter, createRedisRateLimiter, type RateLimiter } from "./rate-limit";
+import { limiterStores } from "../../tests/helpers/limiter-stores";
+import type { RateLimiter } from "./rate-limit";
 
 let database: DatabaseHandle;
-let redis: Redis | undefined;
-const hasRedis = await redisAvailable();
-const redisPrefix = testKeyPrefix("rate-limit");
+const stores = await limiterStores("rate-limit", () => database.db);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  if (hasRedis) redis = new Redis(redisUrl);
 });
 afterAll(async () => {
+  for (const store of stores) await store.close();
   await database?.close();
-  if (!redis) return;
-  const keys = await redis.keys(`${redisPrefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
 });
-
-const stores = [
-  {
-    name: "the database",
-    available: true,
-    open: async () => createDatabaseRateLimiter(database.db),
-    endWindow: async (key: string) => {
-      await database.db.execute(sql`update rate_limits set reset_at = now() - interval '1 second' where key = ${key}`);
-    },
-  },
-  {
-    name: "Redis",
-    available: hasRedis,
-    open: () => createRedisRateLimiter(redisUrl, { prefix: redisPrefix }),
-    endWindow: async (key: string) => {
-      await redis!.pexpire(redisPrefix + key, 1);
-      // Redis drops the key a millisecond later; wait for that, not for a fixed time
-      while ((await redis!.exists(redisPrefix + key)) === 1) await new Promise((resolve) => setImmediate(resolve));
-    },
-  },
-];
 
 let serial = 0;
 const newKey = (name: string) => `unit:${name}:${process.pid}:${++serial}`;

@@ -1,14 +1,13 @@
 // Sign-in limits as attackers test them (issue 11, items 10, 11 and 21): parallel bursts, guesses
 // spread over many addresses, strangers trying to lock an owner out. Every case runs twice: with
 // the counters in the database (PGlite or PostgreSQL) and in Redis.
-import { Redis } from "ioredis";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createDatabaseRateLimiter, createRedisRateLimiter, type RateLimiter } from "../../core/shared/rate-limit";
+import type { RateLimiter } from "../../core/shared/rate-limit";
 import { signInCounters } from "../../core/accounts/sign-in-limits";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { PASSWORD, freshIp, registerShopper, uniqueEmail } from "../helpers/accounts";
-import { redisAvailable, redisUrl, testKeyPrefix } from "../helpers/redis";
+import { limiterStores } from "../helpers/limiter-stores";
 
 // Every argon2 verification is counted: the limits are about how many guesses get checked, and a
 // count needs no timing.
@@ -60,48 +59,10 @@ async function sessionsOf(userId: number): Promise<number> {
 
 const TOO_MANY = /^Too many sign-in attempts\. Please try again in \d+ minutes?\.$/;
 
-const hasRedis = await redisAvailable();
-const redisPrefix = testKeyPrefix("sign-in-limits");
-
-let redis: Redis | undefined;
-beforeAll(() => {
-  if (hasRedis) redis = new Redis(redisUrl);
-});
+const backends = await limiterStores("sign-in-limits", () => t.database.db);
 afterAll(async () => {
-  if (!redis) return;
-  const keys = await redis.keys(`${redisPrefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
+  for (const backend of backends) await backend.close();
 });
-
-const backends = [
-  {
-    name: "the database",
-    available: true,
-    open: async () => createDatabaseRateLimiter(t.database.db),
-    /** Ends the key's window as if its time had passed. */
-    endWindow: async (key: string) => {
-      await t.database.db.execute(
-        sql`update rate_limits set reset_at = now() - interval '1 second' where key = ${key}`,
-      );
-    },
-    isStored: async (key: string) => {
-      const result = (await t.database.db.execute(sql`select 1 from rate_limits where key = ${key}`)) as { rows: unknown[] };
-      return result.rows.length === 1;
-    },
-  },
-  {
-    name: "Redis",
-    available: hasRedis,
-    open: () => createRedisRateLimiter(redisUrl, { prefix: redisPrefix }),
-    endWindow: async (key: string) => {
-      await redis!.pexpire(redisPrefix + key, 1);
-      // Redis drops the key a millisecond later; wait for that, not for a fixed time
-      while ((await redis!.exists(redisPrefix + key)) === 1) await new Promise((resolve) => setImmediate(resolve));
-    },
-    isStored: async (key: string) => (await redis!.exists(redisPrefix + key)) === 1,
-  },
-];
 
 for (const backend of backends) {
   describe.skipIf(!backend.available)(`sign-in limits counted in ${backend.name}`, () => {
