@@ -72,7 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
     // ids in URLs are short; a huge URL is a mistake or an attack
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     requestTimeout: timeouts.requestMs,

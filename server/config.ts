@@ -14,13 +14,29 @@ export interface AppConfig {
   corsOrigins: string[];
   /** seconds a catalogue read may be served from this process's cache */
   catalogCacheSeconds: number;
-  /** trust X-Forwarded-For / -Proto from a load balancer; off, so clients cannot fake their address */
-  trustProxy: boolean;
+  /**
+   * How many proxies stand in front of the store (decision 0041). The client's address is the one
+   * the outermost of them saw; X-Forwarded-For entries before it are the client's own words.
+   * 0: the header is ignored, so clients cannot fake their address.
+   */
+  trustProxyHops: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === "") return fallback;
   return !["0", "false", "no", "off"].includes(value.toLowerCase());
+}
+
+function proxyHops(value: string | undefined): number {
+  const text = (value ?? "").trim();
+  if (text === "" || ["off", "false", "no"].includes(text.toLowerCase())) return 0;
+  // "true" used to mean "trust every hop", which let a client choose its own address
+  if (!/^\d{1,2}$/.test(text)) {
+    throw new Error(
+      `TRUST_PROXY must be the number of proxies in front of the store (0 for none, 1 for one load balancer), not "${value}"`,
+    );
+  }
+  return Number(text);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -44,6 +60,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((s) => s.trim())
       .filter(Boolean),
     catalogCacheSeconds: Number(env.CATALOG_CACHE_SECONDS ?? 5),
-    trustProxy: flag(env.TRUST_PROXY, false),
+    trustProxyHops: proxyHops(env.TRUST_PROXY),
   };
 }

@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { ReadCache } from "../core/shared/cache";
 import { createDatabaseRateLimiter, createRedisRateLimiter } from "../core/shared/rate-limit";
+import { scheduleRetention } from "../core/shared/retention";
 import { openDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { projectRoot } from "../db/paths";
@@ -36,6 +37,16 @@ async function main() {
     : createDatabaseRateLimiter(database.db);
   const core = { db: database.db, cache: new ReadCache(config.catalogCacheSeconds * 1000), limiter };
   const app = await buildApp({ core, config, pages: { build, clientDir: path.join(buildDir, "client") } });
+  // old rows are deleted in the background (decision 0043); every process runs it, at a random
+  // moment in its first minute, so processes started together do not all begin at once
+  const retention = scheduleRetention(core, {
+    firstAfterMs: Math.floor(Math.random() * 60_000),
+    everyMs: 10 * 60_000,
+    onRun: (report) => {
+      if (Object.values(report).some((n) => n > 0)) app.log.info({ deleted: report }, "retention: old rows deleted");
+    },
+    onError: (error) => app.log.error({ err: error }, "retention run failed; the next run tries again"),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -54,6 +65,7 @@ async function main() {
     try {
       await app.close();
       clearInterval(closeIdle);
+      await retention.stop();
       await limiter.close();
       await database.close();
       process.exit(0);

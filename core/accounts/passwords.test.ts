@@ -1,5 +1,22 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CURRENT_HASH_PREFIX, hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./passwords";
+
+// argon2's calls are recorded, so the dummy check's work is counted rather than timed
+const argon2Calls = vi.hoisted(() => ({ verify: [] as string[], hash: 0 }));
+vi.mock("@node-rs/argon2", async (importOriginal) => {
+  const argon2 = await importOriginal<typeof import("@node-rs/argon2")>();
+  return {
+    ...argon2,
+    hash: (...args: Parameters<typeof argon2.hash>) => {
+      argon2Calls.hash += 1;
+      return argon2.hash(...args);
+    },
+    verify: (...args: Parameters<typeof argon2.verify>) => {
+      argon2Calls.verify.push(String(args[0]));
+      return argon2.verify(...args);
+    },
+  };
+});
 
 describe("password hashing", () => {
   it("makes argon2id hashes with OWASP's parameters and a fresh salt each time", async () => {
@@ -24,5 +41,21 @@ describe("password hashing", () => {
 
   it("the dummy check for unknown emails always fails", async () => {
     expect(await verifyAgainstDummy("Lawn2024suit")).toBe(false);
+  });
+
+  it("the dummy check does the work of a real one: one verification against a current argon2id hash", async () => {
+    const real = await hashPassword("Lawn2024suit");
+    argon2Calls.verify.length = 0;
+    await verifyPassword(real, "Wrong2024suit");
+    await verifyAgainstDummy("Wrong2024suit");
+    const hashesBefore = argon2Calls.hash;
+    await verifyAgainstDummy("Other2024suit");
+    // one verification each, against hashes of the same cost; the dummy hash is made only once
+    expect(argon2Calls.verify).toHaveLength(3);
+    const [checked, dummy, dummyAgain] = argon2Calls.verify as [string, string, string];
+    expect(checked).toBe(real);
+    expect(dummy.startsWith(CURRENT_HASH_PREFIX)).toBe(true);
+    expect(dummyAgain).toBe(dummy);
+    expect(argon2Calls.hash).toBe(hashesBefore);
   });
 });

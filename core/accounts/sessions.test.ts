@@ -63,6 +63,31 @@ describe("sessions", () => {
     expect(after.idle).toBeLessThan(5);
   });
 
+  it("end 90 days after creation even when used every day", async () => {
+    const token = await createSession(ctx, userId);
+    const { id } = await session(token);
+    const nextDay = () =>
+      database.db.execute(sql`update user_sessions set created_at = created_at - interval '1 day',
+        last_used_at = last_used_at - interval '1 day', expires_at = expires_at - interval '1 day' where id = ${id}`);
+    const daysSignedIn: number[] = [];
+    for (let day = 1; day <= 100; day++) {
+      await nextDay();
+      if (await findSessionUser(ctx, token)) daysSignedIn.push(day);
+    }
+    expect(daysSignedIn).toEqual(Array.from({ length: 89 }, (_, i) => i + 1));
+  });
+
+  it("never slide past the 90th day after creation", async () => {
+    const token = await createSession(ctx, userId);
+    const { id } = await session(token);
+    await database.db.execute(sql`update user_sessions set created_at = now() - interval '89 days',
+      last_used_at = now() - interval '1 day', expires_at = now() + interval '29 days' where id = ${id}`);
+    expect(await findSessionUser(ctx, token)).not.toBeNull();
+    const after = await session(token);
+    expect(after.expires_in).toBeGreaterThan(86400 - 60);
+    expect(after.expires_in).toBeLessThanOrEqual(86400);
+  });
+
   it("are dead once expired or revoked, and unknown or malformed tokens find no one", async () => {
     const expired = await createSession(ctx, userId);
     await database.db.execute(sql`update user_sessions set expires_at = now() - interval '1 second'

@@ -1,16 +1,20 @@
-// Sign-in sessions: one row per token handed out (decision 0011, 0020). A token is valid while
-// its row is neither revoked nor past expires_at; each use pushes expires_at 30 days ahead.
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+// Sign-in sessions: one row per token handed out (decision 0011, 0020, 0042). A token is valid
+// while its row is neither revoked nor past expires_at; each use pushes expires_at 30 days ahead,
+// but never past 90 days after the session began.
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { users, userSessions } from "../../db/schema";
 import { accountColumns, type Account } from "./account";
 import { hashToken, isWellFormedToken, newSessionToken } from "./tokens";
 
 export const SESSION_IDLE_DAYS = 30;
+// a stolen token that is used every day still dies; the owner then signs in again
+export const SESSION_MAX_DAYS = 90;
 // the sliding expiry is written at most once a minute per session, not on every request
 export const SESSION_REFRESH_SECONDS = 60;
 
 const idleInterval = sql.raw(`interval '${SESSION_IDLE_DAYS} days'`);
+const maxInterval = sql.raw(`interval '${SESSION_MAX_DAYS} days'`);
 
 /** The signed-in user behind a request, with the session that authenticated it. */
 export interface AuthUser extends Account {
@@ -45,6 +49,7 @@ export async function findSessionUser(ctx: CoreContext, token: string): Promise<
         eq(userSessions.tokenHash, hashToken(token)),
         isNull(userSessions.revokedAt),
         gt(userSessions.expiresAt, sql`now()`),
+        gt(userSessions.createdAt, sql`now() - ${maxInterval}`),
       ),
     );
   if (!row) return null;
@@ -52,7 +57,10 @@ export async function findSessionUser(ctx: CoreContext, token: string): Promise<
   if (stale) {
     await ctx.db
       .update(userSessions)
-      .set({ lastUsedAt: sql`now()`, expiresAt: sql`now() + ${idleInterval}` })
+      .set({
+        lastUsedAt: sql`now()`,
+        expiresAt: sql`least(now() + ${idleInterval}, ${userSessions.createdAt} + ${maxInterval})`,
+      })
       .where(and(eq(userSessions.id, user.sessionId), isNull(userSessions.revokedAt)));
   }
   return user;
@@ -71,19 +79,4 @@ export async function revokeUserSessions(ctx: CoreContext, userId: number): Prom
     .update(userSessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt)));
-}
-
-/** Deletes a user's sessions that ended over 30 days ago, so the table does not grow forever. */
-export async function pruneUserSessions(ctx: CoreContext, userId: number): Promise<void> {
-  await ctx.db
-    .delete(userSessions)
-    .where(
-      and(
-        eq(userSessions.userId, userId),
-        or(
-          lt(userSessions.expiresAt, sql`now() - ${idleInterval}`),
-          lt(userSessions.revokedAt, sql`now() - ${idleInterval}`),
-        ),
-      ),
-    );
 }

@@ -111,7 +111,8 @@ export async function userRoutes(app: FastifyInstance, { core }: { core: CoreCon
     {
       schema: {
         tags: ["users"],
-        summary: "Sign in: access_token and user, 401 for a wrong email or password, 429 after 10 failures",
+        summary:
+          "Sign in: access_token and user, 401 for a wrong email or password, 429 after too many failures (10 from one address)",
         body: loginInput,
       },
     },

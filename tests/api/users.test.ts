@@ -1,10 +1,8 @@
 import crypto from "node:crypto";
-import net from "node:net";
 import { hash } from "@node-rs/argon2";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrPromoteAdmin } from "../../core/accounts/users";
-import { createRedisRateLimiter, type RateLimiter } from "../../core/shared/rate-limit";
 import { orderItems, orders } from "../../db/schema";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { PASSWORD, freshIp, registerShopper, uniqueEmail, type TestShopper } from "../helpers/accounts";
@@ -195,26 +193,6 @@ describe("POST /api/users/login", () => {
     expect(Object.keys(unknown.headers).sort()).toEqual(Object.keys(wrong.headers).sort());
   });
 
-  it("takes about as long for an unknown email as for a wrong password", async () => {
-    const time = async (email: string) => {
-      const started = performance.now();
-      expect((await login(email, "Wrong2024suit")).status).toBe(401);
-      return performance.now() - started;
-    };
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const wrong: number[] = [];
-    const unknown: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      wrong.push(await time(shopper.email));
-      unknown.push(await time(uniqueEmail("nobody")));
-    }
-    await t.core.limiter.reset(`signin:email:${shopper.email}`);
-    // both run one argon2id verification; without the dummy hash an unknown email would answer
-    // in about a millisecond
-    expect(median(unknown)).toBeGreaterThan(median(wrong) / 3);
-    expect(median(unknown)).toBeLessThan(median(wrong) * 3);
-  });
-
   it("re-hashes a password stored with older argon2 parameters at the next sign-in", async () => {
     const old = await registerShopper(t.app);
     const weaker = await hash(PASSWORD, { memoryCost: 4096, timeCost: 3, parallelism: 1 });
@@ -230,113 +208,6 @@ describe("POST /api/users/login", () => {
     const { status, body } = await call("POST", "/api/users/login", { payload: { password: PASSWORD } });
     expect(status).toBe(422);
     expect(body.detail).toBe("Email is required");
-  });
-});
-
-describe("brute force", () => {
-  it("answers the 11th failed sign-in for an account 429 with Retry-After, even with the right password", async () => {
-    const shopper = await registerShopper(t.app);
-    for (let i = 1; i <= 10; i++) {
-      // each from its own address: the account's counter does the locking
-      expect((await login(shopper.email, `Wrong${i}pass`)).status, `attempt ${i}`).toBe(401);
-    }
-    const locked = await login(shopper.email, PASSWORD);
-    expect(locked.status).toBe(429);
-    expect(locked.body.detail).toMatch(/^Too many sign-in attempts\. Please try again in (\d+) minutes?\.$/);
-    const retryAfter = Number(locked.headers["retry-after"]);
-    expect(retryAfter).toBeGreaterThan(14 * 60);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    expect(locked.body.detail).toContain(`${Math.ceil(retryAfter / 60)} minutes`);
-    // the existing session is not affected
-    expect((await call("GET", "/api/users/me", { headers: shopper.auth })).status).toBe(200);
-    // an unknown email locks the same way, so locking reveals nothing either
-    const nobody = uniqueEmail("nobody");
-    for (let i = 0; i < 10; i++) expect((await login(nobody, "Wrong2024suit")).status).toBe(401);
-    expect((await login(nobody, "Wrong2024suit")).status).toBe(429);
-  });
-
-  it("limits failures per client address across many emails", async () => {
-    const ip = freshIp();
-    const shopper = await registerShopper(t.app);
-    for (let i = 0; i < 10; i++) expect((await login(uniqueEmail("spray"), "Wrong2024suit", ip)).status).toBe(401);
-    const locked = await login(shopper.email, PASSWORD, ip);
-    expect(locked.status).toBe(429);
-    expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
-    // the same account from another address still signs in
-    expect((await login(shopper.email, PASSWORD)).status).toBe(200);
-  });
-
-  it("starts the account's count again after a successful sign-in", async () => {
-    const shopper = await registerShopper(t.app);
-    for (let i = 0; i < 9; i++) expect((await login(shopper.email, "Wrong2024suit")).status).toBe(401);
-    expect((await login(shopper.email, PASSWORD)).status).toBe(200);
-    for (let i = 0; i < 10; i++) expect((await login(shopper.email, "Wrong2024suit")).status).toBe(401);
-    expect((await login(shopper.email, "Wrong2024suit")).status).toBe(429);
-  });
-
-  it("keeps the counters in the shared database table", async () => {
-    const found = await rows<{ key: string; count: number }>(
-      sql`select key, count from rate_limits where key like 'signin:%' order by count desc limit 1`,
-    );
-    expect(found[0]!.count).toBeGreaterThanOrEqual(10);
-  });
-});
-
-// Redis is at 127.0.0.1:6379 here and in CI; elsewhere these tests are skipped
-const redisUrl = process.env.REDIS_URL || "redis://127.0.0.1:6379";
-const redisReachable = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(redisUrl);
-  const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-  socket.setTimeout(500);
-  socket.once("connect", () => (socket.destroy(), resolve(true)));
-  socket.once("error", () => resolve(false));
-  socket.once("timeout", () => (socket.destroy(), resolve(false)));
-});
-
-describe.skipIf(!redisReachable)("brute force with the Redis limiter", () => {
-  // every key of this run carries its own prefix, so reruns and parallel runs never meet
-  const prefix = `test:${crypto.randomBytes(6).toString("hex")}:`;
-  const used = new Set<string>();
-  let redis: RateLimiter;
-  let original: RateLimiter;
-
-  beforeAll(async () => {
-    redis = await createRedisRateLimiter(redisUrl);
-    original = t.core.limiter;
-    const prefixed = (key: string) => (used.add(prefix + key), prefix + key);
-    t.core.limiter = {
-      hit: (key, windowSeconds) => redis.hit(prefixed(key), windowSeconds),
-      peek: (key) => redis.peek(prefixed(key)),
-      reset: (key) => redis.reset(prefixed(key)),
-      close: async () => {},
-    };
-  });
-  afterAll(async () => {
-    if (original) t.core.limiter = original;
-    for (const key of used) await redis?.reset(key);
-    await redis?.close();
-  });
-
-  it("counts hits in a window, peeks without counting and resets", async () => {
-    const key = "unit";
-    expect(await t.core.limiter.peek(key)).toEqual({ count: 0, retryAfterSeconds: 0 });
-    expect((await t.core.limiter.hit(key, 60)).count).toBe(1);
-    const second = await t.core.limiter.hit(key, 60);
-    expect(second.count).toBe(2);
-    expect(second.retryAfterSeconds).toBeGreaterThan(55);
-    expect(second.retryAfterSeconds).toBeLessThanOrEqual(60);
-    expect((await t.core.limiter.peek(key)).count).toBe(2);
-    await t.core.limiter.reset(key);
-    expect((await t.core.limiter.peek(key)).count).toBe(0);
-  });
-
-  it("answers the 11th failed sign-in 429 with Retry-After", async () => {
-    const shopper = await registerShopper(t.app);
-    for (let i = 0; i < 10; i++) expect((await login(shopper.email, "Wrong2024suit")).status).toBe(401);
-    const locked = await login(shopper.email, PASSWORD);
-    expect(locked.status).toBe(429);
-    expect(Number(locked.headers["retry-after"])).toBeGreaterThan(14 * 60);
-    expect(used.has(`${prefix}signin:email:${shopper.email}`)).toBe(true);
   });
 });
 

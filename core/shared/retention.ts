@@ -1,0 +1,118 @@
+// Retention (decision 0043): deletes the rows the store no longer needs, so tables that grow with
+// every visit do not grow forever. Each statement deletes one small batch and takes its rows with
+// FOR UPDATE SKIP LOCKED, so a big table is never locked for long, requests that touch a row go
+// first, and any number of processes can run it at once without waiting on each other.
+import { sql, type SQL } from "drizzle-orm";
+import { queryRows } from "../../db/client";
+import { SESSION_IDLE_DAYS, SESSION_MAX_DAYS } from "../accounts/sessions";
+import type { CoreContext } from "../context";
+
+export const RETENTION = {
+  /** a cart nobody has added to or changed for this long is abandoned */
+  cartDays: 30,
+  /** a retried order replays its first answer for this long (decision 0009); at least a day */
+  idempotencyKeyDays: 7,
+  /** an ended session stays visible to staff this long (decision 0020) */
+  endedSessionDays: SESSION_IDLE_DAYS,
+  batchSize: 500,
+  /** per table and run; whatever is left waits for the next run */
+  maxBatches: 100,
+} as const;
+
+export interface RetentionReport {
+  rateLimits: number;
+  carts: number;
+  idempotencyKeys: number;
+  sessions: number;
+}
+
+const days = (n: number) => sql`make_interval(days => ${n})`;
+
+/** One batch's DELETE for each table: `limit` is the batch size. */
+const batches: Record<keyof RetentionReport, (limit: number) => SQL> = {
+  rateLimits: (limit) => sql`
+    delete from rate_limits where key in (
+      select key from rate_limits where reset_at <= now() limit ${limit} for update skip locked)
+    returning 1`,
+  // a cart is touched when a line is added (carts.updated_at) or changed (cart_lines.updated_at);
+  // its lines go with it (on delete cascade)
+  carts: (limit) => sql`
+    delete from carts where session_id in (
+      select c.session_id from carts c
+      where c.updated_at < now() - ${days(RETENTION.cartDays)}
+        and not exists (select 1 from cart_lines l
+                        where l.session_id = c.session_id and l.updated_at >= now() - ${days(RETENTION.cartDays)})
+      limit ${limit} for update of c skip locked)
+    returning 1`,
+  idempotencyKeys: (limit) => sql`
+    delete from idempotency_keys where (scope, key) in (
+      select scope, key from idempotency_keys where created_at < now() - ${days(RETENTION.idempotencyKeyDays)}
+      limit ${limit} for update skip locked)
+    returning 1`,
+  // a session ends when revoked, when its sliding expiry passes, or on its last allowed day
+  sessions: (limit) => sql`
+    delete from user_sessions where id in (
+      select id from user_sessions
+      where revoked_at < now() - ${days(RETENTION.endedSessionDays)}
+         or least(expires_at, created_at + ${days(SESSION_MAX_DAYS)}) < now() - ${days(RETENTION.endedSessionDays)}
+      limit ${limit} for update skip locked)
+    returning 1`,
+};
+
+/** Deletes expired rate-limit rows, abandoned carts, old idempotency keys and long-ended sessions. */
+export async function deleteExpiredData(
+  ctx: CoreContext,
+  { batchSize, maxBatches }: { batchSize: number; maxBatches: number } = RETENTION,
+): Promise<RetentionReport> {
+  const report: RetentionReport = { rateLimits: 0, carts: 0, idempotencyKeys: 0, sessions: 0 };
+  for (const table of Object.keys(batches) as (keyof RetentionReport)[]) {
+    for (let batch = 0; batch < maxBatches; batch++) {
+      const deleted = (await queryRows(ctx.db, batches[table](batchSize))).length;
+      report[table] += deleted;
+      if (deleted < batchSize) break;
+    }
+  }
+  return report;
+}
+
+export interface RetentionSchedule {
+  /** No new run starts; resolves when a run in progress has finished. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs deleteExpiredData in the background every `everyMs`, never two runs of this process at
+ * once. The timers do not keep the process alive; errors go to onError and the next run tries again.
+ */
+export function scheduleRetention(
+  ctx: CoreContext,
+  options: {
+    everyMs: number;
+    firstAfterMs: number;
+    onRun?: (report: RetentionReport) => void;
+    onError: (error: unknown) => void;
+  },
+): RetentionSchedule {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return;
+    running = deleteExpiredData(ctx)
+      .then((report) => options.onRun?.(report), options.onError)
+      .finally(() => {
+        running = null;
+      });
+  };
+  const first = setTimeout(run, options.firstAfterMs);
+  const every = setInterval(run, options.everyMs);
+  first.unref();
+  every.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(every);
+      await running;
+    },
+  };
+}
