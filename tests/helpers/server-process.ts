@@ -24,8 +24,8 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the store with env on top of this process's environment, except DATABASE_URL: a store
- * runs on PostgreSQL only when env names the database itself. The test run's DATABASE_URL is the
+ * Starts the store with env on top of this process's environment, except DATABASE_URL and
+ * REDIS_URL: a store runs on PostgreSQL or keeps its counters in Redis only when env says so. The test run's DATABASE_URL is the
  * developer's own database, from which the run makes its copies; a store started on it would
  * seed it (issue 11, item 22).
  */
@@ -33,7 +33,7 @@ export async function startStore(env: Record<string, string>, timeoutMs = 120_00
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(projectRoot, "build/node/main.js")], {
     cwd: projectRoot,
-    env: { ...process.env, DATABASE_URL: "", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    env: { ...process.env, DATABASE_URL: "", REDIS_URL: "", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
