@@ -17,6 +17,7 @@
 //
 // Exit status: 0 when everything ran cleanly (missed targets included: they are informative),
 // 1 when the store failed to start, a section failed, or a load run saw errors or non-2xx answers.
+import { abuseSection } from "./abuse";
 import { apiSection } from "./api";
 import { ordersSection } from "./orders";
 import { jsBudgetSection, lighthouseSection, ssrSection } from "./pages";
@@ -37,6 +38,7 @@ const sections: Section[] = [
   jsBudgetSection,
   lighthouseSection,
   slowLinkSection,
+  abuseSection,
 ];
 
 const log = (message: string) => console.error(`[bench] ${message}`);
