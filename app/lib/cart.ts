@@ -101,11 +101,21 @@ export function getSessionId(): string | null {
   }
 }
 
-/** spec §3: "session_" + timestamp + random string, created on the first add to cart */
+/**
+ * spec §3: "session_" + timestamp + random string. The session id is all that guards a cart, so
+ * the random part is 128 bits from the browser's cryptographic generator (getRandomValues works
+ * on plain http too, where randomUUID does not).
+ */
+export function newSessionId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `session_${Date.now()}_${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** The cart's session id, created on the first add to cart. */
 function ensureSessionId(): string {
   const existing = getSessionId();
   if (existing) return existing;
-  const id = `session_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`;
+  const id = newSessionId();
   try {
     localStorage.setItem(SESSION_KEY, id);
   } catch {
@@ -198,7 +208,9 @@ async function checkStock(sessionId: string, combinationId: number, quantity: nu
     } catch (error) {
       if (unreachable(error)) return true;
       const detail = errorText(error, "Stock check failed");
-      if (attempt === 0 && /already/i.test(detail) && /cart/i.test(detail)) {
+      // the answer says how many the cart already holds (in_cart); its wording is for people
+      const inCart = error instanceof ApiError && error.status === 409 ? Number(error.body?.in_cart ?? 0) : 0;
+      if (attempt === 0 && inCart > 0) {
         if (!window.confirm(`${detail}\n\nRemove the existing items and add this quantity instead?`)) return false;
         try {
           await api(`/cart/session/${encodeURIComponent(sessionId)}/combination/${combinationId}`, { method: "DELETE" });
