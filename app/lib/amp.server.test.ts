@@ -43,6 +43,16 @@ function product(overrides: Partial<Product> = {}): Product {
 const site = { siteName: "Zaiba", publicUrl: "https://zaiba.pk" };
 
 describe("the AMP product document", () => {
+  it("strikes through the compare-at price only when it is above the price (issue 11)", () => {
+    const onSale = renderAmpProduct(product({ comparePricePaisa: 599_000 }), site);
+    expect(onSale).toContain('<p class="price">Rs. 4,999<s>Rs. 5,990</s></p>');
+    for (const compare of [null, 499_900, 450_000]) {
+      const html = renderAmpProduct(product({ comparePricePaisa: compare }), site);
+      expect(html, String(compare)).toContain('<p class="price">Rs. 4,999</p>');
+      expect(html, String(compare)).not.toContain("<s>");
+    }
+  });
+
   it("passes the AMP rules, with an add-to-cart form posting product_id, quantity and price", () => {
     const html = renderAmpProduct(product(), site);
     expect(ampRuleErrors(html)).toEqual([]);

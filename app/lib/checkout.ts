@@ -237,6 +237,8 @@ async function send(payload: OrderPayload, key: string): Promise<OrderAnswer> {
     return await api<OrderAnswer>("/orders", {
       method: "POST",
       body: payload,
+      // a signed-in shopper's order is linked to the account, so My Orders lists it (issue 11)
+      auth: true,
       headers: { "Idempotency-Key": key },
       signal: controller.signal,
     });

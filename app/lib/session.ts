@@ -55,6 +55,24 @@ export function getStoredUser(): StoredUser | null {
   }
 }
 
+// the last stored text and its parsed user, so the snapshot is the same object until it changes
+let snapshotText: string | null | undefined;
+let snapshotUser: StoredUser | null = null;
+
+function storedUserSnapshot(): StoredUser | null {
+  const text = storage()?.getItem(USER_KEY) ?? null;
+  if (text !== snapshotText) {
+    snapshotText = text;
+    snapshotUser = getStoredUser();
+  }
+  return snapshotUser;
+}
+
+/** The stored user record; null during server rendering and until hydration. */
+export function useStoredUser(): StoredUser | null {
+  return useSyncExternalStore(subscribeSession, storedUserSnapshot, () => null);
+}
+
 export function storeSession(token: string, user: StoredUser) {
   const store = storage();
   try {

@@ -8,7 +8,7 @@ import { formatRupees } from "../../core/shared/money";
 import { ApiError, api, authToken, errorText } from "../lib/api";
 import { formatDay, formatDayTime } from "../lib/dates";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
-import { clearSession, getStoredUser, loginHref, storeUser, type StoredUser } from "../lib/session";
+import { clearSession, getStoredUser, loginHref, storeUser, useStoredUser, type StoredUser } from "../lib/session";
 import type { ShellData } from "../lib/shell.server";
 import { toast } from "../lib/toast";
 import type { Route } from "./+types/account";
@@ -192,8 +192,6 @@ function Orders() {
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
-    setFailed(false);
-    setOrders(null);
     api<Order[]>("/users/me/orders?limit=50", { auth: true })
       .then((list) => live && setOrders(list))
       .catch((error: unknown) => {
@@ -213,7 +211,15 @@ function Orders() {
       {failed ? (
         <div className="mt-6" role="alert">
           <p className="text-sm text-red-800">Failed to load your orders. Please try again.</p>
-          <button type="button" onClick={() => setAttempt((n) => n + 1)} className="btn-secondary mt-4">
+          <button
+            type="button"
+            onClick={() => {
+              setFailed(false);
+              setOrders(null);
+              setAttempt((n) => n + 1);
+            }}
+            className="btn-secondary mt-4"
+          >
             Try Again
           </button>
         </div>
@@ -289,7 +295,8 @@ export default function AccountPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
   const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : "profile";
-  const [user, setUser] = useState<StoredUser | null>(null);
+  // the stored user at once, then as /users/me refreshes it (storeUser)
+  const user = useStoredUser();
   const [failed, setFailed] = useState(false);
   const [leaving, setLeaving] = useState(false);
 
@@ -300,13 +307,9 @@ export default function AccountPage() {
       return;
     }
     const stored = getStoredUser();
-    if (stored) setUser(stored);
     let live = true;
     api<StoredUser>("/users/me", { auth: true })
-      .then((fresh) => {
-        storeUser(fresh);
-        if (live) setUser(fresh);
-      })
+      .then((fresh) => storeUser(fresh))
       .catch((error: unknown) => {
         // spec §4: a 401 or 422 on the profile call clears the stored session; others are logged
         if (error instanceof ApiError && (error.status === 401 || error.status === 422)) {
@@ -389,7 +392,7 @@ export default function AccountPage() {
             </ul>
           </nav>
           <div className="min-w-0">
-            {tab === "profile" && <Profile key={user.email} user={user} onSaved={setUser} />}
+            {tab === "profile" && <Profile key={user.email} user={user} onSaved={storeUser} />}
             {tab === "orders" && <Orders />}
             {tab === "settings" && (
               <section aria-labelledby="settings-title">

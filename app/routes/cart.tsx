@@ -8,6 +8,7 @@ import { Picture } from "../components/Picture";
 import { YouMightAlsoLike } from "../components/YouMightAlsoLike";
 import { cartFigures, lineKey, reloadCart, removeFromCart, toPaisa, updateQuantity, useCart, type CartItem } from "../lib/cart";
 import { toCard } from "../lib/catalog-view.server";
+import { countOf } from "../lib/plural";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
 import { useHydrated } from "../lib/use-hydrated";
@@ -129,7 +130,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         Your Cart
         {hydrated && count > 0 && (
           <span className="ml-3 align-middle font-sans text-sm text-stone-600">
-            {count} {count === 1 ? "item" : "items"}
+            {countOf(count, "item")}
           </span>
         )}
       </h1>

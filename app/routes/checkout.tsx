@@ -228,13 +228,17 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const cart = useCart();
-  const [form, setForm] = useState<CheckoutForm>(EMPTY_CHECKOUT_FORM);
+  // what the shopper typed before a reload (or their account's details) is the form's first
+  // state, read while the page first renders: loading it later would replace what they have
+  // typed since (issue 11). The form is only shown once hydrated, so the server's empty form
+  // never meets it.
+  const [form, setForm] = useState<CheckoutForm>(() => ({ ...EMPTY_CHECKOUT_FORM, ...(loadDraft() ?? storedUser()) }));
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
   const [applied, setApplied] = useState<AppliedVoucher | null>(null);
   const [voucherError, setVoucherError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
-  const [storedCode, setStoredCode] = useState<string | null>(null);
+  const [storedCode, setStoredCode] = useState<string | null>(loadVoucherCode);
   const [alert, setAlert] = useState<{ message: string; tone: "error" | "warning" } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   // while an order is on its way the page keeps showing what was ordered, even once the cart is cleared
@@ -248,14 +252,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => {
     void reloadCart().then(() => setPending(hasPendingAttempt()));
-    const draft = loadDraft();
-    setForm({ ...EMPTY_CHECKOUT_FORM, ...(draft ?? storedUser()) });
-    setStoredCode(loadVoucherCode());
   }, []);
-
-  useEffect(() => {
-    if (hydrated) saveDraft(form);
-  }, [form, hydrated]);
 
   useEffect(() => {
     if (alert) alertRef.current?.focus();
@@ -264,18 +261,25 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   // a voucher kept from before a reload is checked again once the cart is known
   useEffect(() => {
     if (!storedCode || cart.length === 0) return;
-    setStoredCode(null);
+    let live = true;
     void checkVoucher(storedCode, figures.subtotalPaisa).then((check) => {
+      if (!live) return;
+      setStoredCode(null);
       if (check.ok) setApplied(check.voucher);
       else saveVoucherCode(null);
     });
+    return () => {
+      live = false;
+    };
   }, [storedCode, cart.length, figures.subtotalPaisa]);
 
-  // the cart changed under an applied voucher: its minimum and discount are checked again
+  // the cart changed under an applied voucher: its minimum and discount are checked again, for
+  // this shopper's contact details (the per-customer limit)
+  const { email, phone, country } = form;
   useEffect(() => {
     if (!applied || frozen || applied.checkedAtPaisa === figures.subtotalPaisa || figures.subtotalPaisa === 0) return;
     let live = true;
-    void checkVoucher(applied.code, figures.subtotalPaisa, form).then((check) => {
+    void checkVoucher(applied.code, figures.subtotalPaisa, { email, phone, country }).then((check) => {
       if (!live) return;
       if (check.ok) setApplied(check.voucher);
       else {
@@ -287,11 +291,12 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     return () => {
       live = false;
     };
-  }, [figures.subtotalPaisa, applied, frozen]);
+  }, [figures.subtotalPaisa, applied, frozen, email, phone, country]);
 
   function change(name: CheckoutField, value: string) {
     const next = { ...form, [name]: value };
     setForm(next);
+    saveDraft(next);
     // once the shopper has tried to submit, messages follow every keystroke; before, only on leaving a field
     if (submitted || errors[name]) setErrors((e) => ({ ...e, [name]: checkField(name, next) ?? undefined }));
     if (name === "country" && (submitted || errors.phone) && next.phone) {

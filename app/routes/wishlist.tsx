@@ -10,6 +10,7 @@ import { addToCart, useCartCount } from "../lib/cart";
 import { formatDay } from "../lib/dates";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
 import { clearSession, loginHref, useSignedIn } from "../lib/session";
+import { useHydrated } from "../lib/use-hydrated";
 import type { ShellData } from "../lib/shell.server";
 import { toast } from "../lib/toast";
 import { forgetWishlistId, setWishlistIds } from "../lib/wishlist";
@@ -204,32 +205,27 @@ function WishlistCard({ entry, onRemoved }: { entry: Entry; onRemoved: (id: numb
 export default function WishlistPage() {
   const signedIn = useSignedIn();
   const cartCount = useCartCount();
-  const [entries, setEntries] = useState<Entry[] | null>(null);
+  const [loaded, setLoaded] = useState<Entry[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const [checked, setChecked] = useState(false);
+  const hydrated = useHydrated();
+  // spec §2: without a token nothing is fetched and the list is empty
+  const entries = !hydrated ? null : signedIn ? loaded : [];
 
   useEffect(() => {
-    setChecked(true);
-    // spec §2: without a token nothing is fetched and the list is empty
-    if (!authToken()) {
-      setEntries([]);
-      return;
-    }
+    if (!authToken()) return;
     let live = true;
-    setFailed(false);
-    setEntries(null);
     api<Entry[]>("/users/wishlist", { auth: true })
       .then((list) => {
         if (!live) return;
-        setEntries(list);
+        setLoaded(list);
         setWishlistIds(list.map((e) => e.product_id));
       })
       .catch((error: unknown) => {
         if (!live) return;
         if (error instanceof ApiError && error.status === 401) {
           clearSession();
-          setEntries([]);
+          setLoaded([]);
           return;
         }
         setFailed(true);
@@ -239,8 +235,14 @@ export default function WishlistPage() {
     };
   }, [attempt, signedIn]);
 
+  function retry() {
+    setFailed(false);
+    setLoaded(null);
+    setAttempt((n) => n + 1);
+  }
+
   const available = entries?.filter((e) => isInStock(e)).length ?? 0;
-  const removeEntry = (id: number) => setEntries((list) => list?.filter((e) => e.product_id !== id) ?? null);
+  const removeEntry = (id: number) => setLoaded((list) => list?.filter((e) => e.product_id !== id) ?? null);
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 md:px-8 md:py-12">
@@ -249,11 +251,11 @@ export default function WishlistPage() {
       {failed ? (
         <div className="mt-8" role="alert">
           <p className="text-sm text-red-800">Failed to load your wishlist. Please try again.</p>
-          <button type="button" onClick={() => setAttempt((n) => n + 1)} className="btn-secondary mt-4">
+          <button type="button" onClick={retry} className="btn-secondary mt-4">
             Try Again
           </button>
         </div>
-      ) : !checked || entries === null ? (
+      ) : entries === null ? (
         <p className="mt-8 text-sm text-stone-600" aria-live="polite">
           Loading your wishlist…
         </p>

@@ -98,3 +98,38 @@ export async function expectVisibleToPerson(locator: Locator, options: { scroll?
   if (options.scroll) await locator.scrollIntoViewIfNeeded();
   await expect.poll(() => locator.evaluate(whyNotSeen), { timeout: 5_000 }).toBe("");
 }
+
+/**
+ * The store's header on a phone, as a shopper uses it: the menu button, logo, account and cart
+ * are seen; the menu opens into a panel that fills the screen below the header, with the search
+ * box and the collections in sight; and it closes again.
+ */
+export async function expectPhoneHeaderUsable(page: Page): Promise<void> {
+  const header = page.getByRole("banner");
+  const menuButton = header.locator("summary").filter({ hasText: "Menu" });
+  for (const target of [
+    menuButton,
+    header.getByRole("link", { name: /home$/ }),
+    header.getByRole("link", { name: "Account" }),
+    header.getByRole("link", { name: /^Cart,/ }),
+  ]) {
+    await expectVisibleToPerson(target);
+  }
+  await menuButton.click();
+  const menu = page.getByRole("navigation", { name: "Menu" });
+  await expectVisibleToPerson(menu);
+  const box = await menu.evaluate((el) => {
+    const rect = el.getBoundingClientRect();
+    return { top: rect.top, bottom: rect.bottom, viewport: window.innerHeight };
+  });
+  const headerBottom = (await header.boundingBox())!.y + (await header.boundingBox())!.height;
+  // the panel reaches from the header to the bottom of the screen, not a strip under the header
+  expect(box.top).toBeLessThanOrEqual(headerBottom + 1);
+  expect(box.bottom).toBeGreaterThanOrEqual(box.viewport - 1);
+  await expectVisibleToPerson(menu.getByRole("searchbox", { name: "Search products" }));
+  await expectVisibleToPerson(menu.getByRole("link", { name: "All Products" }));
+  const links = menu.getByRole("link");
+  await expectVisibleToPerson(links.last(), { scroll: true });
+  await menuButton.click();
+  await menu.waitFor({ state: "hidden" });
+}
