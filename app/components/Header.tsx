@@ -17,7 +17,10 @@ function SearchForm({ id, className = "" }: { id: string; className?: string }) 
         placeholder="Search products"
         className="h-10 w-full min-w-0 rounded-l-full border border-r-0 border-stone-300 bg-white px-4 text-sm placeholder:text-stone-500 focus:border-ink"
       />
-      <button type="submit" className="h-10 rounded-r-full border border-ink bg-ink px-4 text-xs font-semibold tracking-widest text-white uppercase">
+      <button
+        type="submit"
+        className="h-10 rounded-r-full border border-ink bg-ink px-4 text-xs font-semibold tracking-widest text-white uppercase"
+      >
         Search
       </button>
     </Form>
@@ -49,7 +52,15 @@ export function Header({ shell }: { shell: ShellData }) {
         <details ref={menu} className="group md:hidden" onToggle={showWholeMenu}>
           <summary className="grid h-10 w-10 cursor-pointer list-none place-items-center rounded-full hover:bg-stone-100 [&::-webkit-details-marker]:hidden">
             <span className="sr-only">Menu</span>
-            <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6">
+            <svg
+              aria-hidden="true"
+              width="22"
+              height="22"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+            >
               <path d="M4 7h16M4 12h16M4 17h16" />
             </svg>
           </summary>
@@ -87,7 +98,9 @@ export function Header({ shell }: { shell: ShellData }) {
         </details>
 
         <Link to="/" className="flex items-center gap-2" aria-label={`${shell.siteName} home`}>
-          {shell.logoUrl && <img src={shell.logoUrl} alt="" width="32" height="32" className="h-8 w-8 object-contain" />}
+          {shell.logoUrl && (
+            <img src={shell.logoUrl} alt="" width="32" height="32" className="h-8 w-8 object-contain" />
+          )}
           <span className="font-serif text-2xl tracking-[0.2em] uppercase md:text-3xl">{shell.siteName}</span>
         </Link>
 
@@ -105,8 +118,20 @@ export function Header({ shell }: { shell: ShellData }) {
 
         <div className="ml-auto flex items-center gap-1 md:gap-3">
           <SearchForm id="header-search" className="hidden w-64 lg:flex" />
-          <Link to="/account" className="grid h-10 w-10 place-items-center rounded-full hover:bg-stone-100" aria-label="Account">
-            <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6">
+          <Link
+            to="/account"
+            className="grid h-10 w-10 place-items-center rounded-full hover:bg-stone-100"
+            aria-label="Account"
+          >
+            <svg
+              aria-hidden="true"
+              width="22"
+              height="22"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+            >
               <circle cx="12" cy="8" r="4" />
               <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
             </svg>
@@ -116,7 +141,15 @@ export function Header({ shell }: { shell: ShellData }) {
             className="relative grid h-10 w-10 place-items-center rounded-full hover:bg-stone-100"
             aria-label={`Cart, ${countOf(count, "item")}`}
           >
-            <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6">
+            <svg
+              aria-hidden="true"
+              width="22"
+              height="22"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+            >
               <path d="M5 8h14l-1 12H6L5 8Z" />
               <path d="M9 8V6a3 3 0 0 1 6 0v2" />
             </svg>

@@ -114,13 +114,17 @@ export function renderAmpProduct(product: Product, site: AmpSite): string {
   };
 
   const css = CSS;
-  if (Buffer.byteLength(css, "utf8") > AMP_CSS_MAX_BYTES) throw new Error("AMP stylesheet is over the 75,000-byte limit");
+  if (Buffer.byteLength(css, "utf8") > AMP_CSS_MAX_BYTES)
+    throw new Error("AMP stylesheet is over the 75,000-byte limit");
 
   const options = hasVariants
     ? `<label for="combination">Option</label>
 <select id="combination" name="combination_id" required>
 ${combinations
-  .map((c) => `<option value="${c.id}">${escapeHtml(c.combinationName || Object.values(c.variantAttributes).join(" / "))} · ${escapeHtml(formatRupees(c.pricePaisa))}</option>`)
+  .map(
+    (c) =>
+      `<option value="${c.id}">${escapeHtml(c.combinationName || Object.values(c.variantAttributes).join(" / "))} · ${escapeHtml(formatRupees(c.pricePaisa))}</option>`,
+  )
   .join("\n")}
 </select>`
     : "";

@@ -58,7 +58,12 @@ const STATUS_STYLE: Record<string, string> = {
 
 function Profile({ user, onSaved }: { user: StoredUser; onSaved: (user: StoredUser) => void }) {
   const [editing, setEditing] = useState(false);
-  const initial = { first_name: user.first_name, last_name: user.last_name, username: user.username ?? "", phone: user.phone ?? "" };
+  const initial = {
+    first_name: user.first_name,
+    last_name: user.last_name,
+    username: user.username ?? "",
+    phone: user.phone ?? "",
+  };
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -228,7 +233,9 @@ function Orders() {
       ) : orders.length === 0 ? (
         <div className="mt-6 bg-stone-50 p-8 text-center">
           <p className="font-serif text-xl">No orders yet</p>
-          <p className="mt-2 text-sm text-stone-600">When you place an order, it will appear here with its tracking ID.</p>
+          <p className="mt-2 text-sm text-stone-600">
+            When you place an order, it will appear here with its tracking ID.
+          </p>
           <Link to="/collection/all" className="btn-primary mt-6">
             Start Shopping
           </Link>
@@ -275,9 +282,15 @@ function Orders() {
                   <p>
                     <span className="text-stone-600">Total </span>
                     <span className="font-semibold">{rupees(order.total)}</span>
-                    <span className="text-stone-600"> · {order.payment_method === "cod" ? "Cash on Delivery" : order.payment_method}</span>
+                    <span className="text-stone-600">
+                      {" "}
+                      · {order.payment_method === "cod" ? "Cash on Delivery" : order.payment_method}
+                    </span>
                   </p>
-                  <Link to={`/track?tracking_id=${encodeURIComponent(order.tracking_id)}`} className="btn-secondary min-h-10">
+                  <Link
+                    to={`/track?tracking_id=${encodeURIComponent(order.tracking_id)}`}
+                    className="btn-secondary min-h-10"
+                  >
                     Track Order
                   </Link>
                 </footer>
@@ -342,7 +355,8 @@ export default function AccountPage() {
     navigate("/", { replace: true });
   }
 
-  const menuItem = "flex min-h-11 w-full items-center px-2 text-left text-[13px] whitespace-nowrap hover:bg-stone-100 md:px-3 md:text-sm";
+  const menuItem =
+    "flex min-h-11 w-full items-center px-2 text-left text-[13px] whitespace-nowrap hover:bg-stone-100 md:px-3 md:text-sm";
   const active = "bg-ink font-semibold text-white hover:bg-ink";
 
   return (
@@ -362,10 +376,18 @@ export default function AccountPage() {
         </p>
       ) : (
         <div className="mt-8 grid gap-8 md:grid-cols-[14rem_1fr] md:gap-12">
-          <nav aria-label="Account" className="-mx-4 overflow-x-auto border-y border-stone-200 md:mx-0 md:self-start md:border md:bg-white">
+          <nav
+            aria-label="Account"
+            className="-mx-4 overflow-x-auto border-y border-stone-200 md:mx-0 md:self-start md:border md:bg-white"
+          >
             <ul className="flex justify-between px-2 md:flex-col md:px-0">
               <li>
-                <button type="button" onClick={() => choose("profile")} aria-current={tab === "profile" ? "page" : undefined} className={`${menuItem} ${tab === "profile" ? active : ""}`}>
+                <button
+                  type="button"
+                  onClick={() => choose("profile")}
+                  aria-current={tab === "profile" ? "page" : undefined}
+                  className={`${menuItem} ${tab === "profile" ? active : ""}`}
+                >
                   Profile
                 </button>
               </li>
@@ -375,12 +397,22 @@ export default function AccountPage() {
                 </Link>
               </li>
               <li>
-                <button type="button" onClick={() => choose("orders")} aria-current={tab === "orders" ? "page" : undefined} className={`${menuItem} ${tab === "orders" ? active : ""}`}>
+                <button
+                  type="button"
+                  onClick={() => choose("orders")}
+                  aria-current={tab === "orders" ? "page" : undefined}
+                  className={`${menuItem} ${tab === "orders" ? active : ""}`}
+                >
                   My Orders
                 </button>
               </li>
               <li>
-                <button type="button" onClick={() => choose("settings")} aria-current={tab === "settings" ? "page" : undefined} className={`${menuItem} ${tab === "settings" ? active : ""}`}>
+                <button
+                  type="button"
+                  onClick={() => choose("settings")}
+                  aria-current={tab === "settings" ? "page" : undefined}
+                  className={`${menuItem} ${tab === "settings" ? active : ""}`}
+                >
                   Settings
                 </button>
               </li>

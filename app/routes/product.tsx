@@ -431,9 +431,8 @@ function Reviews({ product, reviews }: { product: LoadedProduct; reviews: Review
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const [searchParams] = useSearchParams();
-  // a post without JavaScript comes back here with ?review=sent (see action)
-  const [sent, setSent] = useState(false);
-  const confirmed = sent || searchParams.get("review") === "sent";
+  // a post without JavaScript comes back here with ?review=sent (see action); with it, a toast says so
+  const confirmed = searchParams.get("review") === "sent";
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -457,7 +456,6 @@ function Reviews({ product, reviews }: { product: LoadedProduct; reviews: Review
       await revalidator.revalidate();
       form.reset();
       setRating(5);
-      setSent(true);
       toast.success(REVIEW_SENT);
     } catch (error) {
       if (error instanceof ApiError) toast.error(errorText(error, "Error submitting review"));
@@ -487,6 +485,11 @@ function Reviews({ product, reviews }: { product: LoadedProduct; reviews: Review
           </a>
         )}
       </div>
+      {confirmed && (
+        <p role="status" className="mt-4 bg-emerald-50 p-3 text-sm text-emerald-900 ring-1 ring-emerald-200">
+          {REVIEW_SENT}
+        </p>
+      )}
       <div className="mt-8 grid gap-10 md:grid-cols-[1fr_22rem]">
         <ul className="divide-y divide-stone-200" aria-label="Reviews">
           {reviews.length === 0 && <li className="py-4 text-stone-600">Be the first to review this product.</li>}
@@ -511,11 +514,7 @@ function Reviews({ product, reviews }: { product: LoadedProduct; reviews: Review
           <h3 id="write-review-title" className="font-serif text-xl">
             Write a review
           </h3>
-          {confirmed && (
-            <p role="status" className="mt-3 bg-emerald-50 p-3 text-sm text-emerald-900 ring-1 ring-emerald-200">
-              {REVIEW_SENT}
-            </p>
-          )}
+
           <fieldset className="mt-4">
             <legend className="text-sm font-semibold">Rating</legend>
             <div className="mt-1 flex">

@@ -54,7 +54,10 @@ const ADDED_FLASH_MS = 1000;
 const paisa = (rupees: number) => Math.round(Number(rupees) * 100);
 
 function plainText(text: string): string {
-  return text.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  return text
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 function attributesOf(combo: ApiCombination): Record<string, string> {
@@ -82,9 +85,12 @@ function WishlistCard({ entry, onRemoved }: { entry: Entry; onRemoved: (id: numb
   const [flash, setFlash] = useState<"add" | "move" | null>(null);
   const [busy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   const combo = options.find((c) => c.id === comboId) ?? null;
   const inStock = isInStock(entry) && (!hasVariants || options.length > 0);
   const href = product.custom_url ? `/p/${encodeURIComponent(product.custom_url)}` : `/product/${product.id}`;
@@ -176,7 +182,12 @@ function WishlistCard({ entry, onRemoved }: { entry: Entry; onRemoved: (id: numb
         )}
         <div className="mt-auto grid gap-1.5 pt-3">
           {inStock && (
-            <button type="button" onClick={() => run("add")} disabled={busy || flash !== null} className="btn-primary min-h-10 px-2 text-[11px] tracking-[0.1em]">
+            <button
+              type="button"
+              onClick={() => run("add")}
+              disabled={busy || flash !== null}
+              className="btn-primary min-h-10 px-2 text-[11px] tracking-[0.1em]"
+            >
               {flash === "add" ? "Added!" : "Add to Cart"}
             </button>
           )}
@@ -280,7 +291,10 @@ export default function WishlistPage() {
         </div>
       ) : (
         <>
-          <ul aria-label="Saved products" className="mt-8 grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-6 lg:grid-cols-4">
+          <ul
+            aria-label="Saved products"
+            className="mt-8 grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-6 lg:grid-cols-4"
+          >
             {entries.map((entry) => (
               <li key={entry.product_id}>
                 <WishlistCard entry={entry} onRemoved={removeEntry} />
@@ -290,13 +304,16 @@ export default function WishlistPage() {
         </>
       )}
       {entries && entries.length > 0 && (
-        <footer aria-label="Wishlist summary" className="mt-10 flex flex-wrap items-center justify-between gap-4 border-t border-stone-200 pt-6 text-sm">
+        <footer
+          aria-label="Wishlist summary"
+          className="mt-10 flex flex-wrap items-center justify-between gap-4 border-t border-stone-200 pt-6 text-sm"
+        >
           <p data-testid="wishlist-counts">
             <span className="font-semibold">
               {available} of {entries.length}
             </span>{" "}
-            {entries.length === 1 ? "item" : "items"} available ·{" "}
-            <span className="font-semibold">{cartCount}</span> {cartCount === 1 ? "item" : "items"} in your cart
+            {entries.length === 1 ? "item" : "items"} available · <span className="font-semibold">{cartCount}</span>{" "}
+            {cartCount === 1 ? "item" : "items"} in your cart
           </p>
           <div className="grid w-full gap-2 md:flex md:w-auto md:gap-3">
             <Link to="/cart" className="btn-primary md:order-last">

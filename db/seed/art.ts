@@ -562,7 +562,10 @@ function tikka(p: Paint): string {
     flower(400, 540, 70, lighten(metal, 0.35), 0.95) +
     `<circle cx="400" cy="540" r="22" fill="#fbf6ec"/>` +
     pearls
-      .map(([x, y]) => `<path d="M${x.toFixed(1)} ${(y - 10).toFixed(1)} L${x.toFixed(1)} ${(y + 40).toFixed(1)}" stroke="${metal}" stroke-width="3"/>`)
+      .map(
+        ([x, y]) =>
+          `<path d="M${x.toFixed(1)} ${(y - 10).toFixed(1)} L${x.toFixed(1)} ${(y + 40).toFixed(1)}" stroke="${metal}" stroke-width="3"/>`,
+      )
       .join("") +
     dotsAlong(
       pearls.map(([x, y]) => [x, y + 52]),
@@ -604,8 +607,10 @@ function scrunchies(p: Paint): string {
 function washBag(p: Paint): string {
   const { t } = p;
   const mesh: string[] = [];
-  for (let x = 210; x <= 590; x += 24) mesh.push(`<path d="M${x} 360 L${x} 820" stroke="${t.garmentDark}" stroke-width="2" opacity="0.5"/>`);
-  for (let y = 372; y <= 820; y += 24) mesh.push(`<path d="M200 ${y} L600 ${y}" stroke="${t.garmentDark}" stroke-width="2" opacity="0.5"/>`);
+  for (let x = 210; x <= 590; x += 24)
+    mesh.push(`<path d="M${x} 360 L${x} 820" stroke="${t.garmentDark}" stroke-width="2" opacity="0.5"/>`);
+  for (let y = 372; y <= 820; y += 24)
+    mesh.push(`<path d="M200 ${y} L600 ${y}" stroke="${t.garmentDark}" stroke-width="2" opacity="0.5"/>`);
   // a zipped mesh laundry pouch: the mesh, a fabric border and the zip with its pull
   return (
     `<rect x="190" y="330" width="420" height="500" rx="24" fill="${p.fill}" opacity="0.85"/>` +
@@ -623,12 +628,17 @@ function extender(p: Paint): string {
     .map((cx, i) => {
       const colour = [t.garment, t.garmentLight, t.garmentDark][i]!;
       const hooks = [cx - 22, cx + 22]
-        .map((x) => `<path d="M${x} 290 L${x} 320 Q${x} 336 ${x + 12} 332" fill="none" stroke="#c9ccd2" stroke-width="6" stroke-linecap="round"/>`)
+        .map(
+          (x) =>
+            `<path d="M${x} 290 L${x} 320 Q${x} 336 ${x + 12} 332" fill="none" stroke="#c9ccd2" stroke-width="6" stroke-linecap="round"/>`,
+        )
         .join("");
       const eyes: string[] = [];
       for (let row = 0; row < 3; row++)
         for (const x of [cx - 22, cx + 22])
-          eyes.push(`<ellipse cx="${x}" cy="${560 + row * 70}" rx="11" ry="15" fill="none" stroke="#c9ccd2" stroke-width="5"/>`);
+          eyes.push(
+            `<ellipse cx="${x}" cy="${560 + row * 70}" rx="11" ry="15" fill="none" stroke="#c9ccd2" stroke-width="5"/>`,
+          );
       return (
         `<rect x="${cx - 52}" y="280" width="104" height="500" rx="10" fill="${colour}"/>` +
         `<rect x="${cx - 52}" y="280" width="104" height="500" rx="10" fill="url(#sheen)"/>` +

@@ -357,7 +357,8 @@ describe("demo product pictures", () => {
       const pictures = plan.images.filter((i) => new RegExp(`^${product.slug}-\\d$`).test(i.name));
       expect(pictures.length, product.def.name).toBeGreaterThanOrEqual(3);
       for (const picture of pictures) {
-        const fits = picture.art.shape === expected || (picture.art.shape === "fabric" && !JEWELLERY_AND_THINGS.has(expected));
+        const fits =
+          picture.art.shape === expected || (picture.art.shape === "fabric" && !JEWELLERY_AND_THINGS.has(expected));
         if (!fits) wrong.push(`${picture.name}: ${picture.art.shape}, should be ${expected}`);
       }
     }

@@ -409,9 +409,15 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     await hydrated(page);
     await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
     await expectVisibleToPerson(page.getByRole("status").getByText("Item added to cart successfully!"));
-    await page.getByRole("banner").getByRole("link", { name: /^Cart,/ }).click();
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: /^Cart,/ })
+      .click();
     await page.waitForURL(`${url}/cart`);
-    await page.getByRole("link", { name: /checkout/i }).first().click();
+    await page
+      .getByRole("link", { name: /checkout/i })
+      .first()
+      .click();
     await page.waitForURL(`${url}/checkout`);
     // the account's name and email are already in the form
     expect(await page.getByRole("textbox", { name: "Email", exact: true }).inputValue()).toBe(shopper.email);

@@ -277,7 +277,10 @@ describe.sequential("cart, checkout and tracking", { timeout: 90_000 }, () => {
     await expectPhoneHeaderUsable(page);
     await page.evaluate(typeOnArrival);
     const reloaded = page.waitForResponse((r) => r.url().includes("/api/cart/flexible/"));
-    await page.getByRole("link", { name: /checkout/i }).first().click();
+    await page
+      .getByRole("link", { name: /checkout/i })
+      .first()
+      .click();
     await page.waitForURL(`${store.url}/checkout`);
     await settled(page, reloaded);
     expect(await email(page).inputValue()).toBe("quick@example.pk");
@@ -315,13 +318,11 @@ describe.sequential("cart, checkout and tracking", { timeout: 90_000 }, () => {
 
     // autofill and phone keyboards
     const attrs = (id: string) =>
-      page
-        .locator(`#checkout-${id}`)
-        .evaluate((el) => ({
-          autocomplete: el.getAttribute("autocomplete"),
-          inputmode: el.getAttribute("inputmode"),
-          type: el.getAttribute("type"),
-        }));
+      page.locator(`#checkout-${id}`).evaluate((el) => ({
+        autocomplete: el.getAttribute("autocomplete"),
+        inputmode: el.getAttribute("inputmode"),
+        type: el.getAttribute("type"),
+      }));
     expect(await attrs("firstName")).toMatchObject({ autocomplete: "given-name" });
     expect(await attrs("lastName")).toMatchObject({ autocomplete: "family-name" });
     expect(await attrs("email")).toEqual({ autocomplete: "email", inputmode: "email", type: "email" });
