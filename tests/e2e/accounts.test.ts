@@ -90,6 +90,7 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     const address = email("ayesha");
     await page.goto(`${url}/register`);
     await hydrated(page);
+    await expectPhoneHeaderUsable(page);
     const submit = page.getByRole("button", { name: "Create Account" });
     expect(await submit.isDisabled()).toBe(true);
     expect(await page.getByRole("main").getByRole("link", { name: "Terms & Conditions" }).getAttribute("href")).toBe(

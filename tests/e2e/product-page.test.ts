@@ -144,6 +144,7 @@ describe.sequential("product and collection pages for shoppers", { timeout: 60_0
     const page = await open(PHONE);
     await page.goto(`${url}/collection/all?search=${encodeURIComponent(LAST_ONE)}`);
     await hydrated(page);
+    await expectPhoneHeaderUsable(page);
     const card = page.getByRole("article", { name: LAST_ONE });
     await card.getByRole("button", { name: "Add to Cart" }).click();
     const added = page.getByRole("status").getByText("Item added to cart successfully!");

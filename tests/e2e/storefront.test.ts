@@ -264,8 +264,10 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
 
     await page.getByText(/^Filters/).click();
+    await expectVisibleToPerson(page.locator("label", { hasText: /^M$/ }), { scroll: true });
     await page.locator("label", { hasText: /^M$/ }).click();
     await page.getByRole("spinbutton", { name: "Maximum price" }).fill("4000");
+    await expectVisibleToPerson(page.getByRole("button", { name: "Apply Filters" }), { scroll: true });
     await page.getByRole("button", { name: "Apply Filters" }).click();
     await page.waitForURL(/size=M/);
     expect(page.url()).toContain("max=4000");
