@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { useCartCount } from "../lib/cart";
+import { countOf } from "../lib/plural";
 import type { ShellData } from "../lib/shell.server";
 
 function SearchForm({ id, className = "" }: { id: string; className?: string }) {
@@ -16,7 +17,10 @@ function SearchForm({ id, className = "" }: { id: string; className?: string }) 
         placeholder="Search products"
         className="h-10 w-full min-w-0 rounded-l-full border border-r-0 border-stone-300 bg-white px-4 text-sm placeholder:text-stone-500 focus:border-ink"
       />
-      <button type="submit" className="h-10 rounded-r-full border border-ink bg-ink px-4 text-xs font-semibold tracking-widest text-white uppercase">
+      <button
+        type="submit"
+        className="h-10 rounded-r-full border border-ink bg-ink px-4 text-xs font-semibold tracking-widest text-white uppercase"
+      >
         Search
       </button>
     </Form>
@@ -26,25 +30,44 @@ function SearchForm({ id, className = "" }: { id: string; className?: string }) 
 export function Header({ shell }: { shell: ShellData }) {
   const count = useCartCount();
   const menu = useRef<HTMLDetailsElement>(null);
+  const header = useRef<HTMLElement>(null);
   const location = useLocation();
+
+  // the menu is as tall as the screen below a header at the very top: when the announcements
+  // still show above the header, the page scrolls them away so the menu's end is on screen
+  function showWholeMenu() {
+    const top = header.current?.getBoundingClientRect().top ?? 0;
+    if (menu.current?.open && top > 0) window.scrollBy({ top, behavior: "instant" });
+  }
   // the phone menu closes once a link in it has been followed
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [location.pathname, location.search]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
+    // no backdrop-filter here: it would make the header the containing block of anything fixed
+    // inside it, and squeeze the phone menu into a strip under the header (issue 11)
+    <header ref={header} className="sticky top-0 z-40 border-b border-stone-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 md:h-20 md:px-8">
-        <details ref={menu} className="group md:hidden">
+        <details ref={menu} className="group md:hidden" onToggle={showWholeMenu}>
           <summary className="grid h-10 w-10 cursor-pointer list-none place-items-center rounded-full hover:bg-stone-100 [&::-webkit-details-marker]:hidden">
             <span className="sr-only">Menu</span>
-            <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6">
+            <svg
+              aria-hidden="true"
+              width="22"
+              height="22"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+            >
               <path d="M4 7h16M4 12h16M4 17h16" />
             </svg>
           </summary>
+          {/* hangs below the header and fills the rest of the screen; without JavaScript too */}
           <nav
             aria-label="Menu"
-            className="fixed inset-x-0 top-16 bottom-0 overflow-y-auto border-t border-stone-200 bg-white px-6 py-6"
+            className="absolute inset-x-0 top-full h-[calc(100dvh-4rem)] overflow-y-auto overscroll-contain border-t border-stone-200 bg-white px-6 py-6"
           >
             <SearchForm id="menu-search" />
             <ul className="mt-6 divide-y divide-stone-100 font-serif text-xl">
@@ -75,7 +98,9 @@ export function Header({ shell }: { shell: ShellData }) {
         </details>
 
         <Link to="/" className="flex items-center gap-2" aria-label={`${shell.siteName} home`}>
-          {shell.logoUrl && <img src={shell.logoUrl} alt="" width="32" height="32" className="h-8 w-8 object-contain" />}
+          {shell.logoUrl && (
+            <img src={shell.logoUrl} alt="" width="32" height="32" className="h-8 w-8 object-contain" />
+          )}
           <span className="font-serif text-2xl tracking-[0.2em] uppercase md:text-3xl">{shell.siteName}</span>
         </Link>
 
@@ -93,8 +118,20 @@ export function Header({ shell }: { shell: ShellData }) {
 
         <div className="ml-auto flex items-center gap-1 md:gap-3">
           <SearchForm id="header-search" className="hidden w-64 lg:flex" />
-          <Link to="/account" className="grid h-10 w-10 place-items-center rounded-full hover:bg-stone-100" aria-label="Account">
-            <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6">
+          <Link
+            to="/account"
+            className="grid h-10 w-10 place-items-center rounded-full hover:bg-stone-100"
+            aria-label="Account"
+          >
+            <svg
+              aria-hidden="true"
+              width="22"
+              height="22"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+            >
               <circle cx="12" cy="8" r="4" />
               <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
             </svg>
@@ -102,9 +139,17 @@ export function Header({ shell }: { shell: ShellData }) {
           <Link
             to="/cart"
             className="relative grid h-10 w-10 place-items-center rounded-full hover:bg-stone-100"
-            aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}
+            aria-label={`Cart, ${countOf(count, "item")}`}
           >
-            <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6">
+            <svg
+              aria-hidden="true"
+              width="22"
+              height="22"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+            >
               <path d="M5 8h14l-1 12H6L5 8Z" />
               <path d="M9 8V6a3 3 0 0 1 6 0v2" />
             </svg>

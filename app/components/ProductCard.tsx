@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { formatRupees } from "../../core/shared/money";
 import { addToCart, quantityInCart, useCart } from "../lib/cart";
 import type { CardProduct } from "../lib/catalog-view.server";
+import { countOf } from "../lib/plural";
 import { toast } from "../lib/toast";
 import { findCombination, isComplete, label, optionInStock, type Selection } from "../lib/variants";
 import { Picture } from "./Picture";
@@ -57,7 +58,7 @@ export function ProductCard({
     }
     let wanted = Math.min(quantity, maxChoice);
     if (inCart + wanted > stock) {
-      toast.error(`Only ${stock} items available in stock. You already have ${inCart} in cart.`);
+      toast.error(`Only ${countOf(stock, "item")} available in stock. You already have ${inCart} in cart.`);
       wanted = stock - inCart;
       setQuantity(Math.max(1, wanted));
       if (wanted <= 0) return;
@@ -111,7 +112,15 @@ export function ProductCard({
             {product.name}
           </Link>
         </h3>
-        <p className="mt-1 text-sm font-semibold">{formatRupees(price)}</p>
+        <div className="mt-1 flex flex-wrap items-baseline gap-x-2">
+          <p className="text-sm font-semibold">{formatRupees(price)}</p>
+          {product.comparePricePaisa !== null && product.comparePricePaisa > price && (
+            <s className="text-xs text-stone-600">
+              <span className="sr-only">Was </span>
+              {formatRupees(product.comparePricePaisa)}
+            </s>
+          )}
+        </div>
         {product.options.map((group) => (
           <fieldset key={group.type} className="mt-2">
             <legend className="sr-only">{label(group.type)}</legend>

@@ -1,16 +1,8 @@
 import { useRef } from "react";
+import type { SizeGuideTable } from "../lib/size-guide";
 
-// spec §2 / §9: XS to XL with chest, waist and length, in inches
-const ROWS = [
-  ["XS", "32", "26", "40"],
-  ["S", "34", "28", "41"],
-  ["M", "36", "30", "42"],
-  ["L", "38", "32", "43"],
-  ["XL", "40", "34", "44"],
-];
-
-/** The size guide the spec describes with nothing to open it; a link beside the sizes opens it. */
-export function SizeGuide() {
+/** A link beside the sizes that opens the guide fitting this product (lib/size-guide). */
+export function SizeGuide({ guide }: { guide: SizeGuideTable }) {
   const dialog = useRef<HTMLDialogElement>(null);
   return (
     <>
@@ -25,7 +17,7 @@ export function SizeGuide() {
       <dialog
         ref={dialog}
         aria-labelledby="size-guide-title"
-        className="m-auto w-[min(32rem,calc(100vw-2rem))] bg-white p-0 text-ink backdrop:bg-black/50"
+        className="m-auto max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100vw-2rem))] bg-white p-0 text-ink backdrop:bg-black/50"
         onClick={(e) => {
           // a click on the backdrop (the dialog element itself) closes it
           if (e.target === e.currentTarget) e.currentTarget.close();
@@ -42,33 +34,28 @@ export function SizeGuide() {
               </button>
             </form>
           </div>
-          <p className="mt-2 text-sm text-stone-600">Body measurements in inches.</p>
+          <p className="mt-2 text-sm text-stone-600">{guide.note}</p>
           <table className="mt-4 w-full text-left text-sm">
             <thead>
               <tr className="border-b border-stone-300">
-                <th scope="col" className="py-2 font-semibold">
-                  Size
-                </th>
-                <th scope="col" className="py-2 font-semibold">
-                  Chest
-                </th>
-                <th scope="col" className="py-2 font-semibold">
-                  Waist
-                </th>
-                <th scope="col" className="py-2 font-semibold">
-                  Length
-                </th>
+                {guide.columns.map((column) => (
+                  <th key={column} scope="col" className="py-2 font-semibold">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
-              {ROWS.map(([size, chest, waist, length]) => (
+              {guide.rows.map(([size, ...measures]) => (
                 <tr key={size} className="border-b border-stone-100">
                   <th scope="row" className="py-2 font-semibold">
                     {size}
                   </th>
-                  <td className="py-2">{chest}</td>
-                  <td className="py-2">{waist}</td>
-                  <td className="py-2">{length}</td>
+                  {measures.map((value, i) => (
+                    <td key={i} className="py-2">
+                      {value}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>

@@ -4,7 +4,7 @@
 // its CDN, images as <amp-img> with sizes, and one inline stylesheet of at most 75,000 bytes.
 import type { Product } from "../../core/catalog/products";
 import { formatRupees, rupeesText } from "../../core/shared/money";
-import { primaryImage, productHref } from "./catalog-view.server";
+import { primaryImage, productHref, struckPrice } from "./catalog-view.server";
 import { imageSrc, imageSrcSet } from "./images";
 import { absoluteUrl, cutDescription } from "./seo";
 
@@ -86,6 +86,7 @@ export function renderAmpProduct(product: Product, site: AmpSite): string {
   const canonical = absoluteUrl(site.publicUrl, productHref(product));
   const image = primaryImage(product);
   const inStock = product.stock > 0;
+  const struck = struckPrice(product.comparePricePaisa, product.pricePaisa);
   const combinations = product.combinations.filter((c) => c.isAvailable && c.stock > 0);
   const hasVariants = product.combinations.length > 0;
   const title = `${product.name} | ${site.siteName}`;
@@ -113,13 +114,17 @@ export function renderAmpProduct(product: Product, site: AmpSite): string {
   };
 
   const css = CSS;
-  if (Buffer.byteLength(css, "utf8") > AMP_CSS_MAX_BYTES) throw new Error("AMP stylesheet is over the 75,000-byte limit");
+  if (Buffer.byteLength(css, "utf8") > AMP_CSS_MAX_BYTES)
+    throw new Error("AMP stylesheet is over the 75,000-byte limit");
 
   const options = hasVariants
     ? `<label for="combination">Option</label>
 <select id="combination" name="combination_id" required>
 ${combinations
-  .map((c) => `<option value="${c.id}">${escapeHtml(c.combinationName || Object.values(c.variantAttributes).join(" / "))} · ${escapeHtml(formatRupees(c.pricePaisa))}</option>`)
+  .map(
+    (c) =>
+      `<option value="${c.id}">${escapeHtml(c.combinationName || Object.values(c.variantAttributes).join(" / "))} · ${escapeHtml(formatRupees(c.pricePaisa))}</option>`,
+  )
   .join("\n")}
 </select>`
     : "";
@@ -160,7 +165,7 @@ ${
     : ""
 }
 <h1>${escapeHtml(product.name)}</h1>
-<p class="price">${escapeHtml(formatRupees(product.pricePaisa))}<s>${escapeHtml(formatRupees(Math.round(product.pricePaisa * 1.2)))}</s></p>
+<p class="price">${escapeHtml(formatRupees(product.pricePaisa))}${struck === null ? "" : `<s>${escapeHtml(formatRupees(struck))}</s>`}</p>
 <p class="note">Tax included. Shipping calculated at checkout.</p>
 <p class="stock ${inStock ? "in" : "out"}">${inStock ? "In stock · Cash on delivery across Pakistan" : "Out of stock"}</p>
 ${form}

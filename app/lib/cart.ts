@@ -101,11 +101,21 @@ export function getSessionId(): string | null {
   }
 }
 
-/** spec §3: "session_" + timestamp + random string, created on the first add to cart */
+/**
+ * spec §3: "session_" + timestamp + random string. The session id is all that guards a cart, so
+ * the random part is 128 bits from the browser's cryptographic generator (getRandomValues works
+ * on plain http too, where randomUUID does not).
+ */
+export function newSessionId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `session_${Date.now()}_${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** The cart's session id, created on the first add to cart. */
 function ensureSessionId(): string {
   const existing = getSessionId();
   if (existing) return existing;
-  const id = `session_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`;
+  const id = newSessionId();
   try {
     localStorage.setItem(SESSION_KEY, id);
   } catch {
@@ -180,7 +190,11 @@ function addLocally(item: NewCartItem, quantity: number) {
 
 // the API is not there (older server or a network failure): the local cart carries on alone
 function unreachable(error: unknown): boolean {
-  return !(error instanceof ApiError) || error.status >= 500 || (error.status === 404 && !!error.detail?.startsWith("No such API call"));
+  return (
+    !(error instanceof ApiError) ||
+    error.status >= 500 ||
+    (error.status === 404 && !!error.detail?.startsWith("No such API call"))
+  );
 }
 
 /**
@@ -198,10 +212,14 @@ async function checkStock(sessionId: string, combinationId: number, quantity: nu
     } catch (error) {
       if (unreachable(error)) return true;
       const detail = errorText(error, "Stock check failed");
-      if (attempt === 0 && /already/i.test(detail) && /cart/i.test(detail)) {
+      // the answer says how many the cart already holds (in_cart); its wording is for people
+      const inCart = error instanceof ApiError && error.status === 409 ? Number(error.body?.in_cart ?? 0) : 0;
+      if (attempt === 0 && inCart > 0) {
         if (!window.confirm(`${detail}\n\nRemove the existing items and add this quantity instead?`)) return false;
         try {
-          await api(`/cart/session/${encodeURIComponent(sessionId)}/combination/${combinationId}`, { method: "DELETE" });
+          await api(`/cart/session/${encodeURIComponent(sessionId)}/combination/${combinationId}`, {
+            method: "DELETE",
+          });
           write(read().filter((i) => i.combination_id !== combinationId));
           toast.success("Existing items removed from cart");
           continue;
@@ -255,7 +273,9 @@ export async function addToCart(item: NewCartItem, quantity: number): Promise<bo
 
 async function deleteServerLine(sessionId: string, item: CartItem) {
   if (item.combination_id !== null) {
-    await api(`/cart/session/${encodeURIComponent(sessionId)}/combination/${item.combination_id}`, { method: "DELETE" });
+    await api(`/cart/session/${encodeURIComponent(sessionId)}/combination/${item.combination_id}`, {
+      method: "DELETE",
+    });
   } else {
     await api(`/cart/session/${encodeURIComponent(sessionId)}/product/${item.id}`, {
       method: "DELETE",
@@ -299,7 +319,10 @@ export async function updateQuantity(key: string, quantity: number): Promise<voi
     // session_id): it only asks whether the stock can take the new quantity
     await api("/check-stock", {
       method: "POST",
-      body: item.combination_id !== null ? { combination_id: item.combination_id, quantity: target } : { product_id: item.id, quantity: target },
+      body:
+        item.combination_id !== null
+          ? { combination_id: item.combination_id, quantity: target }
+          : { product_id: item.id, quantity: target },
     });
   } catch (error) {
     if (!unreachable(error)) {
@@ -328,7 +351,9 @@ export async function updateQuantity(key: string, quantity: number): Promise<voi
 }
 
 /** After the order API said prices changed (409): its unit prices (rupees) replace the local ones. */
-export function applyServerPrices(items: { product_id: number; combination_id: number | null; price: number | string }[]): void {
+export function applyServerPrices(
+  items: { product_id: number; combination_id: number | null; price: number | string }[],
+): void {
   write(
     read().map((i) => {
       const fresh = items.find((s) => s.product_id === i.id && (s.combination_id ?? null) === i.combination_id);
@@ -365,7 +390,11 @@ export const toPaisa = (rupees: number | string) => Math.round(Number(rupees) * 
  * Subtotal, shipping, discount and total of the cart, from core's pure pricing function: the one
  * the server prices orders with, so the page and the server agree to the paisa.
  */
-export function cartFigures(items: CartItem[], shipping: ShippingRule, voucher: PricingVoucher | null = null): OrderFigures {
+export function cartFigures(
+  items: CartItem[],
+  shipping: ShippingRule,
+  voucher: PricingVoucher | null = null,
+): OrderFigures {
   return priceOrder({
     lines: items.map((i) => ({ unitPricePaisa: toPaisa(i.price), quantity: i.quantity })),
     shipping,

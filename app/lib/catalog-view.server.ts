@@ -7,6 +7,8 @@ export interface CardProduct {
   name: string;
   href: string;
   pricePaisa: number;
+  /** the usual price, only when it is above the price shown */
+  comparePricePaisa: number | null;
   image: { url: string; alt: string } | null;
   stock: number;
   darazLink: string | null;
@@ -24,6 +26,11 @@ export function primaryImage(p: Product): { url: string; alt: string } | null {
   return image ? { url: image.imageUrl, alt: image.altText || p.name } : null;
 }
 
+/** The compare-at price when it is above the price, else null: a struck price must be a real, higher one. */
+export function struckPrice(comparePricePaisa: number | null, pricePaisa: number): number | null {
+  return comparePricePaisa !== null && comparePricePaisa > pricePaisa ? comparePricePaisa : null;
+}
+
 export function toCombos(p: Product): ComboView[] {
   return p.combinations.map((c) => ({
     id: c.id,
@@ -39,6 +46,7 @@ export function toCard(p: Product): CardProduct {
     name: p.name,
     href: productHref(p),
     pricePaisa: p.minPricePaisa,
+    comparePricePaisa: struckPrice(p.comparePricePaisa, p.minPricePaisa),
     image: primaryImage(p),
     stock: p.stock,
     darazLink: p.darazLink,

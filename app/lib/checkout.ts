@@ -55,7 +55,12 @@ export function storedUser(): Partial<CheckoutForm> {
       phone?: string | null;
     } | null;
     if (!user) return {};
-    return { firstName: user.first_name ?? "", lastName: user.last_name ?? "", email: user.email ?? "", phone: user.phone ?? "" };
+    return {
+      firstName: user.first_name ?? "",
+      lastName: user.last_name ?? "",
+      email: user.email ?? "",
+      phone: user.phone ?? "",
+    };
   } catch {
     return {};
   }
@@ -125,7 +130,15 @@ export async function checkVoucher(
 export interface OrderAnswer {
   tracking_id: string;
   payment_method: string;
-  items: { product_id: number; combination_id: number | null; name: string; variant: string | null; quantity: number; price: number; line_total: number }[];
+  items: {
+    product_id: number;
+    combination_id: number | null;
+    name: string;
+    variant: string | null;
+    quantity: number;
+    price: number;
+    line_total: number;
+  }[];
   subtotal: number;
   shipping: number;
   discount: number;
@@ -146,13 +159,24 @@ interface OrderPayload {
   country: string;
   total_amount: string;
   payment_method: "cod";
-  items: { product_id: number; combination_id: number | null; quantity: number; price: string; variant_details: string | null }[];
+  items: {
+    product_id: number;
+    combination_id: number | null;
+    quantity: number;
+    price: string;
+    variant_details: string | null;
+  }[];
   voucher_code: string | null;
   session_id: string | null;
 }
 
 /** spec §3 "Order payload", priced as the page shows it. */
-export function orderPayload(form: CheckoutForm, items: CartItem[], figures: OrderFigures, voucher: AppliedVoucher | null): OrderPayload {
+export function orderPayload(
+  form: CheckoutForm,
+  items: CartItem[],
+  figures: OrderFigures,
+  voucher: AppliedVoucher | null,
+): OrderPayload {
   return {
     first_name: form.firstName.trim(),
     last_name: form.lastName.trim(),
@@ -237,6 +261,8 @@ async function send(payload: OrderPayload, key: string): Promise<OrderAnswer> {
     return await api<OrderAnswer>("/orders", {
       method: "POST",
       body: payload,
+      // a signed-in shopper's order is linked to the account, so My Orders lists it (issue 11)
+      auth: true,
       headers: { "Idempotency-Key": key },
       signal: controller.signal,
     });
@@ -291,7 +317,8 @@ const IN_PROGRESS = /being placed right now/i;
 
 function failure(error: unknown): PlaceResult {
   // no answer (offline, timeout) or a gateway's: the order may exist, so the attempt and its key stay
-  if (!(error instanceof ApiError)) return { kind: "failed", message: "Failed to place order. Please try again.", fields: {} };
+  if (!(error instanceof ApiError))
+    return { kind: "failed", message: "Failed to place order. Please try again.", fields: {} };
   // the server refused and rolled back: nothing was placed, the next try is a new attempt
   if (error.status < 500 && !IN_PROGRESS.test(error.detail ?? "")) writeSession(ATTEMPT_KEY, null);
   return refusal(error);
@@ -329,7 +356,8 @@ export const lineId = (productId: number, combinationId: number | null) => `${pr
 async function afterOrder(order: OrderAnswer, payload: OrderPayload) {
   const images: Record<string, string> = {};
   try {
-    for (const item of JSON.parse(localStorage.getItem("cart") ?? "[]") as CartItem[]) images[lineId(item.id, item.combination_id)] = item.image;
+    for (const item of JSON.parse(localStorage.getItem("cart") ?? "[]") as CartItem[])
+      images[lineId(item.id, item.combination_id)] = item.image;
   } catch {
     // pictures are a nicety on the confirmation
   }

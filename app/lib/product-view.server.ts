@@ -8,7 +8,8 @@ import {
 } from "../../core/catalog/products";
 import { listReviews } from "../../core/catalog/reviews";
 import type { CoreContext } from "../../core/context";
-import { productHref, toCard, toCombos } from "./catalog-view.server";
+import { getSiteSettings } from "../../core/settings/site-settings";
+import { productHref, struckPrice, toCard, toCombos } from "./catalog-view.server";
 import { reviewName } from "./review-name";
 import { groupOptions } from "./variants";
 
@@ -38,15 +39,18 @@ async function readProductPage(ctx: CoreContext, key: { id?: string; customUrl?:
     return { product: null, message: "Invalid product URL" } as const;
   }
   if (!product) return { product: null, message: "Product not found" } as const;
-  const [reviews, similar] = await Promise.all([
+  const [reviews, similar, settings] = await Promise.all([
     listReviews(ctx, product.id, 50),
     similarProducts(ctx, product.id, 4).then(async (list) =>
       list && list.length > 0 ? list : recommendedProducts(ctx, 4),
     ),
+    getSiteSettings(ctx),
   ]);
   const images = [...product.images].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary));
   return {
     message: null,
+    // what the delivery promise says: the same rule the cart and the order use
+    shipping: { feePaisa: settings.effectiveShippingFeePaisa, freeThresholdPaisa: settings.freeShippingThresholdPaisa },
     product: {
       id: product.id,
       name: product.name,
@@ -55,6 +59,8 @@ async function readProductPage(ctx: CoreContext, key: { id?: string; customUrl?:
       descriptionFormat: product.descriptionFormat,
       structured: product.structuredDescription,
       pricePaisa: product.pricePaisa,
+      // the usual price, struck through only when it is above the price (issue 11; Terms)
+      comparePricePaisa: struckPrice(product.comparePricePaisa, product.pricePaisa),
       minPricePaisa: product.minPricePaisa,
       maxPricePaisa: product.maxPricePaisa,
       rating: product.averageRating,

@@ -55,6 +55,24 @@ export function getStoredUser(): StoredUser | null {
   }
 }
 
+// the last stored text and its parsed user, so the snapshot is the same object until it changes
+let snapshotText: string | null | undefined;
+let snapshotUser: StoredUser | null = null;
+
+function storedUserSnapshot(): StoredUser | null {
+  const text = storage()?.getItem(USER_KEY) ?? null;
+  if (text !== snapshotText) {
+    snapshotText = text;
+    snapshotUser = getStoredUser();
+  }
+  return snapshotUser;
+}
+
+/** The stored user record; null during server rendering and until hydration. */
+export function useStoredUser(): StoredUser | null {
+  return useSyncExternalStore(subscribeSession, storedUserSnapshot, () => null);
+}
+
 export function storeSession(token: string, user: StoredUser) {
   const store = storage();
   try {
@@ -101,15 +119,17 @@ const AFTER_SIGN_IN = "/account";
 
 /**
  * Where to go after signing in: the ?redirectTo= path when it is a path on this site, else
- * /account. Anything else (another host, "//evil.example", "/\evil", a scheme) is ignored so the
- * sign-in page cannot be used to send shoppers elsewhere.
+ * /account. Anything else (another host, "//evil.example", "/\\evil", "/.//evil", a scheme) is
+ * ignored so the sign-in page cannot be used to send shoppers elsewhere.
  */
 export function safeRedirect(value: string | null | undefined, fallback = AFTER_SIGN_IN): string {
-  if (!value || typeof value !== "string") return fallback;
+  if (!value || typeof value !== "string" || value.length > 2000) return fallback;
   const target = value.trim();
-  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  // control characters and backslashes can turn into "//" in some browsers
-  if ([...target].some((c) => c === "\\" || c.charCodeAt(0) < 0x20)) return fallback;
+  // printable ASCII only: backslashes, tabs, newlines and other spaces can turn into "//" in
+  // browsers, and a real path has them percent-encoded anyway
+  if (!/^\/[!-[\]-~]*$/.test(target) || target.startsWith("//")) return fallback;
+  // the same characters percent-encoded (slash, backslash, controls) are refused as well
+  if (/%(2f|5c|[01][0-9a-f]|7f)/i.test(target)) return fallback;
   let url: URL;
   try {
     url = new URL(target, "http://store.invalid");
@@ -119,7 +139,9 @@ export function safeRedirect(value: string | null | undefined, fallback = AFTER_
   if (url.origin !== "http://store.invalid") return fallback;
   // back to the sign-in forms would loop
   if (url.pathname === "/login" || url.pathname === "/register") return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // dot segments can leave "//host" after parsing ("/.//evil.example" becomes "//evil.example")
+  return /^\/(?![/\\])/.test(path) ? path : fallback;
 }
 
 /** The sign-in address that comes back to `path` afterwards. */

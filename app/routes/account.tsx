@@ -8,7 +8,7 @@ import { formatRupees } from "../../core/shared/money";
 import { ApiError, api, authToken, errorText } from "../lib/api";
 import { formatDay, formatDayTime } from "../lib/dates";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
-import { clearSession, getStoredUser, loginHref, storeUser, type StoredUser } from "../lib/session";
+import { clearSession, getStoredUser, loginHref, storeUser, useStoredUser, type StoredUser } from "../lib/session";
 import type { ShellData } from "../lib/shell.server";
 import { toast } from "../lib/toast";
 import type { Route } from "./+types/account";
@@ -58,7 +58,12 @@ const STATUS_STYLE: Record<string, string> = {
 
 function Profile({ user, onSaved }: { user: StoredUser; onSaved: (user: StoredUser) => void }) {
   const [editing, setEditing] = useState(false);
-  const initial = { first_name: user.first_name, last_name: user.last_name, username: user.username ?? "", phone: user.phone ?? "" };
+  const initial = {
+    first_name: user.first_name,
+    last_name: user.last_name,
+    username: user.username ?? "",
+    phone: user.phone ?? "",
+  };
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -192,8 +197,6 @@ function Orders() {
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
-    setFailed(false);
-    setOrders(null);
     api<Order[]>("/users/me/orders?limit=50", { auth: true })
       .then((list) => live && setOrders(list))
       .catch((error: unknown) => {
@@ -213,7 +216,15 @@ function Orders() {
       {failed ? (
         <div className="mt-6" role="alert">
           <p className="text-sm text-red-800">Failed to load your orders. Please try again.</p>
-          <button type="button" onClick={() => setAttempt((n) => n + 1)} className="btn-secondary mt-4">
+          <button
+            type="button"
+            onClick={() => {
+              setFailed(false);
+              setOrders(null);
+              setAttempt((n) => n + 1);
+            }}
+            className="btn-secondary mt-4"
+          >
             Try Again
           </button>
         </div>
@@ -222,7 +233,9 @@ function Orders() {
       ) : orders.length === 0 ? (
         <div className="mt-6 bg-stone-50 p-8 text-center">
           <p className="font-serif text-xl">No orders yet</p>
-          <p className="mt-2 text-sm text-stone-600">When you place an order, it will appear here with its tracking ID.</p>
+          <p className="mt-2 text-sm text-stone-600">
+            When you place an order, it will appear here with its tracking ID.
+          </p>
           <Link to="/collection/all" className="btn-primary mt-6">
             Start Shopping
           </Link>
@@ -269,9 +282,15 @@ function Orders() {
                   <p>
                     <span className="text-stone-600">Total </span>
                     <span className="font-semibold">{rupees(order.total)}</span>
-                    <span className="text-stone-600"> · {order.payment_method === "cod" ? "Cash on Delivery" : order.payment_method}</span>
+                    <span className="text-stone-600">
+                      {" "}
+                      · {order.payment_method === "cod" ? "Cash on Delivery" : order.payment_method}
+                    </span>
                   </p>
-                  <Link to={`/track?tracking_id=${encodeURIComponent(order.tracking_id)}`} className="btn-secondary min-h-10">
+                  <Link
+                    to={`/track?tracking_id=${encodeURIComponent(order.tracking_id)}`}
+                    className="btn-secondary min-h-10"
+                  >
                     Track Order
                   </Link>
                 </footer>
@@ -289,7 +308,8 @@ export default function AccountPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
   const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : "profile";
-  const [user, setUser] = useState<StoredUser | null>(null);
+  // the stored user at once, then as /users/me refreshes it (storeUser)
+  const user = useStoredUser();
   const [failed, setFailed] = useState(false);
   const [leaving, setLeaving] = useState(false);
 
@@ -300,13 +320,9 @@ export default function AccountPage() {
       return;
     }
     const stored = getStoredUser();
-    if (stored) setUser(stored);
     let live = true;
     api<StoredUser>("/users/me", { auth: true })
-      .then((fresh) => {
-        storeUser(fresh);
-        if (live) setUser(fresh);
-      })
+      .then((fresh) => storeUser(fresh))
       .catch((error: unknown) => {
         // spec §4: a 401 or 422 on the profile call clears the stored session; others are logged
         if (error instanceof ApiError && (error.status === 401 || error.status === 422)) {
@@ -339,7 +355,8 @@ export default function AccountPage() {
     navigate("/", { replace: true });
   }
 
-  const menuItem = "flex min-h-11 w-full items-center px-2 text-left text-[13px] whitespace-nowrap hover:bg-stone-100 md:px-3 md:text-sm";
+  const menuItem =
+    "flex min-h-11 w-full items-center px-2 text-left text-[13px] whitespace-nowrap hover:bg-stone-100 md:px-3 md:text-sm";
   const active = "bg-ink font-semibold text-white hover:bg-ink";
 
   return (
@@ -359,10 +376,18 @@ export default function AccountPage() {
         </p>
       ) : (
         <div className="mt-8 grid gap-8 md:grid-cols-[14rem_1fr] md:gap-12">
-          <nav aria-label="Account" className="-mx-4 overflow-x-auto border-y border-stone-200 md:mx-0 md:self-start md:border md:bg-white">
+          <nav
+            aria-label="Account"
+            className="-mx-4 overflow-x-auto border-y border-stone-200 md:mx-0 md:self-start md:border md:bg-white"
+          >
             <ul className="flex justify-between px-2 md:flex-col md:px-0">
               <li>
-                <button type="button" onClick={() => choose("profile")} aria-current={tab === "profile" ? "page" : undefined} className={`${menuItem} ${tab === "profile" ? active : ""}`}>
+                <button
+                  type="button"
+                  onClick={() => choose("profile")}
+                  aria-current={tab === "profile" ? "page" : undefined}
+                  className={`${menuItem} ${tab === "profile" ? active : ""}`}
+                >
                   Profile
                 </button>
               </li>
@@ -372,12 +397,22 @@ export default function AccountPage() {
                 </Link>
               </li>
               <li>
-                <button type="button" onClick={() => choose("orders")} aria-current={tab === "orders" ? "page" : undefined} className={`${menuItem} ${tab === "orders" ? active : ""}`}>
+                <button
+                  type="button"
+                  onClick={() => choose("orders")}
+                  aria-current={tab === "orders" ? "page" : undefined}
+                  className={`${menuItem} ${tab === "orders" ? active : ""}`}
+                >
                   My Orders
                 </button>
               </li>
               <li>
-                <button type="button" onClick={() => choose("settings")} aria-current={tab === "settings" ? "page" : undefined} className={`${menuItem} ${tab === "settings" ? active : ""}`}>
+                <button
+                  type="button"
+                  onClick={() => choose("settings")}
+                  aria-current={tab === "settings" ? "page" : undefined}
+                  className={`${menuItem} ${tab === "settings" ? active : ""}`}
+                >
                   Settings
                 </button>
               </li>
@@ -389,7 +424,7 @@ export default function AccountPage() {
             </ul>
           </nav>
           <div className="min-w-0">
-            {tab === "profile" && <Profile key={user.email} user={user} onSaved={setUser} />}
+            {tab === "profile" && <Profile key={user.email} user={user} onSaved={storeUser} />}
             {tab === "orders" && <Orders />}
             {tab === "settings" && (
               <section aria-labelledby="settings-title">

@@ -6,8 +6,18 @@ import { attributesText, CartLoading, EmptyCart } from "../components/CartStates
 import { FreeShippingBar, money, SummaryLines, WeAccept } from "../components/OrderSummary";
 import { Picture } from "../components/Picture";
 import { YouMightAlsoLike } from "../components/YouMightAlsoLike";
-import { cartFigures, lineKey, reloadCart, removeFromCart, toPaisa, updateQuantity, useCart, type CartItem } from "../lib/cart";
+import {
+  cartFigures,
+  lineKey,
+  reloadCart,
+  removeFromCart,
+  toPaisa,
+  updateQuantity,
+  useCart,
+  type CartItem,
+} from "../lib/cart";
 import { toCard } from "../lib/catalog-view.server";
+import { countOf } from "../lib/plural";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
 import { useHydrated } from "../lib/use-hydrated";
@@ -74,7 +84,11 @@ function CartLine({ item }: { item: CartItem }) {
           </p>
         </div>
         <div className="mt-auto flex items-center justify-between gap-3 pt-3">
-          <div className="flex items-center border border-stone-300 bg-white" role="group" aria-label={`Quantity of ${item.name}`}>
+          <div
+            className="flex items-center border border-stone-300 bg-white"
+            role="group"
+            aria-label={`Quantity of ${item.name}`}
+          >
             <button
               type="button"
               aria-label={`Decrease quantity of ${item.name}`}
@@ -128,9 +142,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       <h1 className="font-serif text-3xl md:text-4xl">
         Your Cart
         {hydrated && count > 0 && (
-          <span className="ml-3 align-middle font-sans text-sm text-stone-600">
-            {count} {count === 1 ? "item" : "items"}
-          </span>
+          <span className="ml-3 align-middle font-sans text-sm text-stone-600">{countOf(count, "item")}</span>
         )}
       </h1>
       {!hydrated ? (

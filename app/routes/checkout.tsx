@@ -38,7 +38,9 @@ export const headers = publicPageHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSiteSettings(context.core);
-  return { shipping: { feePaisa: settings.effectiveShippingFeePaisa, freeThresholdPaisa: settings.freeShippingThresholdPaisa } };
+  return {
+    shipping: { feePaisa: settings.effectiveShippingFeePaisa, freeThresholdPaisa: settings.freeShippingThresholdPaisa },
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -48,7 +50,16 @@ export function meta({ matches }: Route.MetaArgs) {
 
 type Errors = Partial<Record<CheckoutField, string>>;
 
-const FIELD_ORDER: CheckoutField[] = ["firstName", "lastName", "email", "phone", "address", "city", "postalCode", "country"];
+const FIELD_ORDER: CheckoutField[] = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "address",
+  "city",
+  "postalCode",
+  "country",
+];
 // postal codes are digits in these countries; Canada and the UK mix letters in
 const NUMERIC_POSTAL = new Set(["Pakistan", "United States", "Australia"]);
 
@@ -73,7 +84,10 @@ function Field({
   hint?: string;
   className?: string;
   multiline?: boolean;
-} & Pick<React.InputHTMLAttributes<HTMLInputElement>, "type" | "autoComplete" | "inputMode" | "autoCapitalize" | "spellCheck" | "enterKeyHint">) {
+} & Pick<
+  React.InputHTMLAttributes<HTMLInputElement>,
+  "type" | "autoComplete" | "inputMode" | "autoCapitalize" | "spellCheck" | "enterKeyHint"
+>) {
   const id = `checkout-${name}`;
   const error = errors[name];
   const described = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
@@ -145,12 +159,19 @@ function VoucherBox({
 
   if (applied) {
     return (
-      <div className="flex items-start justify-between gap-3 border border-emerald-700/40 bg-emerald-50 p-3 text-sm" data-testid="voucher-applied">
+      <div
+        className="flex items-start justify-between gap-3 border border-emerald-700/40 bg-emerald-50 p-3 text-sm"
+        data-testid="voucher-applied"
+      >
         <div>
           <p className="font-semibold tracking-wider">{applied.code} applied</p>
           <p className="mt-0.5 text-xs text-emerald-900">{applied.message}</p>
         </div>
-        <button type="button" onClick={onRemove} className="text-xs font-semibold tracking-[0.15em] uppercase underline underline-offset-4">
+        <button
+          type="button"
+          onClick={onRemove}
+          className="text-xs font-semibold tracking-[0.15em] uppercase underline underline-offset-4"
+        >
           Remove
         </button>
       </div>
@@ -187,7 +208,12 @@ function VoucherBox({
           className="field min-w-0 flex-1 uppercase placeholder:normal-case"
           placeholder="Enter code"
         />
-        <button type="button" onClick={apply} disabled={!code.trim() || checking} className="btn-secondary shrink-0 px-4">
+        <button
+          type="button"
+          onClick={apply}
+          disabled={!code.trim() || checking}
+          className="btn-secondary shrink-0 px-4"
+        >
           {checking ? "Checking…" : "Apply"}
         </button>
       </div>
@@ -228,13 +254,17 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const cart = useCart();
-  const [form, setForm] = useState<CheckoutForm>(EMPTY_CHECKOUT_FORM);
+  // what the shopper typed before a reload (or their account's details) is the form's first
+  // state, read while the page first renders: loading it later would replace what they have
+  // typed since (issue 11). The form is only shown once hydrated, so the server's empty form
+  // never meets it.
+  const [form, setForm] = useState<CheckoutForm>(() => ({ ...EMPTY_CHECKOUT_FORM, ...(loadDraft() ?? storedUser()) }));
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
   const [applied, setApplied] = useState<AppliedVoucher | null>(null);
   const [voucherError, setVoucherError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
-  const [storedCode, setStoredCode] = useState<string | null>(null);
+  const [storedCode, setStoredCode] = useState<string | null>(loadVoucherCode);
   const [alert, setAlert] = useState<{ message: string; tone: "error" | "warning" } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   // while an order is on its way the page keeps showing what was ordered, even once the cart is cleared
@@ -248,14 +278,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => {
     void reloadCart().then(() => setPending(hasPendingAttempt()));
-    const draft = loadDraft();
-    setForm({ ...EMPTY_CHECKOUT_FORM, ...(draft ?? storedUser()) });
-    setStoredCode(loadVoucherCode());
   }, []);
-
-  useEffect(() => {
-    if (hydrated) saveDraft(form);
-  }, [form, hydrated]);
 
   useEffect(() => {
     if (alert) alertRef.current?.focus();
@@ -264,18 +287,25 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   // a voucher kept from before a reload is checked again once the cart is known
   useEffect(() => {
     if (!storedCode || cart.length === 0) return;
-    setStoredCode(null);
+    let live = true;
     void checkVoucher(storedCode, figures.subtotalPaisa).then((check) => {
+      if (!live) return;
+      setStoredCode(null);
       if (check.ok) setApplied(check.voucher);
       else saveVoucherCode(null);
     });
+    return () => {
+      live = false;
+    };
   }, [storedCode, cart.length, figures.subtotalPaisa]);
 
-  // the cart changed under an applied voucher: its minimum and discount are checked again
+  // the cart changed under an applied voucher: its minimum and discount are checked again, for
+  // this shopper's contact details (the per-customer limit)
+  const { email, phone, country } = form;
   useEffect(() => {
     if (!applied || frozen || applied.checkedAtPaisa === figures.subtotalPaisa || figures.subtotalPaisa === 0) return;
     let live = true;
-    void checkVoucher(applied.code, figures.subtotalPaisa, form).then((check) => {
+    void checkVoucher(applied.code, figures.subtotalPaisa, { email, phone, country }).then((check) => {
       if (!live) return;
       if (check.ok) setApplied(check.voucher);
       else {
@@ -287,11 +317,12 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     return () => {
       live = false;
     };
-  }, [figures.subtotalPaisa, applied, frozen]);
+  }, [figures.subtotalPaisa, applied, frozen, email, phone, country]);
 
   function change(name: CheckoutField, value: string) {
     const next = { ...form, [name]: value };
     setForm(next);
+    saveDraft(next);
     // once the shopper has tried to submit, messages follow every keystroke; before, only on leaving a field
     if (submitted || errors[name]) setErrors((e) => ({ ...e, [name]: checkField(name, next) ?? undefined }));
     if (name === "country" && (submitted || errors.phone) && next.phone) {
@@ -378,12 +409,17 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   }
 
   const phoneHint =
-    form.country === "Pakistan" ? "Pakistani mobile number, e.g. 0300-1234567" : "With the country code, e.g. +1 555 123 4567";
+    form.country === "Pakistan"
+      ? "Pakistani mobile number, e.g. 0300-1234567"
+      : "With the country code, e.g. +1 555 123 4567";
   const fieldProps = { form, errors, onChange: change, onBlur: blur };
 
   return (
     <main className="mx-auto max-w-6xl px-4 pt-6 md:px-8 md:pt-10">
-      <Link to="/cart" className="text-xs font-semibold tracking-[0.15em] text-stone-600 uppercase hover:text-ink hover:underline">
+      <Link
+        to="/cart"
+        className="text-xs font-semibold tracking-[0.15em] text-stone-600 uppercase hover:text-ink hover:underline"
+      >
         ← Back to cart
       </Link>
       <h1 className="mt-3 font-serif text-3xl md:text-4xl">Checkout</h1>
@@ -395,10 +431,16 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             Your order may already be placed
           </h2>
           <p className="mt-3 text-sm text-stone-700">
-            The connection dropped while your order was being sent. Tap below to get its confirmation: it will not be placed twice.
+            The connection dropped while your order was being sent. Tap below to get its confirmation: it will not be
+            placed twice.
           </p>
           {alert && (
-            <div ref={alertRef} tabIndex={-1} role="alert" className="mt-4 bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
+            <div
+              ref={alertRef}
+              tabIndex={-1}
+              role="alert"
+              className="mt-4 bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200"
+            >
               {alert.message}
             </div>
           )}
@@ -412,15 +454,34 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       ) : items.length === 0 ? (
         <EmptyCart />
       ) : (
-        <form noValidate onSubmit={submit} aria-label="Checkout" className="mt-6 grid gap-8 md:grid-cols-[minmax(0,1fr)_24rem] md:gap-12">
+        <form
+          noValidate
+          onSubmit={submit}
+          aria-label="Checkout"
+          className="mt-6 grid gap-8 md:grid-cols-[minmax(0,1fr)_24rem] md:gap-12"
+        >
           <div className="space-y-8">
             <section aria-labelledby="contact-title" className="bg-white p-5 ring-1 ring-stone-200 md:p-6">
               <h2 id="contact-title" className="mb-4 text-xs font-semibold tracking-[0.18em] uppercase">
                 Contact
               </h2>
               <div className="grid grid-cols-2 gap-x-3 gap-y-4">
-                <Field name="firstName" label="First name" autoComplete="given-name" autoCapitalize="words" enterKeyHint="next" {...fieldProps} />
-                <Field name="lastName" label="Last name" autoComplete="family-name" autoCapitalize="words" enterKeyHint="next" {...fieldProps} />
+                <Field
+                  name="firstName"
+                  label="First name"
+                  autoComplete="given-name"
+                  autoCapitalize="words"
+                  enterKeyHint="next"
+                  {...fieldProps}
+                />
+                <Field
+                  name="lastName"
+                  label="Last name"
+                  autoComplete="family-name"
+                  autoCapitalize="words"
+                  enterKeyHint="next"
+                  {...fieldProps}
+                />
                 <Field
                   name="email"
                   label="Email"
@@ -452,8 +513,22 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                 Delivery address
               </h2>
               <div className="grid grid-cols-2 gap-x-3 gap-y-4">
-                <Field name="address" label="Address" autoComplete="street-address" multiline className="col-span-2" {...fieldProps} />
-                <Field name="city" label="City" autoComplete="address-level2" autoCapitalize="words" enterKeyHint="next" {...fieldProps} />
+                <Field
+                  name="address"
+                  label="Address"
+                  autoComplete="street-address"
+                  multiline
+                  className="col-span-2"
+                  {...fieldProps}
+                />
+                <Field
+                  name="city"
+                  label="City"
+                  autoComplete="address-level2"
+                  autoCapitalize="words"
+                  enterKeyHint="next"
+                  {...fieldProps}
+                />
                 <Field
                   name="postalCode"
                   label="Postal code"
@@ -491,7 +566,15 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                 </div>
               </div>
               <p className="mt-4 flex items-center gap-2 text-sm text-stone-700">
-                <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6">
+                <svg
+                  aria-hidden="true"
+                  width="18"
+                  height="18"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.6"
+                >
                   <path d="M3 7h11v9H3zM14 10h4l3 3v3h-7z" />
                   <circle cx="7" cy="17.5" r="1.5" />
                   <circle cx="17" cy="17.5" r="1.5" />
@@ -519,12 +602,21 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               <h2 id="checkout-summary-title" className="text-xs font-semibold tracking-[0.18em] uppercase">
                 Order Summary
               </h2>
-              <ul className="-mt-3 divide-y divide-stone-100 border-b border-stone-200" aria-label="Items in your order">
+              <ul
+                className="-mt-3 divide-y divide-stone-100 border-b border-stone-200"
+                aria-label="Items in your order"
+              >
                 {items.map((item) => (
                   <SummaryItem key={lineKey(item)} item={item} />
                 ))}
               </ul>
-              <VoucherBox applied={applied} onApply={applyVoucher} onRemove={removeVoucher} error={voucherError} checking={checking} />
+              <VoucherBox
+                applied={applied}
+                onApply={applyVoucher}
+                onRemove={removeVoucher}
+                error={voucherError}
+                checking={checking}
+              />
               <SummaryLines {...figures} voucherCode={applied?.code} shippingVoucher={applied?.freeShipping ?? false} />
               {alert && (
                 <div

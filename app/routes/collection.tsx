@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { getCollection } from "../../core/catalog/collections";
 import { getCatalogFacets } from "../../core/catalog/facets";
@@ -7,6 +7,8 @@ import { formatRupees } from "../../core/shared/money";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { ProductCard } from "../components/ProductCard";
 import { toCard } from "../lib/catalog-view.server";
+import { countOf } from "../lib/plural";
+import { useHydrated } from "../lib/use-hydrated";
 import { breadcrumbJsonLd, pageMeta, publicPageHeaders } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
 import type { Route } from "./+types/collection";
@@ -56,15 +58,18 @@ function parseQuery(url: URL) {
   };
 }
 
+const NOT_FOUND = { error: "Collection not found" as const, id: null };
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseQuery(url);
   const isAll = params.id === "all";
   const collectionId = isAll ? undefined : /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
-  if (collectionId === null) throw data(null, { status: 404 });
+  if (collectionId === null) return data(NOT_FOUND, { status: 404 });
   try {
     const collection = collectionId === undefined ? null : await getCollection(context.core, collectionId);
-    if (collectionId !== undefined && !collection) throw data(null, { status: 404 });
+    // returned, not thrown: a thrown data() is no Response and the catch below made it a 500
+    if (collectionId !== undefined && !collection) return data(NOT_FOUND, { status: 404 });
     // answers per URL (filters, sort and page are all in it), reused for a few seconds (decision 0016)
     const [result, facets] = await context.core.cache.getOrLoad(`page:collection:${url.pathname}${url.search}`, () =>
       Promise.all([
@@ -102,8 +107,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       },
     };
   } catch (error) {
-    if (error instanceof Response || (error && typeof error === "object" && "status" in error && "data" in error))
-      throw error;
     console.error(error);
     return data({ error: "Error fetching collection data" as const, id: params.id }, { status: 500 });
   }
@@ -113,7 +116,7 @@ export function meta({ data: page, matches, location }: Route.MetaArgs) {
   const shell = matches[0]?.data as ShellData | undefined;
   if (!page || page.error !== null)
     return pageMeta(shell?.seo, {
-      title: `Collection | ${shell?.siteName ?? ""}`,
+      title: `${page?.error === "Collection not found" ? "Collection not found" : "Collection"} | ${shell?.siteName ?? ""}`,
       path: location.pathname,
       noindex: true,
     });
@@ -171,9 +174,25 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
+  if (loaderData.error === "Collection not found") {
+    return (
+      <main className="mx-auto max-w-xl px-4 py-24 text-center">
+        <p className="eyebrow">Error 404</p>
+        <h1 className="mt-3 font-serif text-4xl">Collection not found</h1>
+        <p className="mt-4 text-stone-600">This collection does not exist or is no longer available.</p>
+        <div className="mt-8 flex justify-center gap-3">
+          <Link to="/collection/all" className="btn-primary">
+            Shop All
+          </Link>
+          <Link to="/" className="btn-secondary">
+            Back to Home
+          </Link>
+        </div>
+      </main>
+    );
+  }
   if (loaderData.error !== null) {
     return (
       <main className="mx-auto max-w-xl px-4 py-24 text-center">
@@ -219,7 +238,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
         <h1 className="font-serif text-4xl leading-tight md:text-5xl">{name}</h1>
         {description && <p className="mt-3 text-stone-600">{description}</p>}
         <p className="mt-3 text-sm text-stone-600" aria-live="polite">
-          {total} {total === 1 ? "product" : "products"}
+          {countOf(total, "product")}
         </p>
       </header>
 

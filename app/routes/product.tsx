@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, Link, redirect, useNavigate } from "react-router";
+import { data, Link, redirect, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { addReview, reviewInput } from "../../core/catalog/reviews";
 import { formatRupees, rupeesText } from "../../core/shared/money";
 import { Breadcrumb } from "../components/Breadcrumb";
@@ -8,14 +8,18 @@ import { YouMightAlsoLike } from "../components/YouMightAlsoLike";
 import { SizeGuide } from "../components/SizeGuide";
 import { Stars } from "../components/Stars";
 import { ampDocumentPath } from "../lib/amp";
-import { ApiError, api, authToken, errorText } from "../lib/api";
+import { ApiError, api, errorText } from "../lib/api";
 import { addToCart } from "../lib/cart";
 import { absoluteUrl, breadcrumbJsonLd, cutDescription, pageMeta, publicPageHeaders } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
 import { loadProductPage, type ReviewView } from "../lib/product-view.server";
-import { reviewName } from "../lib/review-name";
+import { countOf } from "../lib/plural";
+import { useSignedIn } from "../lib/session";
 import { sharePage } from "../lib/share";
+import { sizeGuideFor } from "../lib/size-guide";
+import { storePromises, type StorePromise } from "../lib/store-promises";
 import { toast } from "../lib/toast";
+import { useHydrated } from "../lib/use-hydrated";
 import { findCombination, isComplete, label, optionInStock, type Selection } from "../lib/variants";
 import { useWishlistToggle } from "../lib/wishlist";
 import type { Route } from "./+types/product";
@@ -134,6 +138,8 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
   return [...tags, { tagName: "link", rel: "amphtml", href: absoluteUrl(publicUrl, ampDocumentPath(p.id)) }];
 }
 
+const REVIEW_SENT = "Review submitted successfully!";
+
 const dateFormat = new Intl.DateTimeFormat("en-PK", {
   day: "numeric",
   month: "long",
@@ -207,6 +213,7 @@ function BuyBox({ product }: { product: LoadedProduct }) {
   const [busy, setBusy] = useState(false);
   const wishlist = useWishlistToggle(product.id);
   const hasVariants = product.options.length > 0;
+  const sizeGuide = sizeGuideFor(product.options.find((g) => g.type === "size")?.values.map((v) => v.value) ?? []);
   const complete = isComplete(product.options, selection);
   const combo = hasVariants ? findCombination(product.combinations, product.options, selection) : null;
   const current = combo && fresh?.id === combo.id ? fresh : combo;
@@ -215,19 +222,20 @@ function BuyBox({ product }: { product: LoadedProduct }) {
   const canBuy = (!hasVariants || (complete && current !== null)) && (stock ?? 0) > 0;
 
   // spec §4: choosing a combination refreshes its stock and price from the server
+  const comboId = combo?.id ?? null;
   useEffect(() => {
-    if (!combo) return;
+    if (comboId === null) return;
     let live = true;
-    api<{ stock_quantity: number; price: number }>(`/variant-combination/${combo.id}/quantity`)
+    api<{ stock_quantity: number; price: number }>(`/variant-combination/${comboId}/quantity`)
       .then(
         (r) =>
-          live && setFresh({ id: combo.id, stock: r.stock_quantity, pricePaisa: Math.round(Number(r.price) * 100) }),
+          live && setFresh({ id: comboId, stock: r.stock_quantity, pricePaisa: Math.round(Number(r.price) * 100) }),
       )
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [combo?.id]);
+  }, [comboId]);
 
   function choose(type: string, value: string) {
     setSelection((s) => ({ ...s, [type]: value }));
@@ -270,7 +278,7 @@ function BuyBox({ product }: { product: LoadedProduct }) {
                 <span className="ml-2 font-normal tracking-normal normal-case">{selection[group.type]}</span>
               )}
             </legend>
-            {group.type === "size" && <SizeGuide />}
+            {group.type === "size" && sizeGuide && <SizeGuide guide={sizeGuide} />}
           </div>
           <div className="mt-2 flex flex-wrap gap-2">
             {group.values.map((v) => {
@@ -416,13 +424,15 @@ function BuyBox({ product }: { product: LoadedProduct }) {
   );
 }
 
-function Reviews({ product, initial }: { product: LoadedProduct; initial: ReviewView[] }) {
-  const [reviews, setReviews] = useState(initial);
+function Reviews({ product, reviews }: { product: LoadedProduct; reviews: ReviewView[] }) {
   const [rating, setRating] = useState(5);
   const [busy, setBusy] = useState(false);
-  const [signedIn, setSignedIn] = useState(false);
-  useEffect(() => setReviews(initial), [initial]);
-  useEffect(() => setSignedIn(!!authToken()), []);
+  const signedIn = useSignedIn();
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  const [searchParams] = useSearchParams();
+  // a post without JavaScript comes back here with ?review=sent (see action); with it, a toast says so
+  const confirmed = searchParams.get("review") === "sent";
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -430,40 +440,23 @@ function Reviews({ product, initial }: { product: LoadedProduct; initial: Review
     const fields = new FormData(form);
     const name = String(fields.get("reviewer_name") ?? "").trim();
     const text = String(fields.get("review_text") ?? "").trim();
+    // spec §5: the store's own messages (the form has noValidate once this handler runs)
     if (!product) return window.alert("Product not loaded");
     if (!name) return window.alert("Please enter your name");
     if (!text) return window.alert("Please write your review");
     setBusy(true);
     try {
-      const review = await api<{
-        id: number;
-        rating: number;
-        review_text: string;
-        reviewer_name: string;
-        user: { first_name: string; last_name: string } | null;
-        created_at: string;
-      }>(`/products/${product.id}/reviews`, {
+      await api(`/products/${product.id}/reviews`, {
         method: "POST",
         body: { rating, review_text: text, reviewer_name: name },
         auth: true,
       });
-      // spec §8: the new review goes first
-      setReviews((list) => [
-        {
-          id: review.id,
-          rating: review.rating,
-          text: review.review_text,
-          name: reviewName({
-            reviewerName: review.reviewer_name,
-            user: review.user ? { firstName: review.user.first_name, lastName: review.user.last_name } : null,
-          }),
-          date: review.created_at,
-        },
-        ...list,
-      ]);
+      // the page's count, average and list come from the server again, so they agree (spec §8:
+      // the new review goes first)
+      await revalidator.revalidate();
       form.reset();
       setRating(5);
-      toast.success("Review submitted successfully!");
+      toast.success(REVIEW_SENT);
     } catch (error) {
       if (error instanceof ApiError) toast.error(errorText(error, "Error submitting review"));
       else window.alert("Error submitting review. Please try again.");
@@ -482,7 +475,7 @@ function Reviews({ product, initial }: { product: LoadedProduct; initial: Review
           <p className="mt-2 flex items-center gap-2 text-sm text-stone-600">
             <Stars rating={product.rating} />{" "}
             {product.reviewCount > 0
-              ? `${product.rating.toFixed(1)} out of 5 · ${product.reviewCount} ${product.reviewCount === 1 ? "review" : "reviews"}`
+              ? `${product.rating.toFixed(1)} out of 5 · ${countOf(product.reviewCount, "review")}`
               : "No reviews yet"}
           </p>
         </div>
@@ -492,6 +485,11 @@ function Reviews({ product, initial }: { product: LoadedProduct; initial: Review
           </a>
         )}
       </div>
+      {confirmed && (
+        <p role="status" className="mt-4 bg-emerald-50 p-3 text-sm text-emerald-900 ring-1 ring-emerald-200">
+          {REVIEW_SENT}
+        </p>
+      )}
       <div className="mt-8 grid gap-10 md:grid-cols-[1fr_22rem]">
         <ul className="divide-y divide-stone-200" aria-label="Reviews">
           {reviews.length === 0 && <li className="py-4 text-stone-600">Be the first to review this product.</li>}
@@ -509,12 +507,14 @@ function Reviews({ product, initial }: { product: LoadedProduct; initial: Review
           id="write-review"
           method="post"
           onSubmit={submit}
+          noValidate={hydrated}
           className="h-fit scroll-mt-24 bg-white p-6 ring-1 ring-stone-200"
           aria-labelledby="write-review-title"
         >
           <h3 id="write-review-title" className="font-serif text-xl">
             Write a review
           </h3>
+
           <fieldset className="mt-4">
             <legend className="text-sm font-semibold">Rating</legend>
             <div className="mt-1 flex">
@@ -598,9 +598,16 @@ function Description({ product }: { product: LoadedProduct }) {
   );
 }
 
+const PROMISE_ICONS: Record<StorePromise["key"], string> = {
+  delivery: "M3 7h11v9H3zM14 10h4l3 3v3h-7z",
+  exchange: "M4 9h12a4 4 0 0 1 0 8H8M4 9l4-4M4 9l4 4",
+  payment: "M3 7h18v10H3zM12 9.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z",
+};
+
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, reviews, similar, message } = loaderData;
-  if (!product) return <NotFound message={message ?? "Product not found"} />;
+  if (!product || !("shipping" in loaderData)) return <NotFound message={message ?? "Product not found"} />;
+  const { shipping } = loaderData;
   const specs: [string, string][] = [
     ...Object.entries(product.customFields),
     ...(product.materialType ? ([["Material", product.materialType]] as [string, string][]) : []),
@@ -623,42 +630,40 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <h1 className="font-serif text-3xl leading-tight md:text-4xl">{product.name}</h1>
           <a href="#reviews" className="mt-2 inline-flex items-center gap-2 text-sm text-stone-600 hover:text-ink">
             <Stars rating={product.rating} />
-            <span>
-              {product.reviewCount} {product.reviewCount === 1 ? "review" : "reviews"}
-            </span>
+            <span>{countOf(product.reviewCount, "review")}</span>
           </a>
-          <p className="mt-4 flex items-baseline gap-3">
+          <p className="mt-4 flex items-baseline gap-3" data-testid="price">
             <span className="text-2xl font-semibold">{formatRupees(product.pricePaisa)}</span>
-            {/* spec §2: the struck-through price is 1.2 times the price */}
-            <s className="text-stone-600">
-              <span className="sr-only">Was </span>
-              {formatRupees(Math.round(product.pricePaisa * 1.2))}
-            </s>
+            {/* the compare-at price, when there is a higher one (decision 0035, not spec §2's 1.2 times) */}
+            {product.comparePricePaisa !== null && (
+              <s className="text-stone-600">
+                <span className="sr-only">Was </span>
+                {formatRupees(product.comparePricePaisa)}
+              </s>
+            )}
           </p>
           <p className="mt-1 text-xs text-stone-600">Tax included. Shipping calculated at checkout.</p>
           <BuyBox product={product} />
           <ul
-            className="mt-8 grid grid-cols-3 border-y border-stone-200 py-4 text-center text-[11px] font-semibold tracking-[0.12em] uppercase"
+            className="mt-8 grid grid-cols-3 gap-2 border-y border-stone-200 py-4 text-center text-[11px] font-semibold tracking-[0.12em] uppercase"
             aria-label="Our promises"
           >
-            {[
-              ["Free Shipping", "M3 7h11v9H3zM14 10h4l3 3v3h-7z"],
-              ["Free Returns", "M4 9h12a4 4 0 0 1 0 8H8M4 9l4-4M4 9l4 4"],
-              ["Secure Pay", "M6 11V8a6 6 0 0 1 12 0v3M5 11h14v10H5z"],
-            ].map(([text, d]) => (
-              <li key={text} className="flex flex-col items-center gap-2">
-                <svg
-                  aria-hidden="true"
-                  width="22"
-                  height="22"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.5"
-                >
-                  <path d={d} />
-                </svg>
-                {text}
+            {storePromises(shipping).map((promise) => (
+              <li key={promise.key}>
+                <Link to={promise.href} className="flex flex-col items-center gap-2 hover:underline">
+                  <svg
+                    aria-hidden="true"
+                    width="22"
+                    height="22"
+                    viewBox="0 0 24 24"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.5"
+                  >
+                    <path d={PROMISE_ICONS[promise.key]} />
+                  </svg>
+                  {promise.text}
+                </Link>
               </li>
             ))}
           </ul>
@@ -715,7 +720,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
 
       <YouMightAlsoLike products={similar} imageAfterLoad />
 
-      <Reviews product={product} initial={reviews} />
+      <Reviews product={product} reviews={reviews} />
     </main>
   );
 }

@@ -10,6 +10,7 @@ import { addToCart, useCartCount } from "../lib/cart";
 import { formatDay } from "../lib/dates";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
 import { clearSession, loginHref, useSignedIn } from "../lib/session";
+import { useHydrated } from "../lib/use-hydrated";
 import type { ShellData } from "../lib/shell.server";
 import { toast } from "../lib/toast";
 import { forgetWishlistId, setWishlistIds } from "../lib/wishlist";
@@ -53,7 +54,10 @@ const ADDED_FLASH_MS = 1000;
 const paisa = (rupees: number) => Math.round(Number(rupees) * 100);
 
 function plainText(text: string): string {
-  return text.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  return text
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 function attributesOf(combo: ApiCombination): Record<string, string> {
@@ -81,9 +85,12 @@ function WishlistCard({ entry, onRemoved }: { entry: Entry; onRemoved: (id: numb
   const [flash, setFlash] = useState<"add" | "move" | null>(null);
   const [busy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   const combo = options.find((c) => c.id === comboId) ?? null;
   const inStock = isInStock(entry) && (!hasVariants || options.length > 0);
   const href = product.custom_url ? `/p/${encodeURIComponent(product.custom_url)}` : `/product/${product.id}`;
@@ -175,7 +182,12 @@ function WishlistCard({ entry, onRemoved }: { entry: Entry; onRemoved: (id: numb
         )}
         <div className="mt-auto grid gap-1.5 pt-3">
           {inStock && (
-            <button type="button" onClick={() => run("add")} disabled={busy || flash !== null} className="btn-primary min-h-10 px-2 text-[11px] tracking-[0.1em]">
+            <button
+              type="button"
+              onClick={() => run("add")}
+              disabled={busy || flash !== null}
+              className="btn-primary min-h-10 px-2 text-[11px] tracking-[0.1em]"
+            >
               {flash === "add" ? "Added!" : "Add to Cart"}
             </button>
           )}
@@ -204,32 +216,27 @@ function WishlistCard({ entry, onRemoved }: { entry: Entry; onRemoved: (id: numb
 export default function WishlistPage() {
   const signedIn = useSignedIn();
   const cartCount = useCartCount();
-  const [entries, setEntries] = useState<Entry[] | null>(null);
+  const [loaded, setLoaded] = useState<Entry[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const [checked, setChecked] = useState(false);
+  const hydrated = useHydrated();
+  // spec §2: without a token nothing is fetched and the list is empty
+  const entries = !hydrated ? null : signedIn ? loaded : [];
 
   useEffect(() => {
-    setChecked(true);
-    // spec §2: without a token nothing is fetched and the list is empty
-    if (!authToken()) {
-      setEntries([]);
-      return;
-    }
+    if (!authToken()) return;
     let live = true;
-    setFailed(false);
-    setEntries(null);
     api<Entry[]>("/users/wishlist", { auth: true })
       .then((list) => {
         if (!live) return;
-        setEntries(list);
+        setLoaded(list);
         setWishlistIds(list.map((e) => e.product_id));
       })
       .catch((error: unknown) => {
         if (!live) return;
         if (error instanceof ApiError && error.status === 401) {
           clearSession();
-          setEntries([]);
+          setLoaded([]);
           return;
         }
         setFailed(true);
@@ -239,8 +246,14 @@ export default function WishlistPage() {
     };
   }, [attempt, signedIn]);
 
+  function retry() {
+    setFailed(false);
+    setLoaded(null);
+    setAttempt((n) => n + 1);
+  }
+
   const available = entries?.filter((e) => isInStock(e)).length ?? 0;
-  const removeEntry = (id: number) => setEntries((list) => list?.filter((e) => e.product_id !== id) ?? null);
+  const removeEntry = (id: number) => setLoaded((list) => list?.filter((e) => e.product_id !== id) ?? null);
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 md:px-8 md:py-12">
@@ -249,11 +262,11 @@ export default function WishlistPage() {
       {failed ? (
         <div className="mt-8" role="alert">
           <p className="text-sm text-red-800">Failed to load your wishlist. Please try again.</p>
-          <button type="button" onClick={() => setAttempt((n) => n + 1)} className="btn-secondary mt-4">
+          <button type="button" onClick={retry} className="btn-secondary mt-4">
             Try Again
           </button>
         </div>
-      ) : !checked || entries === null ? (
+      ) : entries === null ? (
         <p className="mt-8 text-sm text-stone-600" aria-live="polite">
           Loading your wishlist…
         </p>
@@ -278,7 +291,10 @@ export default function WishlistPage() {
         </div>
       ) : (
         <>
-          <ul aria-label="Saved products" className="mt-8 grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-6 lg:grid-cols-4">
+          <ul
+            aria-label="Saved products"
+            className="mt-8 grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-6 lg:grid-cols-4"
+          >
             {entries.map((entry) => (
               <li key={entry.product_id}>
                 <WishlistCard entry={entry} onRemoved={removeEntry} />
@@ -288,13 +304,16 @@ export default function WishlistPage() {
         </>
       )}
       {entries && entries.length > 0 && (
-        <footer aria-label="Wishlist summary" className="mt-10 flex flex-wrap items-center justify-between gap-4 border-t border-stone-200 pt-6 text-sm">
+        <footer
+          aria-label="Wishlist summary"
+          className="mt-10 flex flex-wrap items-center justify-between gap-4 border-t border-stone-200 pt-6 text-sm"
+        >
           <p data-testid="wishlist-counts">
             <span className="font-semibold">
               {available} of {entries.length}
             </span>{" "}
-            {entries.length === 1 ? "item" : "items"} available ·{" "}
-            <span className="font-semibold">{cartCount}</span> {cartCount === 1 ? "item" : "items"} in your cart
+            {entries.length === 1 ? "item" : "items"} available · <span className="font-semibold">{cartCount}</span>{" "}
+            {cartCount === 1 ? "item" : "items"} in your cart
           </p>
           <div className="grid w-full gap-2 md:flex md:w-auto md:gap-3">
             <Link to="/cart" className="btn-primary md:order-last">

@@ -475,6 +475,195 @@ function fabric(p: Paint): string {
   );
 }
 
+function twoPiece(p: Paint): string {
+  // shirt and trousers, no dupatta: a 2-piece, a co-ord, a kurta with shalwar
+  return tunic(p, 770, 20, true);
+}
+
+function unstitched(p: Paint): string {
+  const { t } = p;
+  // three folded lengths of cloth in a stack: printed shirt, plain trouser, bordered dupatta
+  const piece = (y: number, h: number, fill: string, extra: string) =>
+    `<path d="M170 ${y} L630 ${y - 24} L640 ${y + h - 24} L180 ${y + h} Z" fill="${fill}"/>` +
+    `<path d="M170 ${y} L630 ${y - 24} L640 ${y + h - 24} L180 ${y + h} Z" fill="url(#sheen)"/>` +
+    extra;
+  return (
+    piece(
+      700,
+      150,
+      t.garmentDark,
+      `<path d="M180 ${820} L640 ${796}" stroke="${t.trim}" stroke-width="4" opacity="0.7"/>`,
+    ) +
+    piece(
+      560,
+      150,
+      t.trim,
+      `<path d="M176 ${600} L634 ${576}" stroke="${lighten(t.trim, 0.4)}" stroke-width="10"/>` +
+        dotsAlong(line(200, 650, 610, 628, 12), 5, lighten(t.trim, 0.45)),
+    ) +
+    piece(
+      380,
+      190,
+      p.fill,
+      `<path d="M176 420 L634 396 L640 540 L182 566 Z" fill="url(#motif)" opacity="0.9"/>` +
+        `<path d="M176 412 L634 388" stroke="${t.trim}" stroke-width="12"/>`,
+    ) +
+    // a paper band round the stack, as unstitched suits are sold
+    `<path d="M360 372 L440 368 L446 846 L366 850 Z" fill="${t.soft}" opacity="0.92"/>` +
+    `<path d="M372 600 L434 597" stroke="${t.ink}" stroke-width="3" opacity="0.6"/>`
+  );
+}
+
+function nosePin(p: Paint): string {
+  const { t } = p;
+  // oxidised silver: a grey, darkened metal whatever the background
+  const metal = "#a3a6ad";
+  const deep = "#4a4c52";
+  const petals = [0, 60, 120, 180, 240, 300]
+    .map((a) => {
+      const r = (a * Math.PI) / 180;
+      const x = 400 + Math.cos(r) * 92;
+      const y = 470 + Math.sin(r) * 92;
+      return `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="62" fill="${metal}" stroke="${deep}" stroke-width="6"/>`;
+    })
+    .join("");
+  // a close-up of one small stud on a jewellery cushion: flower head, stone, and its bent post
+  return (
+    `<ellipse cx="400" cy="760" rx="260" ry="90" fill="${t.garmentDark}"/><ellipse cx="400" cy="745" rx="250" ry="80" fill="${p.fill}"/>` +
+    `<path d="M400 520 L400 700 Q400 740 440 740 L500 740" fill="none" stroke="${metal}" stroke-width="16" stroke-linecap="round"/>` +
+    petals +
+    `<circle cx="400" cy="470" r="70" fill="${deep}"/>` +
+    `<circle cx="400" cy="470" r="50" fill="#eef3f7"/><circle cx="385" cy="455" r="16" fill="#ffffff" opacity="0.9"/>` +
+    dotsAlong(
+      [0, 60, 120, 180, 240, 300].map((a) => [
+        400 + Math.cos(((a + 30) * Math.PI) / 180) * 128,
+        470 + Math.sin(((a + 30) * Math.PI) / 180) * 128,
+      ]),
+      10,
+      deep,
+    )
+  );
+}
+
+function tikka(p: Paint): string {
+  const { t } = p;
+  const metal = t.trim;
+  const pearls: [number, number][] = [];
+  for (let i = 0; i <= 10; i++) {
+    const a = Math.PI * (0.1 + (0.8 * i) / 10);
+    pearls.push([400 - Math.cos(a) * 150, 560 + Math.sin(a) * 150]);
+  }
+  // the hook that sits in the parting, the chain, and a round pendant with a pearl fringe
+  return (
+    `<path d="M400 120 C 440 120 450 170 400 180" fill="none" stroke="${metal}" stroke-width="8"/>` +
+    dotsAlong(line(400, 190, 400, 420, 16), 7, metal) +
+    `<circle cx="400" cy="540" r="120" fill="${metal}"/><circle cx="400" cy="540" r="120" fill="url(#sheen)"/>` +
+    `<circle cx="400" cy="540" r="86" fill="${p.fill}"/>` +
+    flower(400, 540, 70, lighten(metal, 0.35), 0.95) +
+    `<circle cx="400" cy="540" r="22" fill="#fbf6ec"/>` +
+    pearls
+      .map(
+        ([x, y]) =>
+          `<path d="M${x.toFixed(1)} ${(y - 10).toFixed(1)} L${x.toFixed(1)} ${(y + 40).toFixed(1)}" stroke="${metal}" stroke-width="3"/>`,
+      )
+      .join("") +
+    dotsAlong(
+      pearls.map(([x, y]) => [x, y + 52]),
+      13,
+      "#fbf6ec",
+    )
+  );
+}
+
+function scrunchies(p: Paint): string {
+  const { t } = p;
+  const colours = [t.garment, t.trim, t.garmentLight, t.garmentDark];
+  // four gathered silk rings, two by two: a 4-pack
+  return [
+    [285, 420],
+    [515, 420],
+    [285, 680],
+    [515, 680],
+  ]
+    .map(([cx, cy], i) => {
+      const colour = colours[i]!;
+      const folds = Array.from({ length: 18 }, (_, k) => {
+        const a = (k * 20 * Math.PI) / 180;
+        const x1 = cx! + Math.cos(a) * 52;
+        const y1 = cy! + Math.sin(a) * 52;
+        const x2 = cx! + Math.cos(a) * 108;
+        const y2 = cy! + Math.sin(a) * 108;
+        return `<path d="M${x1.toFixed(1)} ${y1.toFixed(1)} L${x2.toFixed(1)} ${y2.toFixed(1)}" stroke="${darken(colour, 0.25)}" stroke-width="4" opacity="0.55"/>`;
+      }).join("");
+      return (
+        `<circle cx="${cx}" cy="${cy}" r="80" fill="none" stroke="${colour}" stroke-width="62"/>` +
+        `<circle cx="${cx}" cy="${cy}" r="80" fill="none" stroke="url(#sheen)" stroke-width="62"/>` +
+        folds
+      );
+    })
+    .join("");
+}
+
+function washBag(p: Paint): string {
+  const { t } = p;
+  const mesh: string[] = [];
+  for (let x = 210; x <= 590; x += 24)
+    mesh.push(`<path d="M${x} 360 L${x} 820" stroke="${t.garmentDark}" stroke-width="2" opacity="0.5"/>`);
+  for (let y = 372; y <= 820; y += 24)
+    mesh.push(`<path d="M200 ${y} L600 ${y}" stroke="${t.garmentDark}" stroke-width="2" opacity="0.5"/>`);
+  // a zipped mesh laundry pouch: the mesh, a fabric border and the zip with its pull
+  return (
+    `<rect x="190" y="330" width="420" height="500" rx="24" fill="${p.fill}" opacity="0.85"/>` +
+    mesh.join("") +
+    `<rect x="190" y="330" width="420" height="500" rx="24" fill="none" stroke="${t.trim}" stroke-width="22"/>` +
+    `<path d="M200 372 L600 372" stroke="${t.ink}" stroke-width="10" stroke-dasharray="6 4"/>` +
+    `<rect x="520" y="352" width="34" height="64" rx="8" fill="${t.ink}"/><circle cx="537" cy="402" r="8" fill="${t.soft}"/>`
+  );
+}
+
+function extender(p: Paint): string {
+  const { t } = p;
+  // three strips (a 3-pack), each with two columns of hooks above three rows of eyes
+  return [250, 400, 550]
+    .map((cx, i) => {
+      const colour = [t.garment, t.garmentLight, t.garmentDark][i]!;
+      const hooks = [cx - 22, cx + 22]
+        .map(
+          (x) =>
+            `<path d="M${x} 290 L${x} 320 Q${x} 336 ${x + 12} 332" fill="none" stroke="#c9ccd2" stroke-width="6" stroke-linecap="round"/>`,
+        )
+        .join("");
+      const eyes: string[] = [];
+      for (let row = 0; row < 3; row++)
+        for (const x of [cx - 22, cx + 22])
+          eyes.push(
+            `<ellipse cx="${x}" cy="${560 + row * 70}" rx="11" ry="15" fill="none" stroke="#c9ccd2" stroke-width="5"/>`,
+          );
+      return (
+        `<rect x="${cx - 52}" y="280" width="104" height="500" rx="10" fill="${colour}"/>` +
+        `<rect x="${cx - 52}" y="280" width="104" height="500" rx="10" fill="url(#sheen)"/>` +
+        `<path d="M${cx - 52} 460 L${cx + 52} 460" stroke="${t.trim}" stroke-width="4" stroke-dasharray="3 6"/>` +
+        hooks +
+        eyes.join("")
+      );
+    })
+    .join("");
+}
+
+function nippleCovers(p: Paint): string {
+  const { t } = p;
+  const cover = (cx: number) =>
+    `<circle cx="${cx}" cy="560" r="140" fill="${p.fill}"/><circle cx="${cx}" cy="560" r="140" fill="url(#sheen)"/>` +
+    `<circle cx="${cx}" cy="560" r="140" fill="none" stroke="${t.garmentDark}" stroke-width="4" opacity="0.5"/>` +
+    `<circle cx="${cx}" cy="560" r="60" fill="${t.garmentLight}" opacity="0.7"/>`;
+  // a pair of round silicone covers in their clear case
+  return (
+    `<rect x="120" y="360" width="560" height="400" rx="200" fill="#ffffff" opacity="0.25" stroke="#ffffff" stroke-width="4"/>` +
+    cover(275) +
+    cover(525)
+  );
+}
+
 function silhouette(shape: ArtSpec["shape"], p: Paint): string {
   switch (shape) {
     case "suit":
@@ -511,6 +700,22 @@ function silhouette(shape: ArtSpec["shape"], p: Paint): string {
       return shawl(p);
     case "small":
       return giftBox(p);
+    case "twoPiece":
+      return twoPiece(p);
+    case "unstitched":
+      return unstitched(p);
+    case "nosePin":
+      return nosePin(p);
+    case "tikka":
+      return tikka(p);
+    case "scrunchies":
+      return scrunchies(p);
+    case "washBag":
+      return washBag(p);
+    case "extender":
+      return extender(p);
+    case "nippleCovers":
+      return nippleCovers(p);
     case "fabric":
       return fabric(p);
   }

@@ -22,7 +22,30 @@ export type Art =
   | "bag"
   | "bangles"
   | "shawl"
-  | "small";
+  | "small"
+  | "twoPiece"
+  | "unstitched"
+  | "nosePin"
+  | "tikka"
+  | "scrunchies"
+  | "washBag"
+  | "extender"
+  | "nippleCovers";
+
+/** Things whose pictures never include a close-up of cloth: jewellery, bags and small accessories. */
+export const NOT_CLOTH: ReadonlySet<Art> = new Set<Art>([
+  "clutch",
+  "earrings",
+  "bag",
+  "bangles",
+  "small",
+  "nosePin",
+  "tikka",
+  "scrunchies",
+  "washBag",
+  "extender",
+  "nippleCovers",
+]);
 
 /** Size scheme: XS-XL, bra band/cup sizes, or none. */
 export type Sizes = "clothing" | "bra" | "none";
@@ -161,7 +184,7 @@ export const PRODUCTS: ProductDef[] = [
     fields: { Fabric: "Lawn", Pieces: "2", Work: "Printed", Trouser: "Cambric" },
     blurb:
       "An easy everyday lawn shirt in an all-over floral print with matching cambric trousers, cut for the office, college or a weekday lunch.",
-    art: "kurti",
+    art: "twoPiece",
   },
   {
     name: "Digital Print Lawn Kameez with Cambric Trouser",
@@ -173,7 +196,7 @@ export const PRODUCTS: ProductDef[] = [
     fields: { Fabric: "Lawn", Pieces: "2", Work: "Digital Print", Neckline: "Round with placket" },
     blurb:
       "Crisp digital-printed lawn with a bold paisley border, a buttoned placket and three-quarter sleeves, finished with plain cambric trousers.",
-    art: "kurti",
+    art: "twoPiece",
   },
   {
     name: "Chikankari Lawn Shirt with Dupatta",
@@ -216,7 +239,7 @@ export const PRODUCTS: ProductDef[] = [
     },
     blurb:
       "Take it to your own tailor: 3 metres of embroidered lawn for the shirt, an embroidered neckline patch, a 2.5 m chiffon dupatta and dyed cambric for trousers.",
-    art: "dupatta",
+    art: "unstitched",
   },
   {
     name: "Unstitched Printed Lawn 3-Piece",
@@ -228,7 +251,7 @@ export const PRODUCTS: ProductDef[] = [
     fields: { Fabric: "Lawn", Pieces: "3", Work: "Printed", Stitching: "Unstitched", Dupatta: "2.5 m Lawn" },
     blurb:
       "Unstitched printed lawn with a matching printed lawn dupatta and plain trouser fabric, a summer staple at an everyday price.",
-    art: "dupatta",
+    art: "unstitched",
   },
   {
     name: "Jacquard Lawn Suit with Silk Dupatta",
@@ -252,7 +275,7 @@ export const PRODUCTS: ProductDef[] = [
     fields: { Fabric: "Lawn", Pieces: "2", Work: "Cutwork", Fit: "Relaxed" },
     blurb:
       "A relaxed lawn shirt with cutwork sleeves and a matching straight pant: a modern co-ord that travels well and stays cool all day.",
-    art: "kurti",
+    art: "twoPiece",
   },
   {
     name: "Block Print Lawn Kurta & Shalwar",
@@ -264,7 +287,7 @@ export const PRODUCTS: ProductDef[] = [
     fields: { Fabric: "Lawn", Pieces: "2", Work: "Hand Block Print", Bottom: "Shalwar" },
     blurb:
       "Hand block-printed lawn in traditional motifs, cut as a straight kurta with a full shalwar for a classic, comfortable summer look.",
-    art: "kurti",
+    art: "twoPiece",
   },
   {
     name: "Pastel Embroidered Lawn Suit with Organza Dupatta",
@@ -1075,7 +1098,7 @@ export const PRODUCTS: ProductDef[] = [
     material: "Alloy",
     fields: { Material: "Gold-tone alloy", Stones: "Faux pearls", Length: "6 inches" },
     blurb: "A delicate maang tikka with faux pearls and a gold-tone chain, for mehndi and nikkah looks.",
-    art: "earrings",
+    art: "tikka",
   },
   {
     name: "Chiffon Dupatta",
@@ -1108,7 +1131,7 @@ export const PRODUCTS: ProductDef[] = [
     material: "Silk",
     fields: { Material: "Mulberry Silk", Pack: "4", Colours: "Assorted" },
     blurb: "Four silk scrunchies in assorted jewel tones that are gentle on hair and leave no kinks.",
-    art: "small",
+    art: "scrunchies",
   },
   {
     name: "Bra Extender 3-Pack",
@@ -1119,7 +1142,7 @@ export const PRODUCTS: ProductDef[] = [
     material: "Cotton",
     fields: { Material: "Cotton & Metal Hooks", Pack: "3", Hooks: "3-hook" },
     blurb: "Three 3-hook bra extenders in black, white and skin: instant comfort when a band feels snug.",
-    art: "small",
+    art: "extender",
   },
   {
     name: "Silicone Nipple Covers",
@@ -1130,7 +1153,7 @@ export const PRODUCTS: ProductDef[] = [
     material: "Silicone",
     fields: { Material: "Medical-grade Silicone", Reusable: "Yes", Pairs: "1" },
     blurb: "Reusable adhesive silicone covers for backless and sheer outfits, with a travel case.",
-    art: "small",
+    art: "nippleCovers",
   },
   {
     name: "Pashmina Shawl",
@@ -1163,7 +1186,7 @@ export const PRODUCTS: ProductDef[] = [
     material: "Polyester Mesh",
     fields: { Material: "Polyester Mesh", Size: "30 x 40 cm", Closure: "Zip" },
     blurb: "A fine-mesh zip bag that protects bras and lace from tangling and stretching in the washing machine.",
-    art: "small",
+    art: "washBag",
   },
   {
     name: "Oxidised Silver Nose Pin",
@@ -1174,6 +1197,6 @@ export const PRODUCTS: ProductDef[] = [
     material: "Sterling Silver",
     fields: { Material: "Oxidised Sterling Silver", Style: "Screw back" },
     blurb: "A tiny oxidised-silver floral nose pin with a screw back, a modern take on a classic.",
-    art: "earrings",
+    art: "nosePin",
   },
 ];

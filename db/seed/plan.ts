@@ -18,6 +18,7 @@ import {
   BRA_SIZES,
   CLOTHING_SIZES,
   COLLECTIONS,
+  NOT_CLOTH,
   PRODUCTS,
   type Art,
   type CollectionKey,
@@ -576,7 +577,8 @@ export function buildDemoPlan(): DemoPlan {
         aspect: "portrait",
         widths: IMAGE_WIDTHS,
         art: {
-          shape: n === 3 ? "fabric" : p.def.art,
+          // the third picture is a close-up of the cloth, for things made of cloth
+          shape: n === 3 && !NOT_CLOTH.has(p.def.art) ? "fabric" : p.def.art,
           color: COLORS[color],
           accent: COLORS[accent !== color ? accent : color === "Gold" ? "Maroon" : "Gold"],
           label: p.def.name,

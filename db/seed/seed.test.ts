@@ -309,3 +309,59 @@ describe("generateDemoImages", () => {
     expect(again).toMatchObject({ written: 0, skipped: 9 });
   }, 60_000);
 });
+
+describe("demo product pictures", () => {
+  // what each picture must show, read from the product's name (issue 11: a nose pin drawn as
+  // earrings); the first match wins
+  const FITS: [RegExp, string][] = [
+    [/nose pin/i, "nosePin"],
+    [/maang tikka/i, "tikka"],
+    [/jhumka|earring/i, "earrings"],
+    [/bangle/i, "bangles"],
+    [/scrunchie/i, "scrunchies"],
+    [/wash bag/i, "washBag"],
+    [/potli/i, "bag"],
+    [/clutch/i, "clutch"],
+    [/extender/i, "extender"],
+    [/nipple cover/i, "nippleCovers"],
+    [/^pashmina shawl$/i, "shawl"],
+    [/^chiffon dupatta$/i, "dupatta"],
+    [/^unstitched/i, "unstitched"],
+    [/2-piece|co-ord|with cambric trouser|kurta & shalwar/i, "twoPiece"],
+    [/gift box|bra set|& panty set|lingerie set|(lace|tulle|balconette|push-up|bralette) set/i, "set"],
+    [/babydoll|nighty|nightdress/i, "slip"],
+    [/bra$/i, "bra"],
+    [/panty|thong|boyshort|brief|hipster/i, "panty"],
+    [/kurti$/i, "kurti"],
+  ];
+  // clothes and lingerie get a close-up of their fabric; jewellery, bags and small things never do
+  const JEWELLERY_AND_THINGS = new Set([
+    "nosePin",
+    "tikka",
+    "earrings",
+    "bangles",
+    "scrunchies",
+    "washBag",
+    "bag",
+    "clutch",
+    "extender",
+    "nippleCovers",
+    "small",
+  ]);
+
+  it("draws every product as what it is, in every one of its pictures", () => {
+    const plan = demoPlan();
+    const wrong: string[] = [];
+    for (const product of plan.products) {
+      const expected = FITS.find(([pattern]) => pattern.test(product.def.name))?.[1] ?? product.def.art;
+      const pictures = plan.images.filter((i) => new RegExp(`^${product.slug}-\\d$`).test(i.name));
+      expect(pictures.length, product.def.name).toBeGreaterThanOrEqual(3);
+      for (const picture of pictures) {
+        const fits =
+          picture.art.shape === expected || (picture.art.shape === "fabric" && !JEWELLERY_AND_THINGS.has(expected));
+        if (!fits) wrong.push(`${picture.name}: ${picture.art.shape}, should be ${expected}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});

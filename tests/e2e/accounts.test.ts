@@ -3,7 +3,16 @@
 // with the messages of spec §5 and §8.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, hasChromium, hydrated, launchBrowser, pageOpener } from "../helpers/browser";
+import {
+  DESKTOP,
+  PHONE,
+  expectPhoneHeaderUsable,
+  expectVisibleToPerson,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  pageOpener,
+} from "../helpers/browser";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
 let running: E2EStore;
@@ -81,6 +90,7 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     const address = email("ayesha");
     await page.goto(`${url}/register`);
     await hydrated(page);
+    await expectPhoneHeaderUsable(page);
     const submit = page.getByRole("button", { name: "Create Account" });
     expect(await submit.isDisabled()).toBe(true);
     expect(await page.getByRole("main").getByRole("link", { name: "Terms & Conditions" }).getAttribute("href")).toBe(
@@ -384,6 +394,48 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     await page.getByRole("button", { name: "Logout" }).click();
     await page.waitForURL(`${url}/`);
     await page.getByText("You have been signed out.").waitFor();
+  });
+
+  it("a shopper signed in who orders through checkout finds the order in My Orders (phone)", async () => {
+    const shopper = await registerByApi("Zara");
+    const page = await open(PHONE);
+    await page.goto(`${url}/login`);
+    await hydrated(page);
+    await signIn(page, shopper.email);
+    await page.waitForURL(`${url}/account`);
+    await expectPhoneHeaderUsable(page);
+
+    const product = (await products()).find((p) => p.variant_combinations.length === 0 && p.stock_quantity > 3)!;
+    await page.goto(`${url}/product/${product.id}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
+    await expectVisibleToPerson(page.getByRole("status").getByText("Item added to cart successfully!"));
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: /^Cart,/ })
+      .click();
+    await page.waitForURL(`${url}/cart`);
+    await page
+      .getByRole("link", { name: /checkout/i })
+      .first()
+      .click();
+    await page.waitForURL(`${url}/checkout`);
+    // the account's name and email are already in the form
+    expect(await page.getByRole("textbox", { name: "Email", exact: true }).inputValue()).toBe(shopper.email);
+    await page.getByRole("textbox", { name: "Phone", exact: true }).fill("0300-1234567");
+    await page.getByRole("textbox", { name: "Address", exact: true }).fill("House 3, Street 9, DHA Phase 5");
+    await page.getByRole("textbox", { name: "City", exact: true }).fill("Karachi");
+    await page.getByRole("textbox", { name: "Postal code", exact: true }).fill("75500");
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await page.waitForURL(/\/checkout\/confirmation\?tracking_id=/);
+    const trackingId = (await page.getByTestId("tracking-id").textContent())!.trim();
+
+    await page.goto(`${url}/account?tab=orders`);
+    await hydrated(page);
+    const card = page.getByRole("article", { name: `Order ${trackingId}` });
+    await expectVisibleToPerson(card, { scroll: true });
+    expect(await card.textContent()).toContain(product.name);
+    expect(await page.getByText("No orders yet").count()).toBe(0);
   });
 
   it("runs the wishlist page: stock, date added, Add to Cart, Move to Cart, remove, counts (desktop)", async () => {

@@ -13,7 +13,15 @@ import { openDatabase } from "../../db/client";
 import { COUNTRIES } from "../../core/checkout/checkout-form";
 import { PAKISTAN_PHONE_MESSAGE, PHONE_MESSAGE } from "../../core/checkout/phone";
 import { formatRupees } from "../../core/shared/money";
-import { DESKTOP, PHONE, hasChromium, hydrated, launchBrowser, pageOpener } from "../helpers/browser";
+import {
+  DESKTOP,
+  PHONE,
+  expectPhoneHeaderUsable,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  pageOpener,
+} from "../helpers/browser";
 import { startStore, type StoreProcess } from "../helpers/server-process";
 import { admin, postgresUrl, withDatabase } from "../helpers/template";
 
@@ -244,6 +252,56 @@ describe.sequential("cart, checkout and tracking", { timeout: 90_000 }, () => {
     await page.getByRole("list", { name: "Items in your order" }).getByText(lowStock.name).waitFor();
   });
 
+  it("keeps what the shopper types straight after arriving from the cart (phone)", async () => {
+    // types into the email field the moment it appears, the fastest a shopper could
+    const typeOnArrival = () => {
+      new MutationObserver((_, observer) => {
+        const field = document.getElementById("checkout-email") as HTMLInputElement | null;
+        if (!field) return;
+        observer.disconnect();
+        const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
+        setValue.call(field, "quick@example.pk");
+        field.dispatchEvent(new Event("input", { bubbles: true }));
+      }).observe(document, { childList: true, subtree: true });
+    };
+    const settled = async (page: Page, reloaded: Promise<unknown>) => {
+      // the checkout reloads the cart as it opens; then React has rendered what followed
+      await reloaded;
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    };
+    const email = (page: Page) => page.getByRole("textbox", { name: "Email", exact: true });
+
+    // from the cart's checkout link, in the page
+    const page = await open(PHONE);
+    await withCart(page, [{ product: simple[0]!, quantity: 1 }], "/cart");
+    await expectPhoneHeaderUsable(page);
+    await page.evaluate(typeOnArrival);
+    const reloaded = page.waitForResponse((r) => r.url().includes("/api/cart/flexible/"));
+    await page
+      .getByRole("link", { name: /checkout/i })
+      .first()
+      .click();
+    await page.waitForURL(`${store.url}/checkout`);
+    await settled(page, reloaded);
+    expect(await email(page).inputValue()).toBe("quick@example.pk");
+    await expectPhoneHeaderUsable(page);
+
+    // and on a fresh load of the checkout page, with a draft saved from an earlier visit
+    await page.evaluate(() =>
+      sessionStorage.setItem("checkoutForm", JSON.stringify({ firstName: "Earlier", email: "" })),
+    );
+    await page.addInitScript(typeOnArrival);
+    const reloadedAgain = page.waitForResponse((r) => r.url().includes("/api/cart/flexible/"));
+    await page.reload();
+    await settled(page, reloadedAgain);
+    expect(await email(page).inputValue()).toBe("quick@example.pk");
+
+    // Place Order checks the email the shopper sees
+    await placeOrder(page).click();
+    await page.getByText("First name is required").or(page.getByText("Phone is required")).first().waitFor();
+    expect(await page.getByText("Email is required").count()).toBe(0);
+  });
+
   it("Buy it Now lands on checkout; each invalid field gets its message beside it (desktop)", async () => {
     const page = await open(DESKTOP);
     let orderCalls = 0;
@@ -260,13 +318,11 @@ describe.sequential("cart, checkout and tracking", { timeout: 90_000 }, () => {
 
     // autofill and phone keyboards
     const attrs = (id: string) =>
-      page
-        .locator(`#checkout-${id}`)
-        .evaluate((el) => ({
-          autocomplete: el.getAttribute("autocomplete"),
-          inputmode: el.getAttribute("inputmode"),
-          type: el.getAttribute("type"),
-        }));
+      page.locator(`#checkout-${id}`).evaluate((el) => ({
+        autocomplete: el.getAttribute("autocomplete"),
+        inputmode: el.getAttribute("inputmode"),
+        type: el.getAttribute("type"),
+      }));
     expect(await attrs("firstName")).toMatchObject({ autocomplete: "given-name" });
     expect(await attrs("lastName")).toMatchObject({ autocomplete: "family-name" });
     expect(await attrs("email")).toEqual({ autocomplete: "email", inputmode: "email", type: "email" });

@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogs } from "../../db/schema";
 import { AMP_POLICY } from "../../server/plugins/security-headers";
 import { ampRuleErrors } from "../helpers/amp-rules";
-import { DESKTOP, PHONE, hasChromium, hydrated, launchBrowser, pageOpener } from "../helpers/browser";
+import {
+  DESKTOP,
+  PHONE,
+  expectPhoneHeaderUsable,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  pageOpener,
+} from "../helpers/browser";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
 let running: E2EStore;
@@ -92,6 +100,8 @@ describe.sequential("content pages", { timeout: 60_000 }, () => {
     expect(response?.status()).toBe(200);
     expect(response?.headers()["cache-control"]).toContain("s-maxage=60");
     await page.getByRole("heading", { level: 1, name: "Our Blog" }).waitFor();
+    await hydrated(page);
+    await expectPhoneHeaderUsable(page);
     const posts = page.getByRole("main").getByRole("article");
     // the six demo posts and the planted one, newest first
     expect(await posts.count()).toBe(7);

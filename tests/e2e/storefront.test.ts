@@ -5,7 +5,16 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, hasChromium, hydrated, launchBrowser, pageOpener } from "../helpers/browser";
+import {
+  DESKTOP,
+  PHONE,
+  expectPhoneHeaderUsable,
+  expectVisibleToPerson,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  pageOpener,
+} from "../helpers/browser";
 import { startStore, type StoreProcess } from "../helpers/server-process";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-pages-"));
@@ -45,14 +54,20 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
       .toContain("Free delivery");
     await hydrated(page);
 
-    // the phone menu opens and lists the collections
+    // the header and its menu as a person sees them: the menu fills the screen below the header
+    await expectPhoneHeaderUsable(page);
+    // it opens and lists the collections, and its search works
     await page.locator("summary").filter({ hasText: "Menu" }).click();
     const menu = page.getByRole("navigation", { name: "Menu" });
-    await menu.getByRole("link", { name: "All Products" }).waitFor();
+    await expectVisibleToPerson(menu.getByRole("link", { name: "Kurtis" }));
     await menu.getByRole("link", { name: "Kurtis" }).click();
     await page.waitForURL(/\/collection\/\d+$/);
     await page.getByRole("heading", { level: 1, name: "Kurtis" }).waitFor();
     await menu.waitFor({ state: "hidden" });
+    await page.locator("summary").filter({ hasText: "Menu" }).click();
+    await menu.getByRole("searchbox", { name: "Search products" }).fill("lawn");
+    await menu.getByRole("searchbox", { name: "Search products" }).press("Enter");
+    await page.waitForURL(/\/collection\/all\?search=lawn/);
 
     const footer = page.getByRole("contentinfo");
     expect(await footer.getByRole("navigation", { name: "Collections" }).getByRole("link").count()).toBe(6);
@@ -70,6 +85,33 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
     expect(await footer.getByRole("link", { name: "Track Your Order" }).getAttribute("href")).toBe("/track");
     const chat = page.getByRole("link", { name: /Chat with us on WhatsApp, typically replies within an hour/ });
     expect(await chat.getAttribute("href")).toBe("https://wa.me/923001234567");
+  });
+
+  it("shows every announcement whole, at desktop and phone widths", async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await open(viewport);
+      await page.goto(`${store.url}/`);
+      await hydrated(page);
+      const items = page.getByRole("region", { name: "Announcements" }).getByRole("listitem");
+      expect(await items.count()).toBeGreaterThan(1);
+      for (let i = 0; i < (await items.count()); i++) {
+        const item = items.nth(i);
+        // a phone swipes through them; a desktop shows them all at once (its bar has no scrollbar)
+        await expectVisibleToPerson(item, { scroll: viewport === PHONE });
+        // the whole text is inside the screen, inside every box that clips it, and inside its own
+        const fit = await item.evaluate((li) => {
+          const rect = li.getBoundingClientRect();
+          let clipped = rect.left < -1 || rect.right > window.innerWidth + 1;
+          for (let box = li.parentElement; box; box = box.parentElement) {
+            if (getComputedStyle(box).overflowX === "visible") continue;
+            const edge = box.getBoundingClientRect();
+            if (rect.left < edge.left - 1 || rect.right > edge.right + 1) clipped = true;
+          }
+          return { clipped, overflow: li.scrollWidth - li.clientWidth };
+        });
+        expect(fit, `${viewport.width}px, announcement ${i + 1}`).toEqual({ clipped: false, overflow: 0 });
+      }
+    }
   });
 
   it("writes the style sheet into the page: styled without a second request, also after hydrating and navigating", async () => {
@@ -222,8 +264,10 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
 
     await page.getByText(/^Filters/).click();
+    await expectVisibleToPerson(page.locator("label", { hasText: /^M$/ }), { scroll: true });
     await page.locator("label", { hasText: /^M$/ }).click();
     await page.getByRole("spinbutton", { name: "Maximum price" }).fill("4000");
+    await expectVisibleToPerson(page.getByRole("button", { name: "Apply Filters" }), { scroll: true });
     await page.getByRole("button", { name: "Apply Filters" }).click();
     await page.waitForURL(/size=M/);
     expect(page.url()).toContain("max=4000");
@@ -265,13 +309,14 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
     await page.goto(`${store.url}/collection/all?sort=name`);
     await hydrated(page);
     await page.getByRole("list", { name: "Products" }).getByRole("button", { name: "Add to Cart" }).first().click();
-    await page.getByText("Item added to cart successfully!").waitFor();
+    await expectVisibleToPerson(page.getByRole("status").getByText("Item added to cart successfully!"));
     await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("1");
     const stored = await page.evaluate(() => ({
       cart: localStorage.getItem("cart"),
       session: localStorage.getItem("sessionId"),
     }));
-    expect(stored.session).toMatch(/^session_\d+_\w+$/);
+    // spec §3 shape, with 128 random bits (issue 11)
+    expect(stored.session).toMatch(/^session_\d+_[0-9a-f]{32}$/);
     expect(JSON.parse(stored.cart ?? "[]")).toHaveLength(1);
   });
 

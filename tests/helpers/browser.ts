@@ -1,7 +1,15 @@
 // One way to start the browser for end-to-end tests: Debian's Chromium through playwright-core
 // (never a downloaded browser), headless, quiet on the network.
 import fs from "node:fs";
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from "playwright-core";
+import { expect } from "vitest";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -58,4 +66,70 @@ export function pageOpener(getBrowser: () => Browser) {
 /** Waits until React has hydrated the page, so clicks reach their handlers. */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+/**
+ * Why a person could not see this element right now, or "" when they can: it has a size, lies
+ * inside the viewport, and at its centre the page shows it or something inside it (not a cover,
+ * not a clipping ancestor's neighbour, not the page behind a too-small panel).
+ */
+function whyNotSeen(element: Element): string {
+  const rect = element.getBoundingClientRect();
+  const name = `<${element.tagName.toLowerCase()}> "${(element.textContent ?? "").trim().slice(0, 40)}"`;
+  if (rect.width < 1 || rect.height < 1) return `${name} has no size (${rect.width}x${rect.height})`;
+  const x = rect.left + rect.width / 2;
+  const y = rect.top + rect.height / 2;
+  if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) {
+    return `${name} has its centre (${Math.round(x)}, ${Math.round(y)}) outside the ${window.innerWidth}x${window.innerHeight} viewport`;
+  }
+  const hit = document.elementFromPoint(x, y);
+  if (hit && (hit === element || element.contains(hit))) return "";
+  const what = hit ? `<${hit.tagName.toLowerCase()} class="${hit.getAttribute("class") ?? ""}">` : "nothing";
+  return `${name} is covered or clipped at its centre (${Math.round(x)}, ${Math.round(y)}): the page shows ${what} there`;
+}
+
+/**
+ * The element is there for a person to see and tap: inside the viewport and not covered
+ * (document.elementFromPoint at its centre is it or inside it). Waits for it to settle; no sleeps.
+ * `scroll: true` first scrolls it into view, as a person would for something further down.
+ */
+export async function expectVisibleToPerson(locator: Locator, options: { scroll?: boolean } = {}): Promise<void> {
+  await locator.waitFor({ state: "visible" });
+  if (options.scroll) await locator.scrollIntoViewIfNeeded();
+  await expect.poll(() => locator.evaluate(whyNotSeen), { timeout: 5_000 }).toBe("");
+}
+
+/**
+ * The store's header on a phone, as a shopper uses it: the menu button, logo, account and cart
+ * are seen; the menu opens into a panel that fills the screen below the header, with the search
+ * box and the collections in sight; and it closes again.
+ */
+export async function expectPhoneHeaderUsable(page: Page): Promise<void> {
+  const header = page.getByRole("banner");
+  const menuButton = header.locator("summary").filter({ hasText: "Menu" });
+  for (const target of [
+    menuButton,
+    header.getByRole("link", { name: /home$/ }),
+    header.getByRole("link", { name: "Account" }),
+    header.getByRole("link", { name: /^Cart,/ }),
+  ]) {
+    await expectVisibleToPerson(target);
+  }
+  await menuButton.click();
+  const menu = page.getByRole("navigation", { name: "Menu" });
+  await expectVisibleToPerson(menu);
+  const box = await menu.evaluate((el) => {
+    const rect = el.getBoundingClientRect();
+    return { top: rect.top, bottom: rect.bottom, viewport: window.innerHeight };
+  });
+  const headerBottom = (await header.boundingBox())!.y + (await header.boundingBox())!.height;
+  // the panel reaches from the header to the bottom of the screen, not a strip under the header
+  expect(box.top).toBeLessThanOrEqual(headerBottom + 1);
+  expect(box.bottom).toBeGreaterThanOrEqual(box.viewport - 1);
+  await expectVisibleToPerson(menu.getByRole("searchbox", { name: "Search products" }));
+  await expectVisibleToPerson(menu.getByRole("link", { name: "All Products" }));
+  const links = menu.getByRole("link");
+  await expectVisibleToPerson(links.last(), { scroll: true });
+  await menuButton.click();
+  await menu.waitFor({ state: "hidden" });
 }
