@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CACHE_TAGS_HEADER, ReadCache } from "../core/shared/cache";
 import { PageCache, isShareable, type CachedPage } from "./page-cache";
 
@@ -84,12 +84,20 @@ describe("the page cache", () => {
   });
 
   it("keeps a page no longer than the catalogue reads' lifetime", async () => {
-    const cache = new PageCache(new ReadCache(30));
-    const { calls, render } = renderer();
-    await cache.get("/", "a", render);
-    await new Promise((r) => setTimeout(r, 50));
-    await cache.get("/", "b", render);
-    expect(calls).toEqual(["a", "b"]);
+    // the clock is moved, not waited for
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const cache = new PageCache(new ReadCache(30_000));
+      const { calls, render } = renderer();
+      await cache.get("/", "a", render);
+      vi.advanceTimersByTime(29_999);
+      await cache.get("/", "b", render);
+      vi.advanceTimersByTime(2);
+      await cache.get("/", "c", render);
+      expect(calls).toEqual(["a", "c"]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("caches nothing when the read cache is off (CATALOG_CACHE_SECONDS=0)", async () => {

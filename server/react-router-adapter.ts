@@ -42,7 +42,12 @@ declare module "fastify" {
  * never the target resolved against an origin ("//evil.example/x" stays a path). Without a
  * Host (HTTP/1.0) the page is PUBLIC_URL's.
  */
-export function toFetchRequest(request: FastifyRequest, host: string, body?: Uint8Array<ArrayBuffer>): Request {
+export function toFetchRequest(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  host: string,
+  body?: Uint8Array<ArrayBuffer>,
+): Request {
   // X-Forwarded-Proto (trusted proxies only) can say anything; the page needs one of two
   const protocol = request.protocol === "https" ? "https" : "http";
   const url = new URL(`${protocol}://${host}${request.url}`);
@@ -53,8 +58,11 @@ export function toFetchRequest(request: FastifyRequest, host: string, body?: Uin
     else headers.set(name, value);
   }
   const controller = new AbortController();
-  request.raw.once("close", () => {
-    if (!request.raw.complete || request.raw.destroyed) controller.abort();
+  // aborted only when the client goes away before its answer is sent: the request's own "close"
+  // also fires (destroyed) as soon as a form post's body has been read, and aborting then made
+  // React Router answer every page form post with an empty 500 after its action had run
+  reply.raw.once("close", () => {
+    if (!reply.raw.writableFinished) controller.abort();
   });
   return new Request(url, { method: request.method, headers, signal: controller.signal, body });
 }
@@ -206,7 +214,7 @@ export async function reactRouterPages(
         const nonce = crypto.randomBytes(16).toString("base64");
         request.cspNonce = nonce;
         const render = (pageNonce: string) =>
-          handle(toFetchRequest(request, host, body), {
+          handle(toFetchRequest(request, reply, host, body), {
             core: options.core,
             config: options.config,
             nonce: pageNonce,

@@ -7,6 +7,7 @@ import {
   type Product,
 } from "../../core/catalog/products";
 import { listReviews } from "../../core/catalog/reviews";
+import { productTag } from "../../core/shared/cache";
 import type { CoreContext } from "../../core/context";
 import { getSiteSettings } from "../../core/settings/site-settings";
 import { productHref, struckPrice, toCard, toCombos } from "./catalog-view.server";
@@ -26,6 +27,8 @@ export function loadProductPage(ctx: CoreContext, key: { id?: string; customUrl?
   return ctx.cache.getOrLoad(
     `page:product:${key.customUrl !== undefined ? `url:${key.customUrl}` : `id:${key.id}`}`,
     () => readProductPage(ctx, key),
+    // a review of the product drops this, and only this (decision 0052)
+    (page) => (page.product ? [productTag(page.product.id)] : []),
   );
 }
 

@@ -1,6 +1,7 @@
 // Page metadata (design.md "Pages"): title, description cut to 150 characters, canonical link,
 // Open Graph and Twitter tags, and JSON-LD blocks.
 import type { MetaDescriptor } from "react-router";
+import { CACHE_TAGS_HEADER, productTag } from "../../core/shared/cache";
 
 export const DESCRIPTION_MAX = 150;
 
@@ -80,3 +81,16 @@ export const PUBLIC_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalid
 export function publicPageHeaders() {
   return { "Cache-Control": PUBLIC_CACHE };
 }
+
+/**
+ * Headers of a public page whose loader named what the page was made from (productTagHeaders), for
+ * the server's page cache: a review of that product then drops this page at once and no other
+ * (decision 0052). The server never sends the tag on.
+ */
+export function taggedPageHeaders({ loaderHeaders }: { loaderHeaders: Headers }) {
+  const tags = loaderHeaders.get(CACHE_TAGS_HEADER);
+  return tags ? { ...publicPageHeaders(), [CACHE_TAGS_HEADER]: tags } : publicPageHeaders();
+}
+
+/** A loader's answer headers naming the product its page shows (React Router's headers() sees no data). */
+export const productTagHeaders = (productId: number) => ({ [CACHE_TAGS_HEADER]: productTag(productId) });

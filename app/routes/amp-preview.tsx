@@ -7,11 +7,11 @@ import { Breadcrumb } from "../components/Breadcrumb";
 import { ampDocumentPath } from "../lib/amp";
 import { renderAmpProduct } from "../lib/amp.server";
 import { productHref } from "../lib/catalog-view.server";
-import { pageMeta, publicPageHeaders } from "../lib/seo";
+import { pageMeta, productTagHeaders, taggedPageHeaders } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
 import type { Route } from "./+types/amp-preview";
 
-export const headers = publicPageHeaders;
+export const headers = taggedPageHeaders;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const product =
@@ -22,10 +22,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         : null;
   if (!product) return data({ product: null, source: "" }, { status: 404 });
   const settings = await getSiteSettings(context.core);
-  return {
-    product: { id: product.id, name: product.name, href: productHref(product), ampPath: ampDocumentPath(product.id) },
-    source: renderAmpProduct(product, { siteName: settings.siteName, publicUrl: context.config.publicUrl }),
-  };
+  return data(
+    {
+      product: { id: product.id, name: product.name, href: productHref(product), ampPath: ampDocumentPath(product.id) },
+      source: renderAmpProduct(product, { siteName: settings.siteName, publicUrl: context.config.publicUrl }),
+    },
+    { headers: productTagHeaders(product.id) },
+  );
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {

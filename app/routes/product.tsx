@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Link, redirect, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { addReview, reviewInput } from "../../core/catalog/reviews";
+import { AppError } from "../../core/shared/errors";
 import { formatRupees, rupeesText } from "../../core/shared/money";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { Picture } from "../components/Picture";
@@ -10,7 +11,7 @@ import { Stars } from "../components/Stars";
 import { ampDocumentPath } from "../lib/amp";
 import { ApiError, api, errorText } from "../lib/api";
 import { addToCart } from "../lib/cart";
-import { absoluteUrl, breadcrumbJsonLd, cutDescription, pageMeta, publicPageHeaders } from "../lib/seo";
+import { absoluteUrl, breadcrumbJsonLd, cutDescription, pageMeta, productTagHeaders, taggedPageHeaders } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
 import { loadProductPage, type ReviewView } from "../lib/product-view.server";
 import { countOf } from "../lib/plural";
@@ -31,7 +32,7 @@ export function clampQuantity(value: unknown): number {
   return Math.min(n, 99);
 }
 
-export const headers = publicPageHeaders;
+export const headers = taggedPageHeaders;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await loadProductPage(
@@ -41,7 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       : { id: (params as { id: string }).id },
   );
   if (!page.product) return data({ ...page, reviews: [] as ReviewView[], similar: [] }, { status: 404 });
-  return page;
+  return data(page, { headers: productTagHeaders(page.product.id) });
 }
 
 // the review form also works before JavaScript loads: a plain post lands here
@@ -61,7 +62,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
   if (!parsed.success)
     return data({ error: parsed.error.issues[0]?.message ?? "Error submitting review" }, { status: 422 });
-  await addReview(context.core, page.product.id, parsed.data, { userId: null, clientIp: context.clientIp });
+  try {
+    await addReview(context.core, page.product.id, parsed.data, { userId: null, clientIp: context.clientIp });
+  } catch (error) {
+    // the review limits (429) and a product hidden meanwhile (404) answer in the form's words
+    if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
   return redirect(`${page.product.href}?review=sent#reviews`);
 }
 

@@ -45,9 +45,9 @@ describe("seedDemoStore", () => {
     await db?.close();
   });
 
-  it("fills the catalogue quickly, without images", async () => {
+  // how long seeding takes is the bench's to measure, not a test's
+  it("fills the catalogue without images", async () => {
     expect(summary.images).toBeNull();
-    expect(summary.dbMs).toBeLessThan(5_000);
     expect(await isDatabaseEmpty(db.db)).toBe(false);
     const [counts] = await rows<Record<string, number>>(
       db,

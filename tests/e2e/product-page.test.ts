@@ -215,11 +215,9 @@ describe.sequential("product and collection pages for shoppers", { timeout: 60_0
     await page.getByText(`${average.toFixed(1)} out of 5 · ${countOf(count, "review")}`).waitFor();
   });
 
-  // Fails until the page adapter stops aborting a request once its form body has been read
-  // (server/react-router-adapter.ts aborts on the request's "close", which a read body fires;
-  // React Router then answers the action's redirect with an empty 500). The fix is in the
-  // report for issue 11; with it applied this passes: then make it a plain `it`.
-  it.fails(
+  // failed with an empty 500 while the page adapter aborted a request once its form body had
+  // been read (server/react-router-adapter.ts)
+  it(
     "saves a review without JavaScript and answers with the page showing it, the message and the new count (phone)",
     async () => {
       const product = byName("Chikankari Kurti");

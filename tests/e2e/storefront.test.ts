@@ -1,8 +1,5 @@
 // The shopper's pages in a real browser (issue 5): shell, home, collection and product, at phone
 // and desktop widths, with JavaScript and without it for browsing, filtering, sorting and paging.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -15,9 +12,11 @@ import {
   launchBrowser,
   pageOpener,
 } from "../helpers/browser";
-import { startStore, type StoreProcess } from "../helpers/server-process";
+import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
+import type { StoreProcess } from "../helpers/server-process";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-pages-"));
+// on a copy of the test template: PGlite, or PostgreSQL in CI's second pass
+let running: E2EStore;
 let store: StoreProcess;
 let browser: Browser;
 const pages = pageOpener(() => browser);
@@ -33,14 +32,14 @@ interface ApiProduct {
 
 beforeAll(async () => {
   if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  [store, browser] = await Promise.all([startStore({ DATA_DIR: dataDir, SEED_IMAGES: "0" }), launchBrowser()]);
+  [running, browser] = await Promise.all([startE2EStore("storefront"), launchBrowser()]);
+  store = running.store;
 });
 
 afterAll(async () => {
   await pages.closeAll();
   await browser?.close();
-  await store?.stop("SIGKILL");
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await running?.stop();
 });
 
 describe.sequential("storefront pages", { timeout: 60_000 }, () => {
