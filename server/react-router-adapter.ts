@@ -155,6 +155,21 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
 }
 
+// React Router asks for a page's data alone ("/product/7.data") on client-side navigations and
+// when a page revalidates after a write, e.g. to show a review just posted. With the pages'
+// stale-while-revalidate, Chrome answered that revalidation from its own copy of the data from
+// before the write, so the page kept the old reviews and count. Data answers may be reused by
+// this process's page cache (which the write clears) but by no browser or CDN without asking.
+const DATA_REQUEST = /^[^?]*\.data(?:\?|$)/;
+export const PAGE_DATA_CACHE = "public, max-age=0, must-revalidate";
+
+function fresherData(url: string, response: Response): Response {
+  if (DATA_REQUEST.test(url) && /(^|,)\s*public\s*(,|$)/i.test(response.headers.get("cache-control") ?? "")) {
+    response.headers.set("cache-control", PAGE_DATA_CACHE);
+  }
+  return response;
+}
+
 export async function reactRouterPages(
   app: FastifyInstance,
   options: {
@@ -213,13 +228,16 @@ export async function reactRouterPages(
         const host = request.host || publicHost;
         const nonce = crypto.randomBytes(16).toString("base64");
         request.cspNonce = nonce;
-        const render = (pageNonce: string) =>
-          handle(toFetchRequest(request, reply, host, body), {
-            core: options.core,
-            config: options.config,
-            nonce: pageNonce,
-            clientIp: request.ip,
-          });
+        const render = async (pageNonce: string) =>
+          fresherData(
+            request.url,
+            await handle(toFetchRequest(request, reply, host, body), {
+              core: options.core,
+              config: options.config,
+              nonce: pageNonce,
+              clientIp: request.ip,
+            }),
+          );
         if (request.method !== "GET") return sendFetchResponse(reply, await render(nonce));
         // the host is a checked host name, so host + path names one page (issue 11, item 15)
         const page = await pageCache.get(`${host}${request.url}`, nonce, render);
