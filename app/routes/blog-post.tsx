@@ -2,7 +2,6 @@
 // title and description from the post's SEO fields, and a real 404 for a missing post.
 import { data, Link } from "react-router";
 import { getBlog } from "../../core/content/content";
-import { sanitizeStoredHtml } from "../../core/content/sanitize";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { Picture } from "../components/Picture";
 import { Prose } from "../components/Prose";
@@ -33,7 +32,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         seoTitle: post.seoTitle,
         seoDescription: post.seoDescription,
         seoKeywords: post.seoKeywords,
-        html: sanitizeStoredHtml(post.content),
+        html: post.content, // cleaned by getBlog (core), as every read of stored HTML is
       },
     };
   } catch (error) {

@@ -581,7 +581,7 @@ function Reviews({ product, reviews }: { product: LoadedProduct; reviews: Review
 
 function Description({ product }: { product: LoadedProduct }) {
   if (product.descriptionFormat === "html") {
-    // stored HTML is sanitised on the server before it is stored (design.md)
+    // stored HTML is cleaned by core when it is written and again when it is read (decision 0047)
     return (
       <div
         className="prose-sm space-y-3 text-[15px] leading-relaxed text-stone-700"

@@ -72,5 +72,3 @@ export function cleanHtml(html: string): string {
   return cleaned;
 }
 
-/** @deprecated the old name of cleanHtml, still imported by the seed and the blog page */
-export const sanitizeStoredHtml = cleanHtml;

@@ -1,4 +1,4 @@
-// Demo blog posts. Bodies are HTML; the seed passes them through sanitizeStoredHtml before
+// Demo blog posts. Bodies are HTML; the seed passes them through cleanHtml before
 // insert. "{{PRODUCT_IMAGE}}" is replaced with an image of `productName` from the demo catalogue.
 
 export interface BlogDef {

@@ -1,6 +1,6 @@
 // Builds the whole demo store as plain rows, deterministically (fixed PRNG seed, fixed dates).
 // No database access here: index.ts inserts these rows, images.ts draws the pictures they name.
-import { sanitizeStoredHtml } from "../../core/content/sanitize";
+import { cleanHtml } from "../../core/content/sanitize";
 import { slugify } from "../../core/shared/slug";
 import type {
   blogs,
@@ -207,7 +207,7 @@ function describe(
       `<h3>Details</h3><ul>${items}</ul>` +
       (sizes ? `<p>${escapeHtml(sizes)}</p>` : "") +
       `<p><strong>Care:</strong> ${escapeHtml(care)}</p>`;
-    return { format, description: sanitizeStoredHtml(html), structured: null };
+    return { format, description: cleanHtml(html), structured: null };
   }
   const bullets = [...fieldLines];
   if (sizes) bullets.push(sizes);
@@ -483,7 +483,7 @@ export function buildDemoPlan(): DemoPlan {
     const product = byName.get(post.productName);
     if (!product) throw new Error(`blog ${post.slug} names unknown product ${post.productName}`);
     const picture = product.images[0];
-    const html = sanitizeStoredHtml(post.html.replace("{{PRODUCT_IMAGE}}", picture?.imageUrl ?? "").trim());
+    const html = cleanHtml(post.html.replace("{{PRODUCT_IMAGE}}", picture?.imageUrl ?? "").trim());
     const publishedAt = daysAgo(post.publishedDaysAgo, 10 * 60);
     return {
       slug: post.slug,

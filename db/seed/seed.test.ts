@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sanitizeStoredHtml } from "../../core/content/sanitize";
+import { cleanHtml } from "../../core/content/sanitize";
 import { openPglite, type DatabaseHandle } from "../client";
 import { migrateDatabase } from "../migrate";
 import {
@@ -188,7 +188,7 @@ describe("seedDemoStore", () => {
       expect(post.content).toMatch(/<h2>/);
       expect(post.content).toMatch(/<blockquote>/);
       expect(post.content).toMatch(/<img src="\/media\/demo\//);
-      expect(sanitizeStoredHtml(post.content)).toBe(post.content);
+      expect(cleanHtml(post.content)).toBe(post.content);
       expect(post.read_time_minutes).toBeGreaterThanOrEqual(2);
       expect(post.featured_image_url).toBe(`/media/demo/blog-${post.slug}-1200.webp`);
     }
@@ -197,7 +197,7 @@ describe("seedDemoStore", () => {
       sql`select description from products where description_format = 'html'`,
     );
     expect(htmlProducts.length).toBeGreaterThan(0);
-    for (const p of htmlProducts) expect(sanitizeStoredHtml(p.description)).toBe(p.description);
+    for (const p of htmlProducts) expect(cleanHtml(p.description)).toBe(p.description);
   });
 
   it("has vouchers of all three types, in uppercase", async () => {
