@@ -130,7 +130,8 @@ async function measureAbuse(context: SectionContext): Promise<SectionOutcome> {
 
       for (const run of runs) failures.push(...problems(run.summary).map((p) => `${run.label}: ${p}`));
       for (const e of emails) {
-        if (e.hostile.status < 400 || e.hostile.status >= 500) failures.push(`hostile email ${e.dots}: ${e.hostile.status}`);
+        if (e.hostile.status < 400 || e.hostile.status >= 500)
+          failures.push(`hostile email ${e.dots}: ${e.hostile.status}`);
       }
 
       const report = [

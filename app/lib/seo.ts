@@ -13,7 +13,10 @@ export interface ShellSeo {
 }
 
 export function cutDescription(text: string): string {
-  const plain = text.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  const plain = text
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   if (plain.length <= DESCRIPTION_MAX) return plain;
   return `${plain.slice(0, DESCRIPTION_MAX - 1).replace(/\s+\S*$/, "")}…`;
 }

@@ -11,7 +11,10 @@ import type { Route } from "./+types/amp-document";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const product = /^\d{1,9}$/.test(params.id) ? await getProduct(context.core, Number(params.id)) : null;
   if (!product) {
-    return new Response("Product not found\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    return new Response("Product not found\n", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   const settings = await getSiteSettings(context.core);
   const html = renderAmpProduct(product, { siteName: settings.siteName, publicUrl: context.config.publicUrl });

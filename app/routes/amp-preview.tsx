@@ -35,7 +35,9 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
   const shell = matches[0]?.data as ShellData | undefined;
   const product = page?.product;
   return pageMeta(shell?.seo, {
-    title: product ? `AMP Preview: ${product.name} | ${shell?.siteName ?? ""}` : `Product not found | ${shell?.siteName ?? ""}`,
+    title: product
+      ? `AMP Preview: ${product.name} | ${shell?.siteName ?? ""}`
+      : `Product not found | ${shell?.siteName ?? ""}`,
     path: product?.href ?? "/",
     // the preview shows source code; the product page is the one to index
     noindex: true,
@@ -68,8 +70,8 @@ export default function AmpPreviewPage({ loaderData }: Route.ComponentProps) {
       <p className="eyebrow mt-6">AMP Preview</p>
       <h1 className="mt-2 font-serif text-3xl md:text-4xl">{product.name}</h1>
       <p className="mt-3 max-w-2xl text-stone-600">
-        This is the lightweight AMP version of the product page that search engines can show instantly on phones. Below is the page
-        source we generate for it.
+        This is the lightweight AMP version of the product page that search engines can show instantly on phones. Below
+        is the page source we generate for it.
       </p>
       <div className="mt-6 flex flex-wrap gap-3">
         <Link to={`/product/${product.id}`} className="btn-primary">

@@ -97,7 +97,9 @@ function Missing({ failed }: { failed: boolean }) {
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <p className="eyebrow">{failed ? "Error" : "Error 404"}</p>
-      <h1 className="mt-3 font-serif text-4xl">{failed ? "Failed to load blog post. Please try again later." : "Blog post not found."}</h1>
+      <h1 className="mt-3 font-serif text-4xl">
+        {failed ? "Failed to load blog post. Please try again later." : "Blog post not found."}
+      </h1>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/blog" className="btn-primary">
           Back to Blog
@@ -146,7 +148,14 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
         </header>
         {post.image && (
           <div className="-mx-4 mt-8 md:mx-0">
-            <Picture url={post.image} alt={post.title} sizes="(min-width: 768px) 768px, 100vw" ratio="16 / 9" priority width={1200} />
+            <Picture
+              url={post.image}
+              alt={post.title}
+              sizes="(min-width: 768px) 768px, 100vw"
+              ratio="16 / 9"
+              priority
+              width={1200}
+            />
           </div>
         )}
         <Prose html={post.html} className="mt-8" />

@@ -11,7 +11,14 @@ import { Stars } from "../components/Stars";
 import { ampDocumentPath } from "../lib/amp";
 import { ApiError, api, errorText } from "../lib/api";
 import { addToCart } from "../lib/cart";
-import { absoluteUrl, breadcrumbJsonLd, cutDescription, pageMeta, productTagHeaders, taggedPageHeaders } from "../lib/seo";
+import {
+  absoluteUrl,
+  breadcrumbJsonLd,
+  cutDescription,
+  pageMeta,
+  productTagHeaders,
+  taggedPageHeaders,
+} from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
 import { loadProductPage, type ReviewView } from "../lib/product-view.server";
 import { countOf } from "../lib/plural";

@@ -71,4 +71,3 @@ export function cleanHtml(html: string): string {
   }
   return cleaned;
 }
-

@@ -51,7 +51,10 @@ export const siteSettings = pgTable(
   },
   (t) => [
     check("site_settings_single_row", sql`${t.id} = 1`),
-    check("site_settings_max_units_per_line", sql`${t.maxUnitsPerLine} is null or ${t.maxUnitsPerLine} between 1 and 99`),
+    check(
+      "site_settings_max_units_per_line",
+      sql`${t.maxUnitsPerLine} is null or ${t.maxUnitsPerLine} between 1 and 99`,
+    ),
     check(
       "site_settings_max_orders_per_phone",
       sql`${t.maxOrdersPerPhonePerDay} is null or ${t.maxOrdersPerPhonePerDay} between 1 and 1000`,
@@ -81,7 +84,10 @@ export const blogs = pgTable(
     // sanitised HTML: cleaned before it is stored (design.md)
     content: text("content").notNull().default(""),
     category: text("category"),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     authorName: text("author_name"),
     featuredImageUrl: text("featured_image_url"),
     readTimeMinutes: integer("read_time_minutes").notNull().default(1),
@@ -94,10 +100,7 @@ export const blogs = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex("blogs_slug_key").on(t.slug),
-    index("blogs_published_idx").on(t.isPublished, t.publishedAt),
-  ],
+  (t) => [uniqueIndex("blogs_slug_key").on(t.slug), index("blogs_published_idx").on(t.isPublished, t.publishedAt)],
 );
 
 export const homepageVideos = pgTable("homepage_videos", {

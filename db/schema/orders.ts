@@ -49,9 +49,7 @@ export const cartLines = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique("cart_lines_identity_key")
-      .on(t.sessionId, t.productId, t.combinationId, t.variantKey)
-      .nullsNotDistinct(),
+    unique("cart_lines_identity_key").on(t.sessionId, t.productId, t.combinationId, t.variantKey).nullsNotDistinct(),
     check("cart_lines_quantity_positive", sql`${t.quantity} > 0`),
   ],
 );
@@ -80,10 +78,7 @@ export const vouchers = pgTable(
   (t) => [
     uniqueIndex("vouchers_code_key").on(sql`upper(${t.code})`),
     check("vouchers_discount_type", sql`${t.discountType} in ('percentage', 'flat', 'shipping')`),
-    check(
-      "vouchers_usage_within_limit",
-      sql`${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit}`,
-    ),
+    check("vouchers_usage_within_limit", sql`${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit}`),
     check("vouchers_used_nonnegative", sql`${t.usedCount} >= 0`),
   ],
 );
@@ -163,10 +158,7 @@ export const orderItems = pgTable(
     quantity: integer("quantity").notNull(),
     lineTotalPaisa: bigint("line_total_paisa", { mode: "number" }).notNull(),
   },
-  (t) => [
-    index("order_items_order_idx").on(t.orderId),
-    check("order_items_quantity_positive", sql`${t.quantity} > 0`),
-  ],
+  (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_quantity_positive", sql`${t.quantity} > 0`)],
 );
 
 // The timeline the tracking page shows: one row per status the order has been in.
@@ -219,8 +211,5 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
-  (t) => [
-    primaryKey({ columns: [t.scope, t.key] }),
-    index("idempotency_keys_created_idx").on(t.createdAt),
-  ],
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
 );

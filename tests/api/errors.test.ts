@@ -85,7 +85,13 @@ describe("bad input never yields a 500", () => {
     expect(json.statusCode).toBe(200);
     const doc = json.json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const path of ["/api/products", "/api/products/{id}", "/api/products/{id}/reviews", "/api/blogs/{slug}", "/api/site-settings"]) {
+    for (const path of [
+      "/api/products",
+      "/api/products/{id}",
+      "/api/products/{id}/reviews",
+      "/api/blogs/{slug}",
+      "/api/site-settings",
+    ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     const page = await t.app.inject({ method: "GET", url: "/api/docs" });

@@ -41,7 +41,11 @@ describe.skipIf(!hasPageBuild())("page data answers", () => {
     for (const answer of [before, after]) expect(answer.headers["x-cache-tags"]).toBeUndefined();
     // another product's cached page is kept
     await t.app.inject({ method: "GET", url: "/product/2" });
-    await t.app.inject({ method: "POST", url: "/api/products/1/reviews", payload: { rating: 5, review_text: "Again", reviewer_name: "Hina" } });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/products/1/reviews",
+      payload: { rating: 5, review_text: "Again", reviewer_name: "Hina" },
+    });
     expect((await t.app.inject({ method: "GET", url: "/product/2" })).headers["x-page-cache"]).toBe("hit");
   });
 });

@@ -33,7 +33,15 @@ export async function startStore(env: Record<string, string>, timeoutMs = 120_00
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(projectRoot, "build/node/main.js")], {
     cwd: projectRoot,
-    env: { ...process.env, DATABASE_URL: "", REDIS_URL: "", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
