@@ -19,15 +19,20 @@ import type { Section, SectionContext, SectionOutcome } from "./lib/section";
 import { clientAddress, freshDatabase } from "../scripts/lib/shop-fixtures";
 
 interface Timed {
-  status: number;
+  /** the answer's status, or "failed" when the connection broke (a server frozen past its own time limits drops it) */
+  status: number | "failed";
   ms: number;
 }
 
 async function timed(url: string, init?: RequestInit): Promise<Timed> {
   const start = performance.now();
-  const res = await fetch(url, init);
-  await res.arrayBuffer();
-  return { status: res.status, ms: performance.now() - start };
+  try {
+    const res = await fetch(url, init);
+    await res.arrayBuffer();
+    return { status: res.status, ms: performance.now() - start };
+  } catch {
+    return { status: "failed", ms: performance.now() - start };
+  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -130,8 +135,9 @@ async function measureAbuse(context: SectionContext): Promise<SectionOutcome> {
 
       for (const run of runs) failures.push(...problems(run.summary).map((p) => `${run.label}: ${p}`));
       for (const e of emails) {
-        if (e.hostile.status < 400 || e.hostile.status >= 500)
-          failures.push(`hostile email ${e.dots}: ${e.hostile.status}`);
+        const status = e.hostile.status;
+        if (status === "failed" || status < 400 || status >= 500) failures.push(`hostile email ${e.dots}: ${status}`);
+        if (e.other.status !== 200) failures.push(`health beside the hostile email ${e.dots}: ${e.other.status}`);
       }
 
       const report = [
