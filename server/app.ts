@@ -15,6 +15,7 @@ import { catalogRoutes } from "./api/catalog";
 import { contentRoutes } from "./api/content";
 import { orderRoutes } from "./api/orders";
 import { userRoutes } from "./api/users";
+import { adminRoutes } from "./api/admin";
 import { voucherRoutes } from "./api/vouchers";
 import type { AppConfig } from "./config";
 import { answerClientError, answerFrameworkError, registerErrorHandling } from "./plugins/errors";
@@ -111,7 +112,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           'The storefront\'s JSON API (spec §7). Amounts are rupees with two decimals; errors are {"detail": "…"}.',
         version: "1.0.0",
       },
-      components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer" } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: "http", scheme: "bearer", description: "A shopper's token (POST /api/users/login)" },
+          staffBearer: { type: "http", scheme: "bearer", description: "A staff token (POST /api/admin/session)" },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -126,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(orderRoutes, { core });
       await api.register(voucherRoutes, { core });
       await api.register(userRoutes, { core });
+      await api.register(adminRoutes, { core, config });
     },
     { prefix: "/api" },
   );

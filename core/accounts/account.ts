@@ -22,7 +22,7 @@ export const accountColumns = {
   lastName: users.lastName,
   username: users.username,
   phone: users.phone,
-  // the column is text with a check constraint (customer | admin)
+  // the column is text with a check constraint (customer or a staff role)
   role: sql<Role>`${users.role}`,
   emailVerifiedAt: users.emailVerifiedAt,
   createdAt: users.createdAt,

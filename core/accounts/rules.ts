@@ -34,7 +34,8 @@ export {
   meetsPasswordRules,
 } from "./form-rules";
 
-export const ROLES = ["customer", "admin"] as const;
+// a shopper, or one of the staff roles of core/staff/permissions.ts (decision 0053)
+export const ROLES = ["customer", "owner", "manager", "fulfilment", "catalogue"] as const;
 export type Role = (typeof ROLES)[number];
 
 // users can type the email in any case and with stray spaces, but we store it trimmed and in

@@ -17,6 +17,10 @@ import {
   NAME_MAX,
 } from "./rules";
 import { createSession, revokeSession, revokeUserSessions } from "./sessions";
+import { recordAudit } from "../staff/audit";
+import { requirePermission } from "../staff/errors";
+import type { StaffActor } from "../staff/permissions";
+import { revokeStaffSessionsOf } from "../staff/sessions";
 import { signInCounters } from "./sign-in-limits";
 
 export type { Account } from "./account";
@@ -199,8 +203,10 @@ export interface AdminInput {
 }
 
 /**
- * Creates a staff account, or makes an existing account staff, and sets its password
- * (`npm run admin:create`). Existing sessions of that account end, since the password changed.
+ * Creates an owner's account, or makes an existing account an active owner, and sets its
+ * password (`npm run admin:create`: the way in for the first owner, and back in for an owner
+ * locked out). Existing sessions of that account end, since the password changed; the audit log
+ * records it as done from the command line.
  */
 export async function createOrPromoteAdmin(
   ctx: CoreContext,
@@ -212,38 +218,62 @@ export async function createOrPromoteAdmin(
   const passwordHash = await hashPassword(password);
   const existing = await findByEmail(ctx, email);
   if (existing) {
-    const [user] = await ctx.db
-      .update(users)
-      .set({
-        role: "admin",
-        passwordHash,
-        ...(input.firstName?.trim() ? { firstName: name(input.firstName, "") } : {}),
-        ...(input.lastName?.trim() ? { lastName: name(input.lastName, "") } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(users.id, existing.id))
-      .returning(accountColumns);
-    await revokeUserSessions(ctx, existing.id);
-    return { user: user as Account, created: false };
+    return ctx.db.transaction(async (tx) => {
+      const [user] = await tx
+        .update(users)
+        .set({
+          role: "owner",
+          passwordHash,
+          deactivatedAt: null,
+          mustChangePassword: false,
+          ...(input.firstName?.trim() ? { firstName: name(input.firstName, "") } : {}),
+          ...(input.lastName?.trim() ? { lastName: name(input.lastName, "") } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, existing.id))
+        .returning(accountColumns);
+      await revokeUserSessions({ ...ctx, db: tx }, existing.id);
+      await revokeStaffSessionsOf(tx, existing.id);
+      await recordAudit(tx, COMMAND_LINE, {
+        action: "staff.owner_by_command",
+        entityType: "staff",
+        entityId: existing.id,
+        changes: { role: [existing.role, "owner"] },
+      });
+      return { user: user as Account, created: false };
+    });
   }
-  const [user] = await ctx.db
-    .insert(users)
-    .values({
-      email,
-      passwordHash,
-      firstName: name(input.firstName, "Store"),
-      lastName: name(input.lastName, "Admin"),
-      role: "admin",
-    })
-    .returning(accountColumns);
-  return { user: user as Account, created: true };
+  return ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email,
+        passwordHash,
+        firstName: name(input.firstName, "Store"),
+        lastName: name(input.lastName, "Owner"),
+        role: "owner",
+      })
+      .returning(accountColumns);
+    await recordAudit(tx, COMMAND_LINE, {
+      action: "staff.owner_by_command",
+      entityType: "staff",
+      entityId: user!.id,
+      changes: { email, role: [null, "owner"] },
+    });
+    return { user: user as Account, created: true };
+  });
 }
 
-/** Accounts for staff, newest first; search matches email or name. */
+// `npm run admin:create` acts for no signed-in member: the log says where it came from
+const COMMAND_LINE = { userId: null, email: "npm run admin:create", ip: null };
+
+/** Accounts for staff (the customers permission), newest first; search matches email or name. */
 export async function listUsers(
   ctx: CoreContext,
+  actor: StaffActor,
   query: { search?: string; limit: number; offset: number },
 ): Promise<{ items: Account[]; total: number }> {
+  requirePermission(actor, "customers");
   const term = query.search?.trim();
   const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = pattern

@@ -67,6 +67,7 @@ function emptyRow(): SiteSettingsRow {
     schemaOrgData: null,
     maxUnitsPerLine: null,
     maxOrdersPerPhonePerDay: null,
+    staffTwoStepRequired: false,
     updatedAt: new Date(0),
   };
 }

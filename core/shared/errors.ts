@@ -1,6 +1,6 @@
 // The one error type of the program. Core throws it; the HTTP layer turns it into
 // {"detail": message} with its status (design.md, "Errors and bad input").
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429;
 
 export class AppError extends Error {
   constructor(

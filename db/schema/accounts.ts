@@ -1,6 +1,8 @@
 // Shoppers and staff, their sign-in sessions, wishlists and shared rate-limit counters.
 import { sql } from "drizzle-orm";
 import {
+  bigint,
+  boolean,
   check,
   index,
   integer,
@@ -24,7 +26,18 @@ export const users = pgTable(
     lastName: text("last_name").notNull(),
     username: text("username"),
     phone: text("phone"),
+    // customer, or a staff role (core/staff/permissions.ts)
     role: text("role").notNull().default("customer"),
+    // staff only: a deactivated member cannot sign in to the console; the account and its
+    // audit history stay
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    // staff given an initial password set their own before anything else
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
+    // two-step sign-in (RFC 6238): the shared secret (base32) once confirmed, and the last time
+    // step whose code was accepted, so a code is never accepted twice
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -32,7 +45,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     uniqueIndex("users_username_key").on(sql`lower(${t.username})`),
-    check("users_role", sql`${t.role} in ('customer', 'admin')`),
+    check("users_role", sql`${t.role} in ('customer', 'owner', 'manager', 'fulfilment', 'catalogue')`),
   ],
 );
 

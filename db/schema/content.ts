@@ -47,6 +47,8 @@ export const siteSettings = pgTable(
     // delivery; empty = the defaults in core/settings (issue 11, item 13)
     maxUnitsPerLine: integer("max_units_per_line"),
     maxOrdersPerPhonePerDay: integer("max_orders_per_phone_per_day"),
+    // the owner may require two-step sign-in of every staff account (issue 12)
+    staffTwoStepRequired: boolean("staff_two_step_required").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

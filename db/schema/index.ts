@@ -2,3 +2,4 @@ export * from "./accounts";
 export * from "./catalog";
 export * from "./content";
 export * from "./orders";
+export * from "./staff";

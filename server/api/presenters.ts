@@ -141,6 +141,8 @@ export function presentSiteSettings(s: SiteSettings) {
     business_hours: s.businessHours,
     schema_org_type: s.schemaOrgType || "Store",
     schema_org_data: s.schemaOrgData,
+    // the most units of one item a cart or order takes (decision 0050), for quantity pickers
+    max_units_per_line: s.effectiveMaxUnitsPerLine,
   };
 }
 

@@ -7,7 +7,6 @@ import type { Account } from "../../core/accounts/account";
 import { listMyOrders, type MyOrder } from "../../core/accounts/orders";
 import { loginInput, profileInput, registerInput } from "../../core/accounts/rules";
 import {
-  listUsers,
   registerUser,
   signIn,
   signOut,
@@ -17,7 +16,7 @@ import {
 } from "../../core/accounts/users";
 import { addToWishlist, listWishlist, removeFromWishlist } from "../../core/accounts/wishlist";
 import type { CoreContext } from "../../core/context";
-import { requireAdmin, requireUser, signedInUser } from "../plugins/auth";
+import { requireUser, signedInUser } from "../plugins/auth";
 import { money } from "../serialize";
 import { idSchema, pageQuery } from "./http";
 import { presentOrderTotals, presentProduct, variantDetailsText } from "./presenters";
@@ -212,26 +211,6 @@ export async function userRoutes(app: FastifyInstance, { core }: { core: CoreCon
     async (request, reply) => {
       await removeFromWishlist(core, signedInUser(request).id, request.params.productId);
       return reply.code(204).send();
-    },
-  );
-
-  api.get(
-    "/admin/users",
-    {
-      schema: {
-        tags: ["admin"],
-        summary: "Staff only: accounts, newest first; the total is in X-Total-Count",
-        querystring: pageQuery(200, 50).extend({
-          search: z.string().trim().max(100, "search must be at most 100 characters").optional(),
-        }),
-        security: bearer,
-      },
-      preHandler: requireAdmin(core),
-    },
-    async (request, reply) => {
-      const page = await listUsers(core, request.query);
-      reply.header("x-total-count", String(page.total));
-      return page.items.map(presentUser);
     },
   );
 }

@@ -1,5 +1,6 @@
 // Bearer tokens on API calls (spec §7 "Bearer", decision 0011). A route that needs a signed-in
-// user adds `preHandler: requireUser(core)` (or requireAdmin) and reads `signedInUser(request)`;
+// user adds `preHandler: requireUser(core)` and reads `signedInUser(request)` (staff calls have
+// their own tokens: plugins/staff-auth.ts);
 // a route where signing in is optional calls `optionalUserId(core, request)`.
 import type { FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { findSessionUser, type AuthUser } from "../../core/accounts/sessions";
@@ -17,7 +18,6 @@ declare module "fastify" {
 
 export const SIGN_IN_REQUIRED = "Please sign in to continue.";
 export const SESSION_INVALID = "Your session has expired. Please sign in again.";
-export const ADMIN_ONLY = "You do not have permission to do this.";
 
 /**
  * The user whose token the request carries; null when it carries none. A token that is present
@@ -61,17 +61,7 @@ export function requireUser(core: CoreContext): preHandlerAsyncHookHandler {
   };
 }
 
-/** preHandler: 401 without a live token, 403 for a signed-in customer. */
-export function requireAdmin(core: CoreContext): preHandlerAsyncHookHandler {
-  return async (request) => {
-    const user = await authenticate(core, request);
-    if (!user) throw new AppError(401, SIGN_IN_REQUIRED);
-    // the role is read with the session on every request, so a demotion takes effect at once
-    if (user.role !== "admin") throw new AppError(403, ADMIN_ONLY);
-  };
-}
-
-/** The user a requireUser/requireAdmin preHandler let through. */
+/** The user a requireUser preHandler let through. */
 export function signedInUser(request: FastifyRequest): AuthUser {
   if (!request.authUser) throw new AppError(401, SIGN_IN_REQUIRED);
   return request.authUser;

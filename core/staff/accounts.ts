@@ -1,0 +1,406 @@
+// Staff accounts (issue 12, point 4; decision 0053): the owner adds people (with a one-time
+// sign-in link, or an initial password they must change), changes their role and deactivates
+// them. Demoting or deactivating someone ends their sessions at once, and the last active owner
+// can be neither: the owners' rows are locked while they are counted, so two owners demoting
+// each other at the same moment cannot leave the store with none.
+import crypto from "node:crypto";
+import { and, asc, eq, inArray, isNull, max, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { CoreContext } from "../context";
+import type { Db } from "../../db/client";
+import { siteSettings, staffInvitations, staffSessions, users } from "../../db/schema";
+import { hashPassword, verifyPassword } from "../accounts/passwords";
+import { emailSchema, NAME_MAX, newPasswordSchema, normalizeEmail } from "../accounts/rules";
+import { hashToken, isWellFormedToken, newSessionToken } from "../accounts/tokens";
+import { AppError, invalid, notFound } from "../shared/errors";
+import { changedFields, recordAudit, whoIs } from "./audit";
+import { CHANGED_BY_SOMEONE_ELSE, requirePermission } from "./errors";
+import { isStaffRole, STAFF_ROLES, type StaffActor, type StaffRole } from "./permissions";
+import { openStaffSession, revokeStaffSessionsOf, type StaffClient } from "./sessions";
+
+export const INVITATION_DAYS = 3;
+export const LAST_OWNER = "The store needs at least one active owner. Make someone else an owner first.";
+
+export interface StaffMember {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: StaffRole;
+  active: boolean;
+  twoStep: boolean;
+  mustChangePassword: boolean;
+  /** a sign-in link was sent and not used yet */
+  invitationPending: boolean;
+  lastSignInAt: Date | null;
+  createdAt: Date;
+}
+
+const staffRole = z.enum(STAFF_ROLES, { error: `role must be one of: ${STAFF_ROLES.join(", ")}` });
+const name = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`);
+
+export const addStaffInput = z.object({
+  email: emailSchema,
+  first_name: name("First name"),
+  last_name: name("Last name"),
+  role: staffRole,
+  // absent: a one-time sign-in link; present: a first password they must change
+  initial_password: newPasswordSchema.optional(),
+});
+
+export const updateStaffInput = z.object({
+  role: staffRole.optional(),
+  active: z.boolean({ error: "active must be true or false" }).optional(),
+  // what the form was showing: a change made meanwhile by someone else is a 409, not overwritten
+  expected_role: staffRole.optional(),
+  expected_active: z.boolean().optional(),
+});
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalid(result.error.issues[0]?.message ?? "The request is invalid.");
+  return result.data;
+}
+
+const memberColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  deactivatedAt: users.deactivatedAt,
+  totpEnabledAt: users.totpEnabledAt,
+  mustChangePassword: users.mustChangePassword,
+  createdAt: users.createdAt,
+};
+
+/** Everyone on the staff, owners first, then by name. */
+export async function listStaff(ctx: CoreContext, actor: StaffActor): Promise<StaffMember[]> {
+  requirePermission(actor, "staff");
+  const rows = await ctx.db
+    .select({
+      ...memberColumns,
+      lastSignInAt: max(staffSessions.createdAt),
+      invitationPending: sql<boolean>`exists (select 1 from ${staffInvitations} i where i.user_id = ${users.id}
+        and i.used_at is null and i.expires_at > now())`,
+    })
+    .from(users)
+    .leftJoin(staffSessions, and(eq(staffSessions.userId, users.id), eq(staffSessions.pendingSecondFactor, false)))
+    .where(inArray(users.role, [...STAFF_ROLES]))
+    .groupBy(users.id)
+    .orderBy(sql`${users.role} = 'owner' desc`, asc(users.firstName), asc(users.lastName), asc(users.id));
+  return rows.map(toMember);
+}
+
+function toMember(row: {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  deactivatedAt: Date | null;
+  totpEnabledAt: Date | null;
+  mustChangePassword: boolean;
+  createdAt: Date;
+  lastSignInAt?: Date | null;
+  invitationPending?: boolean;
+}): StaffMember {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role as StaffRole,
+    active: row.deactivatedAt === null,
+    twoStep: row.totpEnabledAt !== null,
+    mustChangePassword: row.mustChangePassword,
+    invitationPending: Boolean(row.invitationPending),
+    lastSignInAt: row.lastSignInAt ? new Date(row.lastSignInAt) : null,
+    createdAt: row.createdAt,
+  };
+}
+
+/** A sign-in link's token (shown once, to be sent to the person) and when it stops working. */
+export interface Invitation {
+  token: string;
+  expiresAt: Date;
+}
+
+async function invite(tx: Db, userId: number, createdBy: number): Promise<Invitation> {
+  const { token, tokenHash } = newSessionToken();
+  // one live link per person: a new one replaces the old
+  await tx
+    .update(staffInvitations)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(staffInvitations.userId, userId), isNull(staffInvitations.usedAt)));
+  const [row] = await tx
+    .insert(staffInvitations)
+    .values({ userId, tokenHash, createdBy, expiresAt: sql`now() + make_interval(days => ${INVITATION_DAYS})` })
+    .returning({ expiresAt: staffInvitations.expiresAt });
+  return { token, expiresAt: row!.expiresAt };
+}
+
+/** A password no one knows, until the link sets one. */
+const unusablePassword = () => hashPassword(crypto.randomBytes(32).toString("base64url"));
+
+/**
+ * Adds a member: a new account, or a shopper's account made staff (its password replaced, its
+ * shop sessions kept). Answers the member and, without an initial password, the sign-in link.
+ */
+export async function addStaff(
+  ctx: CoreContext,
+  actor: StaffActor,
+  raw: unknown,
+): Promise<{ member: StaffMember; invitation: Invitation | null }> {
+  requirePermission(actor, "staff");
+  const input = parse(addStaffInput, raw);
+  const passwordHash = input.initial_password ? await hashPassword(input.initial_password) : await unusablePassword();
+  return ctx.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${normalizeEmail(input.email)}`)
+      .for("update");
+    if (existing && isStaffRole(existing.role)) throw new AppError(409, "This person is already on the staff.");
+    const values = {
+      firstName: input.first_name,
+      lastName: input.last_name,
+      role: input.role,
+      passwordHash,
+      mustChangePassword: input.initial_password !== undefined,
+      deactivatedAt: null,
+      totpSecret: null,
+      totpEnabledAt: null,
+      totpLastStep: null,
+      updatedAt: sql`now()`,
+    };
+    const [row] = existing
+      ? await tx.update(users).set(values).where(eq(users.id, existing.id)).returning(memberColumns)
+      : await tx
+          .insert(users)
+          .values({ email: input.email, ...values })
+          .returning(memberColumns);
+    const invitation = input.initial_password ? null : await invite(tx, row!.id, actor.userId);
+    await recordAudit(tx, whoIs(actor), {
+      action: "staff.add",
+      entityType: "staff",
+      entityId: row!.id,
+      changes: {
+        email: input.email,
+        role: [existing?.role ?? null, input.role],
+        sign_in: invitation ? "link" : "initial password",
+        ...(existing ? { was: "a shopper's account" } : {}),
+      },
+    });
+    return { member: toMember({ ...row!, invitationPending: invitation !== null }), invitation };
+  });
+}
+
+/** Locks the active owners' rows and answers their ids: counted under the lock, they cannot change meanwhile. */
+async function lockActiveOwners(tx: Db): Promise<number[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "owner"), isNull(users.deactivatedAt)))
+    .orderBy(asc(users.id))
+    .for("update");
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Changes a member's role or turns them on or off. Either ends their sessions at once; the
+ * last active owner can be neither demoted nor deactivated.
+ */
+export async function updateStaff(
+  ctx: CoreContext,
+  actor: StaffActor,
+  userId: number,
+  raw: unknown,
+): Promise<StaffMember> {
+  requirePermission(actor, "staff");
+  const input = parse(updateStaffInput, raw);
+  if (input.role === undefined && input.active === undefined) throw invalid("Nothing to change: send role or active.");
+  return ctx.db.transaction(async (tx) => {
+    const owners = await lockActiveOwners(tx);
+    const [before] = await tx.select(memberColumns).from(users).where(eq(users.id, userId)).for("update");
+    if (!before || !isStaffRole(before.role)) throw notFound("No such staff member.");
+    const wasActive = before.deactivatedAt === null;
+    if (
+      (input.expected_role !== undefined && input.expected_role !== before.role) ||
+      (input.expected_active !== undefined && input.expected_active !== wasActive)
+    ) {
+      throw new AppError(409, CHANGED_BY_SOMEONE_ELSE);
+    }
+    const role = input.role ?? before.role;
+    const active = input.active ?? wasActive;
+    const losesOwner = before.role === "owner" && wasActive && (role !== "owner" || !active);
+    if (losesOwner && owners.length <= 1) throw new AppError(409, LAST_OWNER);
+    const changes = changedFields({ role: before.role, active: wasActive }, { role, active }, ["role", "active"]);
+    if (Object.keys(changes).length === 0) return toMember(before);
+    const [after] = await tx
+      .update(users)
+      .set({
+        role,
+        deactivatedAt: active ? null : wasActive ? sql`now()` : before.deactivatedAt,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, userId))
+      .returning(memberColumns);
+    // whatever changed, the sessions opened under the old terms end now
+    await revokeStaffSessionsOf(tx, userId);
+    await recordAudit(tx, whoIs(actor), { action: "staff.update", entityType: "staff", entityId: userId, changes });
+    return toMember(after!);
+  });
+}
+
+/** A new one-time sign-in link for a member who lost their password; their sessions end. */
+export async function resendStaffInvitation(ctx: CoreContext, actor: StaffActor, userId: number): Promise<Invitation> {
+  requirePermission(actor, "staff");
+  return ctx.db.transaction(async (tx) => {
+    const [member] = await tx.select(memberColumns).from(users).where(eq(users.id, userId)).for("update");
+    if (!member || !isStaffRole(member.role)) throw notFound("No such staff member.");
+    if (member.deactivatedAt) throw new AppError(409, "This member is deactivated. Turn them back on first.");
+    const invitation = await invite(tx, userId, actor.userId);
+    await tx
+      .update(users)
+      .set({ passwordHash: await unusablePassword(), mustChangePassword: false })
+      .where(eq(users.id, userId));
+    await revokeStaffSessionsOf(tx, userId);
+    await recordAudit(tx, whoIs(actor), { action: "staff.sign_in_link", entityType: "staff", entityId: userId });
+    return invitation;
+  });
+}
+
+/** Who a sign-in link is for, while it works; null otherwise. */
+export async function findInvitation(
+  ctx: CoreContext,
+  token: string,
+): Promise<{ userId: number; email: string; firstName: string } | null> {
+  if (!isWellFormedToken(token)) return null;
+  const [row] = await ctx.db
+    .select({ userId: users.id, email: users.email, firstName: users.firstName, role: users.role })
+    .from(staffInvitations)
+    .innerJoin(users, eq(users.id, staffInvitations.userId))
+    .where(
+      and(
+        eq(staffInvitations.tokenHash, hashToken(token)),
+        isNull(staffInvitations.usedAt),
+        sql`${staffInvitations.expiresAt} > now()`,
+        isNull(users.deactivatedAt),
+      ),
+    );
+  return row && isStaffRole(row.role) ? { userId: row.userId, email: row.email, firstName: row.firstName } : null;
+}
+
+/** Uses a sign-in link once: sets the member's password and signs them in to the console. */
+export async function acceptStaffInvitation(
+  ctx: CoreContext,
+  token: string,
+  rawPassword: unknown,
+  client: StaffClient,
+): Promise<{ token: string }> {
+  const password = parse(newPasswordSchema, rawPassword);
+  const found = await findInvitation(ctx, token);
+  if (!found)
+    throw new AppError(410, "This sign-in link has expired or was already used. Ask the owner for a new one.");
+  const passwordHash = await hashPassword(password);
+  return ctx.db.transaction(async (tx) => {
+    const used = await tx
+      .update(staffInvitations)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(staffInvitations.tokenHash, hashToken(token)), isNull(staffInvitations.usedAt)))
+      .returning({ id: staffInvitations.id });
+    if (used.length === 0) throw new AppError(410, "This sign-in link was already used.");
+    await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` })
+      .where(eq(users.id, found.userId));
+    const session = await openStaffSession(tx, found.userId, "console", client);
+    await recordAudit(
+      tx,
+      { userId: found.userId, email: found.email, ip: client.ip },
+      {
+        action: "staff.sign_in",
+        entityType: "staff",
+        entityId: found.userId,
+        changes: { via: "console", sign_in_link: true },
+      },
+    );
+    return { token: session.token };
+  });
+}
+
+/** A member sets a new password (after an initial one, or any time); their other sessions end. */
+export async function changeOwnPassword(
+  ctx: CoreContext,
+  actor: StaffActor,
+  input: { current: string; next: unknown },
+): Promise<void> {
+  const next = parse(newPasswordSchema, input.next);
+  const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId));
+  if (!row || !(await verifyPassword(row.passwordHash, input.current)))
+    throw invalid("Your current password is not right.");
+  if (input.current === next) throw invalid("Choose a password different from the current one.");
+  const passwordHash = await hashPassword(next);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` })
+      .where(eq(users.id, actor.userId));
+    await revokeStaffSessionsOf(tx, actor.userId, actor.sessionId);
+    await recordAudit(tx, whoIs(actor), {
+      action: "staff.password_changed",
+      entityType: "staff",
+      entityId: actor.userId,
+    });
+  });
+}
+
+export interface StaffSecuritySettings {
+  twoStepRequired: boolean;
+}
+
+export async function getStaffSecuritySettings(ctx: CoreContext, actor: StaffActor): Promise<StaffSecuritySettings> {
+  requirePermission(actor, "settings");
+  const [row] = await ctx.db
+    .select({ required: siteSettings.staffTwoStepRequired })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1));
+  return { twoStepRequired: Boolean(row?.required) };
+}
+
+/** The owner requires (or stops requiring) two-step sign-in of every staff account. */
+export async function setStaffTwoStepRequired(
+  ctx: CoreContext,
+  actor: StaffActor,
+  required: boolean,
+): Promise<StaffSecuritySettings> {
+  requirePermission(actor, "settings");
+  if (typeof required !== "boolean") throw invalid("two_step_required must be true or false");
+  return ctx.db.transaction(async (tx) => {
+    await tx.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
+    const [before] = await tx
+      .select({ required: siteSettings.staffTwoStepRequired })
+      .from(siteSettings)
+      .where(eq(siteSettings.id, 1))
+      .for("update");
+    if (before!.required !== required) {
+      await tx
+        .update(siteSettings)
+        .set({ staffTwoStepRequired: required, updatedAt: sql`now()` })
+        .where(eq(siteSettings.id, 1));
+      await recordAudit(tx, whoIs(actor), {
+        action: "settings.update",
+        entityType: "settings",
+        entityId: "staff_two_step_required",
+        changes: { staff_two_step_required: [before!.required, required] },
+      });
+    }
+    return { twoStepRequired: required };
+  });
+}

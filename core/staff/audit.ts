@@ -1,0 +1,131 @@
+// The audit log (issue 12, point 5; decision 0053): every staff write and every console sign-in,
+// with who, when, from which address, what, and the fields that changed. Written with the
+// transaction's own handle, so the record and the change commit or roll back together; the
+// table refuses UPDATE and DELETE, so nothing in the product can rewrite history.
+import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import type { CoreContext } from "../context";
+import type { Db } from "../../db/client";
+import { auditLog, users } from "../../db/schema";
+import { requirePermission } from "./errors";
+import type { StaffActor } from "./permissions";
+
+/** Who did it: a staff member, or only an email and address (a failed sign-in). */
+export interface AuditWho {
+  userId: number | null;
+  email: string | null;
+  ip: string | null;
+}
+
+export interface AuditEntry {
+  /** what happened, as noun.verb: staff.sign_in, staff.role_change, settings.update… */
+  action: string;
+  entityType?: string | null;
+  entityId?: string | number | null;
+  /** {"field": [before, after]} for a change, or the facts of the event */
+  changes?: Record<string, unknown> | null;
+}
+
+export const whoIs = (actor: StaffActor): AuditWho => ({ userId: actor.userId, email: actor.email, ip: actor.ip });
+
+/** Appends one record, in the caller's transaction. */
+export async function recordAudit(tx: Db, who: AuditWho, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: who.userId,
+    actorEmail: who.email,
+    ip: who.ip,
+    action: entry.action,
+    entityType: entry.entityType ?? null,
+    entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+    changes: entry.changes ?? null,
+  });
+}
+
+/** {"field": [before, after]} for each of fields whose value differs; {} when nothing does. */
+export function changedFields<T extends Record<string, unknown>>(
+  before: T,
+  after: Partial<T>,
+  fields: readonly (keyof T & string)[],
+): Record<string, [unknown, unknown]> {
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const field of fields) {
+    if (!(field in after)) continue;
+    const a = before[field];
+    const b = after[field];
+    const same = a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+    if (!same) changes[field] = [a ?? null, b ?? null];
+  }
+  return changes;
+}
+
+export interface AuditQuery {
+  actorId?: number;
+  entityType?: string;
+  entityId?: string;
+  action?: string;
+  /** from this moment on */
+  from?: Date;
+  /** before this moment */
+  to?: Date;
+  limit: number;
+  offset: number;
+}
+
+export interface AuditRecord {
+  id: number;
+  at: Date;
+  actorId: number | null;
+  actorEmail: string | null;
+  actorName: string | null;
+  ip: string | null;
+  action: string;
+  entityType: string | null;
+  entityId: string | null;
+  changes: Record<string, unknown> | null;
+}
+
+/** The log, newest first, filtered; needs the audit permission. */
+export async function listAuditLog(
+  ctx: CoreContext,
+  actor: StaffActor,
+  query: AuditQuery,
+): Promise<{ items: AuditRecord[]; total: number }> {
+  requirePermission(actor, "audit");
+  const conditions: SQL[] = [];
+  if (query.actorId !== undefined) conditions.push(eq(auditLog.actorId, query.actorId));
+  if (query.entityType) conditions.push(eq(auditLog.entityType, query.entityType));
+  if (query.entityId) conditions.push(eq(auditLog.entityId, query.entityId));
+  if (query.action) conditions.push(eq(auditLog.action, query.action));
+  if (query.from) conditions.push(gte(auditLog.at, query.from));
+  if (query.to) conditions.push(lt(auditLog.at, query.to));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({
+        id: auditLog.id,
+        at: auditLog.at,
+        actorId: auditLog.actorId,
+        actorEmail: auditLog.actorEmail,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        ip: auditLog.ip,
+        action: auditLog.action,
+        entityType: auditLog.entityType,
+        entityId: auditLog.entityId,
+        changes: auditLog.changes,
+      })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    ctx.db.select({ n: count() }).from(auditLog).where(where),
+  ]);
+  return {
+    items: rows.map(({ firstName, lastName, ...row }) => ({
+      ...row,
+      actorName: firstName === null ? null : `${firstName} ${lastName ?? ""}`.trim(),
+    })),
+    total: Number(total?.n ?? 0),
+  };
+}

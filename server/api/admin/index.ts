@@ -1,0 +1,17 @@
+// The staff API under /api/admin (issue 12, point 6): the same core use-cases as the console.
+import type { FastifyInstance } from "fastify";
+import type { CoreContext } from "../../../core/context";
+import type { AppConfig } from "../../config";
+import { adminAuditLogRoutes } from "./audit-log";
+import { adminCustomerRoutes } from "./customers";
+import { adminSessionRoutes } from "./session";
+import { adminSettingsRoutes } from "./settings";
+import { adminStaffRoutes } from "./staff";
+
+export async function adminRoutes(app: FastifyInstance, options: { core: CoreContext; config: AppConfig }) {
+  await app.register(adminSessionRoutes, options);
+  await app.register(adminStaffRoutes, options);
+  await app.register(adminAuditLogRoutes, options);
+  await app.register(adminSettingsRoutes, options);
+  await app.register(adminCustomerRoutes, options);
+}

@@ -1,0 +1,70 @@
+// The staff API's sign-in (issue 12, point 6): POST /api/admin/session answers a bearer token for
+// an integration; with two-step sign-in on, the code goes with the password.
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { CoreContext } from "../../../core/context";
+import { ROLE_PERMISSIONS, type StaffActor } from "../../../core/staff/permissions";
+import { signInStaff, signOutStaff, staffSignInInput } from "../../../core/staff/sign-in";
+import { findStaffSession } from "../../../core/staff/sessions";
+import { requireStaff, staffActor } from "../../plugins/staff-auth";
+import { staffOperation } from "./docs";
+
+export function presentStaffActor(actor: StaffActor) {
+  return {
+    id: actor.userId,
+    email: actor.email,
+    first_name: actor.firstName,
+    last_name: actor.lastName,
+    role: actor.role,
+    permissions: ROLE_PERMISSIONS[actor.role],
+    two_step_enabled: actor.twoStepEnabled,
+  };
+}
+
+export async function adminSessionRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staff = requireStaff(core);
+
+  api.post(
+    "/admin/session",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Staff sign-in for integrations: email, password and, with two-step sign-in on, the six-digit code (or a recovery code). Answers a bearer token for /api/admin; 401 wrong, 429 after repeated failures.",
+        body: staffSignInInput,
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await signInStaff(core, request.body, "api", {
+        ip: request.ip,
+        userAgent: request.headers["user-agent"] ?? null,
+      });
+      const found = await findStaffSession(core, signedIn.token, "api", { ip: request.ip });
+      reply.header("cache-control", "no-store");
+      return reply.code(201).send({
+        access_token: signedIn.token,
+        token_type: "bearer",
+        staff: found ? presentStaffActor(found.actor) : null,
+      });
+    },
+  );
+
+  api.delete(
+    "/admin/session",
+    { schema: staffOperation(null, "Ends the session of this token (204)"), preHandler: staff },
+    async (request, reply) => {
+      await signOutStaff(core, staffActor(request));
+      return reply.code(204).send();
+    },
+  );
+
+  api.get(
+    "/admin/me",
+    { schema: staffOperation(null, "The signed-in staff member, their role and permissions"), preHandler: staff },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return presentStaffActor(staffActor(request));
+    },
+  );
+}

@@ -1,0 +1,116 @@
+// Staff accounts through the staff API (issue 12, point 4): the same core use-cases as the
+// console's staff screen, with the same permission (staff: owners only).
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  addStaff,
+  addStaffInput,
+  listStaff,
+  resendStaffInvitation,
+  updateStaff,
+  updateStaffInput,
+  type Invitation,
+  type StaffMember,
+} from "../../../core/staff/accounts";
+import type { CoreContext } from "../../../core/context";
+import type { AppConfig } from "../../config";
+import { requireStaff, staffActor } from "../../plugins/staff-auth";
+import { idSchema } from "../http";
+import { staffOperation } from "./docs";
+
+export function presentStaffMember(member: StaffMember) {
+  return {
+    id: member.id,
+    email: member.email,
+    first_name: member.firstName,
+    last_name: member.lastName,
+    role: member.role,
+    active: member.active,
+    two_step_enabled: member.twoStep,
+    must_change_password: member.mustChangePassword,
+    invitation_pending: member.invitationPending,
+    last_sign_in_at: member.lastSignInAt,
+    created_at: member.createdAt,
+  };
+}
+
+/** The sign-in link to send the person: the console page that sets their password. */
+export const invitationLink = (publicUrl: string, invitation: Invitation) => ({
+  sign_in_link: `${publicUrl}/admin/welcome?token=${invitation.token}`,
+  expires_at: invitation.expiresAt,
+});
+
+const memberParams = z.object({ id: idSchema("id") });
+
+export async function adminStaffRoutes(
+  app: FastifyInstance,
+  { core, config }: { core: CoreContext; config: AppConfig },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staff = requireStaff(core);
+
+  api.get(
+    "/admin/staff",
+    { schema: staffOperation("staff", "Everyone on the staff"), preHandler: staff },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return (await listStaff(core, staffActor(request))).map(presentStaffMember);
+    },
+  );
+
+  api.post(
+    "/admin/staff",
+    {
+      schema: {
+        ...staffOperation(
+          "staff",
+          "Adds a staff member (201). Without initial_password the answer holds a one-time sign-in link (3 days) to send them; with it, they must change it at first sign-in.",
+        ),
+        body: addStaffInput,
+      },
+      preHandler: staff,
+    },
+    async (request, reply) => {
+      const { member, invitation } = await addStaff(core, staffActor(request), request.body);
+      reply.header("cache-control", "no-store");
+      return reply.code(201).send({
+        ...presentStaffMember(member),
+        ...(invitation ? invitationLink(config.publicUrl, invitation) : {}),
+      });
+    },
+  );
+
+  api.patch(
+    "/admin/staff/:id",
+    {
+      schema: {
+        ...staffOperation(
+          "staff",
+          "Changes a member's role or turns them on or off; their sessions end at once. 409 for the last active owner, or when expected_role/expected_active no longer hold.",
+        ),
+        params: memberParams,
+        body: updateStaffInput,
+      },
+      preHandler: staff,
+    },
+    async (request) =>
+      presentStaffMember(await updateStaff(core, staffActor(request), request.params.id, request.body)),
+  );
+
+  api.post(
+    "/admin/staff/:id/sign-in-link",
+    {
+      schema: {
+        ...staffOperation("staff", "A new one-time sign-in link for a member (their password and sessions end)"),
+        params: memberParams,
+      },
+      preHandler: staff,
+    },
+    async (request, reply) => {
+      const invitation = await resendStaffInvitation(core, staffActor(request), request.params.id);
+      reply.header("cache-control", "no-store");
+      return reply.code(201).send(invitationLink(config.publicUrl, invitation));
+    },
+  );
+}

@@ -1,0 +1,47 @@
+// Staff bearer tokens on the staff API (/api/admin/*; issue 12, point 6). A call without a
+// token is 401; with a shopper's token, 403 and nothing else (a shopper's sign-in never opens the
+// back office); with a staff token, the request carries the StaffActor that core's use-cases
+// check permissions against. The console uses its cookie instead (app/lib/staff.server.ts).
+import type { FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { CoreContext } from "../../core/context";
+import { AppError } from "../../core/shared/errors";
+import { NO_PERMISSION, type StaffActor } from "../../core/staff/permissions";
+import { findStaffSession, isShopperToken } from "../../core/staff/sessions";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    staffActor?: StaffActor;
+  }
+}
+
+export const STAFF_SIGN_IN_REQUIRED = "Sign in as staff: POST /api/admin/session answers a token.";
+export const STAFF_SESSION_ENDED = "Your staff session has ended. Please sign in again.";
+
+/** The bearer token of a request, or null when it has none. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header === undefined || header.trim() === "") return null;
+  const match = /^Bearer +(\S{1,200}) *$/i.exec(header);
+  return match ? match[1]! : "";
+}
+
+/** preHandler: the staff member behind the call's token; 401 or 403 otherwise. */
+export function requireStaff(core: CoreContext): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const token = bearerToken(request);
+    if (token === null) throw new AppError(401, STAFF_SIGN_IN_REQUIRED);
+    const found = token ? await findStaffSession(core, token, "api", { ip: request.ip }) : null;
+    if (found) {
+      request.staffActor = found.actor;
+      return;
+    }
+    if (token && (await isShopperToken(core, token))) throw new AppError(403, NO_PERMISSION);
+    throw new AppError(401, STAFF_SESSION_ENDED);
+  };
+}
+
+/** The staff member a requireStaff preHandler let through. */
+export function staffActor(request: FastifyRequest): StaffActor {
+  if (!request.staffActor) throw new AppError(401, STAFF_SIGN_IN_REQUIRED);
+  return request.staffActor;
+}
