@@ -12,6 +12,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { CoreContext } from "../core/context";
 import type { AppConfig } from "./config";
 import { CACHE_TAGS_HEADER } from "../core/shared/cache";
+import { CONSOLE_HEADERS, comesFromThisStore, isConsoleUrl, refuseForeignOrigin } from "./console-guard";
 import { PageCache, type CachedPage } from "./page-cache";
 import { BODY_TOO_LARGE, refuseTooLarge } from "./plugins/errors";
 import { hasUnsafeText, unsafeTextDetail } from "./plugins/request-checks";
@@ -142,11 +143,15 @@ function sendCachedPage(reply: FastifyReply, page: CachedPage): FastifyReply {
   return reply.send(page.body);
 }
 
-async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+async function sendFetchResponse(
+  reply: FastifyReply,
+  response: Response,
+  overrides: Record<string, string> = {},
+): Promise<FastifyReply> {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     // the page cache's tags are for this process, not for the visitor
-    if (name === "set-cookie" || name === CACHE_TAGS_HEADER) continue;
+    if (name === "set-cookie" || name === CACHE_TAGS_HEADER || name in overrides) continue;
     reply.header(name, value);
   }
   const cookies = response.headers.getSetCookie();
@@ -209,6 +214,7 @@ export async function reactRouterPages(
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser("*", (_request, _payload, done) => done(null));
     const publicHost = new URL(options.config.publicUrl).host;
+    const publicOrigin = new URL(options.config.publicUrl).origin;
 
     pages.route({
       method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
@@ -216,6 +222,10 @@ export async function reactRouterPages(
       handler: async (request, reply) => {
         // calls and files that missed their routes get the JSON 404, not a page
         if (/^\/(api|media)(\/|\?|$)/.test(request.url)) return reply.callNotFound();
+        const host = request.host || publicHost;
+        const inConsole = isConsoleUrl(request.url);
+        const changes = request.method !== "GET" && request.method !== "HEAD";
+        if (inConsole && changes && !comesFromThisStore(request, host, publicOrigin)) return refuseForeignOrigin(reply);
         let body: Uint8Array<ArrayBuffer> | undefined;
         if (request.method !== "GET" && request.method !== "HEAD") {
           const form = await readPageForm(request, options.bodyLimit);
@@ -225,7 +235,6 @@ export async function reactRouterPages(
           }
           body = form.body;
         }
-        const host = request.host || publicHost;
         const nonce = crypto.randomBytes(16).toString("base64");
         request.cspNonce = nonce;
         const render = async (pageNonce: string) =>
@@ -238,6 +247,8 @@ export async function reactRouterPages(
               clientIp: request.ip,
             }),
           );
+        // the console's answers are personal: never cached anywhere, never indexed
+        if (inConsole) return sendFetchResponse(reply.headers(CONSOLE_HEADERS), await render(nonce), CONSOLE_HEADERS);
         if (request.method !== "GET") return sendFetchResponse(reply, await render(nonce));
         // the host is a checked host name, so host + path names one page (issue 11, item 15)
         const page = await pageCache.get(`${host}${request.url}`, nonce, render);
