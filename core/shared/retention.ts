@@ -24,6 +24,7 @@ export interface RetentionReport {
   carts: number;
   idempotencyKeys: number;
   sessions: number;
+  staffSessions: number;
 }
 
 const days = (n: number) => sql`make_interval(days => ${n})`;
@@ -57,14 +58,22 @@ const batches: Record<keyof RetentionReport, (limit: number) => SQL> = {
          or least(expires_at, created_at + ${days(SESSION_MAX_DAYS)}) < now() - ${days(RETENTION.endedSessionDays)}
       limit ${limit} for update skip locked)
     returning 1`,
+  // staff sessions (decision 0053) end sooner and are kept as long, as a record of who was in
+  staffSessions: (limit) => sql`
+    delete from staff_sessions where id in (
+      select id from staff_sessions
+      where revoked_at < now() - ${days(RETENTION.endedSessionDays)}
+         or expires_at < now() - ${days(RETENTION.endedSessionDays)}
+      limit ${limit} for update skip locked)
+    returning 1`,
 };
 
-/** Deletes expired rate-limit rows, abandoned carts, old idempotency keys and long-ended sessions. */
+/** Deletes expired rate-limit rows, abandoned carts, old idempotency keys and long-ended sessions (shop and staff). */
 export async function deleteExpiredData(
   ctx: CoreContext,
   { batchSize, maxBatches }: { batchSize: number; maxBatches: number } = RETENTION,
 ): Promise<RetentionReport> {
-  const report: RetentionReport = { rateLimits: 0, carts: 0, idempotencyKeys: 0, sessions: 0 };
+  const report: RetentionReport = { rateLimits: 0, carts: 0, idempotencyKeys: 0, sessions: 0, staffSessions: 0 };
   for (const table of Object.keys(batches) as (keyof RetentionReport)[]) {
     for (let batch = 0; batch < maxBatches; batch++) {
       const deleted = (await queryRows(ctx.db, batches[table](batchSize))).length;

@@ -2,10 +2,10 @@
 // token is 401; with a shopper's token, 403 and nothing else (a shopper's sign-in never opens the
 // back office); with a staff token, the request carries the StaffActor that core's use-cases
 // check permissions against. The console uses its cookie instead (app/lib/staff.server.ts).
-import type { FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { CoreContext } from "../../core/context";
 import { AppError } from "../../core/shared/errors";
-import { NO_PERMISSION, type StaffActor } from "../../core/staff/permissions";
+import { can, NO_PERMISSION, type Permission, type StaffActor } from "../../core/staff/permissions";
 import { findStaffSession, isShopperToken } from "../../core/staff/sessions";
 
 declare module "fastify" {
@@ -25,13 +25,19 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]! : "";
 }
 
-/** preHandler: the staff member behind the call's token; 401 or 403 otherwise. */
-export function requireStaff(core: CoreContext): preHandlerAsyncHookHandler {
+/**
+ * onRequest hook: the staff member behind the call's token; 401 or 403 otherwise. It runs before
+ * the body is even read, so a stranger learns nothing from validation messages either.
+ */
+export function requireStaff(core: CoreContext, permission: Permission | null): onRequestAsyncHookHandler {
   return async (request) => {
     const token = bearerToken(request);
     if (token === null) throw new AppError(401, STAFF_SIGN_IN_REQUIRED);
     const found = token ? await findStaffSession(core, token, "api", { ip: request.ip }) : null;
     if (found) {
+      // checked here as well as in core, so a member without the permission learns nothing,
+      // not even what the body should look like
+      if (permission && !can(found.actor, permission)) throw new AppError(403, NO_PERMISSION);
       request.staffActor = found.actor;
       return;
     }
@@ -40,7 +46,7 @@ export function requireStaff(core: CoreContext): preHandlerAsyncHookHandler {
   };
 }
 
-/** The staff member a requireStaff preHandler let through. */
+/** The staff member a requireStaff hook let through. */
 export function staffActor(request: FastifyRequest): StaffActor {
   if (!request.staffActor) throw new AppError(401, STAFF_SIGN_IN_REQUIRED);
   return request.staffActor;

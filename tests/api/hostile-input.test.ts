@@ -184,7 +184,7 @@ function attacks(): Attack[] {
       );
       const goodBody = bodySchema ? example("", bodySchema) : undefined;
       const headers = {
-        // signed in, so that calls which need it reach their own checks; the staff call as staff
+        // signed in, so that calls which need it reach their own checks; the staff calls as an owner
         authorization: path.startsWith("/api/admin/") ? adminAuth : shopperAuth,
         ...(bodySchema ? { "content-type": "application/json" } : {}),
       };

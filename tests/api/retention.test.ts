@@ -3,6 +3,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../../core/accounts/sessions";
+import { openStaffSession } from "../../core/staff/sessions";
 import { hashToken } from "../../core/accounts/tokens";
 import type { CoreContext } from "../../core/context";
 import { ReadCache } from "../../core/shared/cache";
@@ -117,6 +118,24 @@ describe("deleteExpiredData", () => {
       sql`select user_agent from user_sessions where user_id = ${userId} order by user_agent`,
     );
     expect(left.map((r) => r.user_agent)).toEqual(["expired yesterday", "in use", "revoked yesterday"]);
+  });
+
+  it(`deletes staff sessions ${RETENTION.endedSessionDays} days after they ended`, async () => {
+    const staffSession = async (name: string, change: string | null) => {
+      const { sessionId } = await openStaffSession(database.db, userId, "console", { ip: null, userAgent: name });
+      if (change) await database.db.execute(sql.raw(`update staff_sessions set ${change} where id = ${sessionId}`));
+    };
+    const ended = RETENTION.endedSessionDays;
+    await staffSession("revoked long ago", `revoked_at = now() - interval '${ended} days 1 hour'`);
+    await staffSession("expired long ago", `expires_at = now() - interval '${ended} days 1 hour'`);
+    await staffSession("expired yesterday", `expires_at = now() - interval '1 day'`);
+    await staffSession("in use", null);
+    const report = await deleteExpiredData(ctx);
+    expect(report.staffSessions).toBe(2);
+    const left = await rows<{ user_agent: string }>(
+      sql`select user_agent from staff_sessions where user_id = ${userId} order by user_agent`,
+    );
+    expect(left.map((r) => r.user_agent)).toEqual(["expired yesterday", "in use"]);
   });
 
   it("deletes in small batches, and several runs at once share the work without failing", async () => {

@@ -55,7 +55,7 @@ export async function adminAuditLogRoutes(app: FastifyInstance, { core }: { core
           to: moment("to"),
         }),
       },
-      preHandler: requireStaff(core),
+      onRequest: requireStaff(core, "audit"),
     },
     async (request, reply) => {
       const q = request.query;

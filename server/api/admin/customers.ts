@@ -23,7 +23,7 @@ export async function adminCustomerRoutes(app: FastifyInstance, { core }: { core
           search: z.string().trim().max(100, "search must be at most 100 characters").optional(),
         }),
       },
-      preHandler: requireStaff(core),
+      onRequest: requireStaff(core, "customers"),
     },
     async (request, reply) => {
       const page = await listUsers(core, staffActor(request), request.query);

@@ -23,7 +23,6 @@ export function presentStaffActor(actor: StaffActor) {
 
 export async function adminSessionRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const staff = requireStaff(core);
 
   api.post(
     "/admin/session",
@@ -52,7 +51,7 @@ export async function adminSessionRoutes(app: FastifyInstance, { core }: { core:
 
   api.delete(
     "/admin/session",
-    { schema: staffOperation(null, "Ends the session of this token (204)"), preHandler: staff },
+    { schema: staffOperation(null, "Ends the session of this token (204)"), onRequest: requireStaff(core, null) },
     async (request, reply) => {
       await signOutStaff(core, staffActor(request));
       return reply.code(204).send();
@@ -61,7 +60,10 @@ export async function adminSessionRoutes(app: FastifyInstance, { core }: { core:
 
   api.get(
     "/admin/me",
-    { schema: staffOperation(null, "The signed-in staff member, their role and permissions"), preHandler: staff },
+    {
+      schema: staffOperation(null, "The signed-in staff member, their role and permissions"),
+      onRequest: requireStaff(core, null),
+    },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return presentStaffActor(staffActor(request));

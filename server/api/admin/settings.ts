@@ -9,11 +9,13 @@ import { staffOperation } from "./docs";
 
 export async function adminSettingsRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const staff = requireStaff(core);
 
   api.get(
     "/admin/settings/security",
-    { schema: staffOperation("settings", "Whether every staff account must use two-step sign-in"), preHandler: staff },
+    {
+      schema: staffOperation("settings", "Whether every staff account must use two-step sign-in"),
+      onRequest: requireStaff(core, "settings"),
+    },
     async (request) => ({
       two_step_required: (await getStaffSecuritySettings(core, staffActor(request))).twoStepRequired,
     }),
@@ -26,7 +28,7 @@ export async function adminSettingsRoutes(app: FastifyInstance, { core }: { core
         ...staffOperation("settings", "Requires (or stops requiring) two-step sign-in of every staff account"),
         body: z.object({ two_step_required: z.boolean({ error: "two_step_required must be true or false" }) }),
       },
-      preHandler: staff,
+      onRequest: requireStaff(core, "settings"),
     },
     async (request) => ({
       two_step_required: (await setStaffTwoStepRequired(core, staffActor(request), request.body.two_step_required))

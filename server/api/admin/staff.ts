@@ -48,11 +48,10 @@ export async function adminStaffRoutes(
   { core, config }: { core: CoreContext; config: AppConfig },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const staff = requireStaff(core);
 
   api.get(
     "/admin/staff",
-    { schema: staffOperation("staff", "Everyone on the staff"), preHandler: staff },
+    { schema: staffOperation("staff", "Everyone on the staff"), onRequest: requireStaff(core, "staff") },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return (await listStaff(core, staffActor(request))).map(presentStaffMember);
@@ -69,7 +68,7 @@ export async function adminStaffRoutes(
         ),
         body: addStaffInput,
       },
-      preHandler: staff,
+      onRequest: requireStaff(core, "staff"),
     },
     async (request, reply) => {
       const { member, invitation } = await addStaff(core, staffActor(request), request.body);
@@ -92,7 +91,7 @@ export async function adminStaffRoutes(
         params: memberParams,
         body: updateStaffInput,
       },
-      preHandler: staff,
+      onRequest: requireStaff(core, "staff"),
     },
     async (request) =>
       presentStaffMember(await updateStaff(core, staffActor(request), request.params.id, request.body)),
@@ -105,7 +104,7 @@ export async function adminStaffRoutes(
         ...staffOperation("staff", "A new one-time sign-in link for a member (their password and sessions end)"),
         params: memberParams,
       },
-      preHandler: staff,
+      onRequest: requireStaff(core, "staff"),
     },
     async (request, reply) => {
       const invitation = await resendStaffInvitation(core, staffActor(request), request.params.id);
