@@ -138,6 +138,17 @@ describe("two-step sign-in", () => {
     expect(first.body).not.toContain(setup.secret);
   });
 
+  it("lets one of several sign-ins racing with one code through, never two", async () => {
+    const member = await makeStaff(t.app, t.core, owner, "catalogue");
+    const actor = await actorOf(t.core, member);
+    const setup = await beginTwoStepSetup(t.core, actor);
+    await confirmTwoStep(t.core, actor, { secret: setup.secret, code: totpNow(setup.secret) });
+    await t.database.db.execute(sql`update users set totp_last_step = null where id = ${member.id}`);
+    const code = totpNow(setup.secret);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => staffSignIn(t.app, member.email, PASSWORD, code)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 401, 401, 401, 401]);
+  });
+
   it("when the owner requires it, refuses a member without it and refuses turning it off", async () => {
     const member = await makeStaff(t.app, t.core, owner, "catalogue");
     const set = await call("PUT", "/api/admin/settings/security", owner, { two_step_required: true });
