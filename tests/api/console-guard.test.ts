@@ -35,19 +35,21 @@ describe.skipIf(!hasPageBuild())("console answers", () => {
         headers: { "content-type": "application/x-www-form-urlencoded", host: "localhost:3000", ...headers },
         payload: form,
       });
-    for (const headers of [
+    const foreign: Record<string, string>[] = [
       { origin: "https://evil.example" },
       { origin: "null" },
       {},
       { "sec-fetch-site": "cross-site" },
-    ]) {
+    ];
+    for (const headers of foreign) {
       const res = await post(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expect(res.json()).toEqual({ detail: FOREIGN_ORIGIN });
       expect(res.headers["cache-control"]).toBe("no-store");
     }
     // this store's own pages pass the door (whatever the page then answers)
-    for (const headers of [{ origin: "http://localhost:3000" }, { "sec-fetch-site": "same-origin" }]) {
+    const own: Record<string, string>[] = [{ origin: "http://localhost:3000" }, { "sec-fetch-site": "same-origin" }];
+    for (const headers of own) {
       const res = await post(headers);
       expect(res.statusCode, JSON.stringify(headers)).not.toBe(403);
     }
