@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLocation,
   useRouteLoaderData,
   Link,
 } from "react-router";
@@ -18,12 +19,15 @@ import { Header } from "./components/Header";
 import { Toaster } from "./components/Toaster";
 import { CartSync } from "./components/CartSync";
 import { useInlineStylesheet } from "./lib/inline-stylesheet";
+import { isConsolePath } from "./lib/console";
 import { useNonce } from "./lib/nonce";
 import { pageMeta } from "./lib/seo";
 import { loadShell, type ShellData } from "./lib/shell.server";
 import stylesheet from "./app.css?url";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // the console has its own layout and loads what it needs itself
+  if (isConsolePath(new URL(request.url).pathname)) return null;
   return loadShell(context.core, context.config.publicUrl);
 }
 
@@ -33,7 +37,8 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const shell = useRouteLoaderData("root") as ShellData | undefined;
+  const shell = (useRouteLoaderData("root") as ShellData | null | undefined) ?? undefined;
+  const inConsole = isConsolePath(useLocation().pathname);
   const nonce = useNonce();
   const inlineStylesheet = useInlineStylesheet();
   // tests and styles can tell a hydrated page from server-rendered HTML
@@ -61,21 +66,29 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-[#fbf9f6] font-sans antialiased">
-        <a
-          href="#main"
-          className="sr-only z-[70] bg-ink px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
-          Skip to content
-        </a>
-        {shell && <AnnouncementBar items={shell.announcements} />}
-        {shell && <Header shell={shell} />}
-        <div id="main" className="flex-1">
-          {children}
-        </div>
-        {shell && <Footer shell={shell} />}
-        {shell && <ChatButton number={shell.whatsappNumber} />}
-        <Toaster />
-        <CartSync />
+        {!inConsole && (
+          <a
+            href="#main"
+            className="sr-only z-[70] bg-ink px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          >
+            Skip to content
+          </a>
+        )}
+        {inConsole ? (
+          children
+        ) : (
+          <>
+            {shell && <AnnouncementBar items={shell.announcements} />}
+            {shell && <Header shell={shell} />}
+            <div id="main" className="flex-1">
+              {children}
+            </div>
+            {shell && <Footer shell={shell} />}
+            {shell && <ChatButton number={shell.whatsappNumber} />}
+            <Toaster />
+            <CartSync />
+          </>
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

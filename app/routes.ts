@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -25,5 +25,21 @@ export default [
   route("amp/product/:id", "routes/amp-preview.tsx", { id: "amp-preview" }),
   route("amp/p/:customUrl", "routes/amp-preview.tsx", { id: "amp-preview-by-url" }),
   route("amp/product/:id/amp.html", "routes/amp-document.ts"),
+  // the staff console (issue 12): its sign-in pages stand alone, the rest share its layout
+  ...prefix("admin", [
+    route("login", "routes/admin/login.tsx"),
+    route("login/code", "routes/admin/login-code.tsx"),
+    route("logout", "routes/admin/logout.tsx"),
+    route("welcome", "routes/admin/welcome.tsx"),
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/home.tsx"),
+      route("account", "routes/admin/account.tsx"),
+      route("customers", "routes/admin/customers.tsx"),
+      route("staff", "routes/admin/staff.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
+      route("*", "routes/admin/not-found.tsx", { id: "admin-not-found" }),
+    ]),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

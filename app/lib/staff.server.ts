@@ -6,10 +6,13 @@ import { data, redirect } from "react-router";
 import type { CoreContext } from "../../core/context";
 import { can, NO_PERMISSION, type Permission, type StaffActor } from "../../core/staff/permissions";
 import { findStaffSession, isShopperToken, STAFF_SESSION_MAX_DAYS } from "../../core/staff/sessions";
+import { AppError } from "../../core/shared/errors";
 import { safeRedirect } from "./session";
 
 export const STAFF_COOKIE = "staff_session";
-const COOKIE_PATH = "/admin";
+// the whole site, not /admin: the console's page data is fetched from /admin.data, which a
+// cookie with Path=/admin would not be sent to. SameSite=Strict and HttpOnly keep it in the console.
+const COOKIE_PATH = "/";
 
 /** The staff session token the request's cookie carries, or null. */
 export function staffToken(request: Request): string | null {
@@ -65,9 +68,7 @@ export async function requireStaff(
   permission?: Permission,
 ): Promise<StaffActor> {
   const token = staffToken(request);
-  const found = token
-    ? await findStaffSession(context.core, token, "console", clientOf(request, context.clientIp))
-    : null;
+  const found = token ? await sessionOf(request, context, token) : null;
   if (!found) {
     if (token && (await isShopperToken(context.core, token))) throw data({ detail: NO_PERMISSION }, { status: 403 });
     throw redirect(signInHref(request), token ? { headers: { "set-cookie": clearStaffCookie(request) } } : undefined);
@@ -78,6 +79,17 @@ export async function requireStaff(
   if (owed && !SETUP_PAGES.some((p) => path === p || path.startsWith(`${p}/`))) throw redirect("/admin/account");
   if (permission && !can(actor, permission)) throw data({ detail: NO_PERMISSION }, { status: 403 });
   return actor;
+}
+
+// the console layout's loader and its page's loader run for the same request at once: one lookup
+const sessions = new WeakMap<Request, ReturnType<typeof findStaffSession>>();
+function sessionOf(request: Request, context: { core: CoreContext; clientIp: string }, token: string) {
+  let found = sessions.get(request);
+  if (!found) {
+    found = findStaffSession(context.core, token, "console", clientOf(request, context.clientIp));
+    sessions.set(request, found);
+  }
+  return found;
 }
 
 /** The pending (password right, code owed) session of the two-step page, or null. */
@@ -91,3 +103,24 @@ export async function pendingStaffSession(request: Request, context: { core: Cor
 }
 
 export { clientOf };
+
+/**
+ * Runs a console action's use-case: a refusal from core (AppError) becomes the form's message
+ * with its status (and `extra`, e.g. which form it answers), so the page shows it beside the form
+ * instead of an error page.
+ */
+export async function formResult<T, E extends object = object>(
+  run: () => Promise<T>,
+  extra?: E,
+): Promise<T | ReturnType<typeof data<{ error: string; status: number } & E>>> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof AppError) {
+      const headers: Record<string, string> = {};
+      if (error.retryAfter) headers["retry-after"] = String(error.retryAfter);
+      return data({ ...(extra as E), error: error.message, status: error.status }, { status: error.status, headers });
+    }
+    throw error;
+  }
+}

@@ -2,7 +2,7 @@
 // with who, when, from which address, what, and the fields that changed. Written with the
 // transaction's own handle, so the record and the change commit or roll back together; the
 // table refuses UPDATE and DELETE, so nothing in the product can rewrite history.
-import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, lt, type SQL } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
@@ -127,5 +127,32 @@ export async function listAuditLog(
       actorName: firstName === null ? null : `${firstName} ${lastName ?? ""}`.trim(),
     })),
     total: Number(total?.n ?? 0),
+  };
+}
+
+/** What the audit screen's filters offer: the people and the kinds of thing found in the log. */
+export interface AuditFilterChoices {
+  people: { id: number; name: string; email: string }[];
+  entityTypes: string[];
+}
+
+export async function auditFilterChoices(ctx: CoreContext, actor: StaffActor): Promise<AuditFilterChoices> {
+  requirePermission(actor, "audit");
+  const [people, entityTypes] = await Promise.all([
+    // everyone who acted, by their account now (a former member keeps their place in the log)
+    ctx.db
+      .selectDistinct({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(auditLog)
+      .innerJoin(users, eq(users.id, auditLog.actorId))
+      .orderBy(users.firstName, users.lastName, users.id),
+    ctx.db
+      .selectDistinct({ entityType: auditLog.entityType })
+      .from(auditLog)
+      .where(isNotNull(auditLog.entityType))
+      .orderBy(auditLog.entityType),
+  ]);
+  return {
+    people: people.map((p) => ({ id: p.id, name: `${p.firstName} ${p.lastName}`.trim() || p.email, email: p.email })),
+    entityTypes: entityTypes.map((e) => e.entityType!).filter(Boolean),
   };
 }

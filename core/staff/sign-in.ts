@@ -194,17 +194,10 @@ export async function completeStaffSignIn(
     .select({ id: users.id, totpSecret: users.totpSecret })
     .from(users)
     .where(eq(users.id, actor.userId));
-  return ctx.db.transaction(async (tx) => {
+  const who = { userId: actor.userId, email: actor.email, ip: client.ip };
+  const signedIn = await ctx.db.transaction(async (tx) => {
     const used = user ? await useSecondFactor(tx, user, code) : null;
-    const who = { userId: actor.userId, email: actor.email, ip: client.ip };
-    if (!used) {
-      // recorded apart: this transaction rolls back with the refusal
-      await recordAudit(ctx.db, who, {
-        action: "staff.sign_in_failed",
-        changes: { reason: "wrong two-step code", via: "console" },
-      });
-      throw invalid(WRONG_CODE);
-    }
+    if (!used) return null;
     await revokeStaffSession(tx, actor.sessionId);
     const { token } = await openStaffSession(tx, actor.userId, "console", client);
     await recordAudit(tx, who, {
@@ -215,6 +208,16 @@ export async function completeStaffSignIn(
     });
     return { token, pendingSecondFactor: false };
   });
+  if (!signedIn) {
+    // recorded after the transaction, not inside it: a refusal writes nothing else, and on the
+    // embedded database (one connection) a second write beside an open transaction would wait forever
+    await recordAudit(ctx.db, who, {
+      action: "staff.sign_in_failed",
+      changes: { reason: "wrong two-step code", via: "console" },
+    });
+    throw invalid(WRONG_CODE);
+  }
+  return signedIn;
 }
 
 /** Signs out the session that made the request. */

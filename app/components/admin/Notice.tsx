@@ -1,0 +1,19 @@
+// A form's answer: a refusal (role="alert", read out at once) or a confirmation (role="status").
+export function Notice({ kind, children }: { kind: "error" | "success"; children: React.ReactNode }) {
+  return kind === "error" ? (
+    <p role="alert" className="bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
+      {children}
+    </p>
+  ) : (
+    <p role="status" className="bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200">
+      {children}
+    </p>
+  );
+}
+
+/** The error a console action answered, if it answered one. */
+export function actionError(result: unknown): string | null {
+  return result && typeof result === "object" && "error" in result
+    ? String((result as { error: unknown }).error)
+    : null;
+}

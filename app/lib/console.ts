@@ -1,0 +1,77 @@
+// The console's menu and the small rules its pages share (browser-safe: the layout renders it).
+// The menu only hides what core already forbids (decision 0053): each entry names the permission
+// its page's loader asks core for.
+import { can, type Permission, type StaffRole } from "../../core/staff/permissions";
+import { safeRedirect } from "./session";
+
+export interface ConsoleMenuItem {
+  href: string;
+  label: string;
+  /** absent: every member may open it */
+  permission?: Permission;
+}
+
+export const CONSOLE_MENU: readonly ConsoleMenuItem[] = [
+  { href: "/admin", label: "Home" },
+  { href: "/admin/customers", label: "Customers", permission: "customers" },
+  { href: "/admin/staff", label: "Staff", permission: "staff" },
+  { href: "/admin/audit", label: "Audit log", permission: "audit" },
+  { href: "/admin/settings", label: "Settings", permission: "settings" },
+];
+
+export function menuFor(role: StaffRole): ConsoleMenuItem[] {
+  return CONSOLE_MENU.filter((item) => !item.permission || can({ role }, item.permission));
+}
+
+/** Where to go after signing in: a console page named by ?next=, never elsewhere or back to sign-in. */
+export function consoleNext(value: string | null | undefined): string {
+  const target = safeRedirect(value, "/admin");
+  const path = target.split(/[?#]/)[0]!;
+  if (!(path === "/admin" || path.startsWith("/admin/"))) return "/admin";
+  if (path === "/admin/login" || path.startsWith("/admin/login/") || path === "/admin/logout") return "/admin";
+  return target;
+}
+
+/** An audit entry's action as words: "staff.sign_in_failed" -> "Sign in failed". */
+export function actionLabel(action: string): string {
+  const known: Record<string, string> = {
+    "staff.sign_in": "Signed in",
+    "staff.sign_in_failed": "Sign-in failed",
+    "staff.sign_out": "Signed out",
+    "staff.password_accepted": "Password accepted, code asked",
+    "staff.password_changed": "Changed password",
+    "staff.add": "Added a staff member",
+    "staff.update": "Changed a staff member",
+    "staff.sign_in_link": "Made a new sign-in link",
+    "staff.two_step_on": "Turned on two-step sign-in",
+    "staff.two_step_off": "Turned off two-step sign-in",
+    "staff.recovery_codes_renewed": "Made new recovery codes",
+    "staff.owner_by_command": "Made an owner from the command line",
+    "settings.update": "Changed settings",
+  };
+  return known[action] ?? action.replace(/[._]/g, " ").replace(/^./, (c) => c.toUpperCase());
+}
+
+/** One changed field as "role: manager → owner", or "via: console" for a plain fact. */
+export function describeChange(field: string, value: unknown): string {
+  const show = (v: unknown) =>
+    v === null || v === undefined ? "(none)" : typeof v === "string" ? v : JSON.stringify(v);
+  if (Array.isArray(value) && value.length === 2) return `${field}: ${show(value[0])} → ${show(value[1])}`;
+  return `${field}: ${show(value)}`;
+}
+
+/** True for the console's pages (and their .data answers): they get the console's layout, not the shop's. */
+export function isConsolePath(pathname: string): boolean {
+  return /^\/admin(?:[/.]|$)/.test(pathname);
+}
+
+/** The <title> and robots of a console page. */
+export function consoleMeta(title: string) {
+  return [{ title: `${title} · Back office` }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** A form field as text: absent, or a file where text belongs, is "". */
+export function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}

@@ -1,0 +1,226 @@
+// The member's own account (issue 12, point 2): their password, and two-step sign-in with an
+// authenticator app (set up by scanning a QR code and confirming a code from it) and one-time
+// recovery codes. A member with an initial password, or without the two-step sign-in the owner
+// requires, is kept on this page until it is put right.
+import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { PASSWORD_RULE_MESSAGE } from "../../../core/accounts/form-rules";
+import { changeOwnPassword } from "../../../core/staff/accounts";
+import { ROLE_LABELS } from "../../../core/staff/permissions";
+import { invalid } from "../../../core/shared/errors";
+import {
+  beginTwoStepSetup,
+  confirmTwoStep,
+  recoveryCodesLeft,
+  renewRecoveryCodes,
+  turnOffTwoStep,
+  type TwoStepSetup,
+} from "../../../core/staff/two-step";
+import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
+import { CodeField, PageTitle, Panel, PasswordInput } from "../../components/admin/Fields";
+import { Notice } from "../../components/admin/Notice";
+import { consoleMeta, formText } from "../../lib/console";
+import { formResult, requireStaff } from "../../lib/staff.server";
+import type { Route } from "./+types/account";
+
+export const meta = () => consoleMeta("Your account");
+export const ErrorBoundary = ConsoleErrorBoundary;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await requireStaff(request, context);
+  return {
+    name: `${actor.firstName} ${actor.lastName}`.trim(),
+    email: actor.email,
+    role: actor.role,
+    twoStepEnabled: actor.twoStepEnabled,
+    mustChangePassword: actor.mustChangePassword,
+    mustSetUpTwoStep: actor.mustSetUpTwoStep,
+    recoveryCodesLeft: actor.twoStepEnabled ? await recoveryCodesLeft(context.core, actor) : 0,
+  };
+}
+
+type Intent = "password" | "two-step-begin" | "two-step-confirm" | "recovery-codes" | "two-step-off";
+
+interface AccountAnswer {
+  intent: Intent;
+  error?: string;
+  done?: string;
+  /** the secret being set up, shown again after a wrong code so the scanned QR stays right */
+  setup?: TwoStepSetup;
+  /** shown once, right after they are made */
+  recoveryCodes?: string[];
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireStaff(request, context);
+  const form = await request.formData();
+  const intent = formText(form, "intent") as Intent;
+  const core = context.core;
+  const answer = (run: () => Promise<AccountAnswer>, extra: Partial<AccountAnswer> = {}) =>
+    formResult(run, { intent, ...extra });
+  switch (intent) {
+    case "password":
+      return answer(async () => {
+        const next = formText(form, "new_password");
+        if (next !== formText(form, "confirm")) throw invalid("The two new passwords are not the same.");
+        await changeOwnPassword(core, actor, { current: formText(form, "current_password"), next });
+        return { intent, done: "Your password is changed. You were signed out everywhere else." };
+      });
+    case "two-step-begin":
+      return answer(async () => ({ intent, setup: await beginTwoStepSetup(core, actor) }));
+    case "two-step-confirm": {
+      const secret = formText(form, "secret");
+      // after a wrong code the same secret again, so what they scanned still works
+      const again = /^[A-Z2-7]{32}$/.test(secret) ? { setup: await beginTwoStepSetup(core, actor, secret) } : {};
+      return answer(
+        async () => ({
+          intent,
+          recoveryCodes: await confirmTwoStep(core, actor, { secret, code: formText(form, "code") }),
+          done: "Two-step sign-in is on.",
+        }),
+        again,
+      );
+    }
+    case "recovery-codes":
+      return answer(async () => ({
+        intent,
+        recoveryCodes: await renewRecoveryCodes(core, actor, formText(form, "code")),
+        done: "Your new recovery codes are below. The old ones no longer work.",
+      }));
+    case "two-step-off":
+      return answer(async () => {
+        await turnOffTwoStep(core, actor, formText(form, "code"));
+        return { intent, done: "Two-step sign-in is off." };
+      });
+    default:
+      return data({ intent, error: "Unknown action." }, { status: 400 });
+  }
+}
+
+function Answer({ result, intent }: { result: AccountAnswer | undefined; intent: Intent | Intent[] }) {
+  const mine = result && (Array.isArray(intent) ? intent.includes(result.intent) : result.intent === intent);
+  if (!mine) return null;
+  if (result.error) return <Notice kind="error">{result.error}</Notice>;
+  return result.done ? <Notice kind="success">{result.done}</Notice> : null;
+}
+
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  return (
+    <div className="mt-4 bg-amber-50 p-4 ring-1 ring-amber-200">
+      <h3 className="font-semibold">Your recovery codes</h3>
+      <p className="mt-1 text-sm text-stone-700">
+        Write them down or keep them somewhere safe now: they are shown only this once. Each one signs you in once if
+        you lose your phone.
+      </p>
+      <ul className="mt-3 grid grid-cols-2 gap-2 font-mono text-sm" aria-label="Recovery codes">
+        {codes.map((code) => (
+          <li key={code} className="bg-white px-2 py-1 ring-1 ring-stone-200">
+            {code}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function SubmitButton({ children, secondary }: { children: React.ReactNode; secondary?: boolean }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <button type="submit" disabled={busy} className={secondary ? "btn-secondary" : "btn-primary"}>
+      {children}
+    </button>
+  );
+}
+
+export default function ConsoleAccount() {
+  const account = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as AccountAnswer | undefined;
+  const setup = result?.setup;
+  return (
+    <>
+      <PageTitle title="Your account" intro={`${account.email} · ${ROLE_LABELS[account.role]}`} />
+      <div className="max-w-2xl space-y-6">
+        {account.mustChangePassword && (
+          <Notice kind="error">You were given a first password. Choose your own before you go on.</Notice>
+        )}
+        {account.mustSetUpTwoStep && !account.mustChangePassword && (
+          <Notice kind="error">The store's owner requires two-step sign-in. Set it up below before you go on.</Notice>
+        )}
+
+        <Panel title="Password">
+          <Form method="post" className="space-y-4" aria-label="Change password">
+            <input type="hidden" name="intent" value="password" />
+            <Answer result={result} intent="password" />
+            <PasswordInput name="current_password" label="Current password" autoComplete="current-password" />
+            <PasswordInput
+              name="new_password"
+              label="New password"
+              autoComplete="new-password"
+              hint={PASSWORD_RULE_MESSAGE}
+            />
+            <PasswordInput name="confirm" label="New password again" autoComplete="new-password" />
+            <SubmitButton>Change password</SubmitButton>
+          </Form>
+        </Panel>
+
+        <Panel title="Two-step sign-in">
+          <Answer result={result} intent={["two-step-begin", "two-step-confirm", "recovery-codes", "two-step-off"]} />
+          {result?.recoveryCodes && <RecoveryCodes codes={result.recoveryCodes} />}
+          {account.twoStepEnabled ? (
+            <div className="mt-4 space-y-6">
+              <p className="text-sm text-stone-700">
+                On. Signing in asks for the code from your authenticator app. Recovery codes left:{" "}
+                <strong>{account.recoveryCodesLeft}</strong>.
+              </p>
+              <Form method="post" className="space-y-3" aria-label="New recovery codes">
+                <input type="hidden" name="intent" value="recovery-codes" />
+                <CodeField label="Code from your app, for new recovery codes" />
+                <SubmitButton secondary>Make new recovery codes</SubmitButton>
+              </Form>
+              <Form method="post" className="space-y-3" aria-label="Turn off two-step sign-in">
+                <input type="hidden" name="intent" value="two-step-off" />
+                <CodeField label="Code from your app, to turn it off" />
+                <SubmitButton secondary>Turn off</SubmitButton>
+              </Form>
+            </div>
+          ) : setup ? (
+            <div className="mt-2 space-y-4">
+              <ol className="list-decimal space-y-1 pl-5 text-sm text-stone-700">
+                <li>Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 2FAS…).</li>
+                <li>Scan this code, or type the key below into the app.</li>
+                <li>Enter the six-digit code the app shows.</li>
+              </ol>
+              <img
+                src={`data:image/svg+xml;base64,${btoa(setup.qrSvg)}`}
+                alt="QR code for your authenticator app"
+                width={192}
+                height={192}
+                className="bg-white ring-1 ring-stone-200"
+              />
+              <p className="text-sm">
+                Key:{" "}
+                <code className="font-mono break-all" data-testid="totp-secret">
+                  {setup.secret}
+                </code>
+              </p>
+              <Form method="post" className="space-y-3" aria-label="Confirm two-step sign-in">
+                <input type="hidden" name="intent" value="two-step-confirm" />
+                <input type="hidden" name="secret" value={setup.secret} />
+                <CodeField label="Six-digit code" />
+                <SubmitButton>Turn on</SubmitButton>
+              </Form>
+            </div>
+          ) : (
+            <Form method="post" className="mt-2 space-y-3">
+              <input type="hidden" name="intent" value="two-step-begin" />
+              <p className="text-sm text-stone-700">
+                Off. With it on, a stolen password alone cannot open the back office: signing in also asks for a code
+                from an app on your phone.
+              </p>
+              <SubmitButton>Set up two-step sign-in</SubmitButton>
+            </Form>
+          )}
+        </Panel>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+// Customer accounts (the customers permission: owner, manager, fulfilment): who signed up, newest
+// first, searchable by email or name, so the person on the phone with a shopper can find them.
+import { Form, Link, useLoaderData } from "react-router";
+import { listUsers } from "../../../core/accounts/users";
+import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
+import { PageTitle } from "../../components/admin/Fields";
+import { consoleMeta } from "../../lib/console";
+import { formatDay } from "../../lib/dates";
+import { requireStaff } from "../../lib/staff.server";
+import type { Route } from "./+types/customers";
+
+export const meta = () => consoleMeta("Customers");
+export const ErrorBoundary = ConsoleErrorBoundary;
+
+const PAGE_SIZE = 50;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await requireStaff(request, context, "customers");
+  const params = new URL(request.url).searchParams;
+  const search = (params.get("search") ?? "").trim().slice(0, 100);
+  const page = Math.min(Math.max(1, Math.floor(Number(params.get("page")) || 1)), 100_000);
+  const found = await listUsers(context.core, actor, { search, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  return { ...found, search, page, pages: Math.max(1, Math.ceil(found.total / PAGE_SIZE)) };
+}
+
+export default function ConsoleCustomers() {
+  const { items, total, search, page, pages } = useLoaderData<typeof loader>();
+  const href = (n: number) => {
+    const q = new URLSearchParams();
+    if (search) q.set("search", search);
+    if (n > 1) q.set("page", String(n));
+    return q.size ? `/admin/customers?${q}` : "/admin/customers";
+  };
+  return (
+    <>
+      <PageTitle title="Customers" intro="Accounts, newest first." />
+      <Form method="get" role="search" className="mb-4 flex max-w-xl gap-2">
+        <label htmlFor="customer-search" className="sr-only">
+          Search by email or name
+        </label>
+        <input
+          id="customer-search"
+          type="search"
+          name="search"
+          defaultValue={search}
+          maxLength={100}
+          placeholder="Email or name"
+          className="field"
+        />
+        <button type="submit" className="btn-primary">
+          Search
+        </button>
+      </Form>
+      <p className="mb-3 text-sm text-stone-600" role="status">
+        {total === 0
+          ? "No accounts found."
+          : `${total.toLocaleString("en-US")} ${total === 1 ? "account" : "accounts"}, page ${page} of ${pages}.`}
+      </p>
+      <ul className="divide-y divide-stone-200 bg-white ring-1 ring-stone-200" aria-label="Customers">
+        {items.map((user) => (
+          <li key={user.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 p-3 text-sm">
+            <div className="min-w-0">
+              <p className="font-semibold">{`${user.firstName} ${user.lastName}`.trim() || "(no name)"}</p>
+              <p className="break-all text-stone-600">{user.email}</p>
+            </div>
+            <div className="text-right text-xs text-stone-600">
+              {user.phone && <p>{user.phone}</p>}
+              <p>Joined {formatDay(user.createdAt)}</p>
+              {user.role !== "customer" && <p className="font-semibold">Staff</p>}
+            </div>
+          </li>
+        ))}
+      </ul>
+      {pages > 1 && (
+        <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-2">
+          {page > 1 ? (
+            <Link to={href(page - 1)} className="btn-secondary">
+              Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-stone-600">
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Link to={href(page + 1)} className="btn-secondary">
+              Older
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </>
+  );
+}

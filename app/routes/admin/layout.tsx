@@ -1,0 +1,82 @@
+// The console's frame (issue 12, point 1): a top bar with the store, the member and sign-out, and
+// the menu of what the member's role may open. Its loader signs the visitor in or sends them to
+// the sign-in page; each page's loader asks core for its own permission as well.
+import { Form, Link, Outlet, useLoaderData } from "react-router";
+import { getSiteSettings } from "../../../core/settings/site-settings";
+import { ROLE_LABELS } from "../../../core/staff/permissions";
+import { ConsoleDrawer, ConsoleSideMenu } from "../../components/admin/ConsoleMenu";
+import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
+import { menuFor } from "../../lib/console";
+import { requireStaff } from "../../lib/staff.server";
+import type { Route } from "./+types/layout";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await requireStaff(request, context);
+  const { siteName } = await getSiteSettings(context.core);
+  return {
+    siteName,
+    member: { firstName: actor.firstName, lastName: actor.lastName, email: actor.email, role: actor.role },
+    // while a new password or two-step setup is owed, the account page is the only way on
+    setupOwed: actor.mustChangePassword || actor.mustSetUpTwoStep,
+  };
+}
+
+export default function ConsoleLayout() {
+  const { siteName, member, setupOwed } = useLoaderData<typeof loader>();
+  const menu = setupOwed ? [] : menuFor(member.role);
+  const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
+  return (
+    <div className="flex min-h-screen flex-col bg-stone-100">
+      <a
+        href="#console-main"
+        className="sr-only z-[70] bg-ink px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-50 flex h-14 items-center gap-2 bg-ink px-2 text-white lg:px-4">
+        {menu.length > 0 && <ConsoleDrawer items={menu} />}
+        <Link to="/admin" className="min-w-0 truncate px-2 text-sm font-semibold">
+          {siteName} <span className="hidden font-normal text-stone-400 sm:inline">· Back office</span>
+        </Link>
+        <div className="ml-auto flex min-w-0 items-center gap-1">
+          <Link
+            to="/admin/account"
+            className="flex min-h-11 min-w-0 flex-col justify-center px-2 text-right leading-tight hover:underline"
+            aria-label={`Your account: ${name}, ${ROLE_LABELS[member.role]}`}
+          >
+            <span className="max-w-[9rem] truncate text-sm sm:max-w-[16rem]">{name}</span>
+            <span className="text-[11px] text-stone-400">{ROLE_LABELS[member.role]}</span>
+          </Link>
+          <Form method="post" action="/admin/logout">
+            <button
+              type="submit"
+              className="min-h-11 px-3 text-sm whitespace-nowrap text-stone-200 underline-offset-4 hover:text-white hover:underline"
+            >
+              Sign out
+            </button>
+          </Form>
+        </div>
+      </header>
+      <div className="flex flex-1">
+        {menu.length > 0 && <ConsoleSideMenu items={menu} />}
+        <main id="console-main" className="min-w-0 flex-1 px-4 py-6 lg:px-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+// the frame itself failed: a shopper's cookie (403, nothing of the console in the answer) or worse
+export function ErrorBoundary() {
+  return (
+    <div className="min-h-screen bg-stone-100 px-4">
+      <ConsoleErrorBoundary />
+      <p className="text-center text-sm">
+        <Link to="/" className="text-stone-600 underline underline-offset-4">
+          Go to the shop
+        </Link>
+      </p>
+    </div>
+  );
+}

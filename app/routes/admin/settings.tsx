@@ -1,0 +1,62 @@
+// Store settings for the owner (issue 12, point 2): whether every staff account must use
+// two-step sign-in. Members without it are then kept on their account page until they set it up.
+import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { getStaffSecuritySettings, setStaffTwoStepRequired } from "../../../core/staff/accounts";
+import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
+import { PageTitle, Panel } from "../../components/admin/Fields";
+import { Notice, actionError } from "../../components/admin/Notice";
+import { consoleMeta, formText } from "../../lib/console";
+import { formResult, requireStaff } from "../../lib/staff.server";
+import type { Route } from "./+types/settings";
+
+export const meta = () => consoleMeta("Settings");
+export const ErrorBoundary = ConsoleErrorBoundary;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await requireStaff(request, context, "settings");
+  return getStaffSecuritySettings(context.core, actor);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireStaff(request, context, "settings");
+  const form = await request.formData();
+  const required = formText(form, "two_step_required") === "true";
+  return formResult(async () => {
+    await setStaffTwoStepRequired(context.core, actor, required);
+    return {
+      done: required
+        ? "Two-step sign-in is now required of every staff account."
+        : "Two-step sign-in is now each member's choice.",
+    };
+  });
+}
+
+export default function ConsoleSettings() {
+  const { twoStepRequired } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const error = actionError(result);
+  const done = result && "done" in result ? result.done : null;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <PageTitle title="Settings" intro="How the staff sign in to the back office." />
+      <div className="max-w-2xl">
+        <Panel title="Two-step sign-in">
+          <Form method="post" className="space-y-4" aria-label="Two-step sign-in for the staff">
+            {error && <Notice kind="error">{error}</Notice>}
+            {done && <Notice kind="success">{done}</Notice>}
+            <p className="text-sm text-stone-700">
+              {twoStepRequired
+                ? "Required: every member signs in with a code from their phone as well as their password."
+                : "Each member's choice. Requiring it means a stolen password alone can never open the back office."}
+            </p>
+            <input type="hidden" name="two_step_required" value={String(!twoStepRequired)} />
+            <button type="submit" disabled={busy} className={twoStepRequired ? "btn-secondary" : "btn-primary"}>
+              {twoStepRequired ? "Stop requiring it" : "Require it for every staff account"}
+            </button>
+          </Form>
+        </Panel>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,306 @@
+// Staff accounts (issue 12, point 4; the owner only): who is on the staff, adding someone with a
+// one-time sign-in link or a first password they must change, changing a role, turning someone
+// off or on, and a new sign-in link for someone locked out. Each form carries what it showed
+// (expected_role, expected_active): a change made meanwhile by another owner is refused, not
+// overwritten. Core ends the member's sessions and guards the last owner.
+import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import {
+  addStaff,
+  listStaff,
+  resendStaffInvitation,
+  updateStaff,
+  type Invitation,
+  type StaffMember,
+} from "../../../core/staff/accounts";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../../../core/staff/permissions";
+import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
+import { PageTitle, Panel, PasswordInput, TextField } from "../../components/admin/Fields";
+import { Notice } from "../../components/admin/Notice";
+import { consoleMeta, formText } from "../../lib/console";
+import { formatDayTime } from "../../lib/dates";
+import { PASSWORD_RULE_MESSAGE } from "../../../core/accounts/form-rules";
+import { formResult, requireStaff } from "../../lib/staff.server";
+import type { Route } from "./+types/staff";
+
+export const meta = () => consoleMeta("Staff");
+export const ErrorBoundary = ConsoleErrorBoundary;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await requireStaff(request, context, "staff");
+  return { members: await listStaff(context.core, actor), me: actor.userId };
+}
+
+interface StaffAnswer {
+  intent: string;
+  memberId?: number;
+  error?: string;
+  done?: string;
+  /** a sign-in link to hand to the person: shown once */
+  link?: { url: string; expiresAt: Date; email: string };
+}
+
+const idOf = (form: FormData) => {
+  const id = Number(formText(form, "id"));
+  return Number.isSafeInteger(id) && id > 0 ? id : 0;
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireStaff(request, context, "staff");
+  const form = await request.formData();
+  const intent = formText(form, "intent");
+  const core = context.core;
+  const linkOf = (invitation: Invitation, email: string) => ({
+    url: `${context.config.publicUrl}/admin/welcome?token=${invitation.token}`,
+    expiresAt: invitation.expiresAt,
+    email,
+  });
+  const memberId = idOf(form);
+  switch (intent) {
+    case "add":
+      return formResult<StaffAnswer>(
+        async () => {
+          const withPassword = formText(form, "first_sign_in") === "password";
+          const { member, invitation } = await addStaff(core, actor, {
+            email: formText(form, "email"),
+            first_name: formText(form, "first_name"),
+            last_name: formText(form, "last_name"),
+            role: formText(form, "role"),
+            ...(withPassword ? { initial_password: formText(form, "initial_password") } : {}),
+          });
+          return {
+            intent,
+            memberId: member.id,
+            done: invitation
+              ? `${member.email} is on the staff. Send them the sign-in link below.`
+              : `${member.email} is on the staff. Give them their first password; they choose their own when they sign in.`,
+            link: invitation ? linkOf(invitation, member.email) : undefined,
+          };
+        },
+        { intent },
+      );
+    case "role":
+    case "active":
+      return formResult<StaffAnswer>(
+        async () => {
+          const change =
+            intent === "role"
+              ? { role: formText(form, "role"), expected_role: formText(form, "expected_role") }
+              : {
+                  active: formText(form, "active") === "true",
+                  expected_active: formText(form, "expected_active") === "true",
+                };
+          const member = await updateStaff(core, actor, memberId, change);
+          const what =
+            intent === "role"
+              ? `is now ${ROLE_LABELS[member.role]}`
+              : member.active
+                ? "can sign in again"
+                : "is deactivated";
+          return { intent, memberId, done: `${member.email} ${what}. Their sessions have ended.` };
+        },
+        { intent, memberId },
+      );
+    case "link":
+      return formResult<StaffAnswer>(
+        async () => {
+          const invitation = await resendStaffInvitation(core, actor, memberId);
+          const email = formText(form, "email");
+          return {
+            intent,
+            memberId,
+            done: `A new sign-in link for ${email}. Their old password and sessions no longer work.`,
+            link: linkOf(invitation, email),
+          };
+        },
+        { intent, memberId },
+      );
+    default:
+      return data({ intent, error: "Unknown action." }, { status: 400 });
+  }
+}
+
+function Badge({
+  children,
+  tone = "stone",
+}: {
+  children: React.ReactNode;
+  tone?: "stone" | "red" | "green" | "amber";
+}) {
+  const tones = {
+    stone: "bg-stone-100 text-stone-700",
+    red: "bg-red-50 text-red-800",
+    green: "bg-emerald-50 text-emerald-900",
+    amber: "bg-amber-50 text-amber-900",
+  };
+  return <span className={`inline-block px-2 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
+}
+
+function SignInLink({ link }: { link: NonNullable<StaffAnswer["link"]> }) {
+  return (
+    <div className="mt-3 bg-amber-50 p-3 text-sm ring-1 ring-amber-200">
+      <p>
+        Sign-in link for {link.email}, working once until {formatDayTime(link.expiresAt)}. It is shown only now: copy it
+        and send it to them (for example on WhatsApp).
+      </p>
+      <input
+        readOnly
+        value={link.url}
+        aria-label={`Sign-in link for ${link.email}`}
+        onFocus={(e) => e.currentTarget.select()}
+        className="field mt-2 font-mono text-xs"
+      />
+    </div>
+  );
+}
+
+function Busy({ children, secondary }: { children: React.ReactNode; secondary?: boolean }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <button type="submit" disabled={busy} className={secondary ? "btn-secondary" : "btn-primary"}>
+      {children}
+    </button>
+  );
+}
+
+function MemberRow({ member, me, answer }: { member: StaffMember; me: number; answer?: StaffAnswer }) {
+  const name = `${member.firstName} ${member.lastName}`.trim();
+  return (
+    <li className="bg-white p-4 ring-1 ring-stone-200" aria-label={name || member.email}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-semibold">
+            {name || member.email} {member.id === me && <span className="font-normal text-stone-500">(you)</span>}
+          </p>
+          <p className="text-sm break-all text-stone-600">{member.email}</p>
+          <p className="mt-1 text-xs text-stone-500">
+            {member.lastSignInAt ? `Last signed in ${formatDayTime(member.lastSignInAt)}` : "Never signed in"}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-1">
+          <Badge>{ROLE_LABELS[member.role]}</Badge>
+          {member.active ? <Badge tone="green">Active</Badge> : <Badge tone="red">Deactivated</Badge>}
+          {member.twoStep && <Badge>Two-step on</Badge>}
+          {member.invitationPending && <Badge tone="amber">Link not used yet</Badge>}
+          {member.mustChangePassword && <Badge tone="amber">First password</Badge>}
+        </div>
+      </div>
+      {answer?.error && (
+        <div className="mt-3">
+          <Notice kind="error">{answer.error}</Notice>
+        </div>
+      )}
+      {answer?.done && (
+        <div className="mt-3">
+          <Notice kind="success">{answer.done}</Notice>
+        </div>
+      )}
+      {answer?.link && <SignInLink link={answer.link} />}
+      <div className="mt-4 flex flex-wrap items-end gap-3">
+        <Form method="post" className="flex items-end gap-2" aria-label={`Role of ${member.email}`}>
+          <input type="hidden" name="intent" value="role" />
+          <input type="hidden" name="id" value={member.id} />
+          <input type="hidden" name="expected_role" value={member.role} />
+          <label className="text-sm">
+            <span className="block font-semibold">Role</span>
+            <select name="role" defaultValue={member.role} key={member.role} className="field mt-1 w-40">
+              {STAFF_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_LABELS[role]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Busy secondary>Change role</Busy>
+        </Form>
+        <Form method="post" aria-label={`${member.active ? "Deactivate" : "Reactivate"} ${member.email}`}>
+          <input type="hidden" name="intent" value="active" />
+          <input type="hidden" name="id" value={member.id} />
+          <input type="hidden" name="expected_active" value={String(member.active)} />
+          <input type="hidden" name="active" value={String(!member.active)} />
+          <Busy secondary>{member.active ? "Deactivate" : "Reactivate"}</Busy>
+        </Form>
+        {member.active && member.id !== me && (
+          <Form method="post" aria-label={`New sign-in link for ${member.email}`}>
+            <input type="hidden" name="intent" value="link" />
+            <input type="hidden" name="id" value={member.id} />
+            <input type="hidden" name="email" value={member.email} />
+            <Busy secondary>New sign-in link</Busy>
+          </Form>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function RoleOptions() {
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold">Role</legend>
+      <div className="mt-1 space-y-2">
+        {STAFF_ROLES.map((role: StaffRole) => (
+          <label key={role} className="flex items-start gap-2 text-sm">
+            <input type="radio" name="role" value={role} defaultChecked={role === "fulfilment"} className="mt-1" />
+            <span>
+              <span className="font-semibold">{ROLE_LABELS[role]}</span>
+              <span className="block text-stone-600">{ROLE_DESCRIPTIONS[role]}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export default function ConsoleStaff() {
+  const { members, me } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as StaffAnswer | undefined;
+  const addAnswer = answer?.intent === "add" ? answer : undefined;
+  return (
+    <>
+      <PageTitle title="Staff" intro="The people who can sign in to the back office, and what each may do." />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
+        <ul className="space-y-3" aria-label="Staff members">
+          {members.map((member) => (
+            <MemberRow
+              key={member.id}
+              member={member}
+              me={me}
+              answer={answer && answer.intent !== "add" && answer.memberId === member.id ? answer : undefined}
+            />
+          ))}
+        </ul>
+        <Panel title="Add someone">
+          <Form method="post" className="space-y-4" aria-label="Add a staff member">
+            <input type="hidden" name="intent" value="add" />
+            {addAnswer?.error && <Notice kind="error">{addAnswer.error}</Notice>}
+            {addAnswer?.done && <Notice kind="success">{addAnswer.done}</Notice>}
+            {addAnswer?.link && <SignInLink link={addAnswer.link} />}
+            <TextField name="first_name" label="First name" autoComplete="off" maxLength={100} required />
+            <TextField name="last_name" label="Last name" autoComplete="off" maxLength={100} required />
+            <TextField name="email" label="Email" type="email" autoComplete="off" maxLength={254} required />
+            <RoleOptions />
+            <fieldset>
+              <legend className="text-sm font-semibold">First sign-in</legend>
+              <label className="mt-1 flex items-start gap-2 text-sm">
+                <input type="radio" name="first_sign_in" value="link" defaultChecked className="mt-1" />
+                <span>A one-time sign-in link that you send them</span>
+              </label>
+              <label className="mt-1 flex items-start gap-2 text-sm">
+                <input type="radio" name="first_sign_in" value="password" className="mt-1" />
+                <span>A first password that they must change</span>
+              </label>
+            </fieldset>
+            <PasswordInput
+              name="initial_password"
+              label="First password (only with a first password)"
+              autoComplete="new-password"
+              hint={PASSWORD_RULE_MESSAGE}
+              required={false}
+            />
+            <Busy>Add to staff</Busy>
+          </Form>
+        </Panel>
+      </div>
+    </>
+  );
+}

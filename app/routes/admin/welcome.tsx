@@ -1,0 +1,61 @@
+// A new member's one-time sign-in link (issue 12, point 4): they choose their password here and
+// are signed in. The link works once, for a few days, and only while the member is active.
+import { Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { PASSWORD_RULE_MESSAGE } from "../../../core/accounts/form-rules";
+import { invalid } from "../../../core/shared/errors";
+import { acceptStaffInvitation, findInvitation } from "../../../core/staff/accounts";
+import { PasswordInput } from "../../components/admin/Fields";
+import { Notice, actionError } from "../../components/admin/Notice";
+import { SignInFrame } from "../../components/admin/SignInFrame";
+import { consoleMeta, formText } from "../../lib/console";
+import { clientOf, formResult, staffCookie } from "../../lib/staff.server";
+import type { Route } from "./+types/welcome";
+
+export const meta = () => consoleMeta("Welcome");
+
+const tokenOf = (request: Request) => (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const found = await findInvitation(context.core, tokenOf(request));
+  return found ? { firstName: found.firstName, email: found.email } : null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const password = formText(form, "password");
+  return formResult(async () => {
+    if (password !== formText(form, "confirm")) throw invalid("The two passwords are not the same.");
+    const { token } = await acceptStaffInvitation(
+      context.core,
+      tokenOf(request),
+      password,
+      clientOf(request, context.clientIp),
+    );
+    return redirect("/admin", { headers: { "set-cookie": staffCookie(request, token) } });
+  });
+}
+
+export default function ConsoleWelcome() {
+  const invited = useLoaderData<typeof loader>();
+  const error = actionError(useActionData<typeof action>());
+  const busy = useNavigation().state === "submitting";
+  if (!invited) {
+    return (
+      <SignInFrame title="This link has expired" intro="A sign-in link works once and for a few days.">
+        <p className="mt-6 text-center text-sm text-stone-700">Ask the store's owner to send you a new one.</p>
+      </SignInFrame>
+    );
+  }
+  return (
+    <SignInFrame title={`Welcome, ${invited.firstName}`} intro={`Choose the password for ${invited.email}.`}>
+      <Form method="post" className="mt-8 space-y-5" aria-label="Choose your password">
+        {error && <Notice kind="error">{error}</Notice>}
+        <PasswordInput name="password" label="New password" autoComplete="new-password" hint={PASSWORD_RULE_MESSAGE} />
+        <PasswordInput name="confirm" label="New password again" autoComplete="new-password" />
+        <button type="submit" disabled={busy} className="btn-primary w-full">
+          {busy ? "Saving…" : "Save and sign in"}
+        </button>
+      </Form>
+    </SignInFrame>
+  );
+}
