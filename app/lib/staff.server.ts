@@ -53,6 +53,11 @@ export function signInHref(request: Request): string {
   return back && back !== "/admin" ? `/admin/login?next=${encodeURIComponent(back)}` : "/admin/login";
 }
 
+function codePageHref(request: Request): string {
+  const back = new URL(signInHref(request), "http://x").searchParams.get("next");
+  return back ? `/admin/login/code?next=${encodeURIComponent(back)}` : "/admin/login/code";
+}
+
 // pages a member with an initial password, or without the two-step sign-in the owner requires,
 // may still open: the ones that put it right, and signing out
 const SETUP_PAGES = ["/admin/account", "/admin/logout"];
@@ -71,6 +76,8 @@ export async function requireStaff(
   const found = token ? await sessionOf(request, context, token) : null;
   if (!found) {
     if (token && (await isShopperToken(context.core, token))) throw data({ detail: NO_PERMISSION }, { status: 403 });
+    // the password was right and the code is still owed: back to the code page, session kept
+    if (token && (await pendingStaffSession(request, context))) throw redirect(codePageHref(request));
     throw redirect(signInHref(request), token ? { headers: { "set-cookie": clearStaffCookie(request) } } : undefined);
   }
   const { actor } = found;

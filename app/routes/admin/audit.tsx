@@ -83,7 +83,7 @@ export default function ConsoleAudit() {
             <option value="">Everyone</option>
             {choices.people.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.name}
+                {p.name === p.email ? p.email : `${p.name} · ${p.email}`}
               </option>
             ))}
           </select>

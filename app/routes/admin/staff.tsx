@@ -184,17 +184,6 @@ function MemberRow({ member, me, answer }: { member: StaffMember; me: number; an
           {member.mustChangePassword && <Badge tone="amber">First password</Badge>}
         </div>
       </div>
-      {answer?.error && (
-        <div className="mt-3">
-          <Notice kind="error">{answer.error}</Notice>
-        </div>
-      )}
-      {answer?.done && (
-        <div className="mt-3">
-          <Notice kind="success">{answer.done}</Notice>
-        </div>
-      )}
-      {answer?.link && <SignInLink link={answer.link} />}
       <div className="mt-4 flex flex-wrap items-end gap-3">
         <Form method="post" className="flex items-end gap-2" aria-label={`Role of ${member.email}`}>
           <input type="hidden" name="intent" value="role" />
@@ -228,6 +217,18 @@ function MemberRow({ member, me, answer }: { member: StaffMember; me: number; an
           </Form>
         )}
       </div>
+      {/* beside the buttons just pressed, where the person is looking */}
+      {answer?.error && (
+        <div className="mt-3">
+          <Notice kind="error">{answer.error}</Notice>
+        </div>
+      )}
+      {answer?.done && (
+        <div className="mt-3">
+          <Notice kind="success">{answer.done}</Notice>
+        </div>
+      )}
+      {answer?.link && <SignInLink link={answer.link} />}
     </li>
   );
 }
@@ -272,9 +273,6 @@ export default function ConsoleStaff() {
         <Panel title="Add someone">
           <Form method="post" className="space-y-4" aria-label="Add a staff member">
             <input type="hidden" name="intent" value="add" />
-            {addAnswer?.error && <Notice kind="error">{addAnswer.error}</Notice>}
-            {addAnswer?.done && <Notice kind="success">{addAnswer.done}</Notice>}
-            {addAnswer?.link && <SignInLink link={addAnswer.link} />}
             <TextField name="first_name" label="First name" autoComplete="off" maxLength={100} required />
             <TextField name="last_name" label="Last name" autoComplete="off" maxLength={100} required />
             <TextField name="email" label="Email" type="email" autoComplete="off" maxLength={254} required />
@@ -298,6 +296,10 @@ export default function ConsoleStaff() {
               required={false}
             />
             <Busy>Add to staff</Busy>
+            {/* under the button just pressed, where the person is looking */}
+            {addAnswer?.error && <Notice kind="error">{addAnswer.error}</Notice>}
+            {addAnswer?.done && <Notice kind="success">{addAnswer.done}</Notice>}
+            {addAnswer?.link && <SignInLink link={addAnswer.link} />}
           </Form>
         </Panel>
       </div>
