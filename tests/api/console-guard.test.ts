@@ -2,7 +2,12 @@
 // answers is never kept by a cache or indexed and never comes from the page cache, and a
 // state-changing request from another site is refused before any page code runs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { STAFF_COOKIE } from "../../app/lib/staff.server";
+import { users } from "../../db/schema";
 import { FOREIGN_ORIGIN } from "../../server/console-guard";
+import { freshIp, PASSWORD, registerShopper } from "../helpers/accounts";
+import { makeOwner, makeStaff } from "../helpers/staff";
 import { createPageApp, hasPageBuild, type PageApp } from "../helpers/page-app";
 
 let t: PageApp;
@@ -53,5 +58,82 @@ describe.skipIf(!hasPageBuild())("console answers", () => {
       const res = await post(headers);
       expect(res.statusCode, JSON.stringify(headers)).not.toBe(403);
     }
+  });
+});
+
+describe.skipIf(!hasPageBuild())("console pages and the staff cookie", () => {
+  const own = { host: "localhost:3000", origin: "http://localhost:3000" };
+  const formPost = (url: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: "POST",
+      url,
+      headers: { "content-type": "application/x-www-form-urlencoded", ...own, ...headers },
+      payload: new URLSearchParams(form).toString(),
+      remoteAddress: freshIp(),
+    });
+  const page = (url: string, token?: string) =>
+    t.app.inject({ method: "GET", url, headers: token ? { cookie: `${STAFF_COOKIE}=${token}` } : {} });
+
+  it("signs in with a cookie no script can read, and goes on only to a console page", async () => {
+    const owner = await makeOwner(t.app, t.core);
+    for (const [next, expected] of [
+      ["/admin/audit?person=1", "/admin/audit?person=1"],
+      ["https://evil.example/admin", "/admin"],
+      ["//evil.example", "/admin"],
+      ["/checkout", "/admin"],
+      ["/admin/logout", "/admin"],
+    ]) {
+      const res = await formPost(`/admin/login?next=${encodeURIComponent(next!)}`, {
+        email: owner.email,
+        password: PASSWORD,
+      });
+      expect(res.statusCode, next).toBe(302);
+      expect(res.headers.location, next).toBe(expected);
+      const cookie = String(res.headers["set-cookie"]);
+      expect(cookie).toMatch(
+        new RegExp(`^${STAFF_COOKIE}=[A-Za-z0-9_-]+; Path=/; HttpOnly; SameSite=Strict; Max-Age=\\d+$`),
+      );
+    }
+  });
+
+  it("sends a signed-out visitor to sign in, and back afterwards", async () => {
+    const res = await page("/admin/staff?x=1");
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`/admin/login?next=${encodeURIComponent("/admin/staff?x=1")}`);
+  });
+
+  it("answers a shopper's token in the staff cookie with 403 and nothing of the console", async () => {
+    const owner = await makeOwner(t.app, t.core);
+    const shopper = await registerShopper(t.app);
+    for (const url of ["/admin", "/admin/staff", "/admin/audit", "/admin.data", "/admin/staff.data"]) {
+      const res = await page(url, shopper.token);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.body, url).not.toContain(owner.email);
+      expect(res.body, url).not.toContain("Audit entries");
+    }
+  });
+
+  it("answers a role outside a page with 403 and nothing of that page", async () => {
+    const owner = await makeOwner(t.app, t.core);
+    const packer = await makeStaff(t.app, t.core, owner, "fulfilment");
+    await t.core.db.update(users).set({ mustChangePassword: false }).where(eq(users.id, packer.id));
+    const signedIn = await formPost("/admin/login", { email: packer.email, password: PASSWORD });
+    const token = String(signedIn.headers["set-cookie"]).split(";")[0]!.split("=")[1]!;
+    expect((await page("/admin/customers", token)).statusCode).toBe(200);
+    for (const url of ["/admin/staff", "/admin/audit", "/admin/settings", "/admin/staff.data"]) {
+      const res = await page(url, token);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.body, url).not.toContain(owner.email);
+    }
+    // and the same role's form posts to those pages are refused by core, not just hidden
+    const post = await t.app.inject({
+      method: "POST",
+      url: "/admin/staff",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...own, cookie: `${STAFF_COOKIE}=${token}` },
+      payload: new URLSearchParams({ intent: "active", id: String(owner.id), active: "false" }).toString(),
+    });
+    expect(post.statusCode).toBe(403);
+    const [row] = await t.core.db.select({ off: users.deactivatedAt }).from(users).where(eq(users.id, owner.id));
+    expect(row!.off).toBeNull();
   });
 });
