@@ -1,13 +1,33 @@
 // A form's answer: a refusal (role="alert", read out at once) or a confirmation (role="status").
+// It brings itself into sight when it appears: on a phone the button just pressed is often at
+// the bottom of the screen, and an answer below it would otherwise never be seen.
+import { useEffect, useRef } from "react";
+
+export function Revealed({ children, className }: { children: React.ReactNode; className?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: "nearest" });
+  }, []);
+  return (
+    <div ref={ref} className={className}>
+      {children}
+    </div>
+  );
+}
+
 export function Notice({ kind, children }: { kind: "error" | "success"; children: React.ReactNode }) {
-  return kind === "error" ? (
-    <p role="alert" className="bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
-      {children}
-    </p>
-  ) : (
-    <p role="status" className="bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200">
-      {children}
-    </p>
+  return (
+    <Revealed>
+      {kind === "error" ? (
+        <p role="alert" className="bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
+          {children}
+        </p>
+      ) : (
+        <p role="status" className="bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200">
+          {children}
+        </p>
+      )}
+    </Revealed>
   );
 }
 

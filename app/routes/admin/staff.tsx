@@ -15,7 +15,7 @@ import {
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../../../core/staff/permissions";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle, Panel, PasswordInput, TextField } from "../../components/admin/Fields";
-import { Notice } from "../../components/admin/Notice";
+import { Notice, Revealed } from "../../components/admin/Notice";
 import { consoleMeta, formText } from "../../lib/console";
 import { formatDayTime } from "../../lib/dates";
 import { PASSWORD_RULE_MESSAGE } from "../../../core/accounts/form-rules";
@@ -137,7 +137,7 @@ function Badge({
 
 function SignInLink({ link }: { link: NonNullable<StaffAnswer["link"]> }) {
   return (
-    <div className="mt-3 bg-amber-50 p-3 text-sm ring-1 ring-amber-200">
+    <div className="bg-amber-50 p-3 text-sm ring-1 ring-amber-200">
       <p>
         Sign-in link for {link.email}, working once until {formatDayTime(link.expiresAt)}. It is shown only now: copy it
         and send it to them (for example on WhatsApp).
@@ -218,17 +218,13 @@ function MemberRow({ member, me, answer }: { member: StaffMember; me: number; an
         )}
       </div>
       {/* beside the buttons just pressed, where the person is looking */}
-      {answer?.error && (
-        <div className="mt-3">
-          <Notice kind="error">{answer.error}</Notice>
-        </div>
+      {answer && (
+        <Revealed className="mt-3 space-y-3">
+          {answer.error && <Notice kind="error">{answer.error}</Notice>}
+          {answer.done && <Notice kind="success">{answer.done}</Notice>}
+          {answer.link && <SignInLink link={answer.link} />}
+        </Revealed>
       )}
-      {answer?.done && (
-        <div className="mt-3">
-          <Notice kind="success">{answer.done}</Notice>
-        </div>
-      )}
-      {answer?.link && <SignInLink link={answer.link} />}
     </li>
   );
 }
@@ -271,7 +267,13 @@ export default function ConsoleStaff() {
           ))}
         </ul>
         <Panel title="Add someone">
-          <Form method="post" className="space-y-4" aria-label="Add a staff member">
+          <Form
+            method="post"
+            className="space-y-4"
+            aria-label="Add a staff member"
+            // emptied after someone is added (the fields keep what was typed after a refusal)
+            key={addAnswer?.memberId ?? "add"}
+          >
             <input type="hidden" name="intent" value="add" />
             <TextField name="first_name" label="First name" autoComplete="off" maxLength={100} required />
             <TextField name="last_name" label="Last name" autoComplete="off" maxLength={100} required />
@@ -297,9 +299,13 @@ export default function ConsoleStaff() {
             />
             <Busy>Add to staff</Busy>
             {/* under the button just pressed, where the person is looking */}
-            {addAnswer?.error && <Notice kind="error">{addAnswer.error}</Notice>}
-            {addAnswer?.done && <Notice kind="success">{addAnswer.done}</Notice>}
-            {addAnswer?.link && <SignInLink link={addAnswer.link} />}
+            {addAnswer && (
+              <Revealed key={addAnswer.memberId ?? addAnswer.error} className="space-y-3">
+                {addAnswer.error && <Notice kind="error">{addAnswer.error}</Notice>}
+                {addAnswer.done && <Notice kind="success">{addAnswer.done}</Notice>}
+                {addAnswer.link && <SignInLink link={addAnswer.link} />}
+              </Revealed>
+            )}
           </Form>
         </Panel>
       </div>
