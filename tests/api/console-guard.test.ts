@@ -137,3 +137,98 @@ describe.skipIf(!hasPageBuild())("console pages and the staff cookie", () => {
     expect(row!.off).toBeNull();
   });
 });
+
+describe.skipIf(!hasPageBuild())("the staff cookie behind HTTPS", () => {
+  let proxied: PageApp;
+  beforeAll(async () => {
+    proxied = await createPageApp({ env: { TRUST_PROXY: "1", PUBLIC_URL: "https://shop.example.pk" } });
+  });
+  afterAll(async () => {
+    await proxied?.close();
+  });
+
+  it("is Secure when the trusted proxy says the visitor came over HTTPS", async () => {
+    const owner = await makeOwner(proxied.app, proxied.core);
+    const res = await proxied.app.inject({
+      method: "POST",
+      url: "/admin/login",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        host: "shop.example.pk",
+        origin: "https://shop.example.pk",
+        "x-forwarded-proto": "https",
+        "x-forwarded-for": freshIp(),
+      },
+      payload: new URLSearchParams({ email: owner.email, password: PASSWORD }).toString(),
+    });
+    expect(res.statusCode).toBe(302);
+    expect(String(res.headers["set-cookie"])).toMatch(/; HttpOnly; SameSite=Strict; Max-Age=\d+; Secure$/);
+  });
+});
+
+describe.skipIf(!hasPageBuild())("hostile console forms", () => {
+  it("answer every bad value with a message and a fitting status, never a 500", async () => {
+    const owner = await makeOwner(t.app, t.core);
+    const signedIn = await t.app.inject({
+      method: "POST",
+      url: "/admin/login",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        host: "localhost:3000",
+        origin: "http://localhost:3000",
+      },
+      payload: new URLSearchParams({ email: owner.email, password: PASSWORD }).toString(),
+      remoteAddress: freshIp(),
+    });
+    const cookie = String(signedIn.headers["set-cookie"]).split(";")[0]!;
+    // the sign-in form is posted signed out (signed in, its page sends the member on to /admin)
+    const post = (url: string, form: Record<string, string>) =>
+      t.app.inject({
+        method: "POST",
+        url,
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          host: "localhost:3000",
+          origin: "http://localhost:3000",
+          ...(url === "/admin/login" ? {} : { cookie }),
+        },
+        payload: new URLSearchParams(form).toString(),
+        remoteAddress: freshIp(),
+      });
+    const cases: [string, Record<string, string>, number[]][] = [
+      ["/admin/login", { email: "a".repeat(1_000_000), password: "x" }, [413, 422]],
+      ["/admin/login", { email: `${owner.email}\u0000`, password: PASSWORD }, [400]],
+      ["/admin/login", { email: "x@y.pk", password: "p".repeat(5_000) }, [401, 422]],
+      ["/admin/staff", { intent: "active", id: "99999999999999999999999", active: "false" }, [404]],
+      ["/admin/staff", { intent: "active", id: "-1", active: "false" }, [404]],
+      ["/admin/staff", { intent: "role", id: String(owner.id), role: "god", expected_role: "owner" }, [422]],
+      ["/admin/staff", { intent: "role", id: String(owner.id), role: "manager", expected_role: "owner" }, [409]],
+      [
+        "/admin/staff",
+        { intent: "add", email: "new@x.pk", first_name: "A".repeat(10_000), last_name: "B", role: "owner" },
+        [422],
+      ],
+      ["/admin/staff", { intent: "nonsense" }, [400]],
+      ["/admin/account", { intent: "two-step-confirm", secret: "not-base32", code: "123456" }, [422]],
+      [
+        "/admin/account",
+        { intent: "password", current_password: "x", new_password: "\ud800", confirm: "\ud800" },
+        [400, 422],
+      ],
+      ["/admin/settings", { two_step_required: "maybe" }, [422]],
+    ];
+    for (const [url, form, statuses] of cases) {
+      const res = await post(url, form);
+      expect(
+        statuses,
+        `${url} ${JSON.stringify(form).slice(0, 120)} -> ${res.statusCode} ${res.body.slice(0, 200)}`,
+      ).toContain(res.statusCode);
+    }
+    // the last owner is still the owner, and still active
+    const [row] = await t.core.db
+      .select({ role: users.role, off: users.deactivatedAt })
+      .from(users)
+      .where(eq(users.id, owner.id));
+    expect(row).toEqual({ role: "owner", off: null });
+  });
+});

@@ -1,6 +1,7 @@
 // Store settings for the owner (issue 12, point 2): whether every staff account must use
 // two-step sign-in. Members without it are then kept on their account page until they set it up.
 import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { invalid } from "../../../core/shared/errors";
 import { getStaffSecuritySettings, setStaffTwoStepRequired } from "../../../core/staff/accounts";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle, Panel } from "../../components/admin/Fields";
@@ -20,8 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireStaff(request, context, "settings");
   const form = await request.formData();
-  const required = formText(form, "two_step_required") === "true";
+  const value = formText(form, "two_step_required");
   return formResult(async () => {
+    // only the form's two values: anything else changes nothing
+    if (value !== "true" && value !== "false") throw invalid("two_step_required must be true or false");
+    const required = value === "true";
     await setStaffTwoStepRequired(context.core, actor, required);
     return {
       done: required
