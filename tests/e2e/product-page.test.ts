@@ -169,12 +169,17 @@ describe.sequential("product and collection pages for shoppers", { timeout: 60_0
     );
     for (const value of Object.values(attrs))
       await page.getByRole("button", { name: value, exact: true }).first().click();
-    const asked = page.waitForEvent("dialog");
+    // the confirm opens inside the click, so it is answered as it comes: a click that waited for
+    // the dialog to be answered after it would wait forever (seen in CI under load)
+    const asked: { type: string; message: string }[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push({ type: dialog.type(), message: dialog.message() });
+      void dialog.dismiss();
+    });
     await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
-    const dialog = await asked;
-    expect(dialog.type()).toBe("confirm");
-    expect(dialog.message()).toContain("Remove the existing items and add this quantity instead?");
-    await dialog.dismiss();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]!.type).toBe("confirm");
+    expect(asked[0]!.message).toContain("Remove the existing items and add this quantity instead?");
   });
 
   it("answers a collection that does not exist with a real 404 and no Try Again (desktop)", async () => {
