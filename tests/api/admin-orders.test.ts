@@ -116,6 +116,24 @@ const redemptions = async (code: string) =>
     sql`select count(*) as n from voucher_redemptions r join vouchers v on v.id = r.voucher_id where v.code = ${code}`,
   );
 
+describe("the staff API's document", () => {
+  it("lists the orders operations with the orders permission, so the access walk covers them", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    const paths = doc.paths as Record<string, Record<string, { "x-permission"?: string }>>;
+    const operations = Object.entries(paths)
+      .filter(([path]) => path.startsWith("/api/admin/orders"))
+      .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => `${method} ${path} ${op["x-permission"]}`))
+      .sort();
+    expect(operations).toEqual([
+      "get /api/admin/orders orders",
+      "get /api/admin/orders/counts orders",
+      "get /api/admin/orders/{id} orders",
+      "post /api/admin/orders/{id}/notes orders",
+      "post /api/admin/orders/{id}/status orders",
+    ]);
+  });
+});
+
 describe("the workflow's table", () => {
   it("is exactly the moves of issue 13", () => {
     expect(ORDER_MOVES).toEqual({
