@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moveOrder, ORDER_CHANGED, ORDER_MOVES } from "../../core/orders/workflow";
 import { ORDER_STATUSES, type OrderStatus } from "../../db/schema";
 import { RATE_LIMITS } from "../../server/api/rate-limits";
-import { freshIp } from "../helpers/accounts";
+import { freshIp, registerShopper } from "../helpers/accounts";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { createPageApp, hasPageBuild } from "../helpers/page-app";
 import { combinations, count, orderPayload, rows, setStock, stockOf, type Item } from "../helpers/shop";
@@ -440,6 +440,37 @@ describe("the timeline and the shopper's tracking", () => {
       expect(page.body).not.toContain(secret);
       expect(page.body).not.toContain(moveNote);
     }
+  });
+
+  it("shows a signed-in shopper's My Orders each step with its date and the courier, never a note", async () => {
+    const shopper = await registerShopper(t.app);
+    shared ??= await combination(100_000);
+    const payload = orderPayload([{ item: shared, quantity: 1 }], { email: shopper.email });
+    const placed = await t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload,
+      headers: shopper.auth,
+      remoteAddress: freshIp(),
+    });
+    expect(placed.statusCode).toBe(201);
+    const id = placed.json().id as number;
+    const secret = "Asked for plain packaging, confirm by phone";
+    expect((await move(id, { status: "confirmed", note: secret })).statusCode).toBe(200);
+    expect((await move(id, { status: "packed" })).statusCode).toBe(200);
+    expect((await move(id, { status: "shipped", courier: "M&P", tracking_number: "MP-1" })).statusCode).toBe(200);
+    const mine = await t.app.inject({ method: "GET", url: "/api/users/me/orders", headers: shopper.auth });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).not.toContain(secret);
+    const [order] = mine.json();
+    expect(order).toMatchObject({ id, status: "shipped", courier: "M&P", tracking_number: "MP-1" });
+    expect(order.timeline.map((s: { status: string }) => s.status)).toEqual([
+      "pending confirmation",
+      "confirmed",
+      "packed",
+      "shipped",
+    ]);
+    expect(order.timeline.at(-1)).toMatchObject({ courier: "M&P", tracking_number: "MP-1" });
   });
 
   it("refuses an empty note, a note of control characters, and a note on no order", async () => {
