@@ -51,6 +51,7 @@ function statusLabel(status: string): string {
 const STATUS_STYLE: Record<string, string> = {
   delivered: "bg-emerald-50 text-emerald-800 ring-emerald-200",
   shipped: "bg-sky-50 text-sky-800 ring-sky-200",
+  packed: "bg-amber-50 text-amber-900 ring-amber-200",
   confirmed: "bg-amber-50 text-amber-900 ring-amber-200",
   cancelled: "bg-stone-100 text-stone-700 ring-stone-300",
   returned: "bg-stone-100 text-stone-700 ring-stone-300",

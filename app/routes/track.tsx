@@ -16,6 +16,7 @@ type Status = TrackedOrder["status"];
 const STEPS: { status: Status; label: string }[] = [
   { status: "pending confirmation", label: "Order placed" },
   { status: "confirmed", label: "Confirmed" },
+  { status: "packed", label: "Packed" },
   { status: "shipped", label: "Shipped" },
   { status: "delivered", label: "Delivered" },
 ];
@@ -23,6 +24,7 @@ const STEPS: { status: Status; label: string }[] = [
 const STATUS_TEXT: Record<Status, string> = {
   "pending confirmation": "Awaiting confirmation",
   confirmed: "Confirmed",
+  packed: "Packed",
   shipped: "Shipped",
   delivered: "Delivered",
   cancelled: "Cancelled",
@@ -64,6 +66,8 @@ function view(order: TrackedOrder) {
     placed: when.format(order.createdAt),
     updated: when.format(order.updatedAt),
     steps,
+    // issue 13, point 9: the courier and its consignment number once the parcel is on its way
+    shipment: order.courier ? { courier: order.courier, trackingNumber: order.trackingNumber } : null,
     items: order.items.map((i, n) => ({
       key: `${i.productId ?? "x"}-${n}`,
       name: i.name,
@@ -178,6 +182,17 @@ function Result({ order }: { order: OrderView }) {
           Placed {order.placed} · Cash on Delivery
         </p>
         <Timeline order={order} />
+        {order.shipment && (
+          <p className="mt-6 text-sm text-stone-700">
+            Sent with <span className="font-medium">{order.shipment.courier}</span>
+            {order.shipment.trackingNumber && (
+              <>
+                , consignment number <span className="font-mono font-medium">{order.shipment.trackingNumber}</span>
+              </>
+            )}
+            .
+          </p>
+        )}
         {!order.ended && <p className="mt-6 text-sm text-stone-700">Delivery takes 3-5 business days after the order is confirmed.</p>}
       </section>
       <section aria-labelledby="order-items-title" className="bg-white p-6 ring-1 ring-stone-200">

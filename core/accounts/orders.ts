@@ -1,7 +1,7 @@
 // "My orders": what a signed-in shopper has bought (issue 4, point 1). Amounts are paisa.
 import { and, asc, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { CoreContext } from "../context";
-import { orderItems, orders, type OrderStatus } from "../../db/schema";
+import { orderEvents, orderItems, orders, type OrderStatus } from "../../db/schema";
 import type { Account } from "./account";
 
 export interface MyOrderItem {
@@ -34,9 +34,14 @@ export interface MyOrder {
   discountPaisa: number;
   totalPaisa: number;
   voucherCode: string | null;
+  /** set once shipped */
+  courier: string | null;
+  trackingNumber: string | null;
   createdAt: Date;
   updatedAt: Date;
   items: MyOrderItem[];
+  /** each status step with its date (issue 13, point 9); never a staff note */
+  timeline: { status: OrderStatus; createdAt: Date; courier: string | null; trackingNumber: string | null }[];
 }
 
 /**
@@ -71,6 +76,8 @@ export async function listMyOrders(
       discountPaisa: orders.discountPaisa,
       totalPaisa: orders.totalPaisa,
       voucherCode: orders.voucherCode,
+      courier: orders.courier,
+      trackingNumber: orders.trackingNumber,
       createdAt: orders.createdAt,
       updatedAt: orders.updatedAt,
     })
@@ -101,6 +108,32 @@ export async function listMyOrders(
       ),
     )
     .orderBy(asc(orderItems.id));
+  const events = await ctx.db
+    .select({
+      orderId: orderEvents.orderId,
+      status: orderEvents.toStatus,
+      createdAt: orderEvents.at,
+      courier: orderEvents.courier,
+      trackingNumber: orderEvents.trackingNumber,
+    })
+    .from(orderEvents)
+    .where(
+      and(
+        inArray(
+          orderEvents.orderId,
+          rows.map((r) => r.id),
+        ),
+        eq(orderEvents.visibleToShopper, true),
+      ),
+    )
+    .orderBy(asc(orderEvents.at), asc(orderEvents.id));
+  const stepsByOrder = new Map<number, MyOrder["timeline"]>();
+  for (const { orderId, status, ...step } of events) {
+    if (status === null) continue;
+    const list = stepsByOrder.get(orderId) ?? [];
+    list.push({ status, ...step });
+    stepsByOrder.set(orderId, list);
+  }
   const byOrder = new Map<number, MyOrderItem[]>();
   for (const { orderId, ...item } of items) {
     const list = byOrder.get(orderId) ?? [];
@@ -114,5 +147,6 @@ export async function listMyOrders(
     discountPaisa: Number(r.discountPaisa),
     totalPaisa: Number(r.totalPaisa),
     items: byOrder.get(r.id) ?? [],
+    timeline: stepsByOrder.get(r.id) ?? [],
   }));
 }

@@ -11,9 +11,10 @@ import {
   carts,
   idempotencyKeys,
   orderItems,
+  orderEvents,
   orders,
-  orderStatusEvents,
   products,
+  stockMovements,
   siteSettings,
   variantCombinations,
   type OrderStatus,
@@ -226,9 +227,11 @@ async function createOrder(tx: Db, input: OrderInput, userId: number | null): Pr
     figures.totalPaisa !== input.total_amount || items.some((item) => item.unitPricePaisa !== item.clientPricePaisa);
   if (changed) throw new PricesChangedError(serverFigures(items, figures));
 
-  await takeStock(tx, items);
+  const taken = await takeStock(tx, items);
 
   const order = await insertOrder(tx, input, userId, figures, voucher);
+  // why the stock fell (issue 13, point 4): the stock history names this order
+  await tx.insert(stockMovements).values(taken.map((m) => ({ ...m, reason: "order" as const, orderId: order.id })));
   await tx.insert(orderItems).values(
     items.map((item, n) => ({
       orderId: order.id,
@@ -243,9 +246,13 @@ async function createOrder(tx: Db, input: OrderInput, userId: number | null): Pr
       lineTotalPaisa: figures.lineTotalsPaisa[n] as number,
     })),
   );
-  await tx
-    .insert(orderStatusEvents)
-    .values({ orderId: order.id, status: "pending confirmation", note: "Order placed" });
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    kind: "status",
+    toStatus: "pending confirmation",
+    note: "Order placed",
+    visibleToShopper: true,
+  });
   if (voucher) {
     await redeemVoucher(tx, voucher, {
       orderId: order.id,
@@ -452,7 +459,11 @@ function serverFigures(items: PricedItem[], figures: OrderFigures): ServerFigure
  * quantities of lines that share it summed first, in id order so that two orders never wait
  * on each other's rows in opposite orders (no deadlock).
  */
-async function takeStock(tx: Db, items: PricedItem[]): Promise<void> {
+async function takeStock(
+  tx: Db,
+  items: PricedItem[],
+): Promise<{ productId: number; combinationId: number | null; delta: number; stockAfter: number }[]> {
+  const taken: { productId: number; combinationId: number | null; delta: number; stockAfter: number }[] = [];
   const wanted = new Map<
     string,
     { table: "combination" | "product"; id: number; quantity: number; item: PricedItem }
@@ -468,13 +479,13 @@ async function takeStock(tx: Db, items: PricedItem[]): Promise<void> {
     a.table === b.table ? a.id - b.id : a.table === "combination" ? -1 : 1,
   );
   for (const { table, id, quantity, item } of ordered) {
-    const updated = await queryRows(
+    const updated = await queryRows<{ stock: number }>(
       tx,
       table === "combination"
         ? sql`update variant_combinations set stock = stock - ${quantity}, updated_at = now()
-              where id = ${id} and stock >= ${quantity} and is_available returning id`
+              where id = ${id} and stock >= ${quantity} and is_available returning stock`
         : sql`update products set stock = stock - ${quantity}, updated_at = now()
-              where id = ${id} and stock >= ${quantity} and is_active returning id`,
+              where id = ${id} and stock >= ${quantity} and is_active returning stock`,
     );
     if (updated.length === 0) {
       // only to word the refusal; the UPDATE above was the decision
@@ -494,7 +505,14 @@ async function takeStock(tx: Db, items: PricedItem[]): Promise<void> {
         { product_id: item.productId, combination_id: item.combinationId, stock_quantity: stock, requested: quantity },
       );
     }
+    taken.push({
+      productId: item.productId,
+      combinationId: item.combinationId,
+      delta: -quantity,
+      stockAfter: Number(updated[0]!.stock),
+    });
   }
+  return taken;
 }
 
 /** The order row with a fresh tracking ID; a rare collision draws another. */

@@ -2,9 +2,9 @@
 // It answers the order's progress and contents and nothing else of the shopper (no name,
 // address, email or phone), and the same "not found" for a wrong ID and a wrong contact,
 // so it cannot be used to test which tracking IDs exist.
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { CoreContext } from "../context";
-import { orderItems, orders, orderStatusEvents, type OrderStatus } from "../../db/schema";
+import { orderEvents, orderItems, orders, type OrderStatus } from "../../db/schema";
 import { notFound } from "../shared/errors";
 import { normalizeInternationalPhone, normalizePhone } from "./phone";
 import { parseTrackingId } from "./tracking-id";
@@ -17,7 +17,17 @@ export interface TrackedOrder {
   paymentMethod: string;
   createdAt: Date;
   updatedAt: Date;
-  timeline: { status: OrderStatus; note: string | null; createdAt: Date }[];
+  /** each step with its date; the courier and consignment number on the shipped step */
+  timeline: {
+    status: OrderStatus;
+    note: string | null;
+    createdAt: Date;
+    courier: string | null;
+    trackingNumber: string | null;
+  }[];
+  /** set once shipped */
+  courier: string | null;
+  trackingNumber: string | null;
   items: {
     productId: number | null;
     name: string;
@@ -52,11 +62,12 @@ export async function trackOrder(
   }
   const [items, events] = await Promise.all([
     ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
+    // only the steps meant for the shopper: a staff note never leaves the console (issue 13, point 9)
     ctx.db
       .select()
-      .from(orderStatusEvents)
-      .where(eq(orderStatusEvents.orderId, order.id))
-      .orderBy(asc(orderStatusEvents.createdAt), asc(orderStatusEvents.id)),
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.visibleToShopper, true)))
+      .orderBy(asc(orderEvents.at), asc(orderEvents.id)),
   ]);
   return {
     trackingId: order.trackingId,
@@ -64,7 +75,15 @@ export async function trackOrder(
     paymentMethod: order.paymentMethod,
     createdAt: order.createdAt,
     updatedAt: order.updatedAt,
-    timeline: events.map((e) => ({ status: e.status, note: e.note, createdAt: e.createdAt })),
+    timeline: events.map((e) => ({
+      status: e.toStatus!,
+      note: e.note,
+      createdAt: e.at,
+      courier: e.courier,
+      trackingNumber: e.trackingNumber,
+    })),
+    courier: order.courier,
+    trackingNumber: order.trackingNumber,
     items: items.map((i) => ({
       productId: i.productId,
       name: i.productName,

@@ -86,12 +86,17 @@ export const vouchers = pgTable(
 export const ORDER_STATUSES = [
   "pending confirmation",
   "confirmed",
+  "packed",
   "shipped",
   "delivered",
   "cancelled",
   "returned",
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Where an order came from: the checkout, or staff taking it by phone or message (issue 13). */
+export const ORDER_SOURCES = ["website", "phone", "whatsapp", "instagram", "other"] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
 
 export const orders = pgTable(
   "orders",
@@ -119,6 +124,12 @@ export const orders = pgTable(
     totalPaisa: bigint("total_paisa", { mode: "number" }).notNull(),
     voucherId: integer("voucher_id").references(() => vouchers.id, { onDelete: "set null" }),
     voucherCode: text("voucher_code"),
+    // set when the order is shipped (issue 13): the courier and its consignment number
+    courier: text("courier"),
+    trackingNumber: text("tracking_number"),
+    // set when the order is delivered: the cash the courier collected
+    cashCollectedPaisa: bigint("cash_collected_paisa", { mode: "number" }),
+    source: text("source").$type<OrderSource>().notNull().default("website"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -131,8 +142,10 @@ export const orders = pgTable(
     index("orders_status_idx").on(t.status, t.createdAt),
     check(
       "orders_status",
-      sql`${t.status} in ('pending confirmation', 'confirmed', 'shipped', 'delivered', 'cancelled', 'returned')`,
+      sql`${t.status} in ('pending confirmation', 'confirmed', 'packed', 'shipped', 'delivered', 'cancelled', 'returned')`,
     ),
+    check("orders_source", sql`${t.source} in ('website', 'phone', 'whatsapp', 'instagram', 'other')`),
+    check("orders_cash_collected_nonnegative", sql`${t.cashCollectedPaisa} is null or ${t.cashCollectedPaisa} >= 0`),
     check("orders_payment_method", sql`${t.paymentMethod} = 'cod'`),
     check("orders_total_nonnegative", sql`${t.totalPaisa} >= 0`),
   ],
@@ -161,19 +174,65 @@ export const orderItems = pgTable(
   (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_quantity_positive", sql`${t.quantity} > 0`)],
 );
 
-// The timeline the tracking page shows: one row per status the order has been in.
-export const orderStatusEvents = pgTable(
-  "order_status_events",
+// An order's timeline (issue 13; decision 0055): every status move and staff note, with who and
+// when. The shopper's tracking shows only the rows marked visible_to_shopper (status moves, never
+// a staff note).
+export const ORDER_EVENT_KINDS = ["status", "note"] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+export const orderEvents = pgTable(
+  "order_events",
   {
     id: serial("id").primaryKey(),
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    status: text("status").$type<OrderStatus>().notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    // null: the shopper (placing the order) or the store itself
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind").$type<OrderEventKind>().notNull(),
+    fromStatus: text("from_status").$type<OrderStatus>(),
+    toStatus: text("to_status").$type<OrderStatus>(),
     note: text("note"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    courier: text("courier"),
+    trackingNumber: text("tracking_number"),
+    visibleToShopper: boolean("visible_to_shopper").notNull().default(false),
   },
-  (t) => [index("order_status_events_order_idx").on(t.orderId, t.createdAt)],
+  (t) => [
+    index("order_events_order_idx").on(t.orderId, t.at),
+    check("order_events_kind", sql`${t.kind} in ('status', 'note')`),
+    check("order_events_status_has_to_status", sql`${t.kind} <> 'status' or ${t.toStatus} is not null`),
+    check("order_events_note_hidden", sql`${t.kind} <> 'note' or not ${t.visibleToShopper}`),
+  ],
+);
+
+// Why stock changed (issue 13, point 4): one row per change of a product's or combination's
+// stock, so stock history can show orders, cancellations, returns, exchanges and manual changes.
+export const STOCK_REASONS = ["order", "cancel", "return", "exchange", "manual"] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
+
+export const stockMovements = pgTable(
+  "stock_movements",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    combinationId: integer("combination_id").references(() => variantCombinations.id, { onDelete: "cascade" }),
+    delta: integer("delta").notNull(),
+    // the stock after the change; before it was stock_after - delta
+    stockAfter: integer("stock_after").notNull(),
+    reason: text("reason").$type<StockReason>().notNull(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("stock_movements_product_idx").on(t.productId, t.combinationId, t.at),
+    index("stock_movements_order_idx").on(t.orderId),
+    check("stock_movements_reason", sql`${t.reason} in ('order', 'cancel', 'return', 'exchange', 'manual')`),
+    check("stock_movements_delta_nonzero", sql`${t.delta} <> 0`),
+  ],
 );
 
 // One row per voucher use; per-customer limits count these by mailbox or phone

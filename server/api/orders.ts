@@ -82,7 +82,14 @@ export function presentTrackedOrder(order: TrackedOrder) {
     payment_method: order.paymentMethod,
     created_at: order.createdAt,
     updated_at: order.updatedAt,
-    timeline: order.timeline.map((e) => ({ status: e.status, note: e.note, created_at: e.createdAt })),
+    timeline: order.timeline.map((e) => ({
+      status: e.status,
+      note: e.note,
+      created_at: e.createdAt,
+      ...(e.courier ? { courier: e.courier, tracking_number: e.trackingNumber } : {}),
+    })),
+    courier: order.courier,
+    tracking_number: order.trackingNumber,
     items: order.items.map((item) => ({
       product_id: item.productId,
       name: item.name,

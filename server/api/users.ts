@@ -68,6 +68,13 @@ export function presentMyOrder(order: MyOrder) {
     ...presentOrderTotals(order),
     total_amount: money(order.totalPaisa),
     voucher_code: order.voucherCode,
+    courier: order.courier,
+    tracking_number: order.trackingNumber,
+    timeline: order.timeline.map((step) => ({
+      status: step.status,
+      created_at: step.createdAt,
+      ...(step.courier ? { courier: step.courier, tracking_number: step.trackingNumber } : {}),
+    })),
     created_at: order.createdAt,
     updated_at: order.updatedAt,
   };

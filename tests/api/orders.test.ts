@@ -91,7 +91,7 @@ describe("POST /api/orders", () => {
     expect(order).toMatchObject({ status: "pending confirmation", email: payload.email });
     expect(order!.phone_normalized).toMatch(/^923\d{9}$/);
     expect(await count(t, sql`select count(*) as n from order_items where order_id = ${res.body.id}`)).toBe(1);
-    expect(await count(t, sql`select count(*) as n from order_status_events where order_id = ${res.body.id}`)).toBe(1);
+    expect(await count(t, sql`select count(*) as n from order_events where order_id = ${res.body.id}`)).toBe(1);
     expect((await get(t, `/api/cart/flexible/${sessionId}`)).body).toEqual([]);
   });
 

@@ -482,6 +482,7 @@ describe.sequential("cart, checkout and tracking", { timeout: 90_000 }, () => {
     expect(await progress.getByRole("listitem").allTextContents()).toEqual([
       expect.stringMatching(/^Order placed \(current\)\d{1,2} \w+ \d{4} at/),
       "Confirmed (not yet)",
+      "Packed (not yet)",
       "Shipped (not yet)",
       "Delivered (not yet)",
     ]);

@@ -4,6 +4,7 @@ import type { CoreContext } from "../../../core/context";
 import type { AppConfig } from "../../config";
 import { adminAuditLogRoutes } from "./audit-log";
 import { adminCustomerRoutes } from "./customers";
+import { adminOrderRoutes } from "./orders";
 import { adminSessionRoutes } from "./session";
 import { adminSettingsRoutes } from "./settings";
 import { adminStaffRoutes } from "./staff";
@@ -14,4 +15,5 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminAuditLogRoutes, options);
   await app.register(adminSettingsRoutes, options);
   await app.register(adminCustomerRoutes, options);
+  await app.register(adminOrderRoutes, options);
 }

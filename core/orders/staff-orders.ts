@@ -1,0 +1,221 @@
+// Orders as staff see them (issue 13, points 1, 2 and 10): the list with its filters and counts
+// per status, and one order with its items and timeline. Reads only; moves are in workflow.ts.
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import type { CoreContext } from "../context";
+import { ORDER_STATUSES, orderItems, orders, type OrderSource, type OrderStatus } from "../../db/schema";
+import { notFound } from "../shared/errors";
+import { requirePermission } from "../staff/errors";
+import type { StaffActor } from "../staff/permissions";
+import { normalizePakistaniMobile } from "../checkout/phone";
+import { parseTrackingId } from "../checkout/tracking-id";
+import { ORDER_NOT_FOUND_FOR_STAFF, ORDER_MOVES, orderTimeline, type OrderEventRecord } from "./workflow";
+
+export interface OrderQuery {
+  status?: OrderStatus;
+  /** a tracking ID, phone number, name or email, or part of one */
+  search?: string;
+  /** placed at or after this moment */
+  from?: Date;
+  /** placed before this moment */
+  to?: Date;
+  city?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface OrderSummary {
+  id: number;
+  trackingId: string;
+  status: OrderStatus;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  city: string;
+  totalPaisa: number;
+  itemCount: number;
+  source: OrderSource;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Every filter but the status: the counts per status are counted under these. */
+function filters(query: Omit<OrderQuery, "status" | "limit" | "offset">): SQL[] {
+  const conditions: SQL[] = [];
+  const term = query.search?.trim();
+  if (term) {
+    const pattern = `%${escapeLike(term)}%`;
+    const anyOf: SQL[] = [
+      ilike(orders.email, pattern),
+      ilike(sql`${orders.firstName} || ' ' || ${orders.lastName}`, pattern),
+    ];
+    const trackingId = parseTrackingId(term);
+    if (trackingId) anyOf.push(eq(orders.trackingId, trackingId));
+    const mobile = normalizePakistaniMobile(term);
+    const digits = term.replace(/[\s()+-]/g, "");
+    if (mobile) anyOf.push(eq(orders.phoneNormalized, mobile));
+    else if (/^\d{4,15}$/.test(digits)) anyOf.push(sql`${orders.phoneNormalized} like ${`%${digits}%`}`);
+    conditions.push(or(...anyOf)!);
+  }
+  if (query.from) conditions.push(gte(orders.createdAt, query.from));
+  if (query.to) conditions.push(lt(orders.createdAt, query.to));
+  if (query.city?.trim()) conditions.push(sql`lower(${orders.city}) = lower(${query.city.trim()})`);
+  return conditions;
+}
+
+/** Orders, newest first, filtered, with the total and the number in each status under the same filters. */
+export async function listOrders(
+  ctx: CoreContext,
+  actor: StaffActor,
+  query: OrderQuery,
+): Promise<{ items: OrderSummary[]; total: number; counts: Record<OrderStatus, number> }> {
+  requirePermission(actor, "orders");
+  const shared = filters(query);
+  const conditions = query.status ? [...shared, eq(orders.status, query.status)] : shared;
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [total], counts] = await Promise.all([
+    ctx.db
+      .select({
+        id: orders.id,
+        trackingId: orders.trackingId,
+        status: orders.status,
+        firstName: orders.firstName,
+        lastName: orders.lastName,
+        email: orders.email,
+        phone: orders.phone,
+        city: orders.city,
+        totalPaisa: orders.totalPaisa,
+        source: orders.source,
+        createdAt: orders.createdAt,
+        updatedAt: orders.updatedAt,
+        itemCount:
+          sql<number>`(select coalesce(sum(oi.quantity), 0) from order_items oi where oi.order_id = "orders"."id")`.mapWith(
+            Number,
+          ),
+      })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    ctx.db.select({ n: count() }).from(orders).where(where),
+    countByStatus(ctx, shared),
+  ]);
+  return { items: rows, total: Number(total?.n ?? 0), counts };
+}
+
+async function countByStatus(ctx: CoreContext, conditions: SQL[]): Promise<Record<OrderStatus, number>> {
+  const rows = await ctx.db
+    .select({ status: orders.status, n: count() })
+    .from(orders)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .groupBy(orders.status);
+  const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
+  for (const row of rows) counts[row.status] = Number(row.n);
+  return counts;
+}
+
+/** The number of orders in each status under the list's filters (the tabs of the orders screen). */
+export async function countOrders(
+  ctx: CoreContext,
+  actor: StaffActor,
+  query: Omit<OrderQuery, "status" | "limit" | "offset">,
+): Promise<Record<OrderStatus, number>> {
+  requirePermission(actor, "orders");
+  return countByStatus(ctx, filters(query));
+}
+
+export interface StaffOrder {
+  id: number;
+  trackingId: string;
+  status: OrderStatus;
+  /** the statuses this order may move to now */
+  nextStatuses: readonly OrderStatus[];
+  source: OrderSource;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  phoneNormalized: string;
+  shippingAddress: string;
+  city: string;
+  postalCode: string;
+  country: string;
+  paymentMethod: string;
+  subtotalPaisa: number;
+  shippingPaisa: number;
+  discountPaisa: number;
+  totalPaisa: number;
+  voucherCode: string | null;
+  courier: string | null;
+  trackingNumber: string | null;
+  cashCollectedPaisa: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+  items: {
+    id: number;
+    productId: number | null;
+    combinationId: number | null;
+    name: string;
+    variant: string | null;
+    variantDetails: Record<string, string> | null;
+    imageUrl: string | null;
+    quantity: number;
+    unitPricePaisa: number;
+    lineTotalPaisa: number;
+  }[];
+  timeline: OrderEventRecord[];
+}
+
+/** One order with its items and its whole timeline, staff notes included. */
+export async function getOrderForStaff(ctx: CoreContext, actor: StaffActor, orderId: number): Promise<StaffOrder> {
+  requirePermission(actor, "orders");
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound(ORDER_NOT_FOUND_FOR_STAFF);
+  const [items, timeline] = await Promise.all([
+    ctx.db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)),
+    orderTimeline(ctx.db, orderId),
+  ]);
+  return {
+    id: order.id,
+    trackingId: order.trackingId,
+    status: order.status,
+    nextStatuses: ORDER_MOVES[order.status],
+    source: order.source,
+    firstName: order.firstName,
+    lastName: order.lastName,
+    email: order.email,
+    phone: order.phone,
+    phoneNormalized: order.phoneNormalized,
+    shippingAddress: order.shippingAddress,
+    city: order.city,
+    postalCode: order.postalCode,
+    country: order.country,
+    paymentMethod: order.paymentMethod,
+    subtotalPaisa: order.subtotalPaisa,
+    shippingPaisa: order.shippingPaisa,
+    discountPaisa: order.discountPaisa,
+    totalPaisa: order.totalPaisa,
+    voucherCode: order.voucherCode,
+    courier: order.courier,
+    trackingNumber: order.trackingNumber,
+    cashCollectedPaisa: order.cashCollectedPaisa,
+    createdAt: order.createdAt,
+    updatedAt: order.updatedAt,
+    items: items.map((i) => ({
+      id: i.id,
+      productId: i.productId,
+      combinationId: i.combinationId,
+      name: i.productName,
+      variant: i.combinationName,
+      variantDetails: i.variantDetails,
+      imageUrl: i.imageUrl,
+      quantity: i.quantity,
+      unitPricePaisa: i.unitPricePaisa,
+      lineTotalPaisa: i.lineTotalPaisa,
+    })),
+    timeline,
+  };
+}

@@ -1,0 +1,375 @@
+// An order's life after checkout (issue 13, points 3 and 4; decision 0055): one table of the moves
+// staff may make, each move one transaction that locks the order's row, checks the move against
+// the table and the status the member was looking at, writes the new status, puts stock and the
+// voucher use back on a cancel or a return, and records the timeline and the audit log. The
+// status is checked under the row lock, so a move happens once however many people send it.
+import { and, asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { CoreContext } from "../context";
+import { queryRows, type Db } from "../../db/client";
+import {
+  ORDER_STATUSES,
+  orderEvents,
+  orderItems,
+  orders,
+  stockMovements,
+  users,
+  type OrderStatus,
+  type StockReason,
+} from "../../db/schema";
+import { AppError, invalid, notFound } from "../shared/errors";
+import { parseRupees } from "../shared/money";
+import { recordAudit, whoIs } from "../staff/audit";
+import { requirePermission } from "../staff/errors";
+import type { StaffActor } from "../staff/permissions";
+
+/**
+ * The allowed moves: from each status, the statuses it may go to. Cancelled before it ships;
+ * returned (refused at the door or sent back) once shipped. Cancelled and returned are final.
+ */
+export const ORDER_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  "pending confirmation": ["confirmed", "cancelled"],
+  confirmed: ["packed", "cancelled"],
+  packed: ["shipped", "cancelled"],
+  shipped: ["delivered", "returned"],
+  delivered: ["returned"],
+  cancelled: [],
+  returned: [],
+};
+
+export const canMoveOrder = (from: OrderStatus, to: OrderStatus): boolean => ORDER_MOVES[from].includes(to);
+
+/** The moves that give the order's units and voucher use back, and the reason stock history shows. */
+const RESTOCK_REASON: Partial<Record<OrderStatus, StockReason>> = { cancelled: "cancel", returned: "return" };
+
+export const ORDER_CHANGED =
+  "This order was changed by someone else while you were looking at it. Please reload and try again.";
+export const ORDER_NOT_FOUND_FOR_STAFF = "No such order.";
+
+export function refusedMoveMessage(from: OrderStatus, to: OrderStatus): string {
+  const next = ORDER_MOVES[from];
+  if (from === to) return `This order is already ${from}.`;
+  return `An order that is ${from} cannot be moved to ${to}. ${
+    next.length > 0 ? `From ${from} it can go to: ${next.join(", ")}.` : `${capitalise(from)} is final.`
+  }`;
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+// PostgreSQL text cannot hold NUL, and control characters have no place in what staff type
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Free text: the length is checked before anything else looks at it. */
+const text = (label: string, max: number, options: { multiline?: boolean } = {}) =>
+  z
+    .string({ error: `${label} must be text` })
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((value) => !CONTROL.test(value) && (options.multiline || !/[\r\n\t]/.test(value)), {
+      message: `${label} must not contain control characters`,
+    })
+    .transform((value) => value.trim());
+
+const status = (label: string) =>
+  z.enum(ORDER_STATUSES, { error: `${label} must be one of: ${ORDER_STATUSES.join(", ")}` });
+
+export const NOTE_MAX = 2000;
+/** Rs. 10,000,000: more than any cash-on-delivery parcel carries. */
+export const MAX_CASH_PAISA = 1_000_000_000;
+
+export const moveOrderInput = z.object({
+  status: status("status"),
+  note: text("note", NOTE_MAX, { multiline: true }).optional(),
+  courier: text("courier", 60).optional(),
+  tracking_number: text("tracking_number", 60)
+    .refine((value) => value === "" || /^[A-Za-z0-9][A-Za-z0-9 ./#-]*$/.test(value), {
+      message: "tracking_number may hold only letters, digits, spaces and . / # -",
+    })
+    .optional(),
+  // rupees, as every amount in the API (2499 or "2499.50"); kept as sent, turned into paisa in core
+  cash_collected: z
+    .union([z.number(), z.string().max(20, "cash_collected must be an amount in rupees, such as 2499")], {
+      error: "cash_collected must be an amount in rupees, such as 2499",
+    })
+    .refine(
+      (value) => {
+        const paisa = parseRupees(value);
+        return paisa !== null && paisa >= 0 && paisa <= MAX_CASH_PAISA;
+      },
+      { message: `cash_collected must be an amount from 0 to ${MAX_CASH_PAISA / 100} rupees` },
+    )
+    .optional(),
+  // what the member's screen showed: a move made meanwhile by someone else is a 409, not applied twice
+  expected_status: status("expected_status").optional(),
+  // false: the items cannot be resold (e.g. opened lingerie) and stay out of stock
+  restock: z.boolean({ error: "restock must be true or false" }).default(true),
+});
+export type MoveOrderInput = z.input<typeof moveOrderInput>;
+
+export const addOrderNoteInput = z.object({
+  note: text("note", NOTE_MAX, { multiline: true }).refine((value) => value.length > 0, {
+    message: "note is required",
+  }),
+});
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw invalid(result.error.issues[0]?.message ?? "The request is invalid.");
+  return result.data;
+}
+
+/** What a move did, besides the status. */
+export interface MoveOutcome {
+  id: number;
+  from: OrderStatus;
+  to: OrderStatus;
+  /** units put back, per line; empty when nothing was restocked */
+  restocked: { productId: number; combinationId: number | null; quantity: number }[];
+  voucherReleased: boolean;
+}
+
+/**
+ * Moves an order to another status (POST /api/admin/orders/{id}/status). 404 for no such order,
+ * 409 for a move the table does not allow or when the order is no longer in expected_status,
+ * 422 for a missing courier, tracking number or cash. Nothing changes unless everything does.
+ */
+export async function moveOrder(
+  ctx: CoreContext,
+  actor: StaffActor,
+  orderId: number,
+  raw: unknown,
+): Promise<MoveOutcome> {
+  requirePermission(actor, "orders");
+  const input = parse(moveOrderInput, raw);
+  const to = input.status;
+  if (to === "shipped" && !input.courier) throw invalid("courier is required to mark an order shipped");
+  if (to === "shipped" && !input.tracking_number) {
+    throw invalid("tracking_number (the courier's consignment number) is required to mark an order shipped");
+  }
+  const cashPaisa = input.cash_collected === undefined ? null : parseRupees(input.cash_collected);
+  if (to === "delivered" && cashPaisa === null) {
+    throw invalid("cash_collected (the cash the courier collected, in rupees) is required to mark an order delivered");
+  }
+
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id, status: orders.status, voucherId: orders.voucherId })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
+    if (!order) throw notFound(ORDER_NOT_FOUND_FOR_STAFF);
+    const from = order.status;
+    if (input.expected_status !== undefined && input.expected_status !== from) {
+      throw new AppError(409, ORDER_CHANGED, { status: from });
+    }
+    if (!canMoveOrder(from, to)) throw new AppError(409, refusedMoveMessage(from, to), { status: from });
+
+    // the row is locked and its status read under the lock; the WHERE repeats it so that this
+    // statement alone would still refuse a second move (design.md, "Order status moves")
+    const moved = await tx
+      .update(orders)
+      .set({
+        status: to,
+        updatedAt: sql`now()`,
+        ...(to === "shipped" ? { courier: input.courier!, trackingNumber: input.tracking_number! } : {}),
+        ...(to === "delivered" ? { cashCollectedPaisa: cashPaisa! } : {}),
+      })
+      .where(and(eq(orders.id, orderId), eq(orders.status, from)))
+      .returning({ id: orders.id });
+    if (moved.length === 0) throw new AppError(409, ORDER_CHANGED);
+
+    const reason = RESTOCK_REASON[to];
+    const restocked = reason && input.restock ? await putStockBack(tx, orderId, reason, actor.userId) : [];
+    const voucherReleased = reason ? await releaseVoucherUse(tx, orderId) : false;
+
+    await tx.insert(orderEvents).values({
+      orderId,
+      actorId: actor.userId,
+      kind: "status",
+      fromStatus: from,
+      toStatus: to,
+      courier: to === "shipped" ? input.courier! : null,
+      trackingNumber: to === "shipped" ? input.tracking_number! : null,
+      visibleToShopper: true,
+    });
+    // the member's words stay in the console: a note of its own, never shown to the shopper
+    if (input.note) {
+      await tx.insert(orderEvents).values({ orderId, actorId: actor.userId, kind: "note", note: input.note });
+    }
+    await recordAudit(tx, whoIs(actor), {
+      action: "order.status",
+      entityType: "order",
+      entityId: orderId,
+      changes: {
+        status: [from, to],
+        ...(to === "shipped" ? { courier: [null, input.courier], tracking_number: [null, input.tracking_number] } : {}),
+        ...(to === "delivered" ? { cash_collected_paisa: [null, cashPaisa] } : {}),
+        ...(reason
+          ? { restocked: restocked.reduce((n, line) => n + line.quantity, 0), voucher_released: voucherReleased }
+          : {}),
+        ...(input.note ? { note: input.note } : {}),
+      },
+    });
+    return { id: orderId, from, to, restocked, voucherReleased };
+  });
+  // stock changed: catalogue reads cached by this process must not show the old figures
+  if (outcome.restocked.length > 0) ctx.cache.clear();
+  return outcome;
+}
+
+/**
+ * Puts each line's units back, with a stock_movements row each. Called only under the order's
+ * row lock, after its status moved to cancelled or returned, which no later move can repeat.
+ * Rows are updated in the checkout's order (combinations, then products, by id), so a cancel
+ * and an order never wait on each other's rows in opposite orders.
+ */
+async function putStockBack(
+  tx: Db,
+  orderId: number,
+  reason: StockReason,
+  actorId: number,
+): Promise<MoveOutcome["restocked"]> {
+  const lines = await tx
+    .select({ productId: orderItems.productId, combinationId: orderItems.combinationId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  const wanted = new Map<string, { productId: number; combinationId: number | null; quantity: number }>();
+  for (const line of lines) {
+    // a product deleted since: nothing to put back
+    if (line.productId === null) continue;
+    const key = line.combinationId === null ? `p${line.productId}` : `c${line.combinationId}`;
+    const entry = wanted.get(key);
+    if (entry) entry.quantity += line.quantity;
+    else wanted.set(key, { productId: line.productId, combinationId: line.combinationId, quantity: line.quantity });
+  }
+  const ordered = [...wanted.values()].sort((a, b) =>
+    (a.combinationId === null) === (b.combinationId === null)
+      ? (a.combinationId ?? a.productId) - (b.combinationId ?? b.productId)
+      : a.combinationId === null
+        ? 1
+        : -1,
+  );
+  const restocked: MoveOutcome["restocked"] = [];
+  for (const line of ordered) {
+    const [row] = await queryRows<{ stock: number }>(
+      tx,
+      line.combinationId === null
+        ? // a line without a combination whose product has combinations now lost its option
+          // (deleted since): which one to restock is unknown, so none is
+          sql`update products set stock = stock + ${line.quantity}, updated_at = now()
+              where id = ${line.productId}
+                and not exists (select 1 from variant_combinations vc where vc.product_id = ${line.productId})
+              returning stock`
+        : sql`update variant_combinations set stock = stock + ${line.quantity}, updated_at = now()
+              where id = ${line.combinationId} returning stock`,
+    );
+    if (!row) continue;
+    await tx.insert(stockMovements).values({
+      productId: line.productId,
+      combinationId: line.combinationId,
+      delta: line.quantity,
+      stockAfter: Number(row.stock),
+      reason,
+      orderId,
+      actorId,
+    });
+    restocked.push(line);
+  }
+  return restocked;
+}
+
+/**
+ * Gives the order's voucher use back (decision 0019 counts it in the order's transaction): its
+ * redemption row goes, so the customer's own limit frees too, and the voucher's count falls by
+ * the one use. Answers whether there was a use to give back.
+ */
+async function releaseVoucherUse(tx: Db, orderId: number): Promise<boolean> {
+  const released = await queryRows<{ voucher_id: number }>(
+    tx,
+    sql`delete from voucher_redemptions where order_id = ${orderId} returning voucher_id`,
+  );
+  for (const { voucher_id } of released) {
+    await tx.execute(sql`update vouchers set used_count = used_count - 1 where id = ${voucher_id} and used_count > 0`);
+  }
+  return released.length > 0;
+}
+
+export interface OrderEventRecord {
+  id: number;
+  at: Date;
+  kind: "status" | "note";
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus | null;
+  note: string | null;
+  courier: string | null;
+  trackingNumber: string | null;
+  visibleToShopper: boolean;
+  actorId: number | null;
+  actorName: string | null;
+}
+
+/** Adds a staff note to the order's timeline (never shown to the shopper). */
+export async function addOrderNote(
+  ctx: CoreContext,
+  actor: StaffActor,
+  orderId: number,
+  raw: unknown,
+): Promise<OrderEventRecord> {
+  requirePermission(actor, "orders");
+  const { note } = parse(addOrderNoteInput, raw);
+  return ctx.db.transaction(async (tx) => {
+    const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+    if (!order) throw notFound(ORDER_NOT_FOUND_FOR_STAFF);
+    const [row] = await tx
+      .insert(orderEvents)
+      .values({ orderId, actorId: actor.userId, kind: "note", note, visibleToShopper: false })
+      .returning();
+    await recordAudit(tx, whoIs(actor), {
+      action: "order.note",
+      entityType: "order",
+      entityId: orderId,
+      changes: { note },
+    });
+    return {
+      id: row!.id,
+      at: row!.at,
+      kind: "note",
+      fromStatus: null,
+      toStatus: null,
+      note: row!.note,
+      courier: null,
+      trackingNumber: null,
+      visibleToShopper: false,
+      actorId: actor.userId,
+      actorName: `${actor.firstName} ${actor.lastName}`.trim() || actor.email,
+    };
+  });
+}
+
+/** An order's timeline, oldest first, with who acted. */
+export async function orderTimeline(db: Db, orderId: number): Promise<OrderEventRecord[]> {
+  const rows = await db
+    .select({
+      id: orderEvents.id,
+      at: orderEvents.at,
+      kind: orderEvents.kind,
+      fromStatus: orderEvents.fromStatus,
+      toStatus: orderEvents.toStatus,
+      note: orderEvents.note,
+      courier: orderEvents.courier,
+      trackingNumber: orderEvents.trackingNumber,
+      visibleToShopper: orderEvents.visibleToShopper,
+      actorId: orderEvents.actorId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(orderEvents)
+    .leftJoin(users, eq(users.id, orderEvents.actorId))
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.at), asc(orderEvents.id));
+  return rows.map(({ firstName, lastName, email, ...row }) => ({
+    ...row,
+    actorName: row.actorId === null ? null : `${firstName ?? ""} ${lastName ?? ""}`.trim() || email,
+  }));
+}

@@ -1,0 +1,244 @@
+// Orders through the staff API (issue 13, point 10): the same core use-cases the console's orders
+// screen will call, each needing the orders permission (owners, managers, fulfilment).
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { CoreContext } from "../../../core/context";
+import {
+  countOrders,
+  getOrderForStaff,
+  listOrders,
+  type OrderSummary,
+  type StaffOrder,
+} from "../../../core/orders/staff-orders";
+import {
+  addOrderNote,
+  addOrderNoteInput,
+  moveOrder,
+  moveOrderInput,
+  type OrderEventRecord,
+} from "../../../core/orders/workflow";
+import { ORDER_STATUSES } from "../../../db/schema";
+import { requireStaff, staffActor } from "../../plugins/staff-auth";
+import { money } from "../../serialize";
+import { idParams, pageQuery } from "../http";
+import { variantDetailsText } from "../presenters";
+import { staffOperation } from "./docs";
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const text = (name: string, max: number) =>
+  z
+    .string()
+    .max(max, `${name} must be at most ${max} characters`)
+    .refine((value) => !CONTROL.test(value), { message: `${name} must not contain control characters` })
+    .optional();
+const moment = (name: string) =>
+  z
+    .string()
+    .max(40, `${name} must be a date or time, such as 2026-11-22`)
+    .transform((value, ctx) => {
+      const at = new Date(value);
+      if (Number.isNaN(at.getTime())) {
+        ctx.addIssue({ code: "custom", message: `${name} must be a date or time, such as 2026-11-22` });
+        return z.NEVER;
+      }
+      return at;
+    })
+    .optional();
+
+const filterQuery = z.object({
+  search: text("search", 100),
+  from: moment("from"),
+  to: moment("to"),
+  city: text("city", 100),
+});
+const listQuery = pageQuery(200, 50)
+  .extend(filterQuery.shape)
+  .extend({
+    status: z.enum(ORDER_STATUSES, { error: `status must be one of: ${ORDER_STATUSES.join(", ")}` }).optional(),
+  });
+
+export function presentOrderSummary(order: OrderSummary) {
+  return {
+    id: order.id,
+    tracking_id: order.trackingId,
+    status: order.status,
+    first_name: order.firstName,
+    last_name: order.lastName,
+    email: order.email,
+    phone: order.phone,
+    city: order.city,
+    total_amount: money(order.totalPaisa),
+    item_count: order.itemCount,
+    source: order.source,
+    created_at: order.createdAt,
+    updated_at: order.updatedAt,
+  };
+}
+
+export function presentOrderEvent(event: OrderEventRecord) {
+  return {
+    id: event.id,
+    at: event.at,
+    kind: event.kind,
+    from_status: event.fromStatus,
+    to_status: event.toStatus,
+    note: event.note,
+    courier: event.courier,
+    tracking_number: event.trackingNumber,
+    visible_to_shopper: event.visibleToShopper,
+    actor_id: event.actorId,
+    actor_name: event.actorName,
+  };
+}
+
+export function presentStaffOrder(order: StaffOrder) {
+  return {
+    id: order.id,
+    tracking_id: order.trackingId,
+    status: order.status,
+    next_statuses: order.nextStatuses,
+    source: order.source,
+    first_name: order.firstName,
+    last_name: order.lastName,
+    email: order.email,
+    phone: order.phone,
+    phone_normalized: order.phoneNormalized,
+    shipping_address: order.shippingAddress,
+    city: order.city,
+    postal_code: order.postalCode,
+    country: order.country,
+    payment_method: order.paymentMethod,
+    subtotal: money(order.subtotalPaisa),
+    shipping: money(order.shippingPaisa),
+    discount: money(order.discountPaisa),
+    total_amount: money(order.totalPaisa),
+    voucher_code: order.voucherCode,
+    courier: order.courier,
+    tracking_number: order.trackingNumber,
+    cash_collected: money(order.cashCollectedPaisa),
+    created_at: order.createdAt,
+    updated_at: order.updatedAt,
+    items: order.items.map((item) => ({
+      id: item.id,
+      product_id: item.productId,
+      combination_id: item.combinationId,
+      name: item.name,
+      variant: item.variant,
+      variant_details: variantDetailsText(item.variantDetails),
+      image_url: item.imageUrl,
+      quantity: item.quantity,
+      price: money(item.unitPricePaisa),
+      line_total: money(item.lineTotalPaisa),
+    })),
+    timeline: order.timeline.map(presentOrderEvent),
+  };
+}
+
+export async function adminOrderRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    "/admin/orders",
+    {
+      schema: {
+        ...staffOperation(
+          "orders",
+          "Orders, newest first; search matches a tracking ID, phone, name or email; from/to are the time placed; the total is in X-Total-Count",
+        ),
+        querystring: listQuery,
+      },
+      onRequest: requireStaff(core, "orders"),
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const page = await listOrders(core, staffActor(request), {
+        status: q.status,
+        search: q.search || undefined,
+        from: q.from,
+        to: q.to,
+        city: q.city || undefined,
+        limit: q.limit,
+        offset: q.offset,
+      });
+      reply.header("cache-control", "no-store").header("x-total-count", String(page.total));
+      return page.items.map(presentOrderSummary);
+    },
+  );
+
+  api.get(
+    "/admin/orders/counts",
+    {
+      schema: {
+        ...staffOperation("orders", "The number of orders in each status under the same filters as the list"),
+        querystring: filterQuery,
+      },
+      onRequest: requireStaff(core, "orders"),
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const counts = await countOrders(core, staffActor(request), {
+        search: q.search || undefined,
+        from: q.from,
+        to: q.to,
+        city: q.city || undefined,
+      });
+      reply.header("cache-control", "no-store");
+      return counts;
+    },
+  );
+
+  api.get(
+    "/admin/orders/:id",
+    {
+      schema: {
+        ...staffOperation("orders", "One order with its items and its timeline (status moves and staff notes)"),
+        params: idParams,
+      },
+      onRequest: requireStaff(core, "orders"),
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return presentStaffOrder(await getOrderForStaff(core, staffActor(request), request.params.id));
+    },
+  );
+
+  api.post(
+    "/admin/orders/:id/status",
+    {
+      schema: {
+        ...staffOperation(
+          "orders",
+          "Moves an order: pending confirmation → confirmed → packed → shipped → delivered; cancelled before shipped; returned after. shipped needs courier and tracking_number, delivered needs cash_collected (rupees). Cancelled or returned puts the units back (unless restock is false) and gives the voucher use back, once. 409 for a move the table refuses or when the order is no longer in expected_status; answers the order.",
+        ),
+        params: idParams,
+        body: moveOrderInput,
+      },
+      onRequest: requireStaff(core, "orders"),
+    },
+    async (request, reply) => {
+      const actor = staffActor(request);
+      await moveOrder(core, actor, request.params.id, request.body);
+      reply.header("cache-control", "no-store");
+      return presentStaffOrder(await getOrderForStaff(core, actor, request.params.id));
+    },
+  );
+
+  api.post(
+    "/admin/orders/:id/notes",
+    {
+      schema: {
+        ...staffOperation("orders", "Adds a staff note to the order's timeline (201); the shopper never sees it"),
+        params: idParams,
+        body: addOrderNoteInput,
+      },
+      onRequest: requireStaff(core, "orders"),
+    },
+    async (request, reply) => {
+      const event = await addOrderNote(core, staffActor(request), request.params.id, request.body);
+      reply.header("cache-control", "no-store");
+      return reply.code(201).send(presentOrderEvent(event));
+    },
+  );
+}
