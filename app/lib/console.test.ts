@@ -28,7 +28,7 @@ describe("console helpers", () => {
 
   it("menus follow the roles", () => {
     expect(menuFor("catalogue").map((i) => i.label)).toEqual(["Home"]);
-    expect(menuFor("owner").map((i) => i.label)).toEqual(["Home", "Customers", "Staff", "Audit log", "Settings"]);
+    expect(menuFor("owner").map((i) => i.label)).toEqual(["Home", "Orders", "Customers", "Staff", "Audit log", "Settings"]);
   });
 
   it("puts audit entries in words", () => {

@@ -13,6 +13,7 @@ export interface ConsoleMenuItem {
 
 export const CONSOLE_MENU: readonly ConsoleMenuItem[] = [
   { href: "/admin", label: "Home" },
+  { href: "/admin/orders", label: "Orders", permission: "orders" },
   { href: "/admin/customers", label: "Customers", permission: "customers" },
   { href: "/admin/staff", label: "Staff", permission: "staff" },
   { href: "/admin/audit", label: "Audit log", permission: "audit" },
@@ -74,4 +75,28 @@ export function consoleMeta(title: string) {
 export function formText(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
+}
+
+/** An order status as staff read it. */
+export function statusLabel(status: string): string {
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+/** The button that moves an order to a status. */
+export const MOVE_LABELS: Record<string, string> = {
+  confirmed: "Confirm",
+  packed: "Mark packed",
+  shipped: "Mark shipped",
+  delivered: "Mark delivered",
+  cancelled: "Cancel order",
+  returned: "Record return",
+};
+
+/** How long ago, in the largest whole unit: "5 min", "3 h", "2 days". */
+export function ageText(from: Date | string, now = Date.now()): string {
+  const minutes = Math.max(0, Math.floor((now - new Date(from).getTime()) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h`;
+  return `${Math.floor(hours / 24)} days`;
 }

@@ -116,9 +116,9 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
 
     it(`signs in, shows each role only its menu, answers 403 outside it, signs out (${width})`, async () => {
       const expected: Record<StaffRole, string[]> = {
-        owner: ["Home", "Customers", "Staff", "Audit log", "Settings"],
-        manager: ["Home", "Customers", "Audit log"],
-        fulfilment: ["Home", "Customers"],
+        owner: ["Home", "Orders", "Customers", "Staff", "Audit log", "Settings"],
+        manager: ["Home", "Orders", "Customers", "Audit log"],
+        fulfilment: ["Home", "Orders", "Customers"],
         catalogue: ["Home"],
       };
       for (const role of Object.keys(expected) as StaffRole[]) {
@@ -170,7 +170,7 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
       // on to the page that was asked for
       await arrivesAt(page, "/admin/customers");
       await expectVisibleToPerson(page.getByRole("heading", { name: "Customers" }));
-      expect(await menuLinks(page, phone)).toEqual(["Home", "Customers"]);
+      expect(await menuLinks(page, phone)).toEqual(["Home", "Orders", "Customers"]);
     });
 
     it(`sets up two-step sign-in from the QR page and shows the recovery codes once (${width})`, async () => {

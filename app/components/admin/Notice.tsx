@@ -2,12 +2,22 @@
 // It brings itself into sight when it appears: on a phone the button just pressed is often at
 // the bottom of the screen, and an answer below it would otherwise never be seen.
 import { useEffect, useRef } from "react";
+import { useNavigation } from "react-router";
 
 export function Revealed({ children, className }: { children: React.ReactNode; className?: string }) {
   const ref = useRef<HTMLDivElement>(null);
+  const shown = useRef(false);
+  // once the page has settled: an action's answer comes before the page's data is loaded again,
+  // and what that adds above (a new timeline entry) would push the answer back out of sight
+  const settled = useNavigation().state === "idle";
   useEffect(() => {
-    ref.current?.scrollIntoView({ block: "nearest" });
-  }, []);
+    if (!settled || shown.current) return;
+    const frame = requestAnimationFrame(() => {
+      shown.current = true;
+      ref.current?.scrollIntoView({ block: "nearest" });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [settled]);
   return (
     <div ref={ref} className={className}>
       {children}

@@ -147,7 +147,7 @@ export default function ConsoleAccount() {
         )}
 
         <Panel title="Password">
-          <Form method="post" className="space-y-4" aria-label="Change password">
+          <Form method="post" preventScrollReset className="space-y-4" aria-label="Change password">
             <input type="hidden" name="intent" value="password" />
             <Answer result={result} intent="password" />
             <PasswordInput name="current_password" label="Current password" autoComplete="current-password" />
@@ -171,12 +171,12 @@ export default function ConsoleAccount() {
                 On. Signing in asks for the code from your authenticator app. Recovery codes left:{" "}
                 <strong>{account.recoveryCodesLeft}</strong>.
               </p>
-              <Form method="post" className="space-y-3" aria-label="New recovery codes">
+              <Form method="post" preventScrollReset className="space-y-3" aria-label="New recovery codes">
                 <input type="hidden" name="intent" value="recovery-codes" />
                 <CodeField label="Code from your app, for new recovery codes" />
                 <SubmitButton secondary>Make new recovery codes</SubmitButton>
               </Form>
-              <Form method="post" className="space-y-3" aria-label="Turn off two-step sign-in">
+              <Form method="post" preventScrollReset className="space-y-3" aria-label="Turn off two-step sign-in">
                 <input type="hidden" name="intent" value="two-step-off" />
                 <CodeField label="Code from your app, to turn it off" />
                 <SubmitButton secondary>Turn off</SubmitButton>
@@ -202,7 +202,7 @@ export default function ConsoleAccount() {
                   {setup.secret}
                 </code>
               </p>
-              <Form method="post" className="space-y-3" aria-label="Confirm two-step sign-in">
+              <Form method="post" preventScrollReset className="space-y-3" aria-label="Confirm two-step sign-in">
                 <input type="hidden" name="intent" value="two-step-confirm" />
                 <input type="hidden" name="secret" value={setup.secret} />
                 <CodeField label="Six-digit code" />
@@ -210,7 +210,7 @@ export default function ConsoleAccount() {
               </Form>
             </div>
           ) : (
-            <Form method="post" className="mt-2 space-y-3">
+            <Form method="post" preventScrollReset className="mt-2 space-y-3">
               <input type="hidden" name="intent" value="two-step-begin" />
               <p className="text-sm text-stone-700">
                 Off. With it on, a stolen password alone cannot open the back office: signing in also asks for a code

@@ -46,7 +46,7 @@ export default function ConsoleSettings() {
       <PageTitle title="Settings" intro="How the staff sign in to the back office." />
       <div className="max-w-2xl">
         <Panel title="Two-step sign-in">
-          <Form method="post" className="space-y-4" aria-label="Two-step sign-in for the staff">
+          <Form method="post" preventScrollReset className="space-y-4" aria-label="Two-step sign-in for the staff">
             {error && <Notice kind="error">{error}</Notice>}
             {done && <Notice kind="success">{done}</Notice>}
             <p className="text-sm text-stone-700">

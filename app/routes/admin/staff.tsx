@@ -185,7 +185,7 @@ function MemberRow({ member, me, answer }: { member: StaffMember; me: number; an
         </div>
       </div>
       <div className="mt-4 flex flex-wrap items-end gap-3">
-        <Form method="post" className="flex items-end gap-2" aria-label={`Role of ${member.email}`}>
+        <Form method="post" preventScrollReset className="flex items-end gap-2" aria-label={`Role of ${member.email}`}>
           <input type="hidden" name="intent" value="role" />
           <input type="hidden" name="id" value={member.id} />
           <input type="hidden" name="expected_role" value={member.role} />
@@ -201,7 +201,11 @@ function MemberRow({ member, me, answer }: { member: StaffMember; me: number; an
           </label>
           <Busy secondary>Change role</Busy>
         </Form>
-        <Form method="post" aria-label={`${member.active ? "Deactivate" : "Reactivate"} ${member.email}`}>
+        <Form
+          method="post"
+          preventScrollReset
+          aria-label={`${member.active ? "Deactivate" : "Reactivate"} ${member.email}`}
+        >
           <input type="hidden" name="intent" value="active" />
           <input type="hidden" name="id" value={member.id} />
           <input type="hidden" name="expected_active" value={String(member.active)} />
@@ -209,7 +213,7 @@ function MemberRow({ member, me, answer }: { member: StaffMember; me: number; an
           <Busy secondary>{member.active ? "Deactivate" : "Reactivate"}</Busy>
         </Form>
         {member.active && member.id !== me && (
-          <Form method="post" aria-label={`New sign-in link for ${member.email}`}>
+          <Form method="post" preventScrollReset aria-label={`New sign-in link for ${member.email}`}>
             <input type="hidden" name="intent" value="link" />
             <input type="hidden" name="id" value={member.id} />
             <input type="hidden" name="email" value={member.email} />
@@ -269,6 +273,7 @@ export default function ConsoleStaff() {
         <Panel title="Add someone">
           <Form
             method="post"
+            preventScrollReset
             className="space-y-4"
             aria-label="Add a staff member"
             // emptied after someone is added (the fields keep what was typed after a refusal)

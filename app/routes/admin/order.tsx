@@ -1,0 +1,302 @@
+// One order for staff (issue 13, points 2-4): its items, the shopper's contact (tap to call, a
+// WhatsApp link), address, totals and voucher, where it came from, its timeline of moves and
+// notes with who and when, and a form for each move the workflow allows from here. Each form
+// carries the status it showed (expected_status): if someone else moved the order meanwhile, the
+// move is refused with a 409 instead of being made twice.
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { getOrderForStaff } from "../../../core/orders/staff-orders";
+import { addOrderNote, moveOrder } from "../../../core/orders/workflow";
+import { formatRupees } from "../../../core/shared/money";
+import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
+import { PageTitle, Panel, TextField } from "../../components/admin/Fields";
+import { Notice, Revealed } from "../../components/admin/Notice";
+import { consoleMeta, formText, MOVE_LABELS, statusLabel } from "../../lib/console";
+import { formatDayTime } from "../../lib/dates";
+import { formResult, requireStaff } from "../../lib/staff.server";
+import type { Route } from "./+types/order";
+
+export const meta = ({ data: page }: Route.MetaArgs) => consoleMeta(page ? `Order ${page.order.trackingId}` : "Order");
+export const ErrorBoundary = ConsoleErrorBoundary;
+
+function orderId(params: { id?: string }): number {
+  const id = Number(params.id);
+  if (!(params.id && /^\d{1,10}$/.test(params.id) && Number.isSafeInteger(id) && id > 0)) {
+    throw data({ detail: "No such order." }, { status: 404 });
+  }
+  return id;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const actor = await requireStaff(request, context, "orders");
+  const order = await getOrderForStaff(context.core, actor, orderId(params)).catch(
+    (error: { status?: number; message?: string }) => {
+      if (error.status === 404) throw data({ detail: error.message }, { status: 404 });
+      throw error;
+    },
+  );
+  return {
+    order: {
+      ...order,
+      placed: formatDayTime(order.createdAt),
+      timeline: order.timeline.map((e) => ({ ...e, when: formatDayTime(e.at) })),
+    },
+  };
+}
+
+interface OrderAnswer {
+  intent: string;
+  error?: string;
+  done?: string;
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const actor = await requireStaff(request, context, "orders");
+  const id = orderId(params);
+  const form = await request.formData();
+  const intent = formText(form, "intent");
+  if (intent === "note") {
+    return formResult<OrderAnswer>(
+      async () => {
+        await addOrderNote(context.core, actor, id, { note: formText(form, "note") });
+        return { intent, done: "Note added." };
+      },
+      { intent },
+    );
+  }
+  if (intent === "move") {
+    const to = formText(form, "status");
+    const optional = (name: string) => (form.has(name) ? formText(form, name) : undefined);
+    return formResult<OrderAnswer>(
+      async () => {
+        await moveOrder(context.core, actor, id, {
+          status: to,
+          expected_status: formText(form, "expected_status"),
+          note: optional("note") || undefined,
+          courier: optional("courier"),
+          tracking_number: optional("tracking_number"),
+          cash_collected: optional("cash_collected"),
+          restock: form.has("restock_field") ? form.get("restock") === "yes" : undefined,
+        });
+        return { intent, done: `The order is now ${to}.` };
+      },
+      { intent },
+    );
+  }
+  return data({ intent, error: "Unknown action." }, { status: 400 });
+}
+
+function Busy({ children, secondary }: { children: React.ReactNode; secondary?: boolean }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <button type="submit" disabled={busy} className={secondary ? "btn-secondary" : "btn-primary"}>
+      {children}
+    </button>
+  );
+}
+
+/** wa.me takes the number in international form, digits only: 923001234567. */
+const whatsAppHref = (normalized: string) => `https://wa.me/${normalized.replace(/\D/g, "")}`;
+
+export default function ConsoleOrder() {
+  const { order } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as OrderAnswer | undefined;
+  const moves = order.nextStatuses as string[];
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to="/admin/orders" className="text-stone-600 underline underline-offset-4">
+          ← Orders
+        </Link>
+      </p>
+      <PageTitle
+        title={`Order ${order.trackingId}`}
+        intro={`${statusLabel(order.status)} · placed ${order.placed} · ${order.source}`}
+      />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="space-y-6">
+          <Panel title="Items">
+            <ul className="divide-y divide-stone-200" aria-label="Items">
+              {order.items.map((item) => (
+                <li key={item.id} className="flex gap-3 py-3 text-sm">
+                  {item.imageUrl ? (
+                    <img
+                      src={item.imageUrl}
+                      alt=""
+                      width={56}
+                      height={70}
+                      className="h-[70px] w-14 shrink-0 bg-stone-100 object-cover"
+                    />
+                  ) : (
+                    <span className="h-[70px] w-14 shrink-0 bg-stone-100" />
+                  )}
+                  <div className="min-w-0 flex-1">
+                    <p className="font-semibold">{item.name}</p>
+                    {item.variant && <p className="text-stone-600">{item.variant}</p>}
+                    <p className="text-stone-600">
+                      {item.quantity} × {formatRupees(item.unitPricePaisa)}
+                    </p>
+                  </div>
+                  <p className="font-semibold tabular-nums">{formatRupees(item.lineTotalPaisa)}</p>
+                </li>
+              ))}
+            </ul>
+            <dl className="mt-3 space-y-1 border-t border-stone-200 pt-3 text-sm">
+              <div className="flex justify-between">
+                <dt>Subtotal</dt>
+                <dd className="tabular-nums">{formatRupees(order.subtotalPaisa)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt>Shipping</dt>
+                <dd className="tabular-nums">{formatRupees(order.shippingPaisa)}</dd>
+              </div>
+              {order.discountPaisa > 0 && (
+                <div className="flex justify-between">
+                  <dt>Discount{order.voucherCode ? ` (${order.voucherCode})` : ""}</dt>
+                  <dd className="tabular-nums">-{formatRupees(order.discountPaisa)}</dd>
+                </div>
+              )}
+              <div className="flex justify-between font-semibold">
+                <dt>Total, cash on delivery</dt>
+                <dd className="tabular-nums">{formatRupees(order.totalPaisa)}</dd>
+              </div>
+              {order.cashCollectedPaisa !== null && (
+                <div className="flex justify-between">
+                  <dt>Cash collected</dt>
+                  <dd className="tabular-nums">{formatRupees(order.cashCollectedPaisa)}</dd>
+                </div>
+              )}
+            </dl>
+          </Panel>
+          <Panel title="Timeline">
+            <ol className="space-y-3 text-sm" aria-label="Timeline">
+              {order.timeline.map((event) => (
+                <li key={event.id} className="border-l-2 border-stone-300 pl-3">
+                  <p className="text-xs text-stone-600">
+                    {event.when} · {event.actorName ?? (event.actorId === null ? "Shopper or system" : "Staff")}
+                  </p>
+                  {event.kind === "status" ? (
+                    <p>
+                      {event.fromStatus ? `${statusLabel(event.fromStatus)} → ` : ""}
+                      <strong>{statusLabel(event.toStatus ?? "")}</strong>
+                      {event.courier && ` · ${event.courier} ${event.trackingNumber ?? ""}`}
+                    </p>
+                  ) : (
+                    <p>
+                      <span className="mr-1 bg-amber-50 px-1 text-xs font-semibold text-amber-900">Staff note</span>
+                    </p>
+                  )}
+                  {event.note && <p className="whitespace-pre-line text-stone-700">{event.note}</p>}
+                </li>
+              ))}
+            </ol>
+            <Form method="post" preventScrollReset className="mt-4 space-y-2" aria-label="Add a note">
+              <input type="hidden" name="intent" value="note" />
+              <label className="block text-sm">
+                <span className="font-semibold">Note for the staff</span>
+                <textarea name="note" maxLength={2000} rows={2} required className="field mt-1 h-auto py-2" />
+              </label>
+              <Busy secondary>Add note</Busy>
+              {answer?.intent === "note" && (
+                <Revealed>
+                  {answer.error ? (
+                    <Notice kind="error">{answer.error}</Notice>
+                  ) : (
+                    <Notice kind="success">{answer.done}</Notice>
+                  )}
+                </Revealed>
+              )}
+            </Form>
+          </Panel>
+        </div>
+        <div className="space-y-6">
+          <Panel title="Customer">
+            <p className="font-semibold">{`${order.firstName} ${order.lastName}`.trim()}</p>
+            <p className="text-sm break-all text-stone-700">{order.email}</p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <a href={`tel:${order.phone.replace(/[^\d+]/g, "")}`} className="btn-secondary">
+                Call {order.phone}
+              </a>
+              <a
+                href={whatsAppHref(order.phoneNormalized)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="btn-secondary"
+              >
+                WhatsApp
+              </a>
+            </div>
+            <p className="mt-3 text-sm whitespace-pre-line">
+              {order.shippingAddress}
+              {"\n"}
+              {order.city} {order.postalCode}, {order.country}
+            </p>
+          </Panel>
+          <Panel title="Next step">
+            {answer?.intent === "move" && (
+              <Revealed className="mb-3">
+                {answer.error ? (
+                  <Notice kind="error">{answer.error}</Notice>
+                ) : (
+                  <Notice kind="success">{answer.done}</Notice>
+                )}
+              </Revealed>
+            )}
+            {moves.length === 0 && <p className="text-sm text-stone-700">{statusLabel(order.status)} is final.</p>}
+            <div className="space-y-4">
+              {moves.map((to) => (
+                <Form
+                  key={to}
+                  method="post"
+                  className="space-y-3 border-t border-stone-200 pt-3 first:border-0 first:pt-0"
+                  aria-label={MOVE_LABELS[to] ?? to}
+                >
+                  <input type="hidden" name="intent" value="move" />
+                  <input type="hidden" name="status" value={to} />
+                  <input type="hidden" name="expected_status" value={order.status} />
+                  {to === "shipped" && (
+                    <>
+                      <TextField
+                        name="courier"
+                        label="Courier"
+                        maxLength={60}
+                        required
+                        hint="TCS, Leopards, M&P, Trax…"
+                      />
+                      <TextField name="tracking_number" label="Consignment number" maxLength={60} required />
+                    </>
+                  )}
+                  {to === "delivered" && (
+                    <TextField
+                      name="cash_collected"
+                      label="Cash collected (Rs.)"
+                      inputMode="numeric"
+                      maxLength={20}
+                      defaultValue={String(order.totalPaisa / 100)}
+                      required
+                    />
+                  )}
+                  {(to === "cancelled" || to === "returned") && (
+                    <fieldset className="text-sm">
+                      <input type="hidden" name="restock_field" value="1" />
+                      <legend className="font-semibold">The items</legend>
+                      <label className="mt-1 flex gap-2">
+                        <input type="radio" name="restock" value="yes" defaultChecked /> go back into stock
+                      </label>
+                      <label className="mt-1 flex gap-2">
+                        <input type="radio" name="restock" value="no" /> cannot be sold again (e.g. opened lingerie)
+                      </label>
+                    </fieldset>
+                  )}
+                  {(to === "cancelled" || to === "returned") && (
+                    <TextField name="note" label="Why (a staff note, never shown to the shopper)" maxLength={2000} />
+                  )}
+                  <Busy secondary={to === "cancelled" || to === "returned"}>{MOVE_LABELS[to] ?? to}</Busy>
+                </Form>
+              ))}
+            </div>
+          </Panel>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,289 @@
+// The orders screen (issue 13, point 1): tabs with the number of orders in each status under the
+// filters, search by tracking ID, phone, name or email, a date range and a city, newest first,
+// fifty to a page, the age of each order waiting for confirmation, and bulk moves (confirm, mark
+// packed, cancel) for the ticked orders, each applied through core one order at a time so one
+// refusal does not stop the rest and every move is checked and recorded as a single one would be.
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { ORDER_STATUSES, type OrderStatus } from "../../../db/schema";
+import { listOrders } from "../../../core/orders/staff-orders";
+import { moveOrder } from "../../../core/orders/workflow";
+import { AppError } from "../../../core/shared/errors";
+import { formatRupees } from "../../../core/shared/money";
+import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
+import { PageTitle } from "../../components/admin/Fields";
+import { Notice } from "../../components/admin/Notice";
+import { ageText, consoleMeta, formText, MOVE_LABELS, statusLabel } from "../../lib/console";
+import { formatDayTime } from "../../lib/dates";
+import { requireStaff } from "../../lib/staff.server";
+import type { Route } from "./+types/orders";
+
+export const meta = () => consoleMeta("Orders");
+export const ErrorBoundary = ConsoleErrorBoundary;
+
+const PAGE_SIZE = 50;
+const BULK_LIMIT = 200;
+const BULK_MOVES: OrderStatus[] = ["confirmed", "packed", "cancelled"];
+
+/** The start of a day in Pakistan (UTC+5), or null for anything but YYYY-MM-DD. */
+function karachiDay(value: string, plusDays = 0): Date | null {
+  if (value.length !== 10 || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const at = new Date(`${value}T00:00:00+05:00`);
+  return Number.isNaN(at.getTime()) ? null : new Date(at.getTime() + plusDays * 86_400_000);
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await requireStaff(request, context, "orders");
+  const params = new URL(request.url).searchParams;
+  const text = (name: string, max: number) => (params.get(name) ?? "").trim().slice(0, max);
+  const filters = {
+    status: text("status", 30),
+    search: text("search", 100),
+    from: text("from", 10),
+    to: text("to", 10),
+    city: text("city", 60),
+  };
+  const problems: string[] = [];
+  const status = (ORDER_STATUSES as readonly string[]).includes(filters.status)
+    ? (filters.status as OrderStatus)
+    : undefined;
+  if (filters.status && !status) problems.push("Choose a status from the tabs.");
+  const from = filters.from ? karachiDay(filters.from) : undefined;
+  const to = filters.to ? karachiDay(filters.to, 1) : undefined;
+  if (from === null) problems.push("From must be a date.");
+  if (to === null) problems.push("To must be a date.");
+  const page = Math.min(Math.max(1, Math.floor(Number(params.get("page")) || 1)), 100_000);
+  const found = await listOrders(context.core, actor, {
+    status,
+    search: filters.search || undefined,
+    from: from ?? undefined,
+    to: to ?? undefined,
+    city: filters.city || undefined,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
+  const now = Date.now();
+  return {
+    filters,
+    problems,
+    page,
+    pages: Math.max(1, Math.ceil(found.total / PAGE_SIZE)),
+    total: found.total,
+    tabs: [
+      { status: "", label: "All", count: Object.values(found.counts).reduce((a, b) => a + b, 0) },
+      ...ORDER_STATUSES.map((s) => ({ status: s as string, label: statusLabel(s), count: found.counts[s] })),
+    ],
+    orders: found.items.map((o) => ({
+      id: o.id,
+      trackingId: o.trackingId,
+      status: o.status as string,
+      name: `${o.firstName} ${o.lastName}`.trim(),
+      phone: o.phone,
+      city: o.city,
+      total: formatRupees(o.totalPaisa),
+      items: o.itemCount,
+      source: o.source as string,
+      placed: formatDayTime(o.createdAt),
+      waiting: o.status === "pending confirmation" ? ageText(o.createdAt, now) : null,
+    })),
+  };
+}
+
+interface BulkAnswer {
+  error?: string;
+  done?: string;
+  refused?: { id: number; detail: string }[];
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireStaff(request, context, "orders");
+  const form = await request.formData();
+  const to = formText(form, "move");
+  if (!(BULK_MOVES as string[]).includes(to))
+    return data<BulkAnswer>({ error: "Choose what to do with the ticked orders." }, { status: 400 });
+  const ids = [...new Set(form.getAll("id").map((v) => Number(v)))].filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (ids.length === 0) return data<BulkAnswer>({ error: "Tick the orders first." }, { status: 422 });
+  if (ids.length > BULK_LIMIT)
+    return data<BulkAnswer>({ error: `At most ${BULK_LIMIT} orders at a time.` }, { status: 422 });
+  const refused: { id: number; detail: string }[] = [];
+  let moved = 0;
+  for (const id of ids) {
+    try {
+      await moveOrder(context.core, actor, id, { status: to });
+      moved += 1;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (error.status === 403) throw data({ detail: error.message }, { status: 403 });
+      refused.push({ id, detail: error.message });
+    }
+  }
+  return {
+    done: `${moved} ${moved === 1 ? "order" : "orders"} moved to ${to}.`,
+    refused,
+  } satisfies BulkAnswer;
+}
+
+export default function ConsoleOrders() {
+  const { filters, problems, page, pages, total, tabs, orders } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as BulkAnswer | undefined;
+  const busy = useNavigation().state === "submitting";
+  const href = (changes: Record<string, string>) => {
+    const q = new URLSearchParams(
+      Object.entries({ ...filters, ...changes }).filter(([k, v]) => v !== "" && k !== "page"),
+    );
+    if (changes.page && changes.page !== "1") q.set("page", changes.page);
+    const text = q.toString();
+    return text ? `/admin/orders?${text}` : "/admin/orders";
+  };
+  return (
+    <>
+      <PageTitle
+        title="Orders"
+        intro="Newest first. Confirm cash-on-delivery orders, pack and ship them, record what was delivered."
+      />
+      <nav aria-label="Order status" className="-mx-4 mb-4 overflow-x-auto px-4">
+        <ul className="flex gap-1 whitespace-nowrap">
+          {tabs.map((tab) => {
+            const current = filters.status === tab.status;
+            return (
+              <li key={tab.status || "all"}>
+                <Link
+                  to={href({ status: tab.status })}
+                  aria-current={current ? "page" : undefined}
+                  className={`inline-flex min-h-11 items-center gap-1 px-3 text-sm ${current ? "bg-ink text-white" : "bg-white ring-1 ring-stone-200 hover:bg-stone-50"}`}
+                >
+                  {tab.label} <span className="tabular-nums opacity-75">({tab.count})</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <Form
+        method="get"
+        className="mb-4 grid gap-3 bg-white p-4 ring-1 ring-stone-200 sm:grid-cols-2 lg:grid-cols-5"
+        aria-label="Find orders"
+      >
+        {filters.status && <input type="hidden" name="status" value={filters.status} />}
+        <label className="text-sm lg:col-span-2">
+          <span className="block font-semibold">Search</span>
+          <input
+            type="search"
+            name="search"
+            defaultValue={filters.search}
+            maxLength={100}
+            placeholder="Tracking ID, phone, name or email"
+            className="field mt-1"
+          />
+        </label>
+        <label className="text-sm">
+          <span className="block font-semibold">City</span>
+          <input type="text" name="city" defaultValue={filters.city} maxLength={60} className="field mt-1" />
+        </label>
+        <label className="text-sm">
+          <span className="block font-semibold">From</span>
+          <input type="date" name="from" defaultValue={filters.from} className="field mt-1" />
+        </label>
+        <label className="text-sm">
+          <span className="block font-semibold">To</span>
+          <input type="date" name="to" defaultValue={filters.to} className="field mt-1" />
+        </label>
+        <div className="flex gap-2 sm:col-span-2 lg:col-span-5">
+          <button type="submit" className="btn-primary">
+            Find
+          </button>
+          <Link to="/admin/orders" className="btn-secondary">
+            Clear
+          </Link>
+        </div>
+      </Form>
+      {problems.length > 0 && (
+        <div className="mb-4">
+          <Notice kind="error">{problems.join(" ")}</Notice>
+        </div>
+      )}
+      <Form method="post" preventScrollReset aria-label="Orders">
+        <div className="mb-3 flex flex-wrap items-center gap-2">
+          <p className="mr-auto text-sm text-stone-600" role="status">
+            {total === 0
+              ? "No orders."
+              : `${total.toLocaleString("en-US")} ${total === 1 ? "order" : "orders"}, page ${page} of ${pages}.`}
+          </p>
+          {BULK_MOVES.map((move) => (
+            <button key={move} type="submit" name="move" value={move} disabled={busy} className="btn-secondary">
+              {MOVE_LABELS[move]} ticked
+            </button>
+          ))}
+        </div>
+        {answer && (
+          <div className="mb-3 space-y-2">
+            {answer.error && <Notice kind="error">{answer.error}</Notice>}
+            {answer.done && <Notice kind="success">{answer.done}</Notice>}
+            {answer.refused && answer.refused.length > 0 && (
+              <Notice kind="error">Not moved: {answer.refused.map((r) => `#${r.id}: ${r.detail}`).join(" ")}</Notice>
+            )}
+          </div>
+        )}
+        <ul className="space-y-2" aria-label="Order list">
+          {orders.map((order) => (
+            <li key={order.id} className="flex items-start gap-3 bg-white p-3 text-sm ring-1 ring-stone-200">
+              <input
+                type="checkbox"
+                name="id"
+                value={order.id}
+                aria-label={`Tick order ${order.trackingId}`}
+                className="mt-1 h-5 w-5 shrink-0"
+              />
+              <div className="grid min-w-0 flex-1 gap-1 sm:grid-cols-[10rem_minmax(0,1fr)_8rem]">
+                <div>
+                  <Link to={`/admin/orders/${order.id}`} className="font-semibold underline underline-offset-4">
+                    {order.trackingId}
+                  </Link>
+                  <p className="text-xs text-stone-600">{order.placed}</p>
+                </div>
+                <div className="min-w-0">
+                  <p className="truncate">
+                    {order.name} · {order.city}
+                  </p>
+                  <p className="text-xs text-stone-600">
+                    {order.phone} · {order.items} {order.items === 1 ? "item" : "items"}
+                    {order.source !== "website" ? ` · ${order.source}` : ""}
+                  </p>
+                </div>
+                <div className="sm:text-right">
+                  <p className="font-semibold tabular-nums">{order.total}</p>
+                  <p className="text-xs">
+                    {statusLabel(order.status)}
+                    {order.waiting && (
+                      <span className="block font-semibold text-amber-800">waiting {order.waiting}</span>
+                    )}
+                  </p>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Form>
+      {pages > 1 && (
+        <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-2">
+          {page > 1 ? (
+            <Link to={href({ page: String(page - 1) })} className="btn-secondary">
+              Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-stone-600">
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Link to={href({ page: String(page + 1) })} className="btn-secondary">
+              Older
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </>
+  );
+}

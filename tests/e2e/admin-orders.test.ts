@@ -1,0 +1,209 @@
+// The orders side of the console in a real browser at phone width (issue 13): a packer finds a
+// new cash-on-delivery order (with how long it has waited), opens it (tap to call, WhatsApp),
+// and moves it confirm → pack → ship (courier and consignment number) → deliver (cash
+// collected); after each step the shopper's tracking page shows it. A staff note stays off the
+// tracking page, a stale screen's move is refused, and a ticked order is confirmed in bulk.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../../core/accounts/passwords";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema";
+import { PHONE, expectVisibleToPerson, hasChromium, hydrated, launchBrowser, pageOpener } from "../helpers/browser";
+import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
+
+let running: E2EStore;
+let url: string;
+let browser: Browser;
+const pages = pageOpener(() => browser);
+const PASSWORD = "Packing2026now";
+const PACKER = "packer@orders.test";
+let phoneSerial = 0;
+
+interface ApiProduct {
+  id: number;
+  name: string;
+  variant_combinations: { id: number; price: number; stock_quantity: number; is_available: boolean }[];
+}
+
+/** A guest's cash-on-delivery order through the shop's API, as the checkout places it. */
+async function placeOrder(): Promise<{ trackingId: string; phone: string }> {
+  const products = (await (await fetch(`${url}/api/products?limit=100&sort=name`)).json()) as ApiProduct[];
+  const product = products.find((p) => p.variant_combinations.some((c) => c.is_available && c.stock_quantity > 3))!;
+  const combo = product.variant_combinations.find((c) => c.is_available && c.stock_quantity > 3)!;
+  const subtotal = Math.round(combo.price * 100);
+  const shipping = subtotal >= 500_000 ? 0 : 50_000;
+  phoneSerial += 1;
+  const phone = `0301-${String(2_000_000 + phoneSerial).slice(-7)}`;
+  const res = await fetch(`${url}/api/orders`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      first_name: "Zara",
+      last_name: "Ahmed",
+      email: `zara${phoneSerial}@example.pk`,
+      phone,
+      shipping_address: "House 7, Street 9, DHA Phase 5, Karachi, 75500, Pakistan",
+      city: "Karachi",
+      postal_code: "75500",
+      country: "Pakistan",
+      total_amount: (subtotal + shipping) / 100,
+      payment_method: "cod",
+      items: [
+        { product_id: product.id, combination_id: combo.id, quantity: 1, price: combo.price, variant_details: null },
+      ],
+    }),
+  });
+  const body = (await res.json()) as { tracking_id: string };
+  expect(res.status, JSON.stringify(body)).toBe(201);
+  return { trackingId: body.tracking_id, phone };
+}
+
+beforeAll(async () => {
+  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
+  const passwordHash = await hashPassword(PASSWORD);
+  const prepare = async (db: Db) => {
+    await db
+      .insert(users)
+      .values({ email: PACKER, firstName: "Bilal", lastName: "Packer", role: "fulfilment", passwordHash });
+  };
+  [running, browser] = await Promise.all([startE2EStore("admin-orders", { prepare }), launchBrowser()]);
+  url = running.store.url;
+});
+
+afterAll(async () => {
+  await pages.closeAll();
+  await browser?.close();
+  await running?.stop();
+});
+
+async function arrivesAt(page: Page, pathname: string) {
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(pathname);
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${url}/admin/login`);
+  const form = page.getByRole("form", { name: "Staff sign in" });
+  await form.getByLabel("Email").fill(PACKER);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByRole("button", { name: "Sign In" }).click();
+  await arrivesAt(page, "/admin");
+}
+
+/** The shopper's tracking page, as the shopper opens it: its heading and the shipment line. */
+async function tracking(shopper: Page, order: { trackingId: string; phone: string }) {
+  await shopper.goto(`${url}/track?tracking_id=${order.trackingId}&phone=${encodeURIComponent(order.phone)}`);
+  const heading = shopper.getByRole("heading", { level: 2, name: /./ }).first();
+  await expectVisibleToPerson(heading, { scroll: true });
+  return { status: (await heading.textContent())!.trim(), text: (await shopper.locator("main").textContent()) ?? "" };
+}
+
+describe.sequential("orders in the console", { timeout: 120_000 }, () => {
+  it("takes a new order from confirmation to delivery, the tracking page following each step (phone)", async () => {
+    const order = await placeOrder();
+    const page = await pages.open(PHONE);
+    const shopper = await pages.open(PHONE);
+    await signIn(page);
+
+    // the menu leads to the orders; the new order waits under its tab, with its age
+    await page.getByRole("banner").getByLabel("Menu", { exact: true }).click();
+    await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Orders" }).click();
+    await arrivesAt(page, "/admin/orders");
+    await page
+      .getByRole("navigation", { name: "Order status" })
+      .getByRole("link", { name: /^Pending confirmation/ })
+      .click();
+    const row = page
+      .getByRole("list", { name: "Order list" })
+      .getByRole("listitem")
+      .filter({ hasText: order.trackingId });
+    await expectVisibleToPerson(row, { scroll: true });
+    expect(await row.textContent()).toMatch(/waiting \d+ min/);
+    await row.getByRole("link", { name: order.trackingId }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toMatch(/^\/admin\/orders\/\d+$/);
+    await hydrated(page);
+    await expectVisibleToPerson(page.getByRole("heading", { name: `Order ${order.trackingId}` }));
+    expect(await page.getByRole("link", { name: /^Call / }).getAttribute("href")).toBe(
+      `tel:${order.phone.replace(/\D/g, "")}`,
+    );
+    expect(await page.getByRole("link", { name: "WhatsApp" }).getAttribute("href")).toMatch(
+      /^https:\/\/wa\.me\/92301\d{7}$/,
+    );
+    expect((await tracking(shopper, order)).status).toBe("Awaiting confirmation");
+
+    const steps: [string, string, (form: ReturnType<Page["getByRole"]>) => Promise<void>][] = [
+      ["Confirm", "Confirmed", async () => {}],
+      ["Mark packed", "Packed", async () => {}],
+      [
+        "Mark shipped",
+        "Shipped",
+        async (form) => {
+          await form.getByLabel("Courier").fill("TCS");
+          await form.getByLabel("Consignment number").fill("KHI-778899");
+        },
+      ],
+      ["Mark delivered", "Delivered", async () => {}],
+    ];
+    for (const [button, shown, fill] of steps) {
+      const form = page.getByRole("form", { name: button });
+      await fill(form);
+      await form.getByRole("button", { name: button }).click();
+      const done = page.getByRole("status").filter({ hasText: "The order is now" });
+      await expectVisibleToPerson(done);
+      const view = await tracking(shopper, order);
+      expect(view.status, button).toBe(shown);
+      if (shown === "Shipped" || shown === "Delivered") expect(view.text).toContain("KHI-778899");
+    }
+    // delivered: only a return is left, and the timeline says who did each step
+    expect(await page.getByRole("form", { name: "Record return" }).count()).toBe(1);
+    const timeline = (await page.getByRole("list", { name: "Timeline" }).textContent()) ?? "";
+    for (const status of ["Confirmed", "Packed", "Shipped", "Delivered"]) expect(timeline).toContain(status);
+    expect(timeline).toContain("Bilal Packer");
+  });
+
+  it("keeps a staff note off the tracking page, and refuses a move made from a stale screen (phone)", async () => {
+    const order = await placeOrder();
+    const page = await pages.open(PHONE);
+    const other = await pages.open(PHONE);
+    const shopper = await pages.open(PHONE);
+    await signIn(page);
+    await signIn(other);
+    await page.goto(`${url}/admin/orders?search=${order.trackingId}`);
+    await page.getByRole("link", { name: order.trackingId }).click();
+    await expectVisibleToPerson(page.getByRole("heading", { name: `Order ${order.trackingId}` }));
+    await hydrated(page);
+    const detailUrl = page.url();
+
+    await page.getByLabel("Note for the staff").fill("Called twice, no answer. Try after 6 pm.");
+    await page.getByRole("button", { name: "Add note" }).click();
+    await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Note added." }));
+    expect(await page.getByRole("list", { name: "Timeline" }).textContent()).toContain("Try after 6 pm");
+    expect((await tracking(shopper, order)).text).not.toContain("Try after 6 pm");
+
+    // a colleague confirms it meanwhile; this screen still shows "pending confirmation"
+    await other.goto(detailUrl);
+    await hydrated(other);
+    await other.getByRole("form", { name: "Confirm" }).getByRole("button", { name: "Confirm" }).click();
+    await expectVisibleToPerson(other.getByRole("status").filter({ hasText: "The order is now confirmed" }));
+    await page.getByRole("form", { name: "Cancel order" }).getByRole("button", { name: "Cancel order" }).click();
+    const refused = page.getByRole("alert");
+    await expectVisibleToPerson(refused);
+    expect(await refused.textContent()).toContain("changed by someone else");
+    expect((await tracking(shopper, order)).status).toBe("Confirmed");
+  });
+
+  it("confirms ticked orders in bulk and says which could not move (phone)", async () => {
+    const first = await placeOrder();
+    const second = await placeOrder();
+    const page = await pages.open(PHONE);
+    await signIn(page);
+    await page.goto(`${url}/admin/orders?status=pending+confirmation`);
+    await hydrated(page);
+    for (const order of [first, second]) await page.getByLabel(`Tick order ${order.trackingId}`).check();
+    await page.getByRole("button", { name: "Confirm ticked" }).click();
+    await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "2 orders moved to confirmed." }));
+    const shopper = await pages.open(PHONE);
+    for (const order of [first, second]) expect((await tracking(shopper, order)).status).toBe("Confirmed");
+    // confirmed orders are no longer under the pending tab
+    expect(await page.getByRole("list", { name: "Order list" }).getByText(first.trackingId).count()).toBe(0);
+  });
+});
