@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { actionLabel, consoleNext, describeChange, isConsolePath, menuFor } from "./console";
+import {
+  actionLabel,
+  ageText,
+  consoleNext,
+  describeChange,
+  isConsolePath,
+  karachiDay,
+  menuFor,
+  pageParam,
+} from "./console";
 
 describe("console helpers", () => {
   it("goes on after sign-in only to a console page", () => {
@@ -28,7 +37,14 @@ describe("console helpers", () => {
 
   it("menus follow the roles", () => {
     expect(menuFor("catalogue").map((i) => i.label)).toEqual(["Home"]);
-    expect(menuFor("owner").map((i) => i.label)).toEqual(["Home", "Orders", "Customers", "Staff", "Audit log", "Settings"]);
+    expect(menuFor("owner").map((i) => i.label)).toEqual([
+      "Home",
+      "Orders",
+      "Customers",
+      "Staff",
+      "Audit log",
+      "Settings",
+    ]);
   });
 
   it("puts audit entries in words", () => {
@@ -38,5 +54,20 @@ describe("console helpers", () => {
     expect(describeChange("active", [true, false])).toBe("active: true → false");
     expect(describeChange("email", "a@b.pk")).toBe("email: a@b.pk");
     expect(describeChange("note", [null, "x"])).toBe("note: (none) → x");
+  });
+
+  it("reads days in Pakistan time, pages and ages", () => {
+    expect(karachiDay("2026-11-23")!.toISOString()).toBe("2026-11-22T19:00:00.000Z");
+    expect(karachiDay("2026-11-23", 1)!.toISOString()).toBe("2026-11-23T19:00:00.000Z");
+    for (const bad of ["2026-13-45", "23/11/2026", "2026-11-2", "", "x".repeat(10_000)])
+      expect(karachiDay(bad), bad).toBeNull();
+    const page = (q: string) => pageParam(new URLSearchParams(q));
+    expect([page(""), page("page=3"), page("page=-2"), page("page=abc"), page("page=2.7"), page("page=1e99")]).toEqual([
+      1, 3, 1, 1, 2, 100_000,
+    ]);
+    const now = Date.parse("2026-11-23T12:00:00Z");
+    expect(ageText("2026-11-23T11:55:00Z", now)).toBe("5 min");
+    expect(ageText("2026-11-23T09:00:00Z", now)).toBe("3 h");
+    expect(ageText("2026-11-20T12:00:00Z", now)).toBe("3 days");
   });
 });

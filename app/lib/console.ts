@@ -100,3 +100,15 @@ export function ageText(from: Date | string, now = Date.now()): string {
   if (hours < 48) return `${hours} h`;
   return `${Math.floor(hours / 24)} days`;
 }
+
+/** The start of a day in Pakistan (UTC+5, no daylight saving), or null for anything but YYYY-MM-DD. */
+export function karachiDay(value: string, plusDays = 0): Date | null {
+  if (value.length !== 10 || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const at = new Date(`${value}T00:00:00+05:00`);
+  return Number.isNaN(at.getTime()) ? null : new Date(at.getTime() + plusDays * 86_400_000);
+}
+
+/** The ?page= of a list: a whole number from 1, anything else is page 1. */
+export function pageParam(params: URLSearchParams): number {
+  return Math.min(Math.max(1, Math.floor(Number(params.get("page")) || 1)), 100_000);
+}

@@ -6,7 +6,8 @@ import { auditFilterChoices, listAuditLog } from "../../../core/staff/audit";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";
 import { Notice } from "../../components/admin/Notice";
-import { actionLabel, consoleMeta, describeChange } from "../../lib/console";
+import { actionLabel, consoleMeta, describeChange, karachiDay, pageParam } from "../../lib/console";
+import { DayRangeFields, Pager } from "../../components/admin/Lists";
 import { formatDayTime } from "../../lib/dates";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/audit";
@@ -15,16 +16,6 @@ export const meta = () => consoleMeta("Audit log");
 export const ErrorBoundary = ConsoleErrorBoundary;
 
 const PAGE_SIZE = 50;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The start of a day in Pakistan (UTC+5, no daylight saving), or null for anything but YYYY-MM-DD. */
-function karachiDay(value: string, plusDays = 0): Date | null {
-  if (value.length !== 10 || !DAY.test(value)) return null;
-  const at = new Date(`${value}T00:00:00+05:00`);
-  if (Number.isNaN(at.getTime())) return null;
-  return new Date(at.getTime() + plusDays * 86_400_000);
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context, "audit");
   const params = new URL(request.url).searchParams;
@@ -43,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const to = filters.to ? karachiDay(filters.to, 1) : undefined;
   if (from === null) problems.push("From must be a date.");
   if (to === null) problems.push("To must be a date.");
-  const pageNumber = Math.min(Math.max(1, Math.floor(Number(params.get("page")) || 1)), 100_000);
+  const pageNumber = pageParam(params);
   const [log, choices] = await Promise.all([
     listAuditLog(context.core, actor, {
       actorId: personId !== undefined && problems.length === 0 ? personId : undefined,
@@ -99,14 +90,7 @@ export default function ConsoleAudit() {
             ))}
           </select>
         </label>
-        <label className="text-sm">
-          <span className="block font-semibold">From</span>
-          <input type="date" name="from" defaultValue={filters.from} className="field mt-1" />
-        </label>
-        <label className="text-sm">
-          <span className="block font-semibold">To</span>
-          <input type="date" name="to" defaultValue={filters.to} className="field mt-1" />
-        </label>
+        <DayRangeFields from={filters.from} to={filters.to} />
         <div className="flex items-end gap-2">
           <button type="submit" className="btn-primary flex-1">
             Filter
@@ -162,27 +146,7 @@ export default function ConsoleAudit() {
           </li>
         ))}
       </ol>
-      {pages > 1 && (
-        <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-2">
-          {page > 1 ? (
-            <Link to={pageHref(page - 1)} className="btn-secondary">
-              Newer
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-stone-600">
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={pageHref(page + 1)} className="btn-secondary">
-              Older
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pager page={page} pages={pages} href={pageHref} />
     </>
   );
 }

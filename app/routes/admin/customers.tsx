@@ -1,10 +1,11 @@
 // Customer accounts (the customers permission: owner, manager, fulfilment): who signed up, newest
 // first, searchable by email or name, so the person on the phone with a shopper can find them.
-import { Form, Link, useLoaderData } from "react-router";
+import { Form, useLoaderData } from "react-router";
 import { listUsers } from "../../../core/accounts/users";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";
-import { consoleMeta } from "../../lib/console";
+import { consoleMeta, pageParam } from "../../lib/console";
+import { Pager } from "../../components/admin/Lists";
 import { formatDay } from "../../lib/dates";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/customers";
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context, "customers");
   const params = new URL(request.url).searchParams;
   const search = (params.get("search") ?? "").trim().slice(0, 100);
-  const page = Math.min(Math.max(1, Math.floor(Number(params.get("page")) || 1)), 100_000);
+  const page = pageParam(params);
   const found = await listUsers(context.core, actor, { search, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   return { ...found, search, page, pages: Math.max(1, Math.ceil(found.total / PAGE_SIZE)) };
 }
@@ -71,27 +72,7 @@ export default function ConsoleCustomers() {
           </li>
         ))}
       </ul>
-      {pages > 1 && (
-        <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-2">
-          {page > 1 ? (
-            <Link to={href(page - 1)} className="btn-secondary">
-              Newer
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-stone-600">
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={href(page + 1)} className="btn-secondary">
-              Older
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pager page={page} pages={pages} href={href} />
     </>
   );
 }

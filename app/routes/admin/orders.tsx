@@ -12,7 +12,8 @@ import { formatRupees } from "../../../core/shared/money";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";
 import { Notice } from "../../components/admin/Notice";
-import { ageText, consoleMeta, formText, MOVE_LABELS, statusLabel } from "../../lib/console";
+import { ageText, consoleMeta, formText, karachiDay, MOVE_LABELS, pageParam, statusLabel } from "../../lib/console";
+import { DayRangeFields, Pager } from "../../components/admin/Lists";
 import { formatDayTime } from "../../lib/dates";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/orders";
@@ -23,13 +24,6 @@ export const ErrorBoundary = ConsoleErrorBoundary;
 const PAGE_SIZE = 50;
 const BULK_LIMIT = 200;
 const BULK_MOVES: OrderStatus[] = ["confirmed", "packed", "cancelled"];
-
-/** The start of a day in Pakistan (UTC+5), or null for anything but YYYY-MM-DD. */
-function karachiDay(value: string, plusDays = 0): Date | null {
-  if (value.length !== 10 || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  const at = new Date(`${value}T00:00:00+05:00`);
-  return Number.isNaN(at.getTime()) ? null : new Date(at.getTime() + plusDays * 86_400_000);
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context, "orders");
@@ -51,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const to = filters.to ? karachiDay(filters.to, 1) : undefined;
   if (from === null) problems.push("From must be a date.");
   if (to === null) problems.push("To must be a date.");
-  const page = Math.min(Math.max(1, Math.floor(Number(params.get("page")) || 1)), 100_000);
+  const page = pageParam(params);
   const found = await listOrders(context.core, actor, {
     status,
     search: filters.search || undefined,
@@ -179,14 +173,7 @@ export default function ConsoleOrders() {
           <span className="block font-semibold">City</span>
           <input type="text" name="city" defaultValue={filters.city} maxLength={60} className="field mt-1" />
         </label>
-        <label className="text-sm">
-          <span className="block font-semibold">From</span>
-          <input type="date" name="from" defaultValue={filters.from} className="field mt-1" />
-        </label>
-        <label className="text-sm">
-          <span className="block font-semibold">To</span>
-          <input type="date" name="to" defaultValue={filters.to} className="field mt-1" />
-        </label>
+        <DayRangeFields from={filters.from} to={filters.to} />
         <div className="flex gap-2 sm:col-span-2 lg:col-span-5">
           <button type="submit" className="btn-primary">
             Find
@@ -263,27 +250,7 @@ export default function ConsoleOrders() {
           ))}
         </ul>
       </Form>
-      {pages > 1 && (
-        <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-2">
-          {page > 1 ? (
-            <Link to={href({ page: String(page - 1) })} className="btn-secondary">
-              Newer
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-stone-600">
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={href({ page: String(page + 1) })} className="btn-secondary">
-              Older
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pager page={page} pages={pages} href={(n) => href({ page: String(n) })} />
     </>
   );
 }
