@@ -155,7 +155,10 @@ describe.sequential("orders in the console", { timeout: 120_000 }, () => {
     }
     // delivered: only a return is left, and the timeline says who did each step
     expect(await page.getByRole("form", { name: "Record return" }).count()).toBe(1);
-    const timeline = (await page.getByRole("list", { name: "Timeline" }).textContent()) ?? "";
+    // the page's data is loaded again after the answer: wait for the timeline itself
+    const timelineText = async () => (await page.getByRole("list", { name: "Timeline" }).textContent()) ?? "";
+    await expect.poll(timelineText, { timeout: 10_000 }).toContain("Delivered");
+    const timeline = await timelineText();
     for (const status of ["Confirmed", "Packed", "Shipped", "Delivered"]) expect(timeline).toContain(status);
     expect(timeline).toContain("Bilal Packer");
   });
@@ -176,7 +179,9 @@ describe.sequential("orders in the console", { timeout: 120_000 }, () => {
     await page.getByLabel("Note for the staff").fill("Called twice, no answer. Try after 6 pm.");
     await page.getByRole("button", { name: "Add note" }).click();
     await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Note added." }));
-    expect(await page.getByRole("list", { name: "Timeline" }).textContent()).toContain("Try after 6 pm");
+    await expect
+      .poll(async () => page.getByRole("list", { name: "Timeline" }).textContent(), { timeout: 10_000 })
+      .toContain("Try after 6 pm");
     expect((await tracking(shopper, order)).text).not.toContain("Try after 6 pm");
 
     // a colleague confirms it meanwhile; this screen still shows "pending confirmation"
@@ -204,6 +209,10 @@ describe.sequential("orders in the console", { timeout: 120_000 }, () => {
     const shopper = await pages.open(PHONE);
     for (const order of [first, second]) expect((await tracking(shopper, order)).status).toBe("Confirmed");
     // confirmed orders are no longer under the pending tab
-    expect(await page.getByRole("list", { name: "Order list" }).getByText(first.trackingId).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole("list", { name: "Order list" }).getByText(first.trackingId).count(), {
+        timeout: 10_000,
+      })
+      .toBe(0);
   });
 });

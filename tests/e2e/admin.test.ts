@@ -191,7 +191,9 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
       await expect.poll(() => codes.count()).toBe(10);
       await expectVisibleToPerson(codes.first(), { scroll: true });
       const recoveryCode = (await codes.first().textContent())!.trim();
-      expect(await page.getByText("Recovery codes left:").textContent()).toContain("10");
+      await expect
+        .poll(async () => page.getByText("Recovery codes left:").textContent(), { timeout: 10_000 })
+        .toContain("10");
       // shown once: a reload shows the count, not the codes
       await page.reload();
       expect(await page.getByRole("list", { name: "Recovery codes" }).count()).toBe(0);
@@ -269,6 +271,10 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
     await filter.getByRole("button", { name: "Filter" }).click();
     await expect.poll(() => new URL(owner.url()).searchParams.get("person")).not.toBeNull();
     const entries = owner.getByRole("list", { name: "Audit entries" }).locator(":scope > li");
+    // the address changes before the filtered list is drawn: wait for the list itself
+    await expect
+      .poll(async () => (await entries.allTextContents()).every((t) => t.includes("Test owner")), { timeout: 10_000 })
+      .toBe(true);
     const texts = await entries.allTextContents();
     expect(texts.some((t) => t.includes("Added a staff member") && t.includes("bilal@console.test"))).toBe(true);
     expect(texts.some((t) => t.includes("Changed a staff member") && t.includes("active: true → false"))).toBe(true);
