@@ -108,6 +108,19 @@ export function karachiDay(value: string, plusDays = 0): Date | null {
   return Number.isNaN(at.getTime()) ? null : new Date(at.getTime() + plusDays * 86_400_000);
 }
 
+/**
+ * A list's From and To days as moments: From's midnight, and the midnight after To (so To is
+ * included), in Pakistan time. A value that is not a day is left out and named in `problems`.
+ */
+export function dayRange(from: string, to: string): { from?: Date; to?: Date; problems: string[] } {
+  const start = from ? karachiDay(from) : undefined;
+  const end = to ? karachiDay(to, 1) : undefined;
+  const problems: string[] = [];
+  if (start === null) problems.push("From must be a date.");
+  if (end === null) problems.push("To must be a date.");
+  return { from: start ?? undefined, to: end ?? undefined, problems };
+}
+
 /** The ?page= of a list: a whole number from 1, anything else is page 1. */
 export function pageParam(params: URLSearchParams): number {
   return Math.min(Math.max(1, Math.floor(Number(params.get("page")) || 1)), 100_000);

@@ -6,6 +6,21 @@ import { serialize } from "../serialize";
 
 const MAX_INT = 2_147_483_647;
 
+/** A query's date or time ("2026-11-22" or a full ISO time), as a Date; the length is checked first. */
+export const momentSchema = (name: string) =>
+  z
+    .string()
+    .max(40, `${name} must be a date or time, such as 2026-11-22`)
+    .transform((value, ctx) => {
+      const at = new Date(value);
+      if (Number.isNaN(at.getTime())) {
+        ctx.addIssue({ code: "custom", message: `${name} must be a date or time, such as 2026-11-22` });
+        return z.NEVER;
+      }
+      return at;
+    })
+    .optional();
+
 /** A path or query id: a positive whole number that fits the database's integer. */
 export const idSchema = (name: string) =>
   z.coerce

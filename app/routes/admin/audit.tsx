@@ -6,7 +6,7 @@ import { auditFilterChoices, listAuditLog } from "../../../core/staff/audit";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";
 import { Notice } from "../../components/admin/Notice";
-import { actionLabel, consoleMeta, describeChange, karachiDay, pageParam } from "../../lib/console";
+import { actionLabel, consoleMeta, describeChange, dayRange, pageParam } from "../../lib/console";
 import { DayRangeFields, Pager } from "../../components/admin/Lists";
 import { formatDayTime } from "../../lib/dates";
 import { requireStaff } from "../../lib/staff.server";
@@ -30,17 +30,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const personId = filters.person === "" ? undefined : Number(filters.person);
   if (personId !== undefined && !(Number.isSafeInteger(personId) && personId > 0))
     problems.push("Choose a person from the list.");
-  const from = filters.from ? karachiDay(filters.from) : undefined;
-  const to = filters.to ? karachiDay(filters.to, 1) : undefined;
-  if (from === null) problems.push("From must be a date.");
-  if (to === null) problems.push("To must be a date.");
+  const days = dayRange(filters.from, filters.to);
+  problems.push(...days.problems);
   const pageNumber = pageParam(params);
   const [log, choices] = await Promise.all([
     listAuditLog(context.core, actor, {
       actorId: personId !== undefined && problems.length === 0 ? personId : undefined,
       entityType: filters.entity || undefined,
-      from: from ?? undefined,
-      to: to ?? undefined,
+      from: days.from,
+      to: days.to,
       limit: PAGE_SIZE,
       offset: (pageNumber - 1) * PAGE_SIZE,
     }),

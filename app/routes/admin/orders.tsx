@@ -12,7 +12,7 @@ import { formatRupees } from "../../../core/shared/money";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";
 import { Notice } from "../../components/admin/Notice";
-import { ageText, consoleMeta, formText, karachiDay, MOVE_LABELS, pageParam, statusLabel } from "../../lib/console";
+import { ageText, consoleMeta, formText, dayRange, MOVE_LABELS, pageParam, statusLabel } from "../../lib/console";
 import { DayRangeFields, Pager } from "../../components/admin/Lists";
 import { formatDayTime } from "../../lib/dates";
 import { requireStaff } from "../../lib/staff.server";
@@ -41,16 +41,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? (filters.status as OrderStatus)
     : undefined;
   if (filters.status && !status) problems.push("Choose a status from the tabs.");
-  const from = filters.from ? karachiDay(filters.from) : undefined;
-  const to = filters.to ? karachiDay(filters.to, 1) : undefined;
-  if (from === null) problems.push("From must be a date.");
-  if (to === null) problems.push("To must be a date.");
+  const days = dayRange(filters.from, filters.to);
+  problems.push(...days.problems);
   const page = pageParam(params);
   const found = await listOrders(context.core, actor, {
     status,
     search: filters.search || undefined,
-    from: from ?? undefined,
-    to: to ?? undefined,
+    from: days.from,
+    to: days.to,
     city: filters.city || undefined,
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,

@@ -5,24 +5,11 @@ import { z } from "zod";
 import type { CoreContext } from "../../../core/context";
 import { listAuditLog, type AuditRecord } from "../../../core/staff/audit";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
-import { idSchema, pageQuery } from "../http";
+import { idSchema, momentSchema, pageQuery } from "../http";
 import { staffOperation } from "./docs";
 
 const text = (name: string, max: number) =>
   z.string().trim().max(max, `${name} must be at most ${max} characters`).optional();
-const moment = (name: string) =>
-  z
-    .string()
-    .max(40, `${name} must be a date or time, such as 2026-11-22`)
-    .transform((value, ctx) => {
-      const at = new Date(value);
-      if (Number.isNaN(at.getTime())) {
-        ctx.addIssue({ code: "custom", message: `${name} must be a date or time, such as 2026-11-22` });
-        return z.NEVER;
-      }
-      return at;
-    })
-    .optional();
 
 export function presentAuditRecord(record: AuditRecord) {
   return {
@@ -51,8 +38,8 @@ export async function adminAuditLogRoutes(app: FastifyInstance, { core }: { core
           entity_type: text("entity_type", 50),
           entity_id: text("entity_id", 100),
           action: text("action", 100),
-          from: moment("from"),
-          to: moment("to"),
+          from: momentSchema("from"),
+          to: momentSchema("to"),
         }),
       },
       onRequest: requireStaff(core, "audit"),

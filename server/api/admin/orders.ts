@@ -21,7 +21,7 @@ import {
 import { ORDER_STATUSES } from "../../../db/schema";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { money } from "../../serialize";
-import { idParams, pageQuery } from "../http";
+import { idParams, momentSchema, pageQuery } from "../http";
 import { variantDetailsText } from "../presenters";
 import { staffOperation } from "./docs";
 
@@ -33,24 +33,11 @@ const text = (name: string, max: number) =>
     .max(max, `${name} must be at most ${max} characters`)
     .refine((value) => !CONTROL.test(value), { message: `${name} must not contain control characters` })
     .optional();
-const moment = (name: string) =>
-  z
-    .string()
-    .max(40, `${name} must be a date or time, such as 2026-11-22`)
-    .transform((value, ctx) => {
-      const at = new Date(value);
-      if (Number.isNaN(at.getTime())) {
-        ctx.addIssue({ code: "custom", message: `${name} must be a date or time, such as 2026-11-22` });
-        return z.NEVER;
-      }
-      return at;
-    })
-    .optional();
 
 const filterQuery = z.object({
   search: text("search", 100),
-  from: moment("from"),
-  to: moment("to"),
+  from: momentSchema("from"),
+  to: momentSchema("to"),
   city: text("city", 100),
 });
 const listQuery = pageQuery(200, 50)
