@@ -4,6 +4,7 @@
 // voucher use back on a cancel or a return, and records the timeline and the audit log. The
 // status is checked under the row lock, so a move happens once however many people send it.
 import { and, asc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { CoreContext } from "../context";
 import { queryRows, type Db } from "../../db/client";
@@ -14,6 +15,7 @@ import {
   orders,
   stockMovements,
   users,
+  type OrderEventKind,
   type OrderStatus,
   type StockReason,
 } from "../../db/schema";
@@ -172,7 +174,7 @@ export async function moveOrder(
         status: to,
         updatedAt: sql`now()`,
         ...(to === "shipped" ? { courier: input.courier!, trackingNumber: input.tracking_number! } : {}),
-        ...(to === "delivered" ? { cashCollectedPaisa: cashPaisa! } : {}),
+        ...(to === "delivered" ? { cashCollectedPaisa: cashPaisa!, deliveredAt: sql`now()` } : {}),
       })
       .where(and(eq(orders.id, orderId), eq(orders.status, from)))
       .returning({ id: orders.id });
@@ -297,7 +299,7 @@ async function releaseVoucherUse(tx: Db, orderId: number): Promise<boolean> {
 export interface OrderEventRecord {
   id: number;
   at: Date;
-  kind: "status" | "note";
+  kind: OrderEventKind;
   fromStatus: OrderStatus | null;
   toStatus: OrderStatus | null;
   note: string | null;
@@ -306,6 +308,9 @@ export interface OrderEventRecord {
   visibleToShopper: boolean;
   actorId: number | null;
   actorName: string | null;
+  /** an exchange event: the other order (the replacement, or the order it replaces) */
+  relatedOrderId: number | null;
+  relatedTrackingId: string | null;
 }
 
 /** Adds a staff note to the order's timeline (never shown to the shopper). */
@@ -342,9 +347,13 @@ export async function addOrderNote(
       visibleToShopper: false,
       actorId: actor.userId,
       actorName: `${actor.firstName} ${actor.lastName}`.trim() || actor.email,
+      relatedOrderId: null,
+      relatedTrackingId: null,
     };
   });
 }
+
+const relatedOrder = alias(orders, "related_order");
 
 /** An order's timeline, oldest first, with who acted. */
 export async function orderTimeline(db: Db, orderId: number): Promise<OrderEventRecord[]> {
@@ -360,12 +369,15 @@ export async function orderTimeline(db: Db, orderId: number): Promise<OrderEvent
       trackingNumber: orderEvents.trackingNumber,
       visibleToShopper: orderEvents.visibleToShopper,
       actorId: orderEvents.actorId,
+      relatedOrderId: orderEvents.relatedOrderId,
+      relatedTrackingId: relatedOrder.trackingId,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
     })
     .from(orderEvents)
     .leftJoin(users, eq(users.id, orderEvents.actorId))
+    .leftJoin(relatedOrder, eq(relatedOrder.id, orderEvents.relatedOrderId))
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.at), asc(orderEvents.id));
   return rows.map(({ firstName, lastName, email, ...row }) => ({

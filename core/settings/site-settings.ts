@@ -68,6 +68,8 @@ function emptyRow(): SiteSettingsRow {
     maxUnitsPerLine: null,
     maxOrdersPerPhonePerDay: null,
     staffTwoStepRequired: false,
+    discreetPackaging: true,
+    discreetSenderName: null,
     updatedAt: new Date(0),
   };
 }

@@ -9,6 +9,8 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 /** An area of the back office. */
 export const PERMISSIONS = [
   "orders",
+  // a manual order's shipping fee or discount set by hand, with a reason (issue 13, point 6)
+  "order_price_overrides",
   "customers",
   "products",
   "stock",
@@ -27,6 +29,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   owner: PERMISSIONS,
   manager: PERMISSIONS.filter((p) => p !== "staff" && p !== "settings"),
+  // fulfilment takes phone orders at the checkout's prices; changing a price is a manager's call
   fulfilment: ["orders", "customers"],
   catalogue: ["products", "stock", "collections", "content", "reviews"],
 };

@@ -49,6 +49,10 @@ export const siteSettings = pgTable(
     maxOrdersPerPhonePerDay: integer("max_orders_per_phone_per_day"),
     // the owner may require two-step sign-in of every staff account (issue 12)
     staffTwoStepRequired: boolean("staff_two_step_required").notNull().default(false),
+    // issue 13, point 7: the outer label of a parcel names no product and none of the store's
+    // lingerie wording ("Garments", and this neutral sender name); on by default for this store
+    discreetPackaging: boolean("discreet_packaging").notNull().default(true),
+    discreetSenderName: text("discreet_sender_name"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

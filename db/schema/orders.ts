@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   boolean,
   unique,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { products, variantCombinations } from "./catalog";
 import { users } from "./accounts";
@@ -130,6 +131,16 @@ export const orders = pgTable(
     // set when the order is delivered: the cash the courier collected
     cashCollectedPaisa: bigint("cash_collected_paisa", { mode: "number" }),
     source: text("source").$type<OrderSource>().notNull().default("website"),
+    // set by the move to delivered: the exchange window (7 days, the store's policy) counts from it
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    // a replacement order made by an exchange (issue 13, point 5) points at the delivered order
+    // whose lines it replaces; exchange_reason is the written reason staff give outside 7 days
+    exchangeOfOrderId: integer("exchange_of_order_id").references((): AnyPgColumn => orders.id, {
+      onDelete: "set null",
+    }),
+    exchangeReason: text("exchange_reason"),
+    // a manual order whose shipping fee or discount staff set by hand (issue 13, point 6): why
+    priceOverrideReason: text("price_override_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -140,6 +151,9 @@ export const orders = pgTable(
     // orders per phone per day (issue 11, item 13)
     index("orders_phone_idx").on(t.phoneNormalized, t.createdAt),
     index("orders_status_idx").on(t.status, t.createdAt),
+    // the console's list is newest first over every status ("All" tab, CSV export)
+    index("orders_created_idx").on(t.createdAt, t.id),
+    index("orders_exchange_of_idx").on(t.exchangeOfOrderId),
     check(
       "orders_status",
       sql`${t.status} in ('pending confirmation', 'confirmed', 'packed', 'shipped', 'delivered', 'cancelled', 'returned')`,
@@ -170,14 +184,26 @@ export const orderItems = pgTable(
     unitPricePaisa: integer("unit_price_paisa").notNull(),
     quantity: integer("quantity").notNull(),
     lineTotalPaisa: bigint("line_total_paisa", { mode: "number" }).notNull(),
+    // on a replacement order's line: the line of the delivered order it replaces (issue 13,
+    // point 5), and whether the unit coming back can be sold again (opened lingerie cannot)
+    replacesItemId: integer("replaces_item_id").references((): AnyPgColumn => orderItems.id, {
+      onDelete: "set null",
+    }),
+    returnResellable: boolean("return_resellable"),
   },
-  (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_quantity_positive", sql`${t.quantity} > 0`)],
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    index("order_items_replaces_idx").on(t.replacesItemId),
+    check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+  ],
 );
 
 // An order's timeline (issue 13; decision 0055): every status move and staff note, with who and
 // when. The shopper's tracking shows only the rows marked visible_to_shopper (status moves, never
 // a staff note).
-export const ORDER_EVENT_KINDS = ["status", "note"] as const;
+// "exchange": a replacement order was made for this one (or this one is the replacement); the
+// shopper sees it, with the other order in related_order_id.
+export const ORDER_EVENT_KINDS = ["status", "note", "exchange"] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
 export const orderEvents = pgTable(
@@ -197,10 +223,11 @@ export const orderEvents = pgTable(
     courier: text("courier"),
     trackingNumber: text("tracking_number"),
     visibleToShopper: boolean("visible_to_shopper").notNull().default(false),
+    relatedOrderId: integer("related_order_id").references(() => orders.id, { onDelete: "set null" }),
   },
   (t) => [
     index("order_events_order_idx").on(t.orderId, t.at),
-    check("order_events_kind", sql`${t.kind} in ('status', 'note')`),
+    check("order_events_kind", sql`${t.kind} in ('status', 'note', 'exchange')`),
     check("order_events_status_has_to_status", sql`${t.kind} <> 'status' or ${t.toStatus} is not null`),
     check("order_events_note_hidden", sql`${t.kind} <> 'note' or not ${t.visibleToShopper}`),
   ],

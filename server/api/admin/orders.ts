@@ -77,6 +77,8 @@ export function presentOrderEvent(event: OrderEventRecord) {
     visible_to_shopper: event.visibleToShopper,
     actor_id: event.actorId,
     actor_name: event.actorName,
+    related_order_id: event.relatedOrderId,
+    related_tracking_id: event.relatedTrackingId,
   };
 }
 
