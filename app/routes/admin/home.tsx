@@ -1,12 +1,16 @@
-// The console's home (issue 12, point 1): a greeting and today's figures for the areas the
-// member's role covers. The order, stock and returns work of the next issues lands here.
+// The console's home (issue 12, point 1; issue 13, point 8): a greeting, today's figures for the
+// areas the member's role covers, and for the orders side the last 30 days: orders placed, the
+// share confirmed, cash collected on delivery, the share returned, the calls still to make with
+// the oldest one's age, a chart of orders per day, and the stock running low.
 import { Link, useLoaderData } from "react-router";
+import { percentage } from "../../../core/orders/dashboard";
 import { formatRupees } from "../../../core/shared/money";
-import { getConsoleHome } from "../../../core/staff/console-home";
+import { getConsoleHome, LOW_STOCK_AT } from "../../../core/staff/console-home";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "../../../core/staff/permissions";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
-import { PageTitle } from "../../components/admin/Fields";
-import { consoleMeta } from "../../lib/console";
+import { PageTitle, Panel } from "../../components/admin/Fields";
+import { OrdersChart } from "../../components/admin/OrdersChart";
+import { ageText, consoleMeta } from "../../lib/console";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/home";
 
@@ -15,8 +19,19 @@ export const ErrorBoundary = ConsoleErrorBoundary;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context);
-  return { firstName: actor.firstName, role: actor.role, figures: await getConsoleHome(context.core, actor) };
+  return {
+    firstName: actor.firstName,
+    role: actor.role,
+    figures: await getConsoleHome(context.core, actor),
+    // the ages are worked out against the server's clock, so the page reads the same hydrated
+    now: Date.now(),
+  };
 }
+
+const shareText = (part: number, whole: number) => {
+  const share = percentage(part, whole);
+  return share === null ? "–" : `${share}%`;
+};
 
 function Figure({ label, value, note, href }: { label: string; value: string; note?: string; href?: string }) {
   const body = (
@@ -40,21 +55,32 @@ function Figure({ label, value, note, href }: { label: string; value: string; no
 }
 
 export default function ConsoleHome() {
-  const { firstName, role, figures } = useLoaderData<typeof loader>();
+  const { firstName, role, figures, now } = useLoaderData<typeof loader>();
+  const last30 = figures.orders;
   const hasFigures = Object.keys(figures).length > 0;
+  const hasToday =
+    figures.ordersToConfirm !== undefined ||
+    figures.ordersToday !== undefined ||
+    figures.newCustomersThisWeek !== undefined ||
+    figures.activeStaff !== undefined;
   return (
     <>
       <PageTitle
         title={firstName ? `Hello, ${firstName}` : "Hello"}
         intro={`You are signed in as ${ROLE_LABELS[role]}: ${ROLE_DESCRIPTIONS[role].toLowerCase()}.`}
       />
-      {hasFigures ? (
+      {hasToday ? (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Today">
           {figures.ordersToConfirm !== undefined && (
             <Figure
               label="Orders to confirm"
               value={String(figures.ordersToConfirm)}
-              note="Cash on delivery orders waiting for a call"
+              note={
+                last30?.oldestPendingAt
+                  ? `The oldest has waited ${ageText(last30.oldestPendingAt, now)}`
+                  : "Cash on delivery orders waiting for a call"
+              }
+              href="/admin/orders?status=pending+confirmation"
             />
           )}
           {figures.ordersToday !== undefined && (
@@ -76,7 +102,69 @@ export default function ConsoleHome() {
             <Figure label="Staff" value={String(figures.activeStaff)} note="Active members" href="/admin/staff" />
           )}
         </ul>
-      ) : (
+      ) : null}
+      {last30 && (
+        <section aria-labelledby="last-30-days" className="mt-8">
+          <h2 id="last-30-days" className="mb-3 text-lg font-semibold">
+            Last 30 days
+          </h2>
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Last 30 days">
+            <Figure label="Orders placed" value={String(last30.placed)} note="Every order, whatever became of it" />
+            <Figure
+              label="Confirmed"
+              value={shareText(last30.confirmed, last30.decided)}
+              note={`${last30.confirmed} of the ${last30.decided} orders decided on; the rest were cancelled unconfirmed`}
+            />
+            <Figure
+              label="Cash collected"
+              value={formatRupees(last30.cashCollectedPaisa)}
+              note={`${last30.delivered} ${last30.delivered === 1 ? "order" : "orders"} delivered`}
+            />
+            <Figure
+              label="Returned"
+              value={shareText(last30.returned, last30.finished)}
+              note={`${last30.returned} of ${last30.finished} parcels that reached the door came back`}
+            />
+          </ul>
+          <div className="mt-4">
+            <OrdersChart days={last30.perDay} />
+          </div>
+        </section>
+      )}
+      {figures.lowStock && (
+        <div className="mt-8">
+          <Panel title="Running low">
+            {figures.lowStock.count === 0 ? (
+              <p className="text-sm text-stone-700">Nothing on sale has {LOW_STOCK_AT} units or fewer left.</p>
+            ) : (
+              <>
+                <p className="text-sm text-stone-700">
+                  {figures.lowStock.count} {figures.lowStock.count === 1 ? "item has" : "items have"} {LOW_STOCK_AT}{" "}
+                  units or fewer left
+                  {figures.lowStock.count > figures.lowStock.items.length ? "; the lowest:" : ":"}
+                </p>
+                <ul className="mt-2 divide-y divide-stone-100 text-sm">
+                  {figures.lowStock.items.map((item) => (
+                    <li
+                      key={`${item.productId}-${item.combinationName ?? ""}`}
+                      className="flex justify-between gap-3 py-2"
+                    >
+                      <span>
+                        {item.productName}
+                        {item.combinationName && <span className="text-stone-600"> · {item.combinationName}</span>}
+                      </span>
+                      <span className={`tabular-nums ${item.stock === 0 ? "font-semibold text-rose-700" : ""}`}>
+                        {item.stock === 0 ? "Sold out" : `${item.stock} left`}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </Panel>
+        </div>
+      )}
+      {!hasFigures && (
         <p className="bg-white p-4 text-sm text-stone-700 ring-1 ring-stone-200">
           The products, stock and content screens for your role are on their way. Until then, your account page is open
           to you.
