@@ -7,6 +7,7 @@ import { checkProfile } from "../../core/accounts/form-rules";
 import { formatRupees } from "../../core/shared/money";
 import { ApiError, api, authToken, errorText } from "../lib/api";
 import { formatDay, formatDayTime } from "../lib/dates";
+import { orderSteps, type ShopperOrderStatus } from "../lib/order-steps";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
 import { clearSession, getStoredUser, loginHref, storeUser, useStoredUser, type StoredUser } from "../lib/session";
 import type { ShellData } from "../lib/shell.server";
@@ -35,18 +36,70 @@ interface OrderItem {
 interface Order {
   id: number;
   tracking_id: string;
-  status: string;
+  status: ShopperOrderStatus;
   payment_method: string;
   items: OrderItem[];
   total: number;
+  courier: string | null;
+  tracking_number: string | null;
+  timeline: { status: ShopperOrderStatus; created_at: string }[];
   created_at: string;
 }
 
-const rupees = (amount: number) => formatRupees(Math.round(Number(amount) * 100));
-
-function statusLabel(status: string): string {
-  return status.charAt(0).toUpperCase() + status.slice(1);
+// issue 13, point 9: each step with its day and time in Pakistan time, compact enough for a phone
+function Steps({ order }: { order: Order }) {
+  const { steps, ended } = orderSteps(
+    {
+      status: order.status,
+      createdAt: order.created_at,
+      timeline: order.timeline.map((step) => ({ status: step.status, createdAt: step.created_at })),
+    },
+    formatDayTime,
+  );
+  return (
+    <div className="border-t border-stone-200 px-4 py-3 text-sm">
+      <ol className="grid gap-1.5 sm:grid-cols-2" aria-label="Order progress">
+        {steps.map((step, i) => {
+          const bad = ended && i === steps.length - 1;
+          return (
+            <li
+              key={step.label}
+              className="flex items-baseline gap-2"
+              aria-current={step.state === "current" ? "step" : undefined}
+            >
+              <span
+                aria-hidden="true"
+                className={`inline-block size-2.5 shrink-0 rounded-full ${
+                  bad ? "bg-red-700" : step.state === "todo" ? "border border-stone-400 bg-white" : "bg-emerald-700"
+                }`}
+              />
+              <span className={step.state === "todo" ? "text-stone-500" : "font-medium"}>
+                {step.label}
+                <span className="sr-only">
+                  {step.state === "done" ? " (done)" : step.state === "current" ? " (current)" : " (not yet)"}
+                </span>
+              </span>
+              {step.date && <span className="text-xs text-stone-600">{step.date}</span>}
+            </li>
+          );
+        })}
+      </ol>
+      {order.courier && (
+        <p className="mt-2 text-stone-700">
+          Sent with <span className="font-medium">{order.courier}</span>
+          {order.tracking_number && (
+            <>
+              , consignment number <span className="font-mono font-medium">{order.tracking_number}</span>
+            </>
+          )}
+          .
+        </p>
+      )}
+    </div>
+  );
 }
+
+const rupees = (amount: number) => formatRupees(Math.round(Number(amount) * 100));
 
 const STATUS_STYLE: Record<string, string> = {
   delivered: "bg-emerald-50 text-emerald-800 ring-emerald-200",
@@ -258,7 +311,7 @@ function Orders() {
                   <span
                     className={`rounded-full px-3 py-1 text-xs font-semibold ring-1 ${STATUS_STYLE[order.status] ?? "bg-white text-ink ring-stone-300"}`}
                   >
-                    {statusLabel(order.status)}
+                    {order.status.charAt(0).toUpperCase() + order.status.slice(1)}
                   </span>
                 </header>
                 <ul className="divide-y divide-stone-100 px-4" aria-label="Items">
@@ -279,6 +332,7 @@ function Orders() {
                     </li>
                   ))}
                 </ul>
+                <Steps order={order} />
                 <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-stone-200 px-4 py-3 text-sm">
                   <p>
                     <span className="text-stone-600">Total </span>

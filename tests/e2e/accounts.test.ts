@@ -14,6 +14,28 @@ import {
   pageOpener,
 } from "../helpers/browser";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
+import { hashPassword } from "../../core/accounts/passwords";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema";
+
+const PACKER = "packer@accounts.test";
+
+/** Moves an order as the packer would from the console, through the staff API. */
+async function staffMoves(orderId: number, moves: Record<string, unknown>[]) {
+  const session = await apiCall<{ access_token: string }>("/admin/session", {
+    method: "POST",
+    body: { email: PACKER, password: PASSWORD },
+  });
+  expect(session.status, JSON.stringify(session.body)).toBe(201);
+  for (const move of moves) {
+    const res = await apiCall(`/admin/orders/${orderId}/status`, {
+      method: "POST",
+      token: session.body.access_token,
+      body: move,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+}
 
 let running: E2EStore;
 let url: string;
@@ -74,7 +96,14 @@ async function products(): Promise<ApiProduct[]> {
 
 beforeAll(async () => {
   if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  [running, browser] = await Promise.all([startE2EStore("accounts"), launchBrowser()]);
+  // a packer who moves an order along, so My Orders can be seen showing each step (issue 13)
+  const passwordHash = await hashPassword(PASSWORD);
+  const prepare = async (db: Db) => {
+    await db
+      .insert(users)
+      .values({ email: PACKER, firstName: "Bilal", lastName: "Packer", role: "fulfilment", passwordHash });
+  };
+  [running, browser] = await Promise.all([startE2EStore("accounts", { prepare }), launchBrowser()]);
   url = running.store.url;
 });
 
@@ -350,7 +379,7 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     const combo = product.variant_combinations.find((c) => c.is_available && c.stock_quantity > 2)!;
     const pricePaisa = Math.round(combo.price * 100) * 2;
     const shipping = pricePaisa >= 500_000 ? 0 : 50_000;
-    const order = await apiCall<{ tracking_id: string }>("/orders", {
+    const order = await apiCall<{ id: number; tracking_id: string }>("/orders", {
       method: "POST",
       token: shopper.token,
       body: {
@@ -379,6 +408,42 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     expect(await card.textContent()).toContain("× 2");
     expect(await card.textContent()).toContain("Pending confirmation");
     expect(await card.textContent()).toContain(`Rs. ${((pricePaisa + shipping) / 100).toLocaleString("en-US")}`);
+    // each step with its day in Pakistan time: placed now, the rest still to come
+    const progress = card.getByRole("list", { name: "Order progress" });
+    const today = new Intl.DateTimeFormat("en-PK", {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      timeZone: "Asia/Karachi",
+    }).format(new Date());
+    expect(await progress.getByRole("listitem").allTextContents()).toEqual([
+      expect.stringMatching(new RegExp(`^Order placed \\(current\\)${today}, `)),
+      "Confirmed (not yet)",
+      "Packed (not yet)",
+      "Shipped (not yet)",
+      "Delivered (not yet)",
+    ]);
+    // the shop confirms, packs and ships it with a note to itself: the steps and the courier show,
+    // the note does not
+    await staffMoves(order.body.id, [
+      { status: "confirmed", note: "Called her, she is home after 5 pm" },
+      { status: "packed" },
+      { status: "shipped", courier: "TCS", tracking_number: "TCS-778899" },
+    ]);
+    await page.reload();
+    await card.waitFor();
+    await expect
+      .poll(() => progress.getByRole("listitem").allTextContents())
+      .toEqual([
+        expect.stringMatching(/^Order placed \(done\)/),
+        expect.stringMatching(new RegExp(`^Confirmed \\(done\\)${today}, `)),
+        expect.stringMatching(new RegExp(`^Packed \\(done\\)${today}, `)),
+        expect.stringMatching(new RegExp(`^Shipped \\(current\\)${today}, `)),
+        "Delivered (not yet)",
+      ]);
+    await expectVisibleToPerson(card.getByText("Sent with TCS, consignment number TCS-778899."));
+    expect(await card.textContent()).toContain("Shipped");
+    expect(await page.content()).not.toContain("she is home after 5 pm");
     expect(await card.getByRole("link", { name: "Track Order" }).getAttribute("href")).toBe(
       `/track?tracking_id=${order.body.tracking_id}`,
     );
