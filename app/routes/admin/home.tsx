@@ -153,7 +153,7 @@ export default function ConsoleHome() {
                         {item.productName}
                         {item.combinationName && <span className="text-stone-600"> · {item.combinationName}</span>}
                       </span>
-                      <span className={`tabular-nums ${item.stock === 0 ? "font-semibold text-rose-700" : ""}`}>
+                      <span className={`shrink-0 whitespace-nowrap tabular-nums ${item.stock === 0 ? "font-semibold text-rose-700" : ""}`}>
                         {item.stock === 0 ? "Sold out" : `${item.stock} left`}
                       </span>
                     </li>
