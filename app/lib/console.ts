@@ -125,3 +125,8 @@ export function dayRange(from: string, to: string): { from?: Date; to?: Date; pr
 export function pageParam(params: URLSearchParams): number {
   return Math.min(Math.max(1, Math.floor(Number(params.get("page")) || 1)), 100_000);
 }
+
+/** A share as a whole percentage ("33%"), or "–" when there is nothing to share out yet. */
+export function shareText(part: number, whole: number): string {
+  return whole > 0 ? `${Math.round((part / whole) * 100)}%` : "–";
+}

@@ -99,8 +99,3 @@ export function addDays(day: string, days: number): string {
   at.setUTCDate(at.getUTCDate() + days);
   return at.toISOString().slice(0, 10);
 }
-
-/** A share as a whole percentage, or null when there is nothing to share out yet. */
-export function percentage(part: number, whole: number): number | null {
-  return whole > 0 ? Math.round((part / whole) * 100) : null;
-}

@@ -14,6 +14,8 @@ export const LOW_STOCK_AT = 3;
 const LOW_STOCK_LISTED = 8;
 
 export interface LowStock {
+  /** the threshold, LOW_STOCK_AT, for the page's wording */
+  at: number;
   count: number;
   items: { productId: number; productName: string; combinationName: string | null; stock: number }[];
 }
@@ -116,6 +118,7 @@ async function lowStock(ctx: CoreContext): Promise<LowStock> {
     ),
   ]);
   return {
+    at: LOW_STOCK_AT,
     count: Number(counted[0]?.n ?? 0),
     items: items.map((row) => ({
       productId: Number(row.product_id),

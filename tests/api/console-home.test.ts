@@ -155,7 +155,7 @@ describe("orders dashboard (last 30 days)", () => {
     // this file's own copy of the demo store: nothing low to begin with, then two combinations
     await t.core.db.execute(sql`update variant_combinations set stock = 50 where stock <= 3`);
     await t.core.db.execute(sql`update products set stock = 50 where stock <= 3`);
-    expect((await getConsoleHome(t.core, owner)).lowStock).toEqual({ count: 0, items: [] });
+    expect((await getConsoleHome(t.core, owner)).lowStock).toEqual({ at: 3, count: 0, items: [] });
     const combos = await queryRows<{ id: number; product_id: number; combination_name: string }>(
       t.core.db,
       sql`select vc.id, vc.product_id, vc.combination_name from variant_combinations vc

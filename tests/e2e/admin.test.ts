@@ -129,6 +129,13 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
         await expectVisibleToPerson(page.getByRole("heading", { name: "Hello, Test" }));
         await expectVisibleToPerson(page.getByRole("button", { name: "Sign out" }));
         expect(await menuLinks(page, phone), role).toEqual(expected[role]);
+        // the home's 30-day chart for the roles with orders, the stock running low for those with stock
+        const chart = page.getByRole("img", { name: /orders in the last 30 days; the busiest day had/ });
+        const lowStock = page.getByRole("heading", { name: "Running low" });
+        if (role === "fulfilment") expect(await lowStock.count()).toBe(0);
+        else await expectVisibleToPerson(lowStock, { scroll: true });
+        if (role === "catalogue") expect(await chart.count()).toBe(0);
+        else await expectVisibleToPerson(chart, { scroll: true });
 
         if (role !== "owner") {
           const answer = await page.goto(`${url}/admin/staff`);

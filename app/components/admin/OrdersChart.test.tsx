@@ -1,7 +1,8 @@
 // The orders chart is drawn on the server: its scale, its day labels and what the SVG holds.
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { addDays, percentage } from "../../../core/orders/dashboard";
+import { addDays } from "../../../core/orders/dashboard";
+import { shareText } from "../../lib/console";
 import { OrdersChart, scaleTop, shortDay } from "./OrdersChart";
 
 describe("orders chart", () => {
@@ -16,8 +17,8 @@ describe("orders chart", () => {
     expect(shortDay("2027-01-05")).toBe("5 Jan");
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
-    expect(percentage(1, 3)).toBe(33);
-    expect(percentage(0, 0)).toBeNull();
+    expect(shareText(1, 3)).toBe("33%");
+    expect(shareText(0, 0)).toBe("–");
   });
 
   it("draws one bar per day, its cancelled part lighter, with the figures in a table too", () => {

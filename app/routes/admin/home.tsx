@@ -3,14 +3,13 @@
 // share confirmed, cash collected on delivery, the share returned, the calls still to make with
 // the oldest one's age, a chart of orders per day, and the stock running low.
 import { Link, useLoaderData } from "react-router";
-import { percentage } from "../../../core/orders/dashboard";
 import { formatRupees } from "../../../core/shared/money";
-import { getConsoleHome, LOW_STOCK_AT } from "../../../core/staff/console-home";
+import { getConsoleHome } from "../../../core/staff/console-home";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "../../../core/staff/permissions";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle, Panel } from "../../components/admin/Fields";
 import { OrdersChart } from "../../components/admin/OrdersChart";
-import { ageText, consoleMeta } from "../../lib/console";
+import { ageText, consoleMeta, shareText } from "../../lib/console";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/home";
 
@@ -27,11 +26,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     now: Date.now(),
   };
 }
-
-const shareText = (part: number, whole: number) => {
-  const share = percentage(part, whole);
-  return share === null ? "–" : `${share}%`;
-};
 
 function Figure({ label, value, note, href }: { label: string; value: string; note?: string; href?: string }) {
   const body = (
@@ -135,12 +129,12 @@ export default function ConsoleHome() {
         <div className="mt-8">
           <Panel title="Running low">
             {figures.lowStock.count === 0 ? (
-              <p className="text-sm text-stone-700">Nothing on sale has {LOW_STOCK_AT} units or fewer left.</p>
+              <p className="text-sm text-stone-700">Nothing on sale has {figures.lowStock.at} units or fewer left.</p>
             ) : (
               <>
                 <p className="text-sm text-stone-700">
-                  {figures.lowStock.count} {figures.lowStock.count === 1 ? "item has" : "items have"} {LOW_STOCK_AT}{" "}
-                  units or fewer left
+                  {figures.lowStock.count} {figures.lowStock.count === 1 ? "item has" : "items have"}{" "}
+                  {figures.lowStock.at} units or fewer left
                   {figures.lowStock.count > figures.lowStock.items.length ? "; the lowest:" : ":"}
                 </p>
                 <ul className="mt-2 divide-y divide-stone-100 text-sm">
@@ -153,7 +147,9 @@ export default function ConsoleHome() {
                         {item.productName}
                         {item.combinationName && <span className="text-stone-600"> · {item.combinationName}</span>}
                       </span>
-                      <span className={`shrink-0 whitespace-nowrap tabular-nums ${item.stock === 0 ? "font-semibold text-rose-700" : ""}`}>
+                      <span
+                        className={`shrink-0 whitespace-nowrap tabular-nums ${item.stock === 0 ? "font-semibold text-rose-700" : ""}`}
+                      >
                         {item.stock === 0 ? "Sold out" : `${item.stock} left`}
                       </span>
                     </li>
