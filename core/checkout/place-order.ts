@@ -190,7 +190,12 @@ function storedOutcome(stored: typeof idempotencyKeys.$inferSelect, hash: string
  * Failed attempts (409, 422) roll back with their transaction, key included: only a placed
  * order is ever replayed, and a retry of a refused order is tried afresh.
  */
-export async function claimIdempotencyKey(tx: Db, scope: string, key: string, hash: string): Promise<OrderOutcome | null> {
+export async function claimIdempotencyKey(
+  tx: Db,
+  scope: string,
+  key: string,
+  hash: string,
+): Promise<OrderOutcome | null> {
   const inserted = await queryRows(
     tx,
     sql`insert into idempotency_keys (scope, key, request_hash) values (${scope}, ${key}, ${hash})
@@ -301,7 +306,12 @@ export async function quoteOrder(
     const shippingPaisa = overrides.shippingPaisa ?? figures.shippingPaisa;
     const discountPaisa = overrides.discountPaisa ?? figures.discountPaisa;
     if (discountPaisa > figures.subtotalPaisa) throw invalid(discountTooLargeMessage(figures.subtotalPaisa));
-    figures = { ...figures, shippingPaisa, discountPaisa, totalPaisa: figures.subtotalPaisa - discountPaisa + shippingPaisa };
+    figures = {
+      ...figures,
+      shippingPaisa,
+      discountPaisa,
+      totalPaisa: figures.subtotalPaisa - discountPaisa + shippingPaisa,
+    };
   }
   return { items, figures, voucher };
 }

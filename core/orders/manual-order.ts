@@ -376,7 +376,9 @@ async function recordNotes(
   notes.unshift(`Taken by ${sourceLabel(input.source)}.`);
   await tx
     .insert(orderEvents)
-    .values(notes.map((note) => ({ orderId, actorId: actor.userId, kind: "note" as const, note, visibleToShopper: false })));
+    .values(
+      notes.map((note) => ({ orderId, actorId: actor.userId, kind: "note" as const, note, visibleToShopper: false })),
+    );
 }
 
 /** A product as staff pick it for a manual order: its options with price and stock. */

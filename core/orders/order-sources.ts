@@ -3,7 +3,12 @@
 import type { OrderSource } from "../../db/schema";
 
 /** The sources a staff member may record for an order they type in: never "website". */
-export const MANUAL_ORDER_SOURCES = ["phone", "whatsapp", "instagram", "other"] as const satisfies readonly OrderSource[];
+export const MANUAL_ORDER_SOURCES = [
+  "phone",
+  "whatsapp",
+  "instagram",
+  "other",
+] as const satisfies readonly OrderSource[];
 export type ManualOrderSource = (typeof MANUAL_ORDER_SOURCES)[number];
 
 export const SOURCE_LABELS: Record<OrderSource, string> = {

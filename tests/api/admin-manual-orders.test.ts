@@ -58,7 +58,11 @@ function manualOrder(lines: { item: Item; quantity: number }[], extra: Record<st
     shipping_address: "Flat 3, Block B, Clifton",
     city: "Karachi",
     postal_code: "75600",
-    items: lines.map((l) => ({ product_id: l.item.productId, combination_id: l.item.combinationId, quantity: l.quantity })),
+    items: lines.map((l) => ({
+      product_id: l.item.productId,
+      combination_id: l.item.combinationId,
+      quantity: l.quantity,
+    })),
     source: "phone",
     ...extra,
   };
@@ -326,7 +330,10 @@ describe("figures set by hand", () => {
   it("need a reason (422)", async () => {
     const item = await combination(3);
     for (const reason of [undefined, "", "   "]) {
-      const res = await place(manualOrder([{ item, quantity: 1 }], { shipping_fee: 0, override_reason: reason }), manager);
+      const res = await place(
+        manualOrder([{ item, quantity: 1 }], { shipping_fee: 0, override_reason: reason }),
+        manager,
+      );
       expect(res.statusCode, String(reason)).toBe(422);
       expect(res.json().detail).toBe(OVERRIDE_REASON_REQUIRED);
     }
