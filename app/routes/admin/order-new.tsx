@@ -119,6 +119,7 @@ interface Review {
   subtotal: string;
   shipping: string;
   discount: string;
+  hasDiscount: boolean;
   voucherCode: string | null;
   total: string;
   /** rupees, sent back with "Place order": a different total by then is refused */
@@ -198,6 +199,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       subtotal: formatRupees(preview.subtotalPaisa),
       shipping: preview.shippingPaisa === 0 ? "Free" : formatRupees(preview.shippingPaisa),
       discount: formatRupees(preview.discountPaisa),
+      hasDiscount: preview.discountPaisa > 0,
       voucherCode: preview.voucherCode,
       total: formatRupees(preview.totalPaisa),
       totalAmount: (preview.totalPaisa / 100).toFixed(2),
@@ -599,10 +601,12 @@ export default function NewOrder() {
                     <dt>Shipping</dt>
                     <dd className="tabular-nums">{review.shipping}</dd>
                   </div>
-                  <div className="flex justify-between">
-                    <dt>Discount{review.voucherCode ? ` (${review.voucherCode})` : ""}</dt>
-                    <dd className="tabular-nums">-{review.discount}</dd>
-                  </div>
+                  {review.hasDiscount && (
+                    <div className="flex justify-between">
+                      <dt>Discount{review.voucherCode ? ` (${review.voucherCode})` : ""}</dt>
+                      <dd className="tabular-nums">-{review.discount}</dd>
+                    </div>
+                  )}
                   <div className="flex justify-between font-semibold">
                     <dt>Total, cash on delivery</dt>
                     <dd className="tabular-nums">{review.total}</dd>
