@@ -35,6 +35,7 @@ export default [
       index("routes/admin/home.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("orders", "routes/admin/orders.tsx"),
+      route("orders/new", "routes/admin/order-new.tsx"),
       route("orders/:id", "routes/admin/order.tsx"),
       route("customers", "routes/admin/customers.tsx"),
       route("staff", "routes/admin/staff.tsx"),

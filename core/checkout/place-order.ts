@@ -2,7 +2,9 @@
 // (decision 0008), takes stock with one conditional UPDATE per item (0007), counts the voucher
 // use against its limits (0019), stores the order with its items and first status, empties the
 // session's cart and keeps the answer for the Idempotency-Key (0009). Any failure rolls all of it
-// back, so there is never half an order.
+// back, so there is never half an order. The same transaction takes the orders staff type in for
+// someone who ordered by phone or message (core/orders/manual-order.ts, issue 13 point 6): one
+// pricing, one stock rule and one voucher count for both.
 import crypto from "node:crypto";
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
@@ -17,13 +19,14 @@ import {
   stockMovements,
   siteSettings,
   variantCombinations,
+  type OrderSource,
   type OrderStatus,
 } from "../../db/schema";
 import { AppError, conflict, invalid } from "../shared/errors";
-import { withDefaults } from "../settings/site-settings";
+import { withDefaults, type SiteSettings } from "../settings/site-settings";
 import { maxUnitsMessage, SELECT_ALL_OPTIONS } from "../cart/cart";
 import { findVoucher, redeemVoucher, voucherProblem, type Voucher } from "../vouchers/vouchers";
-import type { OrderInput } from "./order-input";
+import type { OrderInput, OrderItemInput } from "./order-input";
 import { priceOrder, type OrderFigures } from "./pricing";
 import { newTrackingId } from "./tracking-id";
 import { samePhoneForms } from "./customer-keys";
@@ -92,7 +95,7 @@ export interface OrderOutcome {
   replayed: boolean;
 }
 
-interface PricedItem {
+export interface PricedItem {
   productId: number;
   combinationId: number | null;
   name: string;
@@ -101,7 +104,8 @@ interface PricedItem {
   imageUrl: string | null;
   quantity: number;
   unitPricePaisa: number;
-  clientPricePaisa: number;
+  /** the price the client showed, to compare; null when it showed none (a staff member's order) */
+  clientPricePaisa: number | null;
 }
 
 /** Same value, same text: keys sorted at every level. */
@@ -116,7 +120,7 @@ export function stableJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-export function requestHash(input: OrderInput): string {
+export function requestHash(input: unknown): string {
   return crypto.createHash("sha256").update(stableJson(input)).digest("hex");
 }
 
@@ -140,7 +144,7 @@ export async function placeOrder(
       const replay = await claimIdempotencyKey(tx, scope, key, requestHash(input));
       if (replay) return replay;
     }
-    const order = await createOrder(tx, input, options.userId ?? null);
+    const order = await writeOrder(tx, input, { ...SHOPPER_TERMS, userId: options.userId ?? null });
     if (key !== null) {
       await tx
         .update(idempotencyKeys)
@@ -186,7 +190,12 @@ function storedOutcome(stored: typeof idempotencyKeys.$inferSelect, hash: string
  * Failed attempts (409, 422) roll back with their transaction, key included: only a placed
  * order is ever replayed, and a retry of a refused order is tried afresh.
  */
-async function claimIdempotencyKey(tx: Db, scope: string, key: string, hash: string): Promise<OrderOutcome | null> {
+export async function claimIdempotencyKey(
+  tx: Db,
+  scope: string,
+  key: string,
+  hash: string,
+): Promise<OrderOutcome | null> {
   const inserted = await queryRows(
     tx,
     sql`insert into idempotency_keys (scope, key, request_hash) values (${scope}, ${key}, ${hash})
@@ -202,19 +211,87 @@ async function claimIdempotencyKey(tx: Db, scope: string, key: string, hash: str
   return outcome;
 }
 
-async function createOrder(tx: Db, input: OrderInput, userId: number | null): Promise<PlacedOrder> {
-  const [settingsRow] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1));
-  const settings = withDefaults(settingsRow);
-  await limitOrdersPerPhone(tx, input.phone_normalized, settings.effectiveMaxOrdersPerPhonePerDay);
-  const items = await loadItems(tx, input);
+/**
+ * What an order is made of, however it was taken: the checkout's payload (OrderInput is one), or
+ * what a staff member typed for a customer. Amounts are paisa.
+ */
+export interface OrderRequest {
+  first_name: string;
+  last_name: string;
+  /** lowercase; "" when a customer who ordered by phone gave none */
+  email: string;
+  phone: string;
+  phone_normalized: string;
+  shipping_address: string;
+  city: string;
+  postal_code: string;
+  country: string;
+  items: (Omit<OrderItemInput, "price"> & { price: number | null })[];
+  voucher_code: string | null;
+  session_id: string | null;
+  /** the total the client showed: a different figure is a 409; null compares nothing */
+  total_amount: number | null;
+}
+
+/** Figures a staff member set by hand (issue 13, point 6), with the reason they gave. */
+export interface PriceOverrides {
+  shippingPaisa: number | null;
+  discountPaisa: number | null;
+  reason: string;
+}
+
+/** How an order is taken, besides what is in it. */
+export interface OrderTerms {
+  userId: number | null;
+  source: OrderSource;
+  /** a staff member may take an order the customer already confirmed on the phone */
+  status: "pending confirmation" | "confirmed";
+  /** the staff member who took it (its timeline and stock history name them); null: the shopper */
+  staffId: number | null;
+  /** the per-phone daily limit (issue 11, item 13) guards the public checkout against scripts */
+  limitPerPhone: boolean;
+  overrides: PriceOverrides | null;
+}
+
+const SHOPPER_TERMS: OrderTerms = {
+  userId: null,
+  source: "website",
+  status: "pending confirmation",
+  staffId: null,
+  limitPerPhone: true,
+  overrides: null,
+};
+
+export const discountTooLargeMessage = (subtotalPaisa: number) =>
+  `discount cannot be more than the goods cost (Rs. ${subtotalPaisa / 100})`;
+
+/** An order priced from the database, nothing written. */
+export interface OrderQuote {
+  items: PricedItem[];
+  figures: OrderFigures;
+  voucher: Voucher | null;
+}
+
+/**
+ * Prices an order: its items from the catalogue, the units-per-line limit, the voucher and its
+ * rules, shipping by the settings, then any figures set by hand. Writes nothing, so a staff
+ * member's review of an order runs exactly the pricing its placing will.
+ */
+export async function quoteOrder(
+  tx: Db,
+  request: OrderRequest,
+  settings: SiteSettings,
+  overrides: PriceOverrides | null,
+): Promise<OrderQuote> {
+  const items = await loadItems(tx, request);
   limitUnitsPerLine(items, settings.effectiveMaxUnitsPerLine);
 
   let voucher: Voucher | null = null;
-  if (input.voucher_code) {
-    voucher = await findVoucher(tx, input.voucher_code);
-    if (!voucher) throw new AppError(409, "Invalid voucher code", { voucher_code: input.voucher_code });
+  if (request.voucher_code) {
+    voucher = await findVoucher(tx, request.voucher_code);
+    if (!voucher) throw new AppError(409, "Invalid voucher code", { voucher_code: request.voucher_code });
   }
-  const figures = priceOrder({
+  let figures = priceOrder({
     lines: items.map((i) => ({ unitPricePaisa: i.unitPricePaisa, quantity: i.quantity })),
     shipping: { feePaisa: settings.effectiveShippingFeePaisa, freeThresholdPaisa: settings.freeShippingThresholdPaisa },
     voucher,
@@ -223,15 +300,46 @@ async function createOrder(tx: Db, input: OrderInput, userId: number | null): Pr
     const problem = voucherProblem(voucher, new Date(), figures.subtotalPaisa);
     if (problem) throw new AppError(409, problem, { voucher_code: voucher.code });
   }
+  if (overrides) {
+    // a figure set by hand replaces the computed one, the voucher's included; the goods are never
+    // given away for less than nothing
+    const shippingPaisa = overrides.shippingPaisa ?? figures.shippingPaisa;
+    const discountPaisa = overrides.discountPaisa ?? figures.discountPaisa;
+    if (discountPaisa > figures.subtotalPaisa) throw invalid(discountTooLargeMessage(figures.subtotalPaisa));
+    figures = {
+      ...figures,
+      shippingPaisa,
+      discountPaisa,
+      totalPaisa: figures.subtotalPaisa - discountPaisa + shippingPaisa,
+    };
+  }
+  return { items, figures, voucher };
+}
+
+/**
+ * Writes an order inside the caller's transaction: prices it (quoteOrder), compares the client's
+ * figures, takes the stock, stores the order, its items and its first timeline rows, counts the
+ * voucher use and empties the cart. Throws AppError, and the caller's transaction rolls back.
+ */
+export async function writeOrder(tx: Db, request: OrderRequest, terms: OrderTerms): Promise<PlacedOrder> {
+  const [settingsRow] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1));
+  const settings = withDefaults(settingsRow);
+  if (terms.limitPerPhone) {
+    await limitOrdersPerPhone(tx, request.phone_normalized, settings.effectiveMaxOrdersPerPhonePerDay);
+  }
+  const { items, figures, voucher } = await quoteOrder(tx, request, settings, terms.overrides);
   const changed =
-    figures.totalPaisa !== input.total_amount || items.some((item) => item.unitPricePaisa !== item.clientPricePaisa);
+    (request.total_amount !== null && figures.totalPaisa !== request.total_amount) ||
+    items.some((item) => item.clientPricePaisa !== null && item.unitPricePaisa !== item.clientPricePaisa);
   if (changed) throw new PricesChangedError(serverFigures(items, figures));
 
   const taken = await takeStock(tx, items);
 
-  const order = await insertOrder(tx, input, userId, figures, voucher);
+  const order = await insertOrder(tx, request, terms, figures, voucher);
   // why the stock fell (issue 13, point 4): the stock history names this order
-  await tx.insert(stockMovements).values(taken.map((m) => ({ ...m, reason: "order" as const, orderId: order.id })));
+  await tx
+    .insert(stockMovements)
+    .values(taken.map((m) => ({ ...m, reason: "order" as const, orderId: order.id, actorId: terms.staffId })));
   await tx.insert(orderItems).values(
     items.map((item, n) => ({
       orderId: order.id,
@@ -248,26 +356,38 @@ async function createOrder(tx: Db, input: OrderInput, userId: number | null): Pr
   );
   await tx.insert(orderEvents).values({
     orderId: order.id,
+    actorId: terms.staffId,
     kind: "status",
     toStatus: "pending confirmation",
     note: "Order placed",
     visibleToShopper: true,
   });
+  if (terms.status === "confirmed") {
+    // confirmed on the phone as it was taken: the timeline shows both steps, as a later confirm would
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      actorId: terms.staffId,
+      kind: "status",
+      fromStatus: "pending confirmation",
+      toStatus: "confirmed",
+      visibleToShopper: true,
+    });
+  }
   if (voucher) {
     await redeemVoucher(tx, voucher, {
       orderId: order.id,
-      email: input.email,
-      phoneNormalized: input.phone_normalized,
+      email: request.email,
+      phoneNormalized: request.phone_normalized,
     });
   }
-  if (input.session_id) {
+  if (request.session_id) {
     // spec §4: after a successful order the cart is cleared (its lines go with it: on delete cascade)
-    await tx.delete(carts).where(eq(carts.sessionId, input.session_id));
+    await tx.delete(carts).where(eq(carts.sessionId, request.session_id));
   }
   return {
     id: order.id,
     trackingId: order.trackingId,
-    status: "pending confirmation",
+    status: terms.status,
     paymentMethod: "cod",
     items: items.map((item, n) => ({
       productId: item.productId,
@@ -327,7 +447,7 @@ function limitUnitsPerLine(items: PricedItem[], max: number): void {
 }
 
 /** The products and combinations of the items, priced from the database, in the payload's order. */
-async function loadItems(tx: Db, input: OrderInput): Promise<PricedItem[]> {
+async function loadItems(tx: Db, input: OrderRequest): Promise<PricedItem[]> {
   const productIds = [...new Set(input.items.map((i) => i.product_id))];
   const combinationIds = [
     ...new Set(input.items.flatMap((i) => (i.combination_id === null ? [] : [i.combination_id]))),
@@ -454,20 +574,20 @@ function serverFigures(items: PricedItem[], figures: OrderFigures): ServerFigure
   };
 }
 
+interface StockUnit {
+  table: "combination" | "product";
+  id: number;
+  quantity: number;
+  item: PricedItem;
+}
+
 /**
- * Takes the stock: one conditional UPDATE per combination or simple product, with the
- * quantities of lines that share it summed first, in id order so that two orders never wait
- * on each other's rows in opposite orders (no deadlock).
+ * The units to take per combination or simple product, with the quantities of lines that share
+ * it summed, in id order so that two orders never wait on each other's rows in opposite orders
+ * (no deadlock).
  */
-async function takeStock(
-  tx: Db,
-  items: PricedItem[],
-): Promise<{ productId: number; combinationId: number | null; delta: number; stockAfter: number }[]> {
-  const taken: { productId: number; combinationId: number | null; delta: number; stockAfter: number }[] = [];
-  const wanted = new Map<
-    string,
-    { table: "combination" | "product"; id: number; quantity: number; item: PricedItem }
-  >();
+function stockUnits(items: PricedItem[]): StockUnit[] {
+  const wanted = new Map<string, StockUnit>();
   for (const item of items) {
     const table = item.combinationId === null ? "product" : "combination";
     const id = item.combinationId ?? item.productId;
@@ -475,10 +595,51 @@ async function takeStock(
     if (entry) entry.quantity += item.quantity;
     else wanted.set(`${table}:${id}`, { table, id, quantity: item.quantity, item });
   }
-  const ordered = [...wanted.values()].sort((a, b) =>
-    a.table === b.table ? a.id - b.id : a.table === "combination" ? -1 : 1,
+  return [...wanted.values()].sort((a, b) => (a.table === b.table ? a.id - b.id : a.table === "combination" ? -1 : 1));
+}
+
+/** What is left of a unit for sale now: 0 for an option or product no longer offered. */
+async function stockLeft(tx: Db, unit: StockUnit): Promise<number> {
+  const [left] = await queryRows<{ stock: number }>(
+    tx,
+    unit.table === "combination"
+      ? sql`select case when is_available then stock else 0 end as stock from variant_combinations where id = ${unit.id}`
+      : sql`select case when is_active then stock else 0 end as stock from products where id = ${unit.id}`,
   );
-  for (const { table, id, quantity, item } of ordered) {
+  return Number(left?.stock ?? 0);
+}
+
+function notEnoughStock(unit: StockUnit, stock: number): AppError {
+  const { item, quantity } = unit;
+  const name = item.combinationName ? `${item.name} (${item.combinationName})` : item.name;
+  return new AppError(
+    409,
+    stock > 0
+      ? `Only ${stock} left of ${name}. Please reduce the quantity and try again.`
+      : `${name} is out of stock. Please remove it from your cart.`,
+    { product_id: item.productId, combination_id: item.combinationId, stock_quantity: stock, requested: quantity },
+  );
+}
+
+/**
+ * Whether the stock covers the items now, read only (a staff member's review of an order): the
+ * same refusal that taking it would give. Placing the order decides again, in takeStock.
+ */
+export async function checkStock(tx: Db, items: PricedItem[]): Promise<void> {
+  for (const unit of stockUnits(items)) {
+    const stock = await stockLeft(tx, unit);
+    if (stock < unit.quantity) throw notEnoughStock(unit, stock);
+  }
+}
+
+/** Takes the stock: one conditional UPDATE per combination or simple product (decision 0007). */
+async function takeStock(
+  tx: Db,
+  items: PricedItem[],
+): Promise<{ productId: number; combinationId: number | null; delta: number; stockAfter: number }[]> {
+  const taken: { productId: number; combinationId: number | null; delta: number; stockAfter: number }[] = [];
+  for (const unit of stockUnits(items)) {
+    const { table, id, quantity, item } = unit;
     const updated = await queryRows<{ stock: number }>(
       tx,
       table === "combination"
@@ -487,24 +648,8 @@ async function takeStock(
         : sql`update products set stock = stock - ${quantity}, updated_at = now()
               where id = ${id} and stock >= ${quantity} and is_active returning stock`,
     );
-    if (updated.length === 0) {
-      // only to word the refusal; the UPDATE above was the decision
-      const [left] = await queryRows<{ stock: number }>(
-        tx,
-        table === "combination"
-          ? sql`select case when is_available then stock else 0 end as stock from variant_combinations where id = ${id}`
-          : sql`select stock from products where id = ${id}`,
-      );
-      const stock = Number(left?.stock ?? 0);
-      const name = item.combinationName ? `${item.name} (${item.combinationName})` : item.name;
-      throw new AppError(
-        409,
-        stock > 0
-          ? `Only ${stock} left of ${name}. Please reduce the quantity and try again.`
-          : `${name} is out of stock. Please remove it from your cart.`,
-        { product_id: item.productId, combination_id: item.combinationId, stock_quantity: stock, requested: quantity },
-      );
-    }
+    // only to word the refusal; the UPDATE above was the decision
+    if (updated.length === 0) throw notEnoughStock(unit, await stockLeft(tx, unit));
     taken.push({
       productId: item.productId,
       combinationId: item.combinationId,
@@ -518,8 +663,8 @@ async function takeStock(
 /** The order row with a fresh tracking ID; a rare collision draws another. */
 async function insertOrder(
   tx: Db,
-  input: OrderInput,
-  userId: number | null,
+  input: OrderRequest,
+  terms: OrderTerms,
   figures: OrderFigures,
   voucher: Voucher | null,
 ): Promise<{ id: number; trackingId: string; createdAt: Date }> {
@@ -528,9 +673,9 @@ async function insertOrder(
       .insert(orders)
       .values({
         trackingId: newTrackingId(),
-        userId,
+        userId: terms.userId,
         sessionId: input.session_id,
-        status: "pending confirmation",
+        status: terms.status,
         firstName: input.first_name,
         lastName: input.last_name,
         email: input.email,
@@ -547,6 +692,8 @@ async function insertOrder(
         totalPaisa: figures.totalPaisa,
         voucherId: voucher?.id ?? null,
         voucherCode: voucher?.code ?? null,
+        source: terms.source,
+        priceOverrideReason: terms.overrides?.reason ?? null,
       })
       .onConflictDoNothing({ target: orders.trackingId })
       .returning({ id: orders.id, trackingId: orders.trackingId, createdAt: orders.createdAt });

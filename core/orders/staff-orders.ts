@@ -149,6 +149,8 @@ export interface StaffOrder {
   discountPaisa: number;
   totalPaisa: number;
   voucherCode: string | null;
+  /** a manual order whose shipping fee or discount staff set by hand: why (issue 13, point 6) */
+  priceOverrideReason: string | null;
   courier: string | null;
   trackingNumber: string | null;
   cashCollectedPaisa: number | null;
@@ -199,6 +201,7 @@ export async function getOrderForStaff(ctx: CoreContext, actor: StaffActor, orde
     discountPaisa: order.discountPaisa,
     totalPaisa: order.totalPaisa,
     voucherCode: order.voucherCode,
+    priceOverrideReason: order.priceOverrideReason,
     courier: order.courier,
     trackingNumber: order.trackingNumber,
     cashCollectedPaisa: order.cashCollectedPaisa,

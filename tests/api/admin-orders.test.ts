@@ -126,8 +126,11 @@ describe("the staff API's document", () => {
       .sort();
     expect(operations).toEqual([
       "get /api/admin/orders orders",
+      "get /api/admin/orders/catalogue-search orders",
       "get /api/admin/orders/counts orders",
       "get /api/admin/orders/{id} orders",
+      "post /api/admin/orders orders",
+      "post /api/admin/orders/preview orders",
       "post /api/admin/orders/{id}/notes orders",
       "post /api/admin/orders/{id}/status orders",
     ]);

@@ -6,6 +6,7 @@
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { getOrderForStaff } from "../../../core/orders/staff-orders";
 import { addOrderNote, moveOrder } from "../../../core/orders/workflow";
+import { sourceLabel } from "../../../core/orders/order-sources";
 import { formatRupees } from "../../../core/shared/money";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle, Panel, TextField } from "../../components/admin/Fields";
@@ -110,7 +111,7 @@ export default function ConsoleOrder() {
       </p>
       <PageTitle
         title={`Order ${order.trackingId}`}
-        intro={`${statusLabel(order.status)} · placed ${order.placed} · ${order.source}`}
+        intro={`${statusLabel(order.status)} · placed ${order.placed} · ${sourceLabel(order.source)}`}
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="space-y-6">

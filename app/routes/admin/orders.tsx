@@ -132,6 +132,11 @@ export default function ConsoleOrders() {
         title="Orders"
         intro="Newest first. Confirm cash-on-delivery orders, pack and ship them, record what was delivered."
       />
+      <p className="-mt-3 mb-4">
+        <Link to="/admin/orders/new" className="btn-primary">
+          New order
+        </Link>
+      </p>
       <nav aria-label="Order status" className="-mx-4 mb-4 overflow-x-auto px-4">
         <ul className="flex gap-1 whitespace-nowrap">
           {tabs.map((tab) => {

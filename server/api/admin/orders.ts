@@ -104,6 +104,7 @@ export function presentStaffOrder(order: StaffOrder) {
     discount: money(order.discountPaisa),
     total_amount: money(order.totalPaisa),
     voucher_code: order.voucherCode,
+    price_override_reason: order.priceOverrideReason,
     courier: order.courier,
     tracking_number: order.trackingNumber,
     cash_collected: money(order.cashCollectedPaisa),

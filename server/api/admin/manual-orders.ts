@@ -1,0 +1,142 @@
+// Manual orders through the staff API (issue 13, point 6; decision 0057): a staff member places an
+// order for a customer who ordered by phone, WhatsApp or Instagram, priced and stocked by the
+// checkout's own transaction, and finds the items for it. The orders permission, as the rest of
+// the orders API; a shipping fee or discount set by hand needs order_price_overrides too.
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { CoreContext } from "../../../core/context";
+import {
+  CATALOGUE_SEARCH_MAX,
+  manualOrderInput,
+  placeManualOrder,
+  previewManualOrder,
+  searchOrderCatalogue,
+  type CatalogueMatch,
+  type ManualOrderPreview,
+} from "../../../core/orders/manual-order";
+import { getOrderForStaff } from "../../../core/orders/staff-orders";
+import { requireStaff, staffActor } from "../../plugins/staff-auth";
+import { money } from "../../serialize";
+import { IDEMPOTENCY_KEY_MAX } from "../orders";
+import { staffOperation } from "./docs";
+import { presentStaffOrder } from "./orders";
+
+const manualOrderHeaders = z.object({
+  "idempotency-key": z
+    .string()
+    .trim()
+    .min(1, "Idempotency-Key must not be empty")
+    .max(IDEMPOTENCY_KEY_MAX, `Idempotency-Key must be at most ${IDEMPOTENCY_KEY_MAX} characters`)
+    .optional(),
+});
+
+const catalogueQuery = z.object({
+  q: z
+    .string()
+    .max(CATALOGUE_SEARCH_MAX, `q must be at most ${CATALOGUE_SEARCH_MAX} characters`)
+    .optional()
+    .default(""),
+});
+
+function presentCatalogueMatch(product: CatalogueMatch) {
+  return {
+    id: product.id,
+    name: product.name,
+    price: money(product.pricePaisa),
+    stock: product.stock,
+    image_url: product.imageUrl,
+    combinations: product.combinations.map((c) => ({
+      id: c.id,
+      name: c.name,
+      price: money(c.pricePaisa),
+      stock: c.stock,
+      is_available: c.available,
+    })),
+  };
+}
+
+function presentPreview(preview: ManualOrderPreview) {
+  return {
+    items: preview.lines.map((line) => ({
+      product_id: line.productId,
+      combination_id: line.combinationId,
+      name: line.name,
+      variant: line.variant,
+      image_url: line.imageUrl,
+      quantity: line.quantity,
+      price: money(line.unitPricePaisa),
+      line_total: money(line.lineTotalPaisa),
+    })),
+    subtotal: money(preview.subtotalPaisa),
+    shipping: money(preview.shippingPaisa),
+    discount: money(preview.discountPaisa),
+    total_amount: money(preview.totalPaisa),
+    voucher_code: preview.voucherCode,
+    overridden: preview.overridden,
+  };
+}
+
+export async function adminManualOrderRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    "/admin/orders",
+    {
+      schema: {
+        ...staffOperation(
+          "orders",
+          "Places an order for a customer who ordered by phone, WhatsApp or Instagram (201 with the order as GET /api/admin/orders/{id} answers it). Priced from the catalogue, stock taken and the voucher counted as at the checkout; the checkout's phone rule; email may be left out. source: phone, whatsapp, instagram or other; status: pending confirmation (default) or confirmed. shipping_fee and discount (rupees) set by hand need the order_price_overrides permission and an override_reason. total_amount, when sent, must still be the total (409 otherwise). The same Idempotency-Key returns the first answer.",
+        ),
+        headers: manualOrderHeaders,
+        body: manualOrderInput,
+      },
+      onRequest: requireStaff(core, "orders"),
+    },
+    async (request, reply) => {
+      const actor = staffActor(request);
+      const outcome = await placeManualOrder(core, actor, request.body, {
+        idempotencyKey: request.headers["idempotency-key"] ?? null,
+      });
+      reply.header("cache-control", "no-store");
+      if (outcome.replayed) reply.header("idempotent-replayed", "true");
+      return reply.code(201).send(presentStaffOrder(await getOrderForStaff(core, actor, outcome.order.id)));
+    },
+  );
+
+  api.post(
+    "/admin/orders/preview",
+    {
+      schema: {
+        ...staffOperation(
+          "orders",
+          "Prices an order as POST /api/admin/orders would place it, without placing it: items, subtotal, shipping, discount and total; the stock and the customer's voucher uses are read, not taken. Same refusals.",
+        ),
+        body: manualOrderInput,
+      },
+      onRequest: requireStaff(core, "orders"),
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return presentPreview(await previewManualOrder(core, staffActor(request), request.body));
+    },
+  );
+
+  api.get(
+    "/admin/orders/catalogue-search",
+    {
+      schema: {
+        ...staffOperation(
+          "orders",
+          "Products on sale to add to a manual order, by words of their name or description or by product number (at most 10), with each option's price and stock",
+        ),
+        querystring: catalogueQuery,
+      },
+      onRequest: requireStaff(core, "orders"),
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return (await searchOrderCatalogue(core, staffActor(request), request.query.q)).map(presentCatalogueMatch);
+    },
+  );
+}
