@@ -49,6 +49,10 @@ export function actionLabel(action: string): string {
     "staff.recovery_codes_renewed": "Made new recovery codes",
     "staff.owner_by_command": "Made an owner from the command line",
     "settings.update": "Changed settings",
+    "order.status": "Moved an order",
+    "order.note": "Added a note to an order",
+    "order.create": "Placed an order for a customer",
+    "order.exchange": "Arranged an exchange",
   };
   return known[action] ?? action.replace(/[._]/g, " ").replace(/^./, (c) => c.toUpperCase());
 }
