@@ -454,20 +454,20 @@ function serverFigures(items: PricedItem[], figures: OrderFigures): ServerFigure
   };
 }
 
+/** What taking stock needs of a line: the checkout's priced items, and an exchange's replacements. */
+export type StockItem = Pick<PricedItem, "productId" | "combinationId" | "name" | "combinationName" | "quantity">;
+
 /**
  * Takes the stock: one conditional UPDATE per combination or simple product, with the
  * quantities of lines that share it summed first, in id order so that two orders never wait
  * on each other's rows in opposite orders (no deadlock).
  */
-async function takeStock(
+export async function takeStock(
   tx: Db,
-  items: PricedItem[],
+  items: StockItem[],
 ): Promise<{ productId: number; combinationId: number | null; delta: number; stockAfter: number }[]> {
   const taken: { productId: number; combinationId: number | null; delta: number; stockAfter: number }[] = [];
-  const wanted = new Map<
-    string,
-    { table: "combination" | "product"; id: number; quantity: number; item: PricedItem }
-  >();
+  const wanted = new Map<string, { table: "combination" | "product"; id: number; quantity: number; item: StockItem }>();
   for (const item of items) {
     const table = item.combinationId === null ? "product" : "combination";
     const id = item.combinationId ?? item.productId;

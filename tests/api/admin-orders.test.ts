@@ -128,6 +128,7 @@ describe("the staff API's document", () => {
       "get /api/admin/orders orders",
       "get /api/admin/orders/counts orders",
       "get /api/admin/orders/{id} orders",
+      "post /api/admin/orders/{id}/exchanges orders",
       "post /api/admin/orders/{id}/notes orders",
       "post /api/admin/orders/{id}/status orders",
     ]);
