@@ -131,9 +131,7 @@ describe.sequential("exchanges in the console", { timeout: 120_000 }, () => {
     await form.getByRole("button", { name: "Make replacement order" }).click();
 
     // the replacement order's page, linked back to the first order
-    await expect
-      .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
-      .not.toBe(`/admin/orders/${order.id}`);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe(`/admin/orders/${order.id}`);
     const heading = page.getByRole("heading", { level: 1 });
     await expectVisibleToPerson(heading);
     const replacementId = ((await heading.textContent()) ?? "").replace("Order ", "").trim();
