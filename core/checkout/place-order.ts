@@ -4,7 +4,7 @@
 // session's cart and keeps the answer for the Idempotency-Key (0009). Any failure rolls all of it
 // back, so there is never half an order.
 import crypto from "node:crypto";
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { queryRows, type Db } from "../../db/client";
 import {
@@ -303,7 +303,14 @@ async function limitOrdersPerPhone(tx: Db, phoneNormalized: string, max: number)
       retryAfter: sql<string | null>`ceil(extract(epoch from min(${orders.createdAt}) + interval '1 day' - now()))`,
     })
     .from(orders)
-    .where(and(inArray(orders.phoneNormalized, forms), gt(orders.createdAt, sql`now() - interval '1 day'`)));
+    .where(
+      and(
+        inArray(orders.phoneNormalized, forms),
+        gt(orders.createdAt, sql`now() - interval '1 day'`),
+        // an exchange's replacement is made by staff, not placed by the shopper (decision 0056)
+        isNull(orders.exchangeOfOrderId),
+      ),
+    );
   if (row && row.n >= max) {
     throw new AppError(429, phoneLimitMessage(max), undefined, Math.max(1, Number(row.retryAfter ?? 1)));
   }

@@ -487,6 +487,32 @@ describe("the returned units", () => {
   });
 });
 
+describe("the shopper's own orders", () => {
+  it("do not count a replacement against the orders one phone may place in a day", async () => {
+    const [a, b] = await product([100_000, 100_000, 100_000]);
+    const order = await delivered([{ item: a!, quantity: 1 }]);
+    const res = await exchange(order.id, {
+      lines: [{ item_id: order.itemIds[0], quantity: 1, combination_id: b!.combinationId }],
+    });
+    expect(res.statusCode).toBe(201);
+    await t.database.db.execute(sql`update site_settings set max_orders_per_phone_per_day = 2`);
+    try {
+      const again = (n: number) =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/orders",
+          payload: { ...orderPayload([{ item: a!, quantity: 1 }], { phone: order.phone }), first_name: `Again${n}` },
+          remoteAddress: freshIp(),
+        });
+      // the shopper's first order and this one: two; the replacement is not theirs to count
+      expect((await again(1)).statusCode).toBe(201);
+      expect((await again(2)).statusCode).toBe(429);
+    } finally {
+      await t.database.db.execute(sql`update site_settings set max_orders_per_phone_per_day = null`);
+    }
+  });
+});
+
 describe("two exchanges of one line at once", () => {
   it("let only one through: the other is told the units are already exchanged", async () => {
     for (let round = 0; round < 3; round++) {

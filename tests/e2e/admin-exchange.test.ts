@@ -157,4 +157,30 @@ describe.sequential("exchanges in the console", { timeout: 120_000 }, () => {
     expect(text).toContain("Exchange arranged: new order");
     expect(text).toContain(replacementId);
   });
+
+  it("refuses an exchange from a stale screen when a colleague has exchanged the unit meanwhile (phone)", async () => {
+    const order = await deliveredOrder();
+    const page = await pages.open(PHONE);
+    const other = await pages.open(PHONE);
+    await signIn(page);
+    await signIn(other);
+    for (const p of [page, other]) {
+      await p.goto(`${url}/admin/orders/${order.id}`);
+      await hydrated(p);
+    }
+    const exchangeOne = async (p: Page) => {
+      const form = p.getByRole("form", { name: "Exchange items" });
+      await form.getByLabel("Units back").selectOption("1");
+      await form.getByLabel("Replace with").selectOption(String(order.other.id));
+      await form.getByRole("button", { name: "Make replacement order" }).click();
+    };
+    await exchangeOne(other);
+    await expect.poll(() => new URL(other.url()).pathname, { timeout: 15_000 }).not.toBe(`/admin/orders/${order.id}`);
+    // this screen still offers the unit
+    await exchangeOne(page);
+    const refused = page.getByRole("alert");
+    await expectVisibleToPerson(refused);
+    expect(await refused.textContent()).toContain("already exchanged");
+    expect(new URL(page.url()).pathname).toBe(`/admin/orders/${order.id}`);
+  });
 });

@@ -193,7 +193,11 @@ export default function ConsoleOrder() {
               </div>
               {order.discountPaisa > 0 && (
                 <div className="flex justify-between">
-                  <dt>Discount{order.voucherCode ? ` (${order.voucherCode})` : ""}</dt>
+                  <dt>
+                    {order.exchangeOf
+                      ? "Returned items' value"
+                      : `Discount${order.voucherCode ? ` (${order.voucherCode})` : ""}`}
+                  </dt>
                   <dd className="tabular-nums">-{formatRupees(order.discountPaisa)}</dd>
                 </div>
               )}
