@@ -68,6 +68,13 @@ function view(order: TrackedOrder) {
     steps,
     // issue 13, point 9: the courier and its consignment number once the parcel is on its way
     shipment: order.courier ? { courier: order.courier, trackingNumber: order.trackingNumber } : null,
+    // issue 13, point 5: the exchange arranged for this order, or the order this one replaces
+    exchanges: order.exchanges.map((e) => ({
+      key: `${e.role}-${e.trackingId}`,
+      text: e.role === "replaced_by" ? "Exchange arranged: new order" : "Exchange for order",
+      trackingId: e.trackingId,
+      date: when.format(e.createdAt),
+    })),
     items: order.items.map((i, n) => ({
       key: `${i.productId ?? "x"}-${n}`,
       name: i.name,
@@ -182,6 +189,18 @@ function Result({ order }: { order: OrderView }) {
           Placed {order.placed} · Cash on Delivery
         </p>
         <Timeline order={order} />
+        {order.exchanges.length > 0 && (
+          <ul className="mt-6 space-y-2 text-sm" aria-label="Exchanges">
+            {order.exchanges.map((exchange) => (
+              <li key={exchange.key} className="bg-stone-50 p-3 ring-1 ring-stone-200">
+                <p>
+                  {exchange.text} <span className="font-mono font-medium">{exchange.trackingId}</span>
+                </p>
+                <p className="text-xs text-stone-600">{exchange.date}</p>
+              </li>
+            ))}
+          </ul>
+        )}
         {order.shipment && (
           <p className="mt-6 text-sm text-stone-700">
             Sent with <span className="font-medium">{order.shipment.courier}</span>

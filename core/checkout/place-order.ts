@@ -6,7 +6,7 @@
 // someone who ordered by phone or message (core/orders/manual-order.ts, issue 13 point 6): one
 // pricing, one stock rule and one voucher count for both.
 import crypto from "node:crypto";
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { queryRows, type Db } from "../../db/client";
 import {
@@ -423,7 +423,16 @@ async function limitOrdersPerPhone(tx: Db, phoneNormalized: string, max: number)
       retryAfter: sql<string | null>`ceil(extract(epoch from min(${orders.createdAt}) + interval '1 day' - now()))`,
     })
     .from(orders)
-    .where(and(inArray(orders.phoneNormalized, forms), gt(orders.createdAt, sql`now() - interval '1 day'`)));
+    .where(
+      and(
+        inArray(orders.phoneNormalized, forms),
+        gt(orders.createdAt, sql`now() - interval '1 day'`),
+        // only what the shopper placed herself counts: an order staff typed in for her (source
+        // phone, whatsapp, …; decision 0057) or an exchange's replacement (0056) does not
+        eq(orders.source, "website"),
+        isNull(orders.exchangeOfOrderId),
+      ),
+    );
   if (row && row.n >= max) {
     throw new AppError(429, phoneLimitMessage(max), undefined, Math.max(1, Number(row.retryAfter ?? 1)));
   }
@@ -574,11 +583,14 @@ function serverFigures(items: PricedItem[], figures: OrderFigures): ServerFigure
   };
 }
 
+/** What taking stock needs of a line: the checkout's priced items, and an exchange's replacements. */
+export type StockItem = Pick<PricedItem, "productId" | "combinationId" | "name" | "combinationName" | "quantity">;
+
 interface StockUnit {
   table: "combination" | "product";
   id: number;
   quantity: number;
-  item: PricedItem;
+  item: StockItem;
 }
 
 /**
@@ -586,7 +598,7 @@ interface StockUnit {
  * it summed, in id order so that two orders never wait on each other's rows in opposite orders
  * (no deadlock).
  */
-function stockUnits(items: PricedItem[]): StockUnit[] {
+function stockUnits(items: StockItem[]): StockUnit[] {
   const wanted = new Map<string, StockUnit>();
   for (const item of items) {
     const table = item.combinationId === null ? "product" : "combination";
@@ -633,9 +645,9 @@ export async function checkStock(tx: Db, items: PricedItem[]): Promise<void> {
 }
 
 /** Takes the stock: one conditional UPDATE per combination or simple product (decision 0007). */
-async function takeStock(
+export async function takeStock(
   tx: Db,
-  items: PricedItem[],
+  items: StockItem[],
 ): Promise<{ productId: number; combinationId: number | null; delta: number; stockAfter: number }[]> {
   const taken: { productId: number; combinationId: number | null; delta: number; stockAfter: number }[] = [];
   for (const unit of stockUnits(items)) {

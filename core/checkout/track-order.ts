@@ -3,11 +3,14 @@
 // address, email or phone), and the same "not found" for a wrong ID and a wrong contact,
 // so it cannot be used to test which tracking IDs exist.
 import { and, asc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { CoreContext } from "../context";
 import { orderEvents, orderItems, orders, type OrderStatus } from "../../db/schema";
 import { notFound } from "../shared/errors";
 import { normalizeInternationalPhone, normalizePhone } from "./phone";
 import { parseTrackingId } from "./tracking-id";
+
+const relatedOrder = alias(orders, "related_order");
 
 export const ORDER_NOT_FOUND = "We could not find an order with those details.";
 
@@ -25,6 +28,11 @@ export interface TrackedOrder {
     courier: string | null;
     trackingNumber: string | null;
   }[];
+  /**
+   * Exchanges (decision 0056), with their dates: on a delivered order, the replacement order
+   * arranged for it ("replaced_by"); on a replacement, the order it replaces ("replaces").
+   */
+  exchanges: { role: "replaced_by" | "replaces"; trackingId: string; createdAt: Date }[];
   /** set once shipped */
   courier: string | null;
   trackingNumber: string | null;
@@ -64,24 +72,37 @@ export async function trackOrder(
     ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
     // only the steps meant for the shopper: a staff note never leaves the console (issue 13, point 9)
     ctx.db
-      .select()
+      .select({ event: orderEvents, relatedTrackingId: relatedOrder.trackingId })
       .from(orderEvents)
+      .leftJoin(relatedOrder, eq(relatedOrder.id, orderEvents.relatedOrderId))
       .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.visibleToShopper, true)))
       .orderBy(asc(orderEvents.at), asc(orderEvents.id)),
   ]);
+  const steps = events.map((row) => row.event).filter((e) => e.kind === "status" && e.toStatus !== null);
   return {
     trackingId: order.trackingId,
     status: order.status,
     paymentMethod: order.paymentMethod,
     createdAt: order.createdAt,
     updatedAt: order.updatedAt,
-    timeline: events.map((e) => ({
+    timeline: steps.map((e) => ({
       status: e.toStatus!,
       note: e.note,
       createdAt: e.at,
       courier: e.courier,
       trackingNumber: e.trackingNumber,
     })),
+    exchanges: events.flatMap(({ event, relatedTrackingId }) =>
+      event.kind === "exchange" && relatedTrackingId
+        ? [
+            {
+              role: event.relatedOrderId === order.exchangeOfOrderId ? ("replaces" as const) : ("replaced_by" as const),
+              trackingId: relatedTrackingId,
+              createdAt: event.at,
+            },
+          ]
+        : [],
+    ),
     courier: order.courier,
     trackingNumber: order.trackingNumber,
     items: items.map((i) => ({

@@ -167,8 +167,17 @@ export interface StaffOrder {
     quantity: number;
     unitPricePaisa: number;
     lineTotalPaisa: number;
+    /** on a replacement order: the exchanged line it replaces, and whether that unit can be resold */
+    replacesItemId: number | null;
+    returnResellable: boolean | null;
   }[];
   timeline: OrderEventRecord[];
+  deliveredAt: Date | null;
+  /** exchanges (decision 0056): the order this one replaces, with the reason given outside 7 days */
+  exchangeOf: { id: number; trackingId: string } | null;
+  exchangeReason: string | null;
+  /** the replacement orders made for this one, oldest first */
+  replacements: { id: number; trackingId: string; status: OrderStatus; createdAt: Date }[];
 }
 
 /** One order with its items and its whole timeline, staff notes included. */
@@ -176,9 +185,20 @@ export async function getOrderForStaff(ctx: CoreContext, actor: StaffActor, orde
   requirePermission(actor, "orders");
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound(ORDER_NOT_FOUND_FOR_STAFF);
-  const [items, timeline] = await Promise.all([
+  const [items, timeline, exchangeOf, replacements] = await Promise.all([
     ctx.db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)),
     orderTimeline(ctx.db, orderId),
+    order.exchangeOfOrderId === null
+      ? []
+      : ctx.db
+          .select({ id: orders.id, trackingId: orders.trackingId })
+          .from(orders)
+          .where(eq(orders.id, order.exchangeOfOrderId)),
+    ctx.db
+      .select({ id: orders.id, trackingId: orders.trackingId, status: orders.status, createdAt: orders.createdAt })
+      .from(orders)
+      .where(eq(orders.exchangeOfOrderId, orderId))
+      .orderBy(asc(orders.createdAt), asc(orders.id)),
   ]);
   return {
     id: order.id,
@@ -218,7 +238,13 @@ export async function getOrderForStaff(ctx: CoreContext, actor: StaffActor, orde
       quantity: i.quantity,
       unitPricePaisa: i.unitPricePaisa,
       lineTotalPaisa: i.lineTotalPaisa,
+      replacesItemId: i.replacesItemId,
+      returnResellable: i.returnResellable,
     })),
     timeline,
+    deliveredAt: order.deliveredAt,
+    exchangeOf: exchangeOf[0] ?? null,
+    exchangeReason: order.exchangeReason,
+    replacements,
   };
 }

@@ -63,7 +63,7 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** Free text: the length is checked before anything else looks at it. */
-const text = (label: string, max: number, options: { multiline?: boolean } = {}) =>
+export const text = (label: string, max: number, options: { multiline?: boolean } = {}) =>
   z
     .string({ error: `${label} must be text` })
     .max(max, `${label} must be at most ${max} characters`)
@@ -72,7 +72,7 @@ const text = (label: string, max: number, options: { multiline?: boolean } = {})
     })
     .transform((value) => value.trim());
 
-const status = (label: string) =>
+export const status = (label: string) =>
   z.enum(ORDER_STATUSES, { error: `${label} must be one of: ${ORDER_STATUSES.join(", ")}` });
 
 export const NOTE_MAX = 2000;
@@ -114,7 +114,7 @@ export const addOrderNoteInput = z.object({
   }),
 });
 
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+export function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw invalid(result.error.issues[0]?.message ?? "The request is invalid.");
   return result.data;
@@ -127,6 +127,8 @@ export interface MoveOutcome {
   to: OrderStatus;
   /** units put back, per line; empty when nothing was restocked */
   restocked: { productId: number; combinationId: number | null; quantity: number }[];
+  /** an exchange's replacement delivered: the shopper's units the courier took back and that can be resold */
+  exchangeReturned: { productId: number; combinationId: number | null; quantity: number }[];
   voucherReleased: boolean;
 }
 
@@ -155,7 +157,12 @@ export async function moveOrder(
 
   const outcome = await ctx.db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ id: orders.id, status: orders.status, voucherId: orders.voucherId })
+      .select({
+        id: orders.id,
+        status: orders.status,
+        voucherId: orders.voucherId,
+        exchangeOfOrderId: orders.exchangeOfOrderId,
+      })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for("update");
@@ -183,6 +190,15 @@ export async function moveOrder(
     const reason = RESTOCK_REASON[to];
     const restocked = reason && input.restock ? await putStockBack(tx, orderId, reason, actor.userId) : [];
     const voucherReleased = reason ? await releaseVoucherUse(tx, orderId) : false;
+    // An exchange's replacement delivered (decision 0056): the courier swapped the parcels at the
+    // door, so only now are the shopper's units back with the store. Those staff marked as
+    // resellable go back into stock here, under this row lock; delivered is reached once (no move
+    // leads back to it), so this happens once. A replacement cancelled or returned never gets
+    // here: the shopper kept the original units and only the replacement's own units come back.
+    const exchangeReturned =
+      to === "delivered" && order.exchangeOfOrderId !== null
+        ? await takeBackExchangedUnits(tx, orderId, actor.userId)
+        : [];
 
     await tx.insert(orderEvents).values({
       orderId,
@@ -209,13 +225,16 @@ export async function moveOrder(
         ...(reason
           ? { restocked: restocked.reduce((n, line) => n + line.quantity, 0), voucher_released: voucherReleased }
           : {}),
+        ...(exchangeReturned.length > 0
+          ? { exchange_restocked: exchangeReturned.reduce((n, line) => n + line.quantity, 0) }
+          : {}),
         ...(input.note ? { note: input.note } : {}),
       },
     });
-    return { id: orderId, from, to, restocked, voucherReleased };
+    return { id: orderId, from, to, restocked, exchangeReturned, voucherReleased };
   });
   // stock changed: catalogue reads cached by this process must not show the old figures
-  if (outcome.restocked.length > 0) ctx.cache.clear();
+  if (outcome.restocked.length > 0 || outcome.exchangeReturned.length > 0) ctx.cache.clear();
   return outcome;
 }
 
@@ -235,6 +254,31 @@ async function putStockBack(
     .select({ productId: orderItems.productId, combinationId: orderItems.combinationId, quantity: orderItems.quantity })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
+  return returnUnits(tx, lines, orderId, reason, actorId);
+}
+
+/**
+ * The units a delivered replacement order's courier took back from the shopper: for each of its
+ * lines marked resellable, the replaced line's product and option, in the replacement's quantity.
+ */
+async function takeBackExchangedUnits(tx: Db, orderId: number, actorId: number): Promise<MoveOutcome["restocked"]> {
+  const replaced = alias(orderItems, "replaced_item");
+  const lines = await tx
+    .select({ productId: replaced.productId, combinationId: replaced.combinationId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .innerJoin(replaced, eq(replaced.id, orderItems.replacesItemId))
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.returnResellable, true)));
+  return returnUnits(tx, lines, orderId, "exchange", actorId);
+}
+
+/** Adds these units back to stock, with a stock_movements row for each product or option. */
+async function returnUnits(
+  tx: Db,
+  lines: { productId: number | null; combinationId: number | null; quantity: number }[],
+  orderId: number,
+  reason: StockReason,
+  actorId: number,
+): Promise<MoveOutcome["restocked"]> {
   const wanted = new Map<string, { productId: number; combinationId: number | null; quantity: number }>();
   for (const line of lines) {
     // a product deleted since: nothing to put back

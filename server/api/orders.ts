@@ -88,6 +88,8 @@ export function presentTrackedOrder(order: TrackedOrder) {
       created_at: e.createdAt,
       ...(e.courier ? { courier: e.courier, tracking_number: e.trackingNumber } : {}),
     })),
+    // exchanges (decision 0056): the replacement arranged, or the order this one replaces
+    exchanges: order.exchanges.map((e) => ({ role: e.role, tracking_id: e.trackingId, created_at: e.createdAt })),
     courier: order.courier,
     tracking_number: order.trackingNumber,
     items: order.items.map((item) => ({

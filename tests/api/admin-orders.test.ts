@@ -131,6 +131,7 @@ describe("the staff API's document", () => {
       "get /api/admin/orders/{id} orders",
       "post /api/admin/orders orders",
       "post /api/admin/orders/preview orders",
+      "post /api/admin/orders/{id}/exchanges orders",
       "post /api/admin/orders/{id}/notes orders",
       "post /api/admin/orders/{id}/status orders",
     ]);

@@ -3,12 +3,14 @@
 // notes with who and when, and a form for each move the workflow allows from here. Each form
 // carries the status it showed (expected_status): if someone else moved the order meanwhile, the
 // move is refused with a 409 instead of being made twice.
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { createExchange, exchangeChoices } from "../../../core/orders/exchange";
 import { getOrderForStaff } from "../../../core/orders/staff-orders";
 import { addOrderNote, moveOrder } from "../../../core/orders/workflow";
 import { sourceLabel } from "../../../core/orders/order-sources";
 import { formatRupees } from "../../../core/shared/money";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
+import { ExchangeForm, exchangeFormInput } from "../../components/admin/ExchangeForm";
 import { PageTitle, Panel, TextField } from "../../components/admin/Fields";
 import { Notice, Revealed } from "../../components/admin/Notice";
 import { consoleMeta, formText, MOVE_LABELS, statusLabel } from "../../lib/console";
@@ -35,7 +37,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       throw error;
     },
   );
+  // a delivered order can be exchanged: the form's lines and the sizes and colours in stock
+  const exchange = order.status === "delivered" ? await exchangeChoices(context.core, actor, order.id) : null;
   return {
+    exchange,
     order: {
       ...order,
       placed: formatDayTime(order.createdAt),
@@ -83,6 +88,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { intent },
     );
   }
+  if (intent === "exchange") {
+    return formResult(
+      async () => {
+        const made = await createExchange(context.core, actor, id, exchangeFormInput(form));
+        return redirect(`/admin/orders/${made.id}`);
+      },
+      { intent },
+    );
+  }
   return data({ intent, error: "Unknown action." }, { status: 400 });
 }
 
@@ -99,7 +113,7 @@ function Busy({ children, secondary }: { children: React.ReactNode; secondary?: 
 const whatsAppHref = (normalized: string) => `https://wa.me/${normalized.replace(/\D/g, "")}`;
 
 export default function ConsoleOrder() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, exchange } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as OrderAnswer | undefined;
   const moves = order.nextStatuses as string[];
   return (
@@ -113,6 +127,28 @@ export default function ConsoleOrder() {
         title={`Order ${order.trackingId}`}
         intro={`${statusLabel(order.status)} · placed ${order.placed} · ${sourceLabel(order.source)}`}
       />
+      {(order.exchangeOf || order.replacements.length > 0) && (
+        <div className="mb-6 space-y-1 text-sm" aria-label="Exchanges">
+          {order.exchangeOf && (
+            <p>
+              Exchange for order{" "}
+              <Link to={`/admin/orders/${order.exchangeOf.id}`} className="font-mono underline underline-offset-4">
+                {order.exchangeOf.trackingId}
+              </Link>
+              {order.exchangeReason && <span className="text-stone-600"> · reason: {order.exchangeReason}</span>}
+            </p>
+          )}
+          {order.replacements.map((r) => (
+            <p key={r.id}>
+              Replaced by order{" "}
+              <Link to={`/admin/orders/${r.id}`} className="font-mono underline underline-offset-4">
+                {r.trackingId}
+              </Link>{" "}
+              <span className="text-stone-600">({statusLabel(r.status)})</span>
+            </p>
+          ))}
+        </div>
+      )}
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="space-y-6">
           <Panel title="Items">
@@ -133,6 +169,12 @@ export default function ConsoleOrder() {
                   <div className="min-w-0 flex-1">
                     <p className="font-semibold">{item.name}</p>
                     {item.variant && <p className="text-stone-600">{item.variant}</p>}
+                    {item.replacesItemId !== null && (
+                      <p className="text-stone-600">
+                        Exchange · the returned unit{" "}
+                        {item.returnResellable ? "goes back into stock" : "cannot be resold"}
+                      </p>
+                    )}
                     <p className="text-stone-600">
                       {item.quantity} × {formatRupees(item.unitPricePaisa)}
                     </p>
@@ -152,7 +194,11 @@ export default function ConsoleOrder() {
               </div>
               {order.discountPaisa > 0 && (
                 <div className="flex justify-between">
-                  <dt>Discount{order.voucherCode ? ` (${order.voucherCode})` : ""}</dt>
+                  <dt>
+                    {order.exchangeOf
+                      ? "Returned items' value"
+                      : `Discount${order.voucherCode ? ` (${order.voucherCode})` : ""}`}
+                  </dt>
                   <dd className="tabular-nums">-{formatRupees(order.discountPaisa)}</dd>
                 </div>
               )}
@@ -168,6 +214,11 @@ export default function ConsoleOrder() {
               )}
             </dl>
           </Panel>
+          {exchange && (
+            <Panel title="Exchange items">
+              <ExchangeForm choices={exchange} error={answer?.intent === "exchange" ? answer.error : undefined} />
+            </Panel>
+          )}
           <Panel title="Timeline">
             <ol className="space-y-3 text-sm" aria-label="Timeline">
               {order.timeline.map((event) => (
@@ -175,7 +226,16 @@ export default function ConsoleOrder() {
                   <p className="text-xs text-stone-600">
                     {event.when} · {event.actorName ?? (event.actorId === null ? "Shopper or system" : "Staff")}
                   </p>
-                  {event.kind === "status" ? (
+                  {event.kind === "exchange" ? (
+                    <p>
+                      {event.relatedOrderId === order.exchangeOf?.id ? "Exchange for order " : "Exchange: new order "}
+                      {event.relatedOrderId !== null && (
+                        <Link to={`/admin/orders/${event.relatedOrderId}`} className="font-mono underline">
+                          {event.relatedTrackingId}
+                        </Link>
+                      )}
+                    </p>
+                  ) : event.kind === "status" ? (
                     <p>
                       {event.fromStatus ? `${statusLabel(event.fromStatus)} → ` : ""}
                       <strong>{statusLabel(event.toStatus ?? "")}</strong>

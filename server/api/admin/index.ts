@@ -5,6 +5,7 @@ import type { AppConfig } from "../../config";
 import { adminAuditLogRoutes } from "./audit-log";
 import { adminCustomerRoutes } from "./customers";
 import { adminManualOrderRoutes } from "./manual-orders";
+import { adminOrderExchangeRoutes } from "./order-exchanges";
 import { adminOrderRoutes } from "./orders";
 import { adminSessionRoutes } from "./session";
 import { adminSettingsRoutes } from "./settings";
@@ -18,4 +19,5 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminCustomerRoutes, options);
   await app.register(adminOrderRoutes, options);
   await app.register(adminManualOrderRoutes, options);
+  await app.register(adminOrderExchangeRoutes, options);
 }

@@ -121,8 +121,20 @@ export function presentStaffOrder(order: StaffOrder) {
       quantity: item.quantity,
       price: money(item.unitPricePaisa),
       line_total: money(item.lineTotalPaisa),
+      replaces_item_id: item.replacesItemId,
+      return_resellable: item.returnResellable,
     })),
     timeline: order.timeline.map(presentOrderEvent),
+    // exchanges (decision 0056)
+    delivered_at: order.deliveredAt,
+    exchange_of: order.exchangeOf && { id: order.exchangeOf.id, tracking_id: order.exchangeOf.trackingId },
+    exchange_reason: order.exchangeReason,
+    replacements: order.replacements.map((r) => ({
+      id: r.id,
+      tracking_id: r.trackingId,
+      status: r.status,
+      created_at: r.createdAt,
+    })),
   };
 }
 

@@ -1,0 +1,57 @@
+// Exchanges through the staff API (issue 13, points 5 and 10; decision 0056): the same core
+// use-case as the console's order page, guarded by the orders permission.
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { CoreContext } from "../../../core/context";
+import { createExchange, createExchangeInput, type ExchangeFigures } from "../../../core/orders/exchange";
+import { getOrderForStaff } from "../../../core/orders/staff-orders";
+import { requireStaff, staffActor } from "../../plugins/staff-auth";
+import { money } from "../../serialize";
+import { idParams } from "../http";
+import { presentStaffOrder } from "./orders";
+import { staffOperation } from "./docs";
+
+/** An exchange's money, in rupees as every amount in the API. */
+export function presentExchangeFigures(figures: ExchangeFigures) {
+  return {
+    replacement_subtotal: money(figures.subtotalPaisa),
+    returned_value: money(figures.returnedValuePaisa),
+    returned_value_applied: money(figures.appliedPaisa),
+    shipping: money(figures.shippingPaisa),
+    to_collect: money(figures.totalPaisa),
+  };
+}
+
+export async function adminOrderExchangeRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    "/admin/orders/:id/exchanges",
+    {
+      schema: {
+        ...staffOperation(
+          "orders",
+          "Exchanges lines of a delivered order for other sizes or colours of the same products (201): a new replacement order, confirmed, priced at today's prices, its stock taken; the value of the returned units is set against it and the courier collects the rest (never less than 0), shipping free. More than 7 days after delivery it needs a reason. Resellable returned units go back into stock when the replacement is delivered. 409 when the order is not delivered, its units are already exchanged or a replacement is out of stock; answers the replacement order and the money.",
+        ),
+        params: idParams,
+        body: createExchangeInput,
+      },
+      onRequest: requireStaff(core, "orders"),
+    },
+    async (request, reply) => {
+      const actor = staffActor(request);
+      const exchange = await createExchange(core, actor, request.params.id, request.body);
+      const order = await getOrderForStaff(core, actor, exchange.id);
+      reply.header("cache-control", "no-store");
+      return reply.code(201).send({
+        ...presentStaffOrder(order),
+        exchange: {
+          original_order_id: exchange.originalId,
+          original_tracking_id: exchange.originalTrackingId,
+          outside_window: exchange.late,
+          ...presentExchangeFigures(exchange.figures),
+        },
+      });
+    },
+  );
+}
