@@ -43,6 +43,7 @@ interface Order {
   courier: string | null;
   tracking_number: string | null;
   timeline: { status: ShopperOrderStatus; created_at: string }[];
+  exchanges: { role: "replaced_by" | "replaces"; tracking_id: string; created_at: string }[];
   created_at: string;
 }
 
@@ -84,6 +85,13 @@ function Steps({ order }: { order: Order }) {
           );
         })}
       </ol>
+      {order.exchanges.map((exchange) => (
+        <p key={`${exchange.role}-${exchange.tracking_id}`} className="mt-2 text-stone-700">
+          {exchange.role === "replaced_by" ? "Exchange arranged: new order" : "Exchange for order"}{" "}
+          <span className="font-mono font-medium">{exchange.tracking_id}</span>
+          <span className="text-xs text-stone-600"> · {formatDayTime(exchange.created_at)}</span>
+        </p>
+      ))}
       {order.courier && (
         <p className="mt-2 text-stone-700">
           Sent with <span className="font-medium">{order.courier}</span>

@@ -7,29 +7,11 @@ import { RATE_LIMITS } from "../../server/api/rate-limits";
 import { money, SummaryLines } from "../components/OrderSummary";
 import { Picture } from "../components/Picture";
 import { loadLastOrder } from "../lib/checkout";
+import { orderSteps, SHOPPER_STATUS_TEXT } from "../lib/order-steps";
 import { pageMeta, PUBLIC_CACHE } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
 import type { Route } from "./+types/track";
 
-type Status = TrackedOrder["status"];
-
-const STEPS: { status: Status; label: string }[] = [
-  { status: "pending confirmation", label: "Order placed" },
-  { status: "confirmed", label: "Confirmed" },
-  { status: "packed", label: "Packed" },
-  { status: "shipped", label: "Shipped" },
-  { status: "delivered", label: "Delivered" },
-];
-
-const STATUS_TEXT: Record<Status, string> = {
-  "pending confirmation": "Awaiting confirmation",
-  confirmed: "Confirmed",
-  packed: "Packed",
-  shipped: "Shipped",
-  delivered: "Delivered",
-  cancelled: "Cancelled",
-  returned: "Returned",
-};
 
 // design.md: times are stored in UTC and shown in Pakistan time; formatted here on the server
 // so the browser shows the same text it hydrates
@@ -44,24 +26,11 @@ const when = new Intl.DateTimeFormat("en-GB", {
 });
 
 function view(order: TrackedOrder) {
-  const reached = (status: Status) => order.timeline.find((e) => e.status === status);
-  const index = STEPS.findIndex((s) => s.status === order.status);
-  const ended = order.status === "cancelled" || order.status === "returned";
-  const steps = STEPS.map((step, i) => {
-    const event = i === 0 ? (reached(step.status) ?? { createdAt: order.createdAt, note: null }) : reached(step.status);
-    return {
-      label: step.label,
-      state: (index >= 0 ? (i < index ? "done" : i === index ? "current" : "todo") : event ? "done" : "todo") as "done" | "current" | "todo",
-      date: event ? when.format(event.createdAt) : null,
-    };
-  });
-  if (ended) {
-    const event = reached(order.status);
-    steps.push({ label: STATUS_TEXT[order.status], state: "current", date: event ? when.format(event.createdAt) : null });
-  }
+  // the same steps My Orders shows (app/lib/order-steps.ts), dated in Pakistan time
+  const { steps, ended } = orderSteps(order, (at) => when.format(new Date(at)));
   return {
     trackingId: order.trackingId,
-    status: STATUS_TEXT[order.status],
+    status: SHOPPER_STATUS_TEXT[order.status],
     ended,
     placed: when.format(order.createdAt),
     updated: when.format(order.updatedAt),

@@ -1,5 +1,6 @@
 // "My orders": what a signed-in shopper has bought (issue 4, point 1). Amounts are paisa.
 import { and, asc, desc, eq, inArray, isNull, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { CoreContext } from "../context";
 import { orderEvents, orderItems, orders, type OrderStatus } from "../../db/schema";
 import type { Account } from "./account";
@@ -42,7 +43,18 @@ export interface MyOrder {
   items: MyOrderItem[];
   /** each status step with its date (issue 13, point 9); never a staff note */
   timeline: { status: OrderStatus; createdAt: Date; courier: string | null; trackingNumber: string | null }[];
+  /** exchanges (decision 0056), as the tracking page shows them */
+  exchanges: ShopperExchange[];
 }
+
+/** An exchange as the shopper sees it: the replacement arranged for an order, or the order a replacement replaces. */
+export interface ShopperExchange {
+  role: "replaced_by" | "replaces";
+  trackingId: string;
+  createdAt: Date;
+}
+
+const relatedOrder = alias(orders, "related_order");
 
 /**
  * The account's orders, newest first: those placed while signed in, plus guest orders with the
@@ -111,12 +123,16 @@ export async function listMyOrders(
   const events = await ctx.db
     .select({
       orderId: orderEvents.orderId,
+      kind: orderEvents.kind,
       status: orderEvents.toStatus,
       createdAt: orderEvents.at,
       courier: orderEvents.courier,
       trackingNumber: orderEvents.trackingNumber,
+      relatedTrackingId: relatedOrder.trackingId,
+      relatedExchangeOf: relatedOrder.exchangeOfOrderId,
     })
     .from(orderEvents)
+    .leftJoin(relatedOrder, eq(relatedOrder.id, orderEvents.relatedOrderId))
     .where(
       and(
         inArray(
@@ -128,8 +144,19 @@ export async function listMyOrders(
     )
     .orderBy(asc(orderEvents.at), asc(orderEvents.id));
   const stepsByOrder = new Map<number, MyOrder["timeline"]>();
-  for (const { orderId, status, ...step } of events) {
-    if (status === null) continue;
+  const exchangesByOrder = new Map<number, ShopperExchange[]>();
+  for (const { orderId, kind, status, relatedTrackingId, relatedExchangeOf, ...step } of events) {
+    if (kind === "exchange" && relatedTrackingId) {
+      const list = exchangesByOrder.get(orderId) ?? [];
+      // the other order replaces this one when it points back here; otherwise this one replaces it
+      list.push({
+        role: relatedExchangeOf === orderId ? "replaced_by" : "replaces",
+        trackingId: relatedTrackingId,
+        createdAt: step.createdAt,
+      });
+      exchangesByOrder.set(orderId, list);
+    }
+    if (kind !== "status" || status === null) continue;
     const list = stepsByOrder.get(orderId) ?? [];
     list.push({ status, ...step });
     stepsByOrder.set(orderId, list);
@@ -148,5 +175,6 @@ export async function listMyOrders(
     totalPaisa: Number(r.totalPaisa),
     items: byOrder.get(r.id) ?? [],
     timeline: stepsByOrder.get(r.id) ?? [],
+    exchanges: exchangesByOrder.get(r.id) ?? [],
   }));
 }

@@ -6,6 +6,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { CoreContext } from "../context";
 import { orderEvents, orderItems, orders, type OrderStatus } from "../../db/schema";
+import type { ShopperExchange } from "../accounts/orders";
 import { notFound } from "../shared/errors";
 import { normalizeInternationalPhone, normalizePhone } from "./phone";
 import { parseTrackingId } from "./tracking-id";
@@ -32,7 +33,7 @@ export interface TrackedOrder {
    * Exchanges (decision 0056), with their dates: on a delivered order, the replacement order
    * arranged for it ("replaced_by"); on a replacement, the order it replaces ("replaces").
    */
-  exchanges: { role: "replaced_by" | "replaces"; trackingId: string; createdAt: Date }[];
+  exchanges: ShopperExchange[];
   /** set once shipped */
   courier: string | null;
   trackingNumber: string | null;

@@ -70,6 +70,8 @@ export function presentMyOrder(order: MyOrder) {
     voucher_code: order.voucherCode,
     courier: order.courier,
     tracking_number: order.trackingNumber,
+    // exchanges (decision 0056): the replacement arranged, or the order this one replaces
+    exchanges: order.exchanges.map((e) => ({ role: e.role, tracking_id: e.trackingId, created_at: e.createdAt })),
     timeline: order.timeline.map((step) => ({
       status: step.status,
       created_at: step.createdAt,

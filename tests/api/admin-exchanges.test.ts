@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LATE_EXCHANGE_NEEDS_REASON } from "../../core/orders/exchange";
 import { RATE_LIMITS } from "../../server/api/rate-limits";
-import { freshIp } from "../helpers/accounts";
+import { freshIp, registerShopper } from "../helpers/accounts";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { createPageApp, hasPageBuild } from "../helpers/page-app";
 import { count, orderPayload, rows, stockOf, type Item } from "../helpers/shop";
@@ -301,6 +301,43 @@ describe("an exchange", () => {
       expect(other.body).not.toContain("Swapped at the door");
     }
   }, 30_000);
+
+  it("shows a signed-in shopper the exchange in My Orders on both orders, the replacement listed too", async () => {
+    const [a, b] = await product([200_000, 200_000, 200_000]);
+    const shopper = await registerShopper(t.app);
+    const payload = orderPayload([{ item: a!, quantity: 1 }]);
+    const placed = await t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload,
+      headers: shopper.auth,
+      remoteAddress: freshIp(),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const original = placed.json();
+    await moveAlong(original.id, ["confirmed", "packed", "shipped", "delivered"], payload.total_amount);
+    const [item] = await rows<{ id: number }>(t, sql`select id from order_items where order_id = ${original.id}`);
+    const made = await exchange(original.id, {
+      lines: [{ item_id: item!.id, quantity: 1, combination_id: b!.combinationId, resellable: true }],
+      note: "Staff only: she wants it before the wedding",
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const replacement = made.json();
+
+    const mine = await t.app.inject({ method: "GET", url: "/api/users/me/orders", headers: shopper.auth });
+    expect(mine.statusCode).toBe(200);
+    const list = mine.json() as { id: number; exchanges: unknown[]; timeline: unknown[] }[];
+    // newest first: the replacement (the same account's), then the original
+    expect(list.map((o) => o.id)).toEqual([replacement.id, original.id]);
+    expect(list[0]!.exchanges).toEqual([
+      { role: "replaces", tracking_id: original.tracking_id, created_at: expect.any(String) },
+    ]);
+    expect(list[1]!.exchanges).toEqual([
+      { role: "replaced_by", tracking_id: replacement.tracking_id, created_at: expect.any(String) },
+    ]);
+    expect(list[0]!.timeline).toEqual([{ status: "confirmed", created_at: expect.any(String) }]);
+    expect(mine.body).not.toContain("before the wedding");
+  });
 
   it("is refused for an order that is not delivered (409), and for no such order (404)", async () => {
     const [a, b] = await product([100_000, 100_000, 100_000]);
