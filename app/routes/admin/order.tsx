@@ -10,6 +10,7 @@ import { formatRupees } from "../../../core/shared/money";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle, Panel, TextField } from "../../components/admin/Fields";
 import { Notice, Revealed } from "../../components/admin/Notice";
+import { PrintLinks } from "../../components/admin/PrintLinks";
 import { consoleMeta, formText, MOVE_LABELS, statusLabel } from "../../lib/console";
 import { formatDayTime } from "../../lib/dates";
 import { formResult, requireStaff } from "../../lib/staff.server";
@@ -295,6 +296,7 @@ export default function ConsoleOrder() {
               ))}
             </div>
           </Panel>
+          <PrintLinks orderId={order.id} />
         </div>
       </div>
     </>
