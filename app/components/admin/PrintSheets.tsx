@@ -33,7 +33,7 @@ body { display: block; min-height: 0; background: #d6d3d1; color: #000; }
 .print-table { width: 100%; border-collapse: collapse; margin-top: 8px; }
 .print-table th { text-align: left; font-size: 8pt; text-transform: uppercase; letter-spacing: 0.05em; border-bottom: 1.5pt solid #000; padding: 4px 4px; }
 .print-table td { border-bottom: 0.75pt solid #666; padding: 6px 4px; vertical-align: top; }
-.print-table .num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+.num, .print-table th.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
 .print-tick { display: inline-block; width: 14pt; height: 14pt; border: 1.5pt solid #000; }
 .print-totals { margin-left: auto; margin-top: 8px; width: 60%; min-width: 2.6in; border-collapse: collapse; }
 .print-totals td { padding: 3px 4px; }
@@ -41,13 +41,14 @@ body { display: block; min-height: 0; background: #d6d3d1; color: #000; }
 .print-sign { display: flex; gap: 24px; margin-top: 24px; }
 .print-sign span { flex: 1; border-top: 0.75pt solid #000; padding-top: 4px; font-size: 8pt; }
 .label-from { font-size: 8pt; }
-.label-to-name { font-size: 15pt; font-weight: 700; margin: 2px 0 0; }
+.label-address { font-size: 10pt; margin: 0; }
+.label-to-name { font-size: 16pt; font-weight: 700; margin: 2px 0 0; }
 .label-phone { font-size: 13pt; font-weight: 700; margin: 0; }
-.label-city { font-size: 20pt; font-weight: 800; text-transform: uppercase; margin: 4px 0 0; letter-spacing: 0.02em; }
+.label-city { font-size: 22pt; font-weight: 800; text-transform: uppercase; margin: 4px 0 0; letter-spacing: 0.02em; }
 .label-collect { margin: 8px 0; padding: 6px 8px; border: 3pt solid #000; text-align: center; }
-.label-collect strong { display: block; font-size: 22pt; line-height: 1.1; }
+.label-collect strong { display: block; font-size: 24pt; line-height: 1.1; }
 .label-track { display: flex; justify-content: space-between; align-items: center; gap: 8px; }
-.label-track-id { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 24pt; font-weight: 800; letter-spacing: 0.04em; line-height: 1.1; margin: 0; }
+.label-track-id { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 26pt; font-weight: 800; letter-spacing: 0.04em; line-height: 1.1; margin: 0; }
 .label-qr { width: 1.1in; height: 1.1in; flex-shrink: 0; }
 .invoice-qr { width: 1in; height: 1in; }
 .print-caption { font-size: 7pt; text-transform: uppercase; letter-spacing: 0.08em; margin: 0; }
@@ -125,7 +126,7 @@ function Label({ sheet }: { sheet: LabelSheet }) {
       <p className="print-caption">To</p>
       <p className="label-to-name">{label.recipient.name}</p>
       <p className="label-phone">{label.recipient.phone}</p>
-      <p className="m-0">{label.recipient.addressLines.join(", ")}</p>
+      <p className="label-address">{label.recipient.addressLines.join(", ")}</p>
       <p className="label-city">
         {label.recipient.city} {label.recipient.postalCode}
       </p>
