@@ -88,7 +88,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const api = (method: "GET" | "PUT", url: string, who: TestStaff, payload?: object) =>
+const api = (method: "GET" | "PUT" | "POST", url: string, who: TestStaff, payload?: object) =>
   t.app.inject({ method, url, headers: who.auth, payload });
 
 const settingsAudits = () =>
@@ -284,6 +284,17 @@ describe.skipIf(!hasPageBuild())("the print page", () => {
     expect(text).toContain(formatDayTime(second.createdAt));
     expect(text).toContain("Pakistan time");
     expect(res.body).toContain(`/track?tracking_id=${second.trackingId}`);
+  });
+
+  it("says across a cancelled order's papers that it must not be sent", async () => {
+    const cancelled = await place([{ item: everyday, quantity: 1 }]);
+    const res = await api("POST", `/api/admin/orders/${cancelled.id}/status`, packer, { status: "cancelled" });
+    expect(res.statusCode).toBe(200);
+    for (const doc of ["label", "slip", "invoice"]) {
+      const page = await open(`ids=${cancelled.id}&doc=${doc}`);
+      expect(visible(page.body), doc).toContain("Cancelled: do not send");
+    }
+    expect(visible((await open(`ids=${first.id}&doc=label`)).body)).not.toContain("do not send");
   });
 
   it("prints each order once, in the order asked, from a link's list or a form's ticks, on either paper", async () => {

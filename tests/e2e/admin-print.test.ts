@@ -242,7 +242,7 @@ describe.sequential("printing orders", { timeout: 120_000 }, () => {
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(`/admin/orders/${order.id}`);
   });
 
-  it("lets the owner name the discreet sender on the settings page", async () => {
+  it("lets the owner name the discreet sender, or turn discreet labels off, on the settings page", async () => {
     const page = await pages.open(DESKTOP);
     await signIn(page, OWNER);
     await page.goto(`${url}/admin/settings`);
@@ -256,5 +256,17 @@ describe.sequential("printing orders", { timeout: 120_000 }, () => {
     await page.goto(`${url}/admin/print?ids=${order.id}&doc=label`);
     const label = page.getByRole("article", { name: `Label ${order.trackingId}` });
     await expectVisibleToPerson(label.getByText("Korangi Parcel House"));
+
+    // off: the label names the store and carries a QR code of the order's tracking page
+    await page.goto(`${url}/admin/settings`);
+    await hydrated(page);
+    await form.getByLabel(/Discreet packaging/).uncheck();
+    await form.getByRole("button", { name: "Save parcel labels" }).click();
+    await expectVisibleToPerson(form.getByRole("status").filter({ hasText: "with the store's name" }));
+    await page.goto(`${url}/admin/print?ids=${order.id}&doc=label`);
+    await expectVisibleToPerson(label.getByText("Zaiba", { exact: true }));
+    expect(await label.textContent()).toContain("Clothing");
+    await expectVisibleToPerson(label.getByRole("img", { name: /^QR code: .*\/track\?tracking_id=/ }));
+    await save(page, "label-plain-4x6-screen");
   });
 });
