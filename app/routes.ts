@@ -31,6 +31,8 @@ export default [
     route("login/code", "routes/admin/login-code.tsx"),
     route("logout", "routes/admin/logout.tsx"),
     route("welcome", "routes/admin/welcome.tsx"),
+    // printed papers stand alone too: only the paper, never the console's menu (issue 13, point 7)
+    route("print", "routes/admin/print.tsx"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/home.tsx"),
       route("account", "routes/admin/account.tsx"),

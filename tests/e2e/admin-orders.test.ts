@@ -112,6 +112,10 @@ describe.sequential("orders in the console", { timeout: 120_000 }, () => {
       .getByRole("navigation", { name: "Order status" })
       .getByRole("link", { name: /^Pending confirmation/ })
       .click();
+    // the tab's page scrolls to the top when it arrives: look for the row after that
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get("status"), { timeout: 15_000 })
+      .toBe("pending confirmation");
     const row = page
       .getByRole("list", { name: "Order list" })
       .getByRole("listitem")

@@ -13,6 +13,7 @@ import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { ExchangeForm, exchangeFormInput } from "../../components/admin/ExchangeForm";
 import { PageTitle, Panel, TextField } from "../../components/admin/Fields";
 import { Notice, Revealed } from "../../components/admin/Notice";
+import { PrintLinks } from "../../components/admin/PrintLinks";
 import { consoleMeta, formText, MOVE_LABELS, statusLabel } from "../../lib/console";
 import { formatDayTime } from "../../lib/dates";
 import { formResult, requireStaff } from "../../lib/staff.server";
@@ -356,6 +357,7 @@ export default function ConsoleOrder() {
               ))}
             </div>
           </Panel>
+          <PrintLinks orderId={order.id} />
         </div>
       </div>
     </>

@@ -12,6 +12,7 @@ import { formatRupees } from "../../../core/shared/money";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";
 import { Notice } from "../../components/admin/Notice";
+import { PrintTickedButtons } from "../../components/admin/PrintLinks";
 import { ageText, consoleMeta, formText, dayRange, MOVE_LABELS, pageParam, statusLabel } from "../../lib/console";
 import { DayRangeFields, Pager } from "../../components/admin/Lists";
 import { formatDayTime } from "../../lib/dates";
@@ -203,6 +204,7 @@ export default function ConsoleOrders() {
               {MOVE_LABELS[move]} ticked
             </button>
           ))}
+          <PrintTickedButtons disabled={busy} />
         </div>
         {answer && (
           <div className="mb-3 space-y-2">

@@ -1,8 +1,11 @@
 // Store settings for the owner (issue 12, point 2): whether every staff account must use
 // two-step sign-in. Members without it are then kept on their account page until they set it up.
+// And how parcels are labelled: discreet packaging and its sender name (issue 13, point 7).
 import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { invalid } from "../../../core/shared/errors";
+import { getPackagingSettings, setPackagingSettings } from "../../../core/settings/packaging";
 import { getStaffSecuritySettings, setStaffTwoStepRequired } from "../../../core/staff/accounts";
+import { PackagingPanel } from "../../components/admin/PackagingPanel";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle, Panel } from "../../components/admin/Fields";
 import { Notice, actionError } from "../../components/admin/Notice";
@@ -15,12 +18,34 @@ export const ErrorBoundary = ConsoleErrorBoundary;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context, "settings");
-  return getStaffSecuritySettings(context.core, actor);
+  const [security, packaging] = await Promise.all([
+    getStaffSecuritySettings(context.core, actor),
+    getPackagingSettings(context.core, actor),
+  ]);
+  return { ...security, packaging };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireStaff(request, context, "settings");
   const form = await request.formData();
+  if (formText(form, "intent") === "packaging") {
+    const discreet = form.get("discreet_packaging") === "on";
+    return formResult(
+      async () => {
+        const saved = await setPackagingSettings(context.core, actor, {
+          discreet_packaging: discreet,
+          discreet_sender_name: formText(form, "discreet_sender_name"),
+        });
+        return {
+          intent: "packaging",
+          done: saved.discreetPackaging
+            ? `Parcels are labelled discreetly, from "${saved.senderNameShown}".`
+            : "Parcels are labelled with the store's name.",
+        };
+      },
+      { intent: "packaging" },
+    );
+  }
   const value = formText(form, "two_step_required");
   return formResult(async () => {
     // only the form's two values: anything else changes nothing
@@ -36,15 +61,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ConsoleSettings() {
-  const { twoStepRequired } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const { twoStepRequired, packaging } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const forPackaging = !!answer && "intent" in answer && answer.intent === "packaging";
+  const result = forPackaging ? undefined : answer;
   const error = actionError(result);
   const done = result && "done" in result ? result.done : null;
   const busy = useNavigation().state === "submitting";
   return (
     <>
-      <PageTitle title="Settings" intro="How the staff sign in to the back office." />
-      <div className="max-w-2xl">
+      <PageTitle title="Settings" intro="How the staff sign in to the back office, and how parcels are labelled." />
+      <div className="max-w-2xl space-y-6">
         <Panel title="Two-step sign-in">
           <Form method="post" preventScrollReset className="space-y-4" aria-label="Two-step sign-in for the staff">
             {error && <Notice kind="error">{error}</Notice>}
@@ -60,6 +87,7 @@ export default function ConsoleSettings() {
             </button>
           </Form>
         </Panel>
+        <PackagingPanel settings={packaging} answer={forPackaging ? answer : undefined} />
       </div>
     </>
   );

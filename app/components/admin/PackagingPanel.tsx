@@ -1,0 +1,56 @@
+// The settings page's "Parcels" panel (issue 13, point 7; decision 0058): discreet packaging on or
+// off, and the sender name a discreet label shows. The form posts with intent=packaging.
+import { Form, useNavigation } from "react-router";
+import { Panel, TextField } from "./Fields";
+import { Notice } from "./Notice";
+
+export interface PackagingView {
+  discreetPackaging: boolean;
+  discreetSenderName: string | null;
+  senderNameShown: string;
+  defaultSenderName: string;
+}
+
+export function PackagingPanel({
+  settings,
+  answer,
+}: {
+  settings: PackagingView;
+  answer?: { error?: string; done?: string };
+}) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Panel title="Parcels">
+      <Form method="post" preventScrollReset className="space-y-4" aria-label="Parcel labels">
+        <input type="hidden" name="intent" value="packaging" />
+        {answer?.error && <Notice kind="error">{answer.error}</Notice>}
+        {answer?.done && <Notice kind="success">{answer.done}</Notice>}
+        <label className="flex items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            name="discreet_packaging"
+            defaultChecked={settings.discreetPackaging}
+            className="mt-0.5 h-5 w-5 shrink-0"
+          />
+          <span>
+            <span className="block font-semibold">Discreet packaging</span>
+            <span className="text-stone-700">
+              The label on the outside of a parcel says “Garments” and the sender name below: no product names, not the
+              store’s name. The packing slip and the invoice inside still list the items.
+            </span>
+          </span>
+        </label>
+        <TextField
+          name="discreet_sender_name"
+          label="Sender name on discreet labels"
+          defaultValue={settings.discreetSenderName ?? ""}
+          maxLength={60}
+          hint={`Empty: “${settings.defaultSenderName}”. It may not name the store or what it sells.`}
+        />
+        <button type="submit" disabled={busy} className="btn-primary">
+          Save parcel labels
+        </button>
+      </Form>
+    </Panel>
+  );
+}
