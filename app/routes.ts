@@ -31,6 +31,8 @@ export default [
     route("login/code", "routes/admin/login-code.tsx"),
     route("logout", "routes/admin/logout.tsx"),
     route("welcome", "routes/admin/welcome.tsx"),
+    // a file, not a page: outside the layout, whose loader would run for nothing
+    route("orders/export.csv", "routes/admin/orders-export.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/home.tsx"),
       route("account", "routes/admin/account.tsx"),

@@ -65,6 +65,14 @@ function filters(query: Omit<OrderQuery, "status" | "limit" | "offset">): SQL[] 
   return conditions;
 }
 
+export type OrderFilters = Omit<OrderQuery, "limit" | "offset">;
+
+/** The list's WHERE: every filter and the status tab (the CSV export reads exactly these orders). */
+export function orderListConditions(query: OrderFilters): SQL[] {
+  const shared = filters(query);
+  return query.status ? [...shared, eq(orders.status, query.status)] : shared;
+}
+
 /** Orders, newest first, filtered, with the total and the number in each status under the same filters. */
 export async function listOrders(
   ctx: CoreContext,
@@ -72,8 +80,7 @@ export async function listOrders(
   query: OrderQuery,
 ): Promise<{ items: OrderSummary[]; total: number; counts: Record<OrderStatus, number> }> {
   requirePermission(actor, "orders");
-  const shared = filters(query);
-  const conditions = query.status ? [...shared, eq(orders.status, query.status)] : shared;
+  const conditions = orderListConditions(query);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [total], counts] = await Promise.all([
     ctx.db
@@ -101,7 +108,7 @@ export async function listOrders(
       .limit(query.limit)
       .offset(query.offset),
     ctx.db.select({ n: count() }).from(orders).where(where),
-    countByStatus(ctx, shared),
+    countByStatus(ctx, filters(query)),
   ]);
   return { items: rows, total: Number(total?.n ?? 0), counts };
 }

@@ -127,6 +127,7 @@ describe("the staff API's document", () => {
     expect(operations).toEqual([
       "get /api/admin/orders orders",
       "get /api/admin/orders/counts orders",
+      "get /api/admin/orders/export.csv orders",
       "get /api/admin/orders/{id} orders",
       "post /api/admin/orders/{id}/notes orders",
       "post /api/admin/orders/{id}/status orders",

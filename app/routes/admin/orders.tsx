@@ -126,6 +126,8 @@ export default function ConsoleOrders() {
     const text = q.toString();
     return text ? `/admin/orders?${text}` : "/admin/orders";
   };
+  const exportQuery = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== "")).toString();
+  const exportHref = `/admin/orders/export.csv${exportQuery ? `?${exportQuery}` : ""}`;
   return (
     <>
       <PageTitle
@@ -179,6 +181,10 @@ export default function ConsoleOrders() {
           <Link to="/admin/orders" className="btn-secondary">
             Clear
           </Link>
+          {/* a file download, not a page: a plain link (decision 0059) */}
+          <a href={exportHref} className="btn-secondary ml-auto" download>
+            Export CSV
+          </a>
         </div>
       </Form>
       {problems.length > 0 && (

@@ -4,6 +4,7 @@ import type { CoreContext } from "../../../core/context";
 import type { AppConfig } from "../../config";
 import { adminAuditLogRoutes } from "./audit-log";
 import { adminCustomerRoutes } from "./customers";
+import { adminOrderExportRoutes } from "./order-export";
 import { adminOrderRoutes } from "./orders";
 import { adminSessionRoutes } from "./session";
 import { adminSettingsRoutes } from "./settings";
@@ -16,4 +17,5 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminSettingsRoutes, options);
   await app.register(adminCustomerRoutes, options);
   await app.register(adminOrderRoutes, options);
+  await app.register(adminOrderExportRoutes, options);
 }
