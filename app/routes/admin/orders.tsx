@@ -174,7 +174,7 @@ export default function ConsoleOrders() {
           <input type="text" name="city" defaultValue={filters.city} maxLength={60} className="field mt-1" />
         </label>
         <DayRangeFields from={filters.from} to={filters.to} />
-        <div className="flex gap-2 sm:col-span-2 lg:col-span-5">
+        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-5">
           <button type="submit" className="btn-primary">
             Find
           </button>
@@ -182,7 +182,7 @@ export default function ConsoleOrders() {
             Clear
           </Link>
           {/* a file download, not a page: a plain link (decision 0059) */}
-          <a href={exportHref} className="btn-secondary ml-auto" download>
+          <a href={exportHref} className="btn-secondary ml-auto whitespace-nowrap" download>
             Export CSV
           </a>
         </div>
