@@ -36,6 +36,42 @@ afterAll(async () => {
   await running?.stop();
 });
 
+interface ApiProduct {
+  id: number;
+  variant_combinations: { id: number; price: number; stock_quantity: number; is_available: boolean }[];
+}
+
+/** A guest's cash-on-delivery order in Karachi through the shop's API; answers its tracking ID. */
+async function placeOrder(): Promise<string> {
+  const products = (await (await fetch(`${url}/api/products?limit=100&sort=name`)).json()) as ApiProduct[];
+  const product = products.find((p) => p.variant_combinations.some((c) => c.is_available && c.stock_quantity > 3))!;
+  const combo = product.variant_combinations.find((c) => c.is_available && c.stock_quantity > 3)!;
+  const subtotal = Math.round(combo.price * 100);
+  const shipping = subtotal >= 500_000 ? 0 : 50_000;
+  const res = await fetch(`${url}/api/orders`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      first_name: "Zara",
+      last_name: "Ahmed",
+      email: "zara.export@example.pk",
+      phone: "0301-7654321",
+      shipping_address: "House 7, Street 9, DHA Phase 5",
+      city: "Karachi",
+      postal_code: "75500",
+      country: "Pakistan",
+      total_amount: (subtotal + shipping) / 100,
+      payment_method: "cod",
+      items: [
+        { product_id: product.id, combination_id: combo.id, quantity: 1, price: combo.price, variant_details: null },
+      ],
+    }),
+  });
+  const body = (await res.json()) as { tracking_id: string };
+  expect(res.status, JSON.stringify(body)).toBe(201);
+  return body.tracking_id;
+}
+
 async function signIn(page: Page) {
   await page.goto(`${url}/admin/login`);
   const form = page.getByRole("form", { name: "Staff sign in" });
@@ -47,18 +83,23 @@ async function signIn(page: Page) {
 
 describe("the orders export", { timeout: 120_000 }, () => {
   it("downloads the filtered list as a CSV file from the orders screen (phone)", async () => {
+    const trackingId = await placeOrder();
     const page = await pages.open(PHONE);
     await signIn(page);
-    await page.goto(`${url}/admin/orders?city=Karachi&status=delivered`);
+    await page.goto(`${url}/admin/orders?city=Karachi&status=pending+confirmation`);
     const link = page.getByRole("link", { name: "Export CSV" });
     await expectVisibleToPerson(link, { scroll: true });
-    expect(await link.getAttribute("href")).toBe("/admin/orders/export.csv?status=delivered&city=Karachi");
+    expect(await link.getAttribute("href")).toBe("/admin/orders/export.csv?status=pending+confirmation&city=Karachi");
     if (process.env.SCREENSHOT_DIR)
       await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/orders-export-link-phone.png` });
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
     expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = fs.readFileSync((await download.path())!, "utf8");
     expect(text.startsWith(`${UTF8_BOM}${ORDER_CSV_HEADER.join(",")}\r\n`)).toBe(true);
-    for (const line of text.slice(1).split("\r\n").slice(1, -1)) expect(line).toMatch(/,delivered,/);
+    const lines = text.slice(1).split("\r\n").slice(1, -1);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      new RegExp(`^${trackingId},\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},pending confirmation,website,Zara Ahmed,`),
+    );
   });
 });
