@@ -33,6 +33,8 @@ export default [
     route("welcome", "routes/admin/welcome.tsx"),
     // printed papers stand alone too: only the paper, never the console's menu (issue 13, point 7)
     route("print", "routes/admin/print.tsx"),
+    // a file, not a page: outside the layout, whose loader would run for nothing
+    route("orders/export.csv", "routes/admin/orders-export.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/home.tsx"),
       route("account", "routes/admin/account.tsx"),

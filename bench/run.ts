@@ -20,6 +20,7 @@
 import { abuseSection } from "./abuse";
 import { apiSection } from "./api";
 import { ordersSection } from "./orders";
+import { ordersAdminSection } from "./orders-admin";
 import { jsBudgetSection, lighthouseSection, ssrSection } from "./pages";
 import { slowLinkSection } from "./slow-link";
 import { installCleanup, stopAllChildren } from "./lib/children";
@@ -34,6 +35,7 @@ import { startStore } from "./lib/server";
 const sections: Section[] = [
   apiSection,
   ordersSection,
+  ordersAdminSection,
   ssrSection,
   jsBudgetSection,
   lighthouseSection,

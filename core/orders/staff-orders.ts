@@ -1,6 +1,6 @@
 // Orders as staff see them (issue 13, points 1, 2 and 10): the list with its filters and counts
 // per status, and one order with its items and timeline. Reads only; moves are in workflow.ts.
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { ORDER_STATUSES, orderItems, orders, type OrderSource, type OrderStatus } from "../../db/schema";
 import { notFound } from "../shared/errors";
@@ -65,6 +65,14 @@ function filters(query: Omit<OrderQuery, "status" | "limit" | "offset">): SQL[] 
   return conditions;
 }
 
+export type OrderFilters = Omit<OrderQuery, "limit" | "offset">;
+
+/** The list's WHERE: every filter and the status tab (the CSV export reads exactly these orders). */
+export function orderListConditions(query: OrderFilters): SQL[] {
+  const shared = filters(query);
+  return query.status ? [...shared, eq(orders.status, query.status)] : shared;
+}
+
 /** Orders, newest first, filtered, with the total and the number in each status under the same filters. */
 export async function listOrders(
   ctx: CoreContext,
@@ -72,10 +80,11 @@ export async function listOrders(
   query: OrderQuery,
 ): Promise<{ items: OrderSummary[]; total: number; counts: Record<OrderStatus, number> }> {
   requirePermission(actor, "orders");
-  const shared = filters(query);
-  const conditions = query.status ? [...shared, eq(orders.status, query.status)] : shared;
+  const conditions = orderListConditions(query);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [total], counts] = await Promise.all([
+  // the total is the chosen tab's count (or all tabs'), so the filtered orders are counted once;
+  // the item counts are read for the page's rows alone, not for every row OFFSET skips
+  const [rows, counts] = await Promise.all([
     ctx.db
       .select({
         id: orders.id,
@@ -90,20 +99,30 @@ export async function listOrders(
         source: orders.source,
         createdAt: orders.createdAt,
         updatedAt: orders.updatedAt,
-        itemCount:
-          sql<number>`(select coalesce(sum(oi.quantity), 0) from order_items oi where oi.order_id = "orders"."id")`.mapWith(
-            Number,
-          ),
       })
       .from(orders)
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(query.limit)
       .offset(query.offset),
-    ctx.db.select({ n: count() }).from(orders).where(where),
-    countByStatus(ctx, shared),
+    countByStatus(ctx, filters(query)),
   ]);
-  return { items: rows, total: Number(total?.n ?? 0), counts };
+  const units =
+    rows.length === 0
+      ? []
+      : await ctx.db
+          .select({ orderId: orderItems.orderId, n: sql<number>`sum(${orderItems.quantity})`.mapWith(Number) })
+          .from(orderItems)
+          .where(
+            inArray(
+              orderItems.orderId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .groupBy(orderItems.orderId);
+  const unitsOf = new Map(units.map((u) => [u.orderId, u.n]));
+  const total = query.status ? counts[query.status] : Object.values(counts).reduce((a, b) => a + b, 0);
+  return { items: rows.map((r) => ({ ...r, itemCount: unitsOf.get(r.id) ?? 0 })), total, counts };
 }
 
 async function countByStatus(ctx: CoreContext, conditions: SQL[]): Promise<Record<OrderStatus, number>> {

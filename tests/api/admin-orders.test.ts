@@ -128,6 +128,7 @@ describe("the staff API's document", () => {
       "get /api/admin/orders orders",
       "get /api/admin/orders/catalogue-search orders",
       "get /api/admin/orders/counts orders",
+      "get /api/admin/orders/export.csv orders",
       "get /api/admin/orders/{id} orders",
       "post /api/admin/orders orders",
       "post /api/admin/orders/preview orders",

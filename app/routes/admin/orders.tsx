@@ -127,6 +127,8 @@ export default function ConsoleOrders() {
     const text = q.toString();
     return text ? `/admin/orders?${text}` : "/admin/orders";
   };
+  const exportQuery = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== "")).toString();
+  const exportHref = `/admin/orders/export.csv${exportQuery ? `?${exportQuery}` : ""}`;
   return (
     <>
       <PageTitle
@@ -178,13 +180,17 @@ export default function ConsoleOrders() {
           <input type="text" name="city" defaultValue={filters.city} maxLength={60} className="field mt-1" />
         </label>
         <DayRangeFields from={filters.from} to={filters.to} />
-        <div className="flex gap-2 sm:col-span-2 lg:col-span-5">
+        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-5">
           <button type="submit" className="btn-primary">
             Find
           </button>
           <Link to="/admin/orders" className="btn-secondary">
             Clear
           </Link>
+          {/* a file download, not a page: a plain link (decision 0059) */}
+          <a href={exportHref} className="btn-secondary ml-auto whitespace-nowrap" download>
+            Export CSV
+          </a>
         </div>
       </Form>
       {problems.length > 0 && (

@@ -6,6 +6,7 @@ import { adminAuditLogRoutes } from "./audit-log";
 import { adminCustomerRoutes } from "./customers";
 import { adminManualOrderRoutes } from "./manual-orders";
 import { adminOrderExchangeRoutes } from "./order-exchanges";
+import { adminOrderExportRoutes } from "./order-export";
 import { adminOrderRoutes } from "./orders";
 import { adminSessionRoutes } from "./session";
 import { adminSettingsRoutes } from "./settings";
@@ -20,4 +21,5 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminOrderRoutes, options);
   await app.register(adminManualOrderRoutes, options);
   await app.register(adminOrderExchangeRoutes, options);
+  await app.register(adminOrderExportRoutes, options);
 }

@@ -40,7 +40,7 @@ const filterQuery = z.object({
   to: momentSchema("to"),
   city: text("city", 100),
 });
-const listQuery = pageQuery(200, 50)
+export const listQuery = pageQuery(200, 50)
   .extend(filterQuery.shape)
   .extend({
     status: z.enum(ORDER_STATUSES, { error: `status must be one of: ${ORDER_STATUSES.join(", ")}` }).optional(),

@@ -1,0 +1,53 @@
+// The "Export CSV" link of the orders screen (issue 13, point 1; decision 0059): a resource route
+// at /admin/orders/export.csv, signed in with the console's cookie (the staff API takes bearer
+// tokens only), streaming the same core export as GET /api/admin/orders/export.csv under the
+// filters the screen shows: status tab, search, city, From and To days in Pakistan time.
+import { data } from "react-router";
+import { exportOrdersCsv, karachiToday } from "../../../core/orders/export";
+import { ORDER_STATUSES, type OrderStatus } from "../../../db/schema";
+import { dayRange } from "../../lib/console";
+import { requireStaff } from "../../lib/staff.server";
+import type { Route } from "./+types/orders-export";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await requireStaff(request, context, "orders");
+  const params = new URL(request.url).searchParams;
+  // the same limits as the orders screen's own reading of its filters
+  const text = (name: string, max: number) => (params.get(name) ?? "").trim().slice(0, max);
+  const statusText = text("status", 30);
+  const status = (ORDER_STATUSES as readonly string[]).includes(statusText) ? (statusText as OrderStatus) : undefined;
+  const days = dayRange(text("from", 10), text("to", 10));
+  const problems = [...(statusText && !status ? ["Choose a status from the tabs."] : []), ...days.problems];
+  if (problems.length > 0) throw data({ detail: problems.join(" ") }, { status: 422 });
+
+  const csv = await exportOrdersCsv(context.core, actor, {
+    status,
+    search: text("search", 100) || undefined,
+    from: days.from,
+    to: days.to,
+    city: text("city", 60) || undefined,
+  });
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>(
+    {
+      // one batch per pull: the next is read only when the connection has taken the last
+      async pull(controller) {
+        const next = await csv.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      },
+      // the browser went away: stop reading
+      async cancel() {
+        await csv.return(undefined);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return new Response(body, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="orders-${karachiToday()}.csv"`,
+      "cache-control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,105 @@
+// The orders screen's "Export CSV" link in a real browser at phone width (issue 13, point 1;
+// decision 0059): a packer filters the list, sees the link, taps it, and the browser saves a CSV
+// file of the filtered orders, named for today, that starts with the BOM and the header.
+import fs from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../../core/accounts/passwords";
+import { ORDER_CSV_HEADER, UTF8_BOM } from "../../core/orders/export";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema";
+import { PHONE, expectVisibleToPerson, hasChromium, launchBrowser, pageOpener } from "../helpers/browser";
+import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
+
+let running: E2EStore;
+let url: string;
+let browser: Browser;
+const pages = pageOpener(() => browser);
+const PASSWORD = "Exporting2026now";
+const PACKER = "packer@export.test";
+
+beforeAll(async () => {
+  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
+  const passwordHash = await hashPassword(PASSWORD);
+  const prepare = async (db: Db) => {
+    await db
+      .insert(users)
+      .values({ email: PACKER, firstName: "Bilal", lastName: "Packer", role: "fulfilment", passwordHash });
+  };
+  [running, browser] = await Promise.all([startE2EStore("admin-order-export", { prepare }), launchBrowser()]);
+  url = running.store.url;
+});
+
+afterAll(async () => {
+  await pages.closeAll();
+  await browser?.close();
+  await running?.stop();
+});
+
+interface ApiProduct {
+  id: number;
+  variant_combinations: { id: number; price: number; stock_quantity: number; is_available: boolean }[];
+}
+
+/** A guest's cash-on-delivery order in Karachi through the shop's API; answers its tracking ID. */
+async function placeOrder(): Promise<string> {
+  const products = (await (await fetch(`${url}/api/products?limit=100&sort=name`)).json()) as ApiProduct[];
+  const product = products.find((p) => p.variant_combinations.some((c) => c.is_available && c.stock_quantity > 3))!;
+  const combo = product.variant_combinations.find((c) => c.is_available && c.stock_quantity > 3)!;
+  const subtotal = Math.round(combo.price * 100);
+  const shipping = subtotal >= 500_000 ? 0 : 50_000;
+  const res = await fetch(`${url}/api/orders`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      first_name: "Zara",
+      last_name: "Ahmed",
+      email: "zara.export@example.pk",
+      phone: "0301-7654321",
+      shipping_address: "House 7, Street 9, DHA Phase 5",
+      city: "Karachi",
+      postal_code: "75500",
+      country: "Pakistan",
+      total_amount: (subtotal + shipping) / 100,
+      payment_method: "cod",
+      items: [
+        { product_id: product.id, combination_id: combo.id, quantity: 1, price: combo.price, variant_details: null },
+      ],
+    }),
+  });
+  const body = (await res.json()) as { tracking_id: string };
+  expect(res.status, JSON.stringify(body)).toBe(201);
+  return body.tracking_id;
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${url}/admin/login`);
+  const form = page.getByRole("form", { name: "Staff sign in" });
+  await form.getByLabel("Email").fill(PACKER);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByRole("button", { name: "Sign In" }).click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/admin");
+}
+
+describe("the orders export", { timeout: 120_000 }, () => {
+  it("downloads the filtered list as a CSV file from the orders screen (phone)", async () => {
+    const trackingId = await placeOrder();
+    const page = await pages.open(PHONE);
+    await signIn(page);
+    await page.goto(`${url}/admin/orders?city=Karachi&status=pending+confirmation`);
+    const link = page.getByRole("link", { name: "Export CSV" });
+    await expectVisibleToPerson(link, { scroll: true });
+    expect(await link.getAttribute("href")).toBe("/admin/orders/export.csv?status=pending+confirmation&city=Karachi");
+    if (process.env.SCREENSHOT_DIR)
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/orders-export-link-phone.png` });
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = fs.readFileSync((await download.path())!, "utf8");
+    expect(text.startsWith(`${UTF8_BOM}${ORDER_CSV_HEADER.join(",")}\r\n`)).toBe(true);
+    const lines = text.slice(1).split("\r\n").slice(1, -1);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      new RegExp(`^${trackingId},\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},pending confirmation,website,Zara Ahmed,`),
+    );
+  });
+});
