@@ -455,29 +455,34 @@ function limitUnitsPerLine(items: PricedItem[], max: number): void {
   }
 }
 
-/** The products and combinations of the items, priced from the database, in the payload's order. */
-async function loadItems(tx: Db, input: OrderRequest): Promise<PricedItem[]> {
-  const productIds = [...new Set(input.items.map((i) => i.product_id))];
-  const combinationIds = [
-    ...new Set(input.items.flatMap((i) => (i.combination_id === null ? [] : [i.combination_id]))),
-  ];
+/**
+ * The catalogue rows an order is priced from (the checkout's, a manual order's and an exchange's
+ * replacements'): each product with its price, whether it is on sale, its first photo and how
+ * many options it has; and each combination with its price and whether it is on sale.
+ */
+export async function loadCatalogueRows(tx: Db, productIds: number[], combinationIds: number[]) {
   // "products"."id" spelled out: drizzle prints a lone column without its table, which inside
   // these subqueries would mean their own id
-  const productRows = await tx
-    .select({
-      id: products.id,
-      name: products.name,
-      pricePaisa: products.pricePaisa,
-      isActive: products.isActive,
-      imageUrl: sql<string | null>`(select pi.image_url from product_images pi where pi.product_id = "products"."id"
-        order by pi.is_primary desc, pi.position, pi.id limit 1)`,
-      combinationCount:
-        sql<number>`(select count(*) from variant_combinations vc where vc.product_id = "products"."id")`.mapWith(
-          Number,
-        ),
-    })
-    .from(products)
-    .where(inArray(products.id, productIds));
+  const productRows =
+    productIds.length === 0
+      ? []
+      : await tx
+          .select({
+            id: products.id,
+            name: products.name,
+            pricePaisa: products.pricePaisa,
+            isActive: products.isActive,
+            imageUrl: sql<
+              string | null
+            >`(select pi.image_url from product_images pi where pi.product_id = "products"."id"
+              order by pi.is_primary desc, pi.position, pi.id limit 1)`,
+            combinationCount:
+              sql<number>`(select count(*) from variant_combinations vc where vc.product_id = "products"."id")`.mapWith(
+                Number,
+              ),
+          })
+          .from(products)
+          .where(inArray(products.id, productIds));
   const combinationRows =
     combinationIds.length === 0
       ? []
@@ -492,8 +497,19 @@ async function loadItems(tx: Db, input: OrderRequest): Promise<PricedItem[]> {
           })
           .from(variantCombinations)
           .where(inArray(variantCombinations.id, combinationIds));
-  const productById = new Map(productRows.map((p) => [p.id, p]));
-  const combinationById = new Map(combinationRows.map((c) => [c.id, c]));
+  return {
+    productById: new Map(productRows.map((p) => [p.id, p])),
+    combinationById: new Map(combinationRows.map((c) => [c.id, c])),
+  };
+}
+
+/** The products and combinations of the items, priced from the database, in the payload's order. */
+async function loadItems(tx: Db, input: OrderRequest): Promise<PricedItem[]> {
+  const productIds = [...new Set(input.items.map((i) => i.product_id))];
+  const combinationIds = [
+    ...new Set(input.items.flatMap((i) => (i.combination_id === null ? [] : [i.combination_id]))),
+  ];
+  const { productById, combinationById } = await loadCatalogueRows(tx, productIds, combinationIds);
 
   return input.items.map((item, n) => {
     const product = productById.get(item.product_id);

@@ -17,7 +17,7 @@ import {
   variantCombinations,
   type OrderStatus,
 } from "../../db/schema";
-import { takeStock, type StockItem } from "../checkout/place-order";
+import { loadCatalogueRows, takeStock, type StockItem } from "../checkout/place-order";
 import { priceOrder } from "../checkout/pricing";
 import { newTrackingId } from "../checkout/tracking-id";
 import { AppError, invalid, notFound } from "../shared/errors";
@@ -338,41 +338,7 @@ async function priceReplacements(
 ): Promise<Replacement[]> {
   const productIds = [...new Set(lines.flatMap((l) => (l.item.productId === null ? [] : [l.item.productId])))];
   const combinationIds = [...new Set(lines.flatMap((l) => (l.combination_id === null ? [] : [l.combination_id])))];
-  const productRows =
-    productIds.length === 0
-      ? []
-      : await tx
-          .select({
-            id: products.id,
-            name: products.name,
-            pricePaisa: products.pricePaisa,
-            isActive: products.isActive,
-            imageUrl: sql<
-              string | null
-            >`(select pi.image_url from product_images pi where pi.product_id = "products"."id"
-              order by pi.is_primary desc, pi.position, pi.id limit 1)`,
-            combinationCount:
-              sql<number>`(select count(*) from variant_combinations vc where vc.product_id = "products"."id")`.mapWith(
-                Number,
-              ),
-          })
-          .from(products)
-          .where(inArray(products.id, productIds));
-  const combinationRows =
-    combinationIds.length === 0
-      ? []
-      : await tx
-          .select({
-            id: variantCombinations.id,
-            productId: variantCombinations.productId,
-            name: variantCombinations.combinationName,
-            attributes: variantCombinations.variantAttributes,
-            pricePaisa: variantCombinations.pricePaisa,
-          })
-          .from(variantCombinations)
-          .where(inArray(variantCombinations.id, combinationIds));
-  const productById = new Map(productRows.map((p) => [p.id, p]));
-  const combinationById = new Map(combinationRows.map((c) => [c.id, c]));
+  const { productById, combinationById } = await loadCatalogueRows(tx, productIds, combinationIds);
 
   return lines.map(({ item, combination_id, quantity }) => {
     const product = item.productId === null ? undefined : productById.get(item.productId);

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_city_idx" ON "orders" USING btree (lower("city"),"created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_search_trgm_idx" ON "orders" USING gin ("email" gin_trgm_ops,("first_name" || ' ' || "last_name") gin_trgm_ops,"phone_normalized" gin_trgm_ops);
