@@ -9,6 +9,7 @@ import { productTag } from "../shared/cache";
 import { notFound } from "../shared/errors";
 import { enforceLimit } from "../shared/rate-limit";
 import { products, reviews, users } from "../../db/schema";
+import { getSiteSettings } from "../settings/site-settings";
 import type { Review } from "./products";
 
 export const REVIEW_TEXT_MAX = 2000;
@@ -123,28 +124,45 @@ async function limitReviews(ctx: CoreContext, productId: number, author: ReviewA
   }
 }
 
+/** A review just posted; isApproved is false when it waits for the shop to check it. */
+export type PostedReview = Review & { isApproved: boolean };
+
+/** Whether the shop's setting holds this author's new review for moderation (issue 14, point 7). */
+export function isHeldForModeration(setting: string, userId: number | null): boolean {
+  return setting === "all" || (setting === "guests" && userId === null);
+}
+
 /**
  * Stores a review and updates the product's rating, within the limits above. Clears only the
  * reviewed product's cached answers and pages: other pages show its new average within the
- * cache's few seconds (decision 0052).
+ * cache's few seconds (decision 0052). When the shop holds such reviews for moderation
+ * (decision 0061) the review is stored unapproved and the product's count and rating stay as
+ * they are until staff publish it: they count approved reviews only.
  */
 export async function addReview(
   ctx: CoreContext,
   productId: number,
   input: ReviewInput,
   author: ReviewAuthor,
-): Promise<Review> {
+): Promise<PostedReview> {
   const { userId } = author;
   await limitReviews(ctx, productId, author);
+  const held = isHeldForModeration((await getSiteSettings(ctx)).reviewsHeldForModeration, userId);
   const review = await ctx.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(products)
-      .set({
-        reviewCount: sql`${products.reviewCount} + 1`,
-        ratingTotal: sql`${products.ratingTotal} + ${input.rating}`,
-      })
-      .where(and(eq(products.id, productId), eq(products.isActive, true)))
-      .returning({ id: products.id });
+    // a held review leaves the product's count and rating alone: it only needs the product to exist
+    const updated = held
+      ? await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(and(eq(products.id, productId), eq(products.isActive, true)))
+      : await tx
+          .update(products)
+          .set({
+            reviewCount: sql`${products.reviewCount} + 1`,
+            ratingTotal: sql`${products.ratingTotal} + ${input.rating}`,
+          })
+          .where(and(eq(products.id, productId), eq(products.isActive, true)))
+          .returning({ id: products.id });
     if (updated.length === 0) throw notFound("Product not found");
     const [row] = await tx
       .insert(reviews)
@@ -155,11 +173,13 @@ export async function addReview(
         reviewText: input.review_text,
         reviewerName: input.reviewer_name,
         isGuest: userId === null,
+        isApproved: !held,
       })
       .returning();
     return row!;
   });
-  ctx.cache.invalidateTag(productTag(productId));
+  // a held review changes nothing the storefront shows
+  if (!held) ctx.cache.invalidateTag(productTag(productId));
   const user =
     userId === null
       ? null
@@ -169,5 +189,15 @@ export async function addReview(
             .from(users)
             .where(eq(users.id, userId))
         )[0] ?? null);
-  return { ...review, user };
+  return {
+    id: review.id,
+    productId: review.productId,
+    rating: review.rating,
+    reviewText: review.reviewText,
+    reviewerName: review.reviewerName,
+    isGuest: review.isGuest,
+    createdAt: review.createdAt,
+    isApproved: review.isApproved,
+    user,
+  };
 }

@@ -70,6 +70,7 @@ function emptyRow(): SiteSettingsRow {
     staffTwoStepRequired: false,
     discreetPackaging: true,
     discreetSenderName: null,
+    reviewsHeldForModeration: "none",
     updatedAt: new Date(0),
   };
 }

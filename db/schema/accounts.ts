@@ -64,10 +64,7 @@ export const userSessions = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     userAgent: text("user_agent"),
   },
-  (t) => [
-    uniqueIndex("user_sessions_token_hash_key").on(t.tokenHash),
-    index("user_sessions_user_idx").on(t.userId),
-  ],
+  (t) => [uniqueIndex("user_sessions_token_hash_key").on(t.tokenHash), index("user_sessions_user_idx").on(t.userId)],
 );
 
 export const wishlistEntries = pgTable(

@@ -113,7 +113,10 @@ export const productImages = pgTable(
       .references(() => products.id, { onDelete: "cascade" }),
     imageUrl: text("image_url").notNull(),
     // widths available as `<image_url without -NNN.webp>-<w>.webp`; empty for outside URLs
-    widths: integer("widths").array().notNull().default(sql`'{}'::integer[]`),
+    widths: integer("widths")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     altText: text("alt_text").notNull().default(""),
     isPrimary: boolean("is_primary").notNull().default(false),
     position: integer("position").notNull().default(0),
@@ -178,10 +181,16 @@ export const reviews = pgTable(
     reviewerName: text("reviewer_name").notNull(),
     isGuest: boolean("is_guest").notNull().default(true),
     isApproved: boolean("is_approved").notNull().default(true),
+    // issue 14, point 7: set when staff publish or hide a review; a review not approved and never
+    // moderated is waiting in the queue, one not approved but moderated was hidden
+    moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+    moderatedBy: integer("moderated_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
     index("reviews_product_idx").on(t.productId, t.createdAt),
+    // the moderation queue's tabs, newest first
+    index("reviews_queue_idx").on(t.isApproved, t.createdAt, t.id),
     check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
   ],
 );

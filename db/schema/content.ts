@@ -53,10 +53,13 @@ export const siteSettings = pgTable(
     // lingerie wording ("Garments", and this neutral sender name); on by default for this store
     discreetPackaging: boolean("discreet_packaging").notNull().default(true),
     discreetSenderName: text("discreet_sender_name"),
+    // issue 14, point 7: which new reviews wait for staff before they show: none, guests or all
+    reviewsHeldForModeration: text("reviews_held_for_moderation").notNull().default("none"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("site_settings_single_row", sql`${t.id} = 1`),
+    check("site_settings_reviews_held", sql`${t.reviewsHeldForModeration} in ('none', 'guests', 'all')`),
     check(
       "site_settings_max_units_per_line",
       sql`${t.maxUnitsPerLine} is null or ${t.maxUnitsPerLine} between 1 and 99`,

@@ -8,6 +8,7 @@ import { adminManualOrderRoutes } from "./manual-orders";
 import { adminOrderExchangeRoutes } from "./order-exchanges";
 import { adminOrderExportRoutes } from "./order-export";
 import { adminOrderRoutes } from "./orders";
+import { adminReviewRoutes } from "./reviews";
 import { adminSessionRoutes } from "./session";
 import { adminSettingsRoutes } from "./settings";
 import { adminStaffRoutes } from "./staff";
@@ -22,4 +23,5 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminManualOrderRoutes, options);
   await app.register(adminOrderExchangeRoutes, options);
   await app.register(adminOrderExportRoutes, options);
+  await app.register(adminReviewRoutes, options);
 }
