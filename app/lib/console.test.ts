@@ -36,11 +36,13 @@ describe("console helpers", () => {
   });
 
   it("menus follow the roles", () => {
-    expect(menuFor("catalogue").map((i) => i.label)).toEqual(["Home"]);
+    expect(menuFor("catalogue").map((i) => i.label)).toEqual(["Home", "Reviews"]);
+    expect(menuFor("fulfilment").map((i) => i.label)).not.toContain("Reviews");
     expect(menuFor("owner").map((i) => i.label)).toEqual([
       "Home",
       "Orders",
       "Customers",
+      "Reviews",
       "Staff",
       "Audit log",
       "Settings",
@@ -50,6 +52,7 @@ describe("console helpers", () => {
   it("puts audit entries in words", () => {
     expect(actionLabel("staff.sign_in_failed")).toBe("Sign-in failed");
     expect(actionLabel("order.status_change")).toBe("Order status change");
+    expect(actionLabel("review.publish")).toBe("Published a review");
     expect(describeChange("role", ["manager", "owner"])).toBe("role: manager → owner");
     expect(describeChange("active", [true, false])).toBe("active: true → false");
     expect(describeChange("email", "a@b.pk")).toBe("email: a@b.pk");

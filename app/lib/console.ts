@@ -15,6 +15,7 @@ export const CONSOLE_MENU: readonly ConsoleMenuItem[] = [
   { href: "/admin", label: "Home" },
   { href: "/admin/orders", label: "Orders", permission: "orders" },
   { href: "/admin/customers", label: "Customers", permission: "customers" },
+  { href: "/admin/reviews", label: "Reviews", permission: "reviews" },
   { href: "/admin/staff", label: "Staff", permission: "staff" },
   { href: "/admin/audit", label: "Audit log", permission: "audit" },
   { href: "/admin/settings", label: "Settings", permission: "settings" },
@@ -53,6 +54,9 @@ export function actionLabel(action: string): string {
     "order.note": "Added a note to an order",
     "order.create": "Placed an order for a customer",
     "order.exchange": "Arranged an exchange",
+    "review.publish": "Published a review",
+    "review.hide": "Hid a review",
+    "review.delete": "Deleted a review",
   };
   return known[action] ?? action.replace(/[._]/g, " ").replace(/^./, (c) => c.toUpperCase());
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, Link, redirect, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { REVIEW_HELD_NOTE } from "../../core/catalog/review-states";
 import { addReview, reviewInput } from "../../core/catalog/reviews";
 import { AppError } from "../../core/shared/errors";
 import { formatRupees, rupeesText } from "../../core/shared/money";
@@ -69,14 +70,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
   if (!parsed.success)
     return data({ error: parsed.error.issues[0]?.message ?? "Error submitting review" }, { status: 422 });
+  let held: boolean;
   try {
-    await addReview(context.core, page.product.id, parsed.data, { userId: null, clientIp: context.clientIp });
+    held = !(await addReview(context.core, page.product.id, parsed.data, { userId: null, clientIp: context.clientIp }))
+      .isApproved;
   } catch (error) {
     // the review limits (429) and a product hidden meanwhile (404) answer in the form's words
     if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
     throw error;
   }
-  return redirect(`${page.product.href}?review=sent#reviews`);
+  // a review the shop checks first (decision 0061) comes back with ?review=held: it is not in the list yet
+  return redirect(`${page.product.href}?review=${held ? "held" : "sent"}#reviews`);
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
@@ -446,7 +450,8 @@ function Reviews({ product, reviews }: { product: LoadedProduct; reviews: Review
   const revalidator = useRevalidator();
   const [searchParams] = useSearchParams();
   // a post without JavaScript comes back here with ?review=sent (see action); with it, a toast says so
-  const confirmed = searchParams.get("review") === "sent";
+  const confirmed = searchParams.get("review") === "sent" || searchParams.get("review") === "held";
+  const heldNote = searchParams.get("review") === "held";
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -460,7 +465,7 @@ function Reviews({ product, reviews }: { product: LoadedProduct; reviews: Review
     if (!text) return window.alert("Please write your review");
     setBusy(true);
     try {
-      await api(`/products/${product.id}/reviews`, {
+      const posted = await api<{ awaiting_moderation?: boolean; message?: string }>(`/products/${product.id}/reviews`, {
         method: "POST",
         body: { rating, review_text: text, reviewer_name: name },
         auth: true,
@@ -470,7 +475,8 @@ function Reviews({ product, reviews }: { product: LoadedProduct; reviews: Review
       await revalidator.revalidate();
       form.reset();
       setRating(5);
-      toast.success(REVIEW_SENT);
+      // held for the shop to check (decision 0061): the spec's words, then when it will show
+      toast.success(posted?.awaiting_moderation ? `${REVIEW_SENT} ${posted.message ?? REVIEW_HELD_NOTE}` : REVIEW_SENT);
     } catch (error) {
       if (error instanceof ApiError) toast.error(errorText(error, "Error submitting review"));
       else window.alert("Error submitting review. Please try again.");
@@ -502,6 +508,7 @@ function Reviews({ product, reviews }: { product: LoadedProduct; reviews: Review
       {confirmed && (
         <p role="status" className="mt-4 bg-emerald-50 p-3 text-sm text-emerald-900 ring-1 ring-emerald-200">
           {REVIEW_SENT}
+          {heldNote && ` ${REVIEW_HELD_NOTE}`}
         </p>
       )}
       <div className="mt-8 grid gap-10 md:grid-cols-[1fr_22rem]">

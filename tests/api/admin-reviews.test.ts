@@ -58,7 +58,10 @@ async function postReview(productId: number, headers: Record<string, string> = {
     remoteAddress: freshIp(),
   });
   expect(res.statusCode, res.body).toBe(201);
-  return { ...(res.json() as Record<string, unknown> & { id: number }), words };
+  return {
+    ...(res.json() as { id: number; awaiting_moderation?: boolean; is_approved?: boolean; message?: string }),
+    words,
+  };
 }
 
 const staffCall = (

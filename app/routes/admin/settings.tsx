@@ -4,8 +4,11 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { invalid } from "../../../core/shared/errors";
 import { getPackagingSettings, setPackagingSettings } from "../../../core/settings/packaging";
+import { getReviewModeration, setReviewModeration } from "../../../core/settings/review-moderation";
+import { REVIEWS_HELD_LABELS } from "../../../core/catalog/review-states";
 import { getStaffSecuritySettings, setStaffTwoStepRequired } from "../../../core/staff/accounts";
 import { PackagingPanel } from "../../components/admin/PackagingPanel";
+import { ReviewModerationPanel } from "../../components/admin/ReviewModerationPanel";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle, Panel } from "../../components/admin/Fields";
 import { Notice, actionError } from "../../components/admin/Notice";
@@ -18,11 +21,12 @@ export const ErrorBoundary = ConsoleErrorBoundary;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context, "settings");
-  const [security, packaging] = await Promise.all([
+  const [security, packaging, reviewsHeld] = await Promise.all([
     getStaffSecuritySettings(context.core, actor),
     getPackagingSettings(context.core, actor),
+    getReviewModeration(context.core, actor),
   ]);
-  return { ...security, packaging };
+  return { ...security, packaging, reviewsHeld };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,6 +50,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       { intent: "packaging" },
     );
   }
+  if (formText(form, "intent") === "reviews") {
+    return formResult(
+      async () => {
+        const held = await setReviewModeration(context.core, actor, formText(form, "reviews_held_for_moderation"));
+        return { intent: "reviews", done: `Saved. ${REVIEWS_HELD_LABELS[held]}.` };
+      },
+      { intent: "reviews" },
+    );
+  }
   const value = formText(form, "two_step_required");
   return formResult(async () => {
     // only the form's two values: anything else changes nothing
@@ -61,10 +74,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ConsoleSettings() {
-  const { twoStepRequired, packaging } = useLoaderData<typeof loader>();
+  const { twoStepRequired, packaging, reviewsHeld } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const forPackaging = !!answer && "intent" in answer && answer.intent === "packaging";
-  const result = forPackaging ? undefined : answer;
+  const forReviews = !!answer && "intent" in answer && answer.intent === "reviews";
+  const result = forPackaging || forReviews ? undefined : answer;
   const error = actionError(result);
   const done = result && "done" in result ? result.done : null;
   const busy = useNavigation().state === "submitting";
@@ -88,6 +102,7 @@ export default function ConsoleSettings() {
           </Form>
         </Panel>
         <PackagingPanel settings={packaging} answer={forPackaging ? answer : undefined} />
+        <ReviewModerationPanel held={reviewsHeld} answer={forReviews ? answer : undefined} />
       </div>
     </>
   );
