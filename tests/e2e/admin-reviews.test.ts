@@ -1,0 +1,110 @@
+// Review moderation in a real browser at phone width (issue 14, point 7; decision 0061): with
+// the shop holding guests' reviews, a guest's review on a product page is acknowledged but not
+// shown; the catalogue member finds it waiting in the console's Reviews page, publishes it, and
+// the product page shows it; deleting it (asked again on a second step) takes it off again.
+import { sql } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../../core/accounts/passwords";
+import { REVIEW_HELD_NOTE } from "../../core/catalog/review-states";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema";
+import { PHONE, expectVisibleToPerson, hasChromium, hydrated, launchBrowser, pageOpener } from "../helpers/browser";
+import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
+
+let running: E2EStore;
+let url: string;
+let browser: Browser;
+const pages = pageOpener(() => browser);
+const PASSWORD = "Catalogue2026now";
+const MEMBER = "catalogue@reviews.test";
+
+beforeAll(async () => {
+  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
+  const passwordHash = await hashPassword(PASSWORD);
+  const prepare = async (db: Db) => {
+    await db
+      .insert(users)
+      .values({ email: MEMBER, firstName: "Hina", lastName: "Catalogue", role: "catalogue", passwordHash });
+    await db.execute(sql`
+      insert into site_settings (id, reviews_held_for_moderation) values (1, 'guests')
+      on conflict (id) do update set reviews_held_for_moderation = 'guests'`);
+  };
+  [running, browser] = await Promise.all([startE2EStore("admin-reviews", { prepare }), launchBrowser()]);
+  url = running.store.url;
+});
+
+afterAll(async () => {
+  await pages.closeAll();
+  await browser?.close();
+  await running?.stop();
+});
+
+async function arrivesAt(page: Page, pathname: string) {
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(pathname);
+}
+
+async function reviewTexts(page: Page, productPath: string): Promise<string> {
+  await page.goto(`${url}${productPath}`);
+  const list = page.getByRole("list", { name: "Reviews" });
+  await list.waitFor();
+  return (await list.textContent()) ?? "";
+}
+
+describe.sequential("review moderation", { timeout: 120_000 }, () => {
+  it("holds a guest's review until the catalogue team publishes it (phone)", async () => {
+    const products = (await (await fetch(`${url}/api/products?limit=5`)).json()) as { id: number }[];
+    const productPath = `/product/${products[0]!.id}`;
+    const words = "The embroidery is neat and the lawn is soft. Held for checking.";
+
+    // a guest posts on the product page: thanked, told it waits, and it is not in the list
+    const guest = await pages.open(PHONE);
+    await guest.goto(`${url}${productPath}`);
+    await hydrated(guest);
+    await guest.getByLabel("Your name").fill("Mehwish Guest");
+    await guest.getByLabel("Your review").fill(words);
+    await guest.getByRole("button", { name: "Submit Review" }).click();
+    await expectVisibleToPerson(guest.getByText(`Review submitted successfully! ${REVIEW_HELD_NOTE}`));
+    expect(await reviewTexts(guest, productPath)).not.toContain(words);
+
+    // the catalogue member signs in, opens Reviews from the menu: it waits there
+    const page = await pages.open(PHONE);
+    await page.goto(`${url}/admin/login`);
+    const form = page.getByRole("form", { name: "Staff sign in" });
+    await form.getByLabel("Email").fill(MEMBER);
+    await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await form.getByRole("button", { name: "Sign In" }).click();
+    await arrivesAt(page, "/admin");
+    await hydrated(page);
+    await page.getByRole("banner").getByLabel("Menu", { exact: true }).click();
+    await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Reviews" }).click();
+    await arrivesAt(page, "/admin/reviews");
+    const waitingTab = page.getByRole("navigation", { name: "Review status" }).getByRole("link", { name: /^Waiting/ });
+    await expectVisibleToPerson(waitingTab);
+    expect(await waitingTab.textContent()).toContain("(1)");
+    const row = page.getByRole("list", { name: "Review list" }).getByRole("listitem").filter({ hasText: words });
+    await expectVisibleToPerson(row, { scroll: true });
+    const rowText = (await row.textContent()) ?? "";
+    expect(rowText).toContain("Mehwish Guest");
+    expect(rowText).toContain("guest");
+    expect(rowText).toContain("waiting");
+
+    await row.getByRole("button", { name: "Publish the review by Mehwish Guest" }).click();
+    await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Review published." }));
+    // the waiting tab is empty now; the shopper's product page shows the review at once
+    await expect.poll(async () => waitingTab.textContent(), { timeout: 10_000 }).toContain("(0)");
+    expect(await reviewTexts(guest, productPath)).toContain(words);
+
+    // deleting asks again on a second step, then the review is gone from the page
+    await page.getByRole("navigation", { name: "Review status" }).getByRole("link", { name: "Published" }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("status"), { timeout: 15_000 }).toBe("published");
+    const published = page.getByRole("list", { name: "Review list" }).getByRole("listitem").filter({ hasText: words });
+    await published.getByRole("link", { name: "Delete the review by Mehwish Guest" }).click();
+    const confirm = page.getByRole("form", { name: "Delete review" });
+    await expectVisibleToPerson(confirm, { scroll: true });
+    expect(await reviewTexts(guest, productPath)).toContain(words);
+    await confirm.getByRole("button", { name: "Yes, delete it" }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("deleted"), { timeout: 15_000 }).toBe("1");
+    expect(await reviewTexts(guest, productPath)).not.toContain(words);
+  });
+});
