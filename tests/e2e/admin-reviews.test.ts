@@ -88,6 +88,8 @@ describe.sequential("review moderation", { timeout: 120_000 }, () => {
     expect(rowText).toContain("Mehwish Guest");
     expect(rowText).toContain("guest");
     expect(rowText).toContain("waiting");
+    if (process.env.SCREENSHOT_DIR)
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/reviews-queue-phone.png` });
 
     await row.getByRole("button", { name: "Publish the review by Mehwish Guest" }).click();
     await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Review published." }));
@@ -102,6 +104,8 @@ describe.sequential("review moderation", { timeout: 120_000 }, () => {
     await published.getByRole("link", { name: "Delete the review by Mehwish Guest" }).click();
     const confirm = page.getByRole("form", { name: "Delete review" });
     await expectVisibleToPerson(confirm, { scroll: true });
+    if (process.env.SCREENSHOT_DIR)
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/reviews-delete-confirm-phone.png` });
     expect(await reviewTexts(guest, productPath)).toContain(words);
     await confirm.getByRole("button", { name: "Yes, delete it" }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get("deleted"), { timeout: 15_000 }).toBe("1");
