@@ -108,14 +108,15 @@ const positiveId = (value: unknown) => {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireStaff(request, context, "reviews");
   const form = await request.formData();
-  const run = async (fn: () => Promise<unknown>, id: number): Promise<string | null> => {
+  // a refusal from core (404: deleted meanwhile) as the page's message; 403 stays an error page
+  const run = async (fn: () => Promise<unknown>, id: number): Promise<{ detail: string; status: number } | null> => {
     try {
       await fn();
       return null;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       if (error.status === 403) throw data({ detail: error.message }, { status: 403 });
-      return `#${id}: ${error.message}`;
+      return { detail: `#${id}: ${error.message}`, status: error.status };
     }
   };
 
@@ -124,7 +125,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const id = positiveId(formText(form, "id"));
     if (id === null) return data<Answer>({ error: "Choose a review to delete." }, { status: 422 });
     const refused = await run(() => deleteReview(context.core, actor, id), id);
-    if (refused) return data<Answer>({ error: refused }, { status: 404 });
+    if (refused) return data<Answer>({ error: refused.detail }, { status: refused.status });
     const back = new URL(request.url);
     back.searchParams.delete("delete");
     back.searchParams.delete("index");
@@ -140,7 +141,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!move || !isMove(move) || id === null)
       return data<Answer>({ error: "Choose Publish or Hide." }, { status: 400 });
     const refused = await run(() => MOVES[move](context.core, actor, id), id);
-    if (refused) return data<Answer>({ error: refused }, { status: 404 });
+    if (refused) return data<Answer>({ error: refused.detail }, { status: refused.status });
     return { done: move === "publish" ? "Review published." : "Review hidden." } satisfies Answer;
   }
 
@@ -154,7 +155,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   let moved = 0;
   for (const id of ids) {
     const problem = await run(() => MOVES[move](context.core, actor, id), id);
-    if (problem) refused.push({ id, detail: problem });
+    if (problem) refused.push({ id, detail: problem.detail });
     else moved += 1;
   }
   const noun = moved === 1 ? "review" : "reviews";
