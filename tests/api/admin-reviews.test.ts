@@ -386,6 +386,37 @@ describe.skipIf(!pages)("the console's Reviews page", () => {
     }
   });
 
+  it("lets the owner choose on the Settings page, and no one else", async () => {
+    const form = (who: Record<string, string>, value: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/admin/settings",
+        headers: {
+          ...who,
+          "content-type": "application/x-www-form-urlencoded",
+          host: "localhost:3000",
+          origin: "http://localhost:3000",
+        },
+        payload: `intent=reviews&reviews_held_for_moderation=${value}`,
+      });
+    const page = await t.app.inject({ method: "GET", url: "/admin/settings", headers: await consoleCookie(owner) });
+    expect(page.body).toContain("Which new reviews wait for the team to check them?");
+    const saved = await form(await consoleCookie(owner), "guests");
+    expect(saved.statusCode).toBe(200);
+    expect(saved.body).toContain("Saved. Guests");
+    expect((await staffCall(owner, "GET", "/api/admin/settings/reviews")).json()).toEqual({
+      reviews_held_for_moderation: "guests",
+    });
+    const bad = await form(await consoleCookie(owner), "everyone");
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain("reviews_held_for_moderation must be one of");
+    expect((await form(await consoleCookie(manager), "all")).statusCode).toBe(403);
+    expect((await staffCall(owner, "GET", "/api/admin/settings/reviews")).json()).toEqual({
+      reviews_held_for_moderation: "guests",
+    });
+    await setHeld("none");
+  });
+
   it("publishes with the page's own button, and a review's text is shown as text", async () => {
     await setHeld("guests");
     const productId = freshProduct();

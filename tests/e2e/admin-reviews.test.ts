@@ -96,6 +96,10 @@ describe.sequential("review moderation", { timeout: 120_000 }, () => {
     // the waiting tab is empty now; the shopper's product page shows the review at once
     await expect.poll(async () => waitingTab.textContent(), { timeout: 10_000 }).toContain("(0)");
     expect(await reviewTexts(guest, productPath)).toContain(words);
+    await expectVisibleToPerson(
+      guest.getByRole("list", { name: "Reviews" }).getByRole("listitem").filter({ hasText: words }),
+      { scroll: true },
+    );
 
     // deleting asks again on a second step, then the review is gone from the page
     await page.getByRole("navigation", { name: "Review status" }).getByRole("link", { name: "Published" }).click();
