@@ -4,29 +4,17 @@
 // filters the screen shows: status tab, search, city, From and To days in Pakistan time.
 import { data } from "react-router";
 import { exportOrdersCsv, karachiToday } from "../../../core/orders/export";
-import { ORDER_STATUSES, type OrderStatus } from "../../../db/schema";
-import { dayRange } from "../../lib/console";
+import { readOrderFilters } from "../../lib/order-filters.server";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/orders-export";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context, "orders");
-  const params = new URL(request.url).searchParams;
-  // the same limits as the orders screen's own reading of its filters
-  const text = (name: string, max: number) => (params.get(name) ?? "").trim().slice(0, max);
-  const statusText = text("status", 30);
-  const status = (ORDER_STATUSES as readonly string[]).includes(statusText) ? (statusText as OrderStatus) : undefined;
-  const days = dayRange(text("from", 10), text("to", 10));
-  const problems = [...(statusText && !status ? ["Choose a status from the tabs."] : []), ...days.problems];
+  // the filters read as the orders screen reads them: the file holds the orders it shows
+  const { query, problems } = readOrderFilters(new URL(request.url).searchParams);
   if (problems.length > 0) throw data({ detail: problems.join(" ") }, { status: 422 });
 
-  const csv = await exportOrdersCsv(context.core, actor, {
-    status,
-    search: text("search", 100) || undefined,
-    from: days.from,
-    to: days.to,
-    city: text("city", 60) || undefined,
-  });
+  const csv = await exportOrdersCsv(context.core, actor, query);
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>(
     {

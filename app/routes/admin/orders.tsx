@@ -13,7 +13,8 @@ import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";
 import { Notice } from "../../components/admin/Notice";
 import { PrintTickedButtons } from "../../components/admin/PrintLinks";
-import { ageText, consoleMeta, formText, dayRange, MOVE_LABELS, pageParam, statusLabel } from "../../lib/console";
+import { ageText, consoleMeta, formText, MOVE_LABELS, pageParam, statusLabel } from "../../lib/console";
+import { readOrderFilters } from "../../lib/order-filters.server";
 import { DayRangeFields, Pager } from "../../components/admin/Lists";
 import { formatDayTime } from "../../lib/dates";
 import { requireStaff } from "../../lib/staff.server";
@@ -29,28 +30,10 @@ const BULK_MOVES: OrderStatus[] = ["confirmed", "packed", "cancelled"];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context, "orders");
   const params = new URL(request.url).searchParams;
-  const text = (name: string, max: number) => (params.get(name) ?? "").trim().slice(0, max);
-  const filters = {
-    status: text("status", 30),
-    search: text("search", 100),
-    from: text("from", 10),
-    to: text("to", 10),
-    city: text("city", 60),
-  };
-  const problems: string[] = [];
-  const status = (ORDER_STATUSES as readonly string[]).includes(filters.status)
-    ? (filters.status as OrderStatus)
-    : undefined;
-  if (filters.status && !status) problems.push("Choose a status from the tabs.");
-  const days = dayRange(filters.from, filters.to);
-  problems.push(...days.problems);
+  const { filters, query, problems } = readOrderFilters(params);
   const page = pageParam(params);
   const found = await listOrders(context.core, actor, {
-    status,
-    search: filters.search || undefined,
-    from: days.from,
-    to: days.to,
-    city: filters.city || undefined,
+    ...query,
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
   });
