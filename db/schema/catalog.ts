@@ -62,6 +62,12 @@ export const products = pgTable(
     faqs: jsonb("faqs").$type<Faq[]>().notNull().default([]),
     darazLink: text("daraz_link"),
     isActive: boolean("is_active").notNull().default(true),
+    // issue 14, point 1: a product with orders is archived (hidden, out of the console's lists),
+    // never deleted, so old orders keep their lines
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    // which size guide the product page shows: auto picks one from the size values
+    // (app/lib/size-guide.ts), apparel or bra forces one, none shows none
+    sizeGuide: text("size_guide").notNull().default("auto"),
     // kept in step with the reviews table inside the transaction that writes a review
     reviewCount: integer("review_count").notNull().default(0),
     ratingTotal: integer("rating_total").notNull().default(0),
@@ -84,6 +90,7 @@ export const products = pgTable(
     check("products_stock_nonnegative", sql`${t.stock} >= 0`),
     check("products_price_nonnegative", sql`${t.pricePaisa} >= 0`),
     check("products_description_format", sql`${t.descriptionFormat} in ('html', 'structured', 'plain')`),
+    check("products_size_guide", sql`${t.sizeGuide} in ('auto', 'apparel', 'bra', 'none')`),
   ],
 );
 
@@ -118,6 +125,9 @@ export const productImages = pgTable(
       .notNull()
       .default(sql`'{}'::integer[]`),
     altText: text("alt_text").notNull().default(""),
+    // issue 14, point 2: where an uploaded photo's files live in media storage (the key of the
+    // files without "-<width>.webp"), so deleting the photo deletes them; null for demo pictures
+    storageKey: text("storage_key"),
     isPrimary: boolean("is_primary").notNull().default(false),
     position: integer("position").notNull().default(0),
   },
@@ -161,7 +171,8 @@ export const variantCombinations = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("variant_combinations_product_idx").on(t.productId),
+    // one row per combination of a product: the console's grid and the CSV import match on it
+    uniqueIndex("variant_combinations_product_name_key").on(t.productId, t.combinationName),
     check("variant_combinations_stock_nonnegative", sql`${t.stock} >= 0`),
     check("variant_combinations_price_nonnegative", sql`${t.pricePaisa} >= 0`),
   ],

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
 import { products } from "./catalog";
 
 // One row (id = 1). Empty columns fall back to the defaults in core/settings.
@@ -40,6 +41,10 @@ export const siteSettings = pgTable(
     facebookUrl: text("facebook_url"),
     instagramUrl: text("instagram_url"),
     twitterUrl: text("twitter_url"),
+    // issue 14, point 9: more social links, and the delivery promise shown beside every product
+    tiktokUrl: text("tiktok_url"),
+    youtubeUrl: text("youtube_url"),
+    deliveryPromise: text("delivery_promise"),
     businessHours: text("business_hours"),
     schemaOrgType: text("schema_org_type").notNull().default("Store"),
     schemaOrgData: jsonb("schema_org_data").$type<Record<string, unknown>>(),
@@ -142,4 +147,39 @@ export const homepageCategoryProducts = pgTable(
     position: integer("position").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.categoryId, t.productId] })],
+);
+
+// issue 14, point 8: the policy pages' text as staff edit it (sanitised HTML). A page without a row
+// shows the text the store ships with.
+export const POLICY_PAGE_SLUGS = ["terms", "privacy", "refund-policy", "about"] as const;
+export type PolicyPageSlug = (typeof POLICY_PAGE_SLUGS)[number];
+
+export const policyPages = pgTable(
+  "policy_pages",
+  {
+    slug: text("slug").$type<PolicyPageSlug>().primaryKey(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("policy_pages_slug", sql`${t.slug} in ('terms', 'privacy', 'refund-policy', 'about')`)],
+);
+
+// issue 14, point 4: a product CSV checked and waiting to be applied. The preview stores the file
+// here, so "Apply" applies exactly what was previewed, once (applied_at is set conditionally).
+export const productImports = pgTable(
+  "product_imports",
+  {
+    id: serial("id").primaryKey(),
+    fileName: text("file_name").notNull(),
+    content: text("content").notNull(),
+    rowCount: integer("row_count").notNull(),
+    errorCount: integer("error_count").notNull(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
+    appliedBy: integer("applied_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("product_imports_created_idx").on(t.createdAt)],
 );

@@ -245,7 +245,8 @@ export const orderEvents = pgTable(
 
 // Why stock changed (issue 13, point 4): one row per change of a product's or combination's
 // stock, so stock history can show orders, cancellations, returns, exchanges and manual changes.
-export const STOCK_REASONS = ["order", "cancel", "return", "exchange", "manual"] as const;
+// "manual": staff changed it in the console or the staff API; "import": a product CSV import
+export const STOCK_REASONS = ["order", "cancel", "return", "exchange", "manual", "import"] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
 export const stockMovements = pgTable(
@@ -262,12 +263,14 @@ export const stockMovements = pgTable(
     reason: text("reason").$type<StockReason>().notNull(),
     orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
     actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    // issue 14, point 3: the reason staff wrote for a manual change ("recount", "damaged")
+    note: text("note"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("stock_movements_product_idx").on(t.productId, t.combinationId, t.at),
     index("stock_movements_order_idx").on(t.orderId),
-    check("stock_movements_reason", sql`${t.reason} in ('order', 'cancel', 'return', 'exchange', 'manual')`),
+    check("stock_movements_reason", sql`${t.reason} in ('order', 'cancel', 'return', 'exchange', 'manual', 'import')`),
     check("stock_movements_delta_nonzero", sql`${t.delta} <> 0`),
   ],
 );
