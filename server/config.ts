@@ -1,5 +1,6 @@
 // Configuration from the environment (design.md, "Configuration"). Read once at start.
 import path from "node:path";
+import type { S3Settings } from "../core/media/storage";
 
 export interface AppConfig {
   port: number;
@@ -20,6 +21,8 @@ export interface AppConfig {
    * 0: the header is ignored, so clients cannot fake their address.
    */
   trustProxyHops: number;
+  /** uploaded media in an S3-compatible bucket (S3_BUCKET set); unset = files under DATA_DIR/media */
+  s3: S3Settings | undefined;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -37,6 +40,30 @@ function proxyHops(value: string | undefined): number {
     );
   }
   return Number(text);
+}
+
+/** The S3_* settings when S3_BUCKET is set (decision 0063); the others are then required. */
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const bucket = (env.S3_BUCKET ?? "").trim();
+  if (bucket === "") return undefined;
+  const region = (env.S3_REGION ?? "").trim() || "us-east-1";
+  const missing = ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"].filter((name) => !env[name]?.trim());
+  if (missing.length > 0) throw new Error(`S3_BUCKET is set, so ${missing.join(", ")} must be set too`);
+  const endpoint = (env.S3_ENDPOINT ?? "").trim() || `https://s3.${region}.amazonaws.com`;
+  for (const [name, value] of [
+    ["S3_ENDPOINT", endpoint],
+    ["S3_PUBLIC_URL", env.S3_PUBLIC_URL!.trim()],
+  ] as const) {
+    if (!/^https?:\/\/[^\s]+$/.test(value)) throw new Error(`${name} must be an http(s) address, not "${value}"`);
+  }
+  return {
+    bucket,
+    region,
+    endpoint: endpoint.replace(/\/+$/, ""),
+    accessKeyId: env.S3_ACCESS_KEY_ID!.trim(),
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!.trim(),
+    publicUrl: env.S3_PUBLIC_URL!.trim().replace(/\/+$/, ""),
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -61,5 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     catalogCacheSeconds: Number(env.CATALOG_CACHE_SECONDS ?? 5),
     trustProxyHops: proxyHops(env.TRUST_PROXY),
+    s3: s3Settings(env),
   };
 }
