@@ -43,6 +43,7 @@ export default [
       route("orders/:id", "routes/admin/order.tsx"),
       route("customers", "routes/admin/customers.tsx"),
       route("reviews", "routes/admin/reviews.tsx"),
+      route("products/:id/photos", "routes/admin/product-photos.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("settings", "routes/admin/settings.tsx"),

@@ -21,6 +21,7 @@ import type { AppConfig } from "./config";
 import { answerClientError, answerFrameworkError, registerErrorHandling } from "./plugins/errors";
 import { registerRequestChecks } from "./plugins/request-checks";
 import { registerSecurityHeaders } from "./plugins/security-headers";
+import { consolePhotoUploadRoutes } from "./console-photo-upload";
 import { reactRouterPages } from "./react-router-adapter";
 import { serialize } from "./serialize";
 
@@ -143,6 +144,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     decorateReply: false,
     maxAge: "1d",
   });
+
+  // the console's photo uploads: larger than a page's form post, so not through React Router
+  await app.register(consolePhotoUploadRoutes, { core, config });
 
   if (options.pages) {
     await app.register(reactRouterPages, { core, config, bodyLimit: BODY_LIMIT, ...options.pages });

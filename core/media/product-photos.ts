@@ -71,8 +71,8 @@ export interface PreparedPhoto {
 
 const label = (name: string) => {
   // a file's name is the sender's words: short, printable, quoted
-  // eslint-disable-next-line no-control-regex -- control characters are dropped from the name
   const clean = name
+    // eslint-disable-next-line no-control-regex -- control characters are dropped from the name
     .replace(/[\u0000-\u001f\u007f]/g, "")
     .trim()
     .slice(0, 80);

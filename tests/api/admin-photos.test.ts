@@ -13,6 +13,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HEIC_REFUSED, PHOTO_LIMITS } from "../../core/media/photo-rules";
 import { S3MediaStorage } from "../../core/media/storage";
+import { openStaffSession } from "../../core/staff/sessions";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { count, rows } from "../helpers/shop";
 import { makeOwner, makeStaff, type TestStaff } from "../helpers/staff";
@@ -458,6 +459,87 @@ describe("order, alt text, main photo and delete", () => {
       headers: catalogue.auth,
     });
     expect(list.statusCode).toBe(200);
+  });
+});
+
+describe("the console's upload door (POST /admin/products/:id/photos/upload)", () => {
+  const consoleCookie = async (staff: TestStaff) => {
+    // a member added with a first password is sent to change it first; these have done so
+    await t.core.db.execute(sql`update users set must_change_password = false where id = ${staff.id}`);
+    const { token } = await openStaffSession(t.core.db, staff.id, "console", { ip: "127.0.0.1" });
+    return `staff_session=${token}`;
+  };
+  async function consoleUpload(
+    headers: Record<string, string>,
+    productId: number,
+    files: Parameters<typeof multipart>[0],
+  ) {
+    const body = await multipart(files);
+    return t.app.inject({
+      method: "POST",
+      url: `/admin/products/${productId}/photos/upload`,
+      headers: { origin: "http://localhost:3000", host: "localhost:3000", ...headers, ...body.headers },
+      payload: body.payload,
+    });
+  }
+
+  it("takes the page's script upload (JSON) and its plain form (back to the page)", async () => {
+    const productId = freshProduct();
+    const cookie = await consoleCookie(catalogue);
+    const json = await consoleUpload({ cookie, accept: "application/json" }, productId, [
+      { name: "one.jpg", bytes: await small("jpeg") },
+    ]);
+    expect(json.statusCode, json.body).toBe(201);
+    expect(json.headers["cache-control"]).toBe("no-store");
+    expect((json.json() as { photos: Photo[] }).photos).toHaveLength(1);
+
+    const form = await consoleUpload({ cookie, accept: "text/html" }, productId, [
+      { name: "two.jpg", bytes: await small("jpeg") },
+      { name: "three.png", bytes: await small("png"), type: "image/png" },
+    ]);
+    expect(form.statusCode).toBe(303);
+    expect(form.headers.location).toBe(`/admin/products/${productId}/photos?added=2`);
+    const refused = await consoleUpload({ cookie, accept: "text/html" }, productId, [
+      { name: "fake.jpg", bytes: Buffer.from("not a photo at all") },
+    ]);
+    expect(refused.statusCode).toBe(303);
+    expect(refused.headers.location).toBe(`/admin/products/${productId}/photos?upload_error=422`);
+    const scripted = await consoleUpload({ cookie, accept: "application/json" }, productId, [
+      { name: "fake.jpg", bytes: Buffer.from("not a photo at all") },
+    ]);
+    expect(scripted.statusCode).toBe(422);
+    expect(scripted.json().detail).toContain('"fake.jpg" is not a photo');
+  });
+
+  it("refuses another site's page, strangers and fulfilment before reading the upload", async () => {
+    const productId = freshProduct();
+    const files = [{ name: "a.jpg", bytes: await small("jpeg") }];
+    const cookie = await consoleCookie(catalogue);
+    const foreign = await consoleUpload(
+      { cookie, origin: "https://evil.example", accept: "application/json" },
+      productId,
+      files,
+    );
+    expect(foreign.statusCode).toBe(403);
+    const stranger = await consoleUpload({ accept: "application/json" }, productId, files);
+    expect(stranger.statusCode).toBe(401);
+    const strangerForm = await consoleUpload({}, productId, files);
+    expect(strangerForm.statusCode).toBe(303);
+    expect(strangerForm.headers.location).toBe(
+      `/admin/login?next=${encodeURIComponent(`/admin/products/${productId}/photos`)}`,
+    );
+    // an API bearer token is not a console session
+    const bearer = await consoleUpload({ ...catalogue.auth, accept: "application/json" }, productId, files);
+    expect(bearer.statusCode).toBe(401);
+    const packerCookie = await consoleCookie(packer);
+    const noPermission = await consoleUpload({ cookie: packerCookie, accept: "application/json" }, productId, files);
+    expect(noPermission.statusCode).toBe(403);
+    expect(
+      await count(
+        t,
+        sql`select count(*) as n from product_images where product_id = ${productId} and storage_key is not null`,
+      ),
+    ).toBe(0);
   });
 });
 

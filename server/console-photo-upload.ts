@@ -1,0 +1,103 @@
+// The console's photo upload (issue 14, point 2; decision 0063). Pages' form posts are read whole
+// by the React Router adapter and limited to 256 KB (decision 0046), and a phone photo is
+// megabytes; so the console's uploads come here instead: a Fastify route at
+// POST /admin/products/:id/photos/upload that checks the staff cookie and the Origin before it
+// reads a byte, streams the files with the API's multipart limits and calls the same core
+// use-case. The page's script sends one file per request and reads JSON (progress, a message per
+// file); the page's plain form (no JavaScript) posts all its files and is sent back to the page.
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { CoreContext } from "../core/context";
+import { addProductPhotos } from "../core/media/product-photos";
+import { mediaStorage } from "../core/media/storage";
+import { AppError } from "../core/shared/errors";
+import { can, NO_PERMISSION, type StaffActor } from "../core/staff/permissions";
+import { findStaffSession } from "../core/staff/sessions";
+import { MULTIPART_OPTIONS, presentPhoto, readPhotoFiles } from "./api/admin/product-photos";
+import type { AppConfig } from "./config";
+import { CONSOLE_HEADERS, comesFromThisStore, FOREIGN_ORIGIN } from "./console-guard";
+
+const STAFF_COOKIE = "staff_session";
+
+function cookieToken(request: FastifyRequest): string | null {
+  for (const part of (request.headers.cookie ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq !== -1 && part.slice(0, eq).trim() === STAFF_COOKIE) {
+      const value = part.slice(eq + 1).trim();
+      return /^[A-Za-z0-9_-]{1,200}$/.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    consoleActor?: StaffActor;
+  }
+}
+
+const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? "").includes("application/json");
+
+export async function consolePhotoUploadRoutes(
+  app: FastifyInstance,
+  { core, config }: { core: CoreContext; config: AppConfig },
+) {
+  await app.register(fastifyMultipart, MULTIPART_OPTIONS);
+  const storage = mediaStorage(config);
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const publicHost = new URL(config.publicUrl).host;
+
+  app.post<{ Params: { id: string } }>(
+    "/admin/products/:id/photos/upload",
+    {
+      schema: { hide: true },
+      // who and from where, before the body is read: a stranger's upload costs nothing
+      onRequest: async (request, reply) => {
+        reply.headers(CONSOLE_HEADERS);
+        if (!comesFromThisStore(request, request.host || publicHost, publicOrigin))
+          throw new AppError(403, FOREIGN_ORIGIN);
+        const token = cookieToken(request);
+        const found = token
+          ? await findStaffSession(core, token, "console", {
+              ip: request.ip,
+              userAgent: request.headers["user-agent"] ?? null,
+            })
+          : null;
+        if (!found) {
+          if (wantsJson(request)) throw new AppError(401, "Your staff session has ended. Please sign in again.");
+          const back = request.url.replace(/\/upload$/, "");
+          return reply
+            .code(303)
+            .header("connection", "close")
+            .redirect(`/admin/login?next=${encodeURIComponent(back)}`, 303);
+        }
+        const { actor } = found;
+        if (actor.mustChangePassword || actor.mustSetUpTwoStep)
+          throw new AppError(403, "Finish setting up your account first (Account page).");
+        if (!can(actor, "products")) throw new AppError(403, NO_PERMISSION);
+        request.consoleActor = actor;
+      },
+    },
+    async (request, reply) => {
+      const productId = Number(request.params.id);
+      const page = `/admin/products/${productId}/photos`;
+      try {
+        if (!Number.isSafeInteger(productId) || productId < 1 || productId > 2_147_483_647)
+          throw new AppError(404, "Product not found");
+        const files = await readPhotoFiles(request);
+        const added = await addProductPhotos(core, request.consoleActor!, storage, productId, files);
+        if (wantsJson(request)) return reply.code(201).send({ photos: added.map(presentPhoto) });
+        return reply.redirect(`${page}?added=${added.length}`, 303);
+      } catch (error) {
+        if (!(error instanceof AppError) || wantsJson(request)) throw error;
+        // the plain form: back to the page, which says what went wrong by its status
+        return sendBack(reply, `${page}?upload_error=${error.status}`);
+      }
+    },
+  );
+}
+
+function sendBack(reply: FastifyReply, href: string) {
+  // the rest of a refused upload is not read off the network just to be thrown away
+  return reply.header("connection", "close").redirect(href, 303);
+}
