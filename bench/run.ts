@@ -22,6 +22,7 @@ import { apiSection } from "./api";
 import { ordersSection } from "./orders";
 import { ordersAdminSection } from "./orders-admin";
 import { jsBudgetSection, lighthouseSection, ssrSection } from "./pages";
+import { photosSection } from "./photos";
 import { slowLinkSection } from "./slow-link";
 import { installCleanup, stopAllChildren } from "./lib/children";
 import { loadOptionsFromEnv, stopLoad } from "./lib/load";
@@ -41,6 +42,7 @@ const sections: Section[] = [
   lighthouseSection,
   slowLinkSection,
   abuseSection,
+  photosSection,
 ];
 
 const log = (message: string) => console.error(`[bench] ${message}`);

@@ -57,6 +57,10 @@ export function actionLabel(action: string): string {
     "review.publish": "Published a review",
     "review.hide": "Hid a review",
     "review.delete": "Deleted a review",
+    "product.photos_add": "Added product photos",
+    "product.photos_reorder": "Reordered product photos",
+    "product.photo_update": "Changed a product photo",
+    "product.photo_delete": "Deleted a product photo",
   };
   return known[action] ?? action.replace(/[._]/g, " ").replace(/^./, (c) => c.toUpperCase());
 }

@@ -391,7 +391,7 @@ export default function ProductPhotos() {
                 onDragEnd={() => setDragging(null)}
                 className={`flex gap-3 bg-white p-2 ring-1 ${dragging === photo.id ? "opacity-50 ring-ink" : "ring-stone-200"}`}
               >
-                <div className="relative w-24 shrink-0 cursor-move">
+                <div className="relative w-24 shrink-0 cursor-move self-start">
                   <img
                     src={photo.thumb}
                     alt={photo.alt || `Photo ${i + 1}`}

@@ -1,0 +1,179 @@
+// Product photos in a real browser at phone width (issue 14, point 2; decision 0063): the
+// catalogue member opens a product's Photos page, chooses two photos through its file input (a
+// phone offers camera and gallery there), sees them uploaded with their progress, gives one alt
+// text and moves it first with the Up button; the storefront's product page shows both at once,
+// loaded. Without JavaScript the page's plain form uploads too.
+import fs from "node:fs";
+import path from "node:path";
+import { asc, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../../core/accounts/passwords";
+import type { Db } from "../../db/client";
+import { products, users } from "../../db/schema";
+import {
+  DESKTOP,
+  PHONE,
+  expectVisibleToPerson,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  pageOpener,
+} from "../helpers/browser";
+import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
+
+let running: E2EStore;
+let url: string;
+let browser: Browser;
+let productId: number;
+const pages = pageOpener(() => browser);
+const PASSWORD = "Catalogue2026now";
+const MEMBER = "catalogue@photos.test";
+const SHOTS = "/tmp/shots-photos";
+
+/** A phone-sized photo with something to see: a coloured field with a lighter panel. */
+async function photo(background: string, panel: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1600">
+    <rect width="1200" height="1600" fill="${background}"/>
+    <rect x="250" y="300" width="700" height="1000" rx="40" fill="${panel}"/>
+    <circle cx="600" cy="650" r="160" fill="${background}"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
+beforeAll(async () => {
+  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const passwordHash = await hashPassword(PASSWORD);
+  const prepare = async (db: Db) => {
+    await db
+      .insert(users)
+      .values({ email: MEMBER, firstName: "Hina", lastName: "Catalogue", role: "catalogue", passwordHash });
+    // a product whose demo pictures are gone: the page starts empty, as for a new product
+    const [first] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.isActive, true))
+      .orderBy(asc(products.id))
+      .limit(1);
+    productId = first!.id;
+    await db.execute(sql`delete from product_images where product_id = ${productId}`);
+  };
+  [running, browser] = await Promise.all([startE2EStore("admin-photos", { prepare }), launchBrowser()]);
+  url = running.store.url;
+});
+
+afterAll(async () => {
+  await pages.closeAll();
+  await browser?.close();
+  await running?.stop();
+});
+
+async function signIn(page: Page) {
+  await page.goto(`${url}/admin/login?next=${encodeURIComponent(`/admin/products/${productId}/photos`)}`);
+  const form = page.getByRole("form", { name: "Staff sign in" });
+  await form.getByLabel("Email").fill(MEMBER);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByRole("button", { name: "Sign In" }).click();
+  await expect
+    .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
+    .toBe(`/admin/products/${productId}/photos`);
+}
+
+const photoList = (page: Page) => page.getByRole("list", { name: "Photos in order" }).getByRole("listitem");
+
+describe.sequential("product photos", { timeout: 120_000 }, () => {
+  it("uploads two photos from the phone's file input and shows them on the product page", async () => {
+    const page = await pages.open(PHONE);
+    await signIn(page);
+    await hydrated(page);
+    await expectVisibleToPerson(page.getByRole("heading", { name: /^Photos of / }));
+    const input = page.getByLabel("Choose photos");
+    expect(await input.getAttribute("accept")).toBe("image/*");
+    expect(await input.getAttribute("multiple")).not.toBeNull();
+    await input.setInputFiles([
+      { name: "kurta-front.jpg", mimeType: "image/jpeg", buffer: await photo("#7c2d12", "#fed7aa") },
+      { name: "kurta-back.jpg", mimeType: "image/jpeg", buffer: await photo("#134e4a", "#99f6e4") },
+    ]);
+    const uploads = page.getByRole("list", { name: "Uploads" });
+    await expect
+      .poll(async () => (await uploads.textContent()) ?? "", { timeout: 30_000 })
+      .toMatch(/kurta-front\.jpg.*Added.*kurta-back\.jpg.*Added/);
+    await expect.poll(() => photoList(page).count(), { timeout: 15_000 }).toBe(2);
+    await expectVisibleToPerson(photoList(page).first().getByText("Main"), { scroll: true });
+
+    // alt text for the second, then Up: it becomes first and main
+    const second = photoList(page).nth(1);
+    await second.getByLabel("Alt text (for screen readers)").fill("Back view, teal embroidery");
+    await second.getByRole("button", { name: "Save alt text" }).click();
+    await expectVisibleToPerson(page.getByText("Alt text saved."), { scroll: true });
+    await photoList(page).nth(1).getByRole("button", { name: "Move photo 2 up" }).click();
+    await expectVisibleToPerson(page.getByText("Order saved. The first photo is the main one."), { scroll: true });
+    await expect
+      .poll(async () => photoList(page).first().getByRole("img").getAttribute("alt"))
+      .toBe("Back view, teal embroidery");
+    await page.screenshot({ path: path.join(SHOTS, "photos-phone.png"), fullPage: true });
+
+    // the shopper's product page shows both, the moved one first, loaded from /media
+    const shop = await pages.open(PHONE);
+    await shop.goto(`${url}/product/${productId}`);
+    const gallery = shop.getByRole("list", { name: "Product images" });
+    await gallery.waitFor();
+    const main = gallery.getByRole("img").first();
+    expect(await main.getAttribute("alt")).toBe("Back view, teal embroidery");
+    expect(await main.getAttribute("src")).toMatch(
+      new RegExp(`^/media/products/${productId}/[a-f0-9]{16}-800\\.webp$`),
+    );
+    // the phone picks a file from the srcset (the 400-pixel one at this width)
+    await expect
+      .poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc), {
+        timeout: 15_000,
+      })
+      .toMatch(new RegExp(`/media/products/${productId}/[a-f0-9]{16}-(400|800|1200)\\.webp$`));
+    await hydrated(shop);
+    // the second is in the page once it has loaded (AfterPageLoad) and loads too
+    await expect.poll(() => gallery.getByRole("img").count(), { timeout: 15_000 }).toBe(2);
+    const other = gallery.getByRole("img").nth(1);
+    await expect
+      .poll(() => other.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 })
+      .toBe(true);
+    await shop.screenshot({ path: path.join(SHOTS, "storefront-phone.png") });
+  });
+
+  it("shows the page on a computer, with the drop area and drag to reorder", async () => {
+    const page = await pages.open(DESKTOP);
+    await signIn(page);
+    await hydrated(page);
+    await expect.poll(() => photoList(page).count()).toBe(2);
+    await expectVisibleToPerson(page.getByText("Or drop them here."));
+    const before = await photoList(page).first().getByRole("img").getAttribute("src");
+    await photoList(page).nth(1).locator("img").dragTo(photoList(page).first().locator("img"));
+    await expectVisibleToPerson(page.getByText("Order saved. The first photo is the main one."));
+    await expect.poll(() => photoList(page).nth(1).getByRole("img").getAttribute("src")).toBe(before);
+    await page.screenshot({ path: path.join(SHOTS, "photos-desktop.png"), fullPage: true });
+  });
+
+  it("uploads through the plain form without JavaScript, and deletes after asking", async () => {
+    const page = await pages.open(PHONE, false);
+    await signIn(page);
+    await page
+      .getByLabel("Choose photos")
+      .setInputFiles([{ name: "third.jpg", mimeType: "image/jpeg", buffer: await photo("#1e3a8a", "#bfdbfe") }]);
+    await page.getByRole("button", { name: "Upload" }).click();
+    await expectVisibleToPerson(page.getByText("1 photo added."), { scroll: true });
+    expect(await photoList(page).count()).toBe(3);
+    // a text file named .jpg is refused by its content
+    await page
+      .getByLabel("Choose photos")
+      .setInputFiles([{ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a photo") }]);
+    await page.getByRole("button", { name: "Upload" }).click();
+    await expectVisibleToPerson(page.getByText(/A file was not a photo this store can read/), { scroll: true });
+    await page.screenshot({ path: path.join(SHOTS, "photos-refused-phone.png"), fullPage: true });
+    expect(await photoList(page).count()).toBe(3);
+
+    await photoList(page).nth(2).getByRole("link", { name: "Delete photo 3" }).click();
+    await page.getByRole("button", { name: "Yes, delete it" }).click();
+    await expectVisibleToPerson(page.getByText("Photo deleted."), { scroll: true });
+    expect(await photoList(page).count()).toBe(2);
+  });
+});
