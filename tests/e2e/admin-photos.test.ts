@@ -141,7 +141,7 @@ describe.sequential("product photos", { timeout: 120_000 }, () => {
   });
 
   it("shows the page on a computer, with the drop area and drag to reorder", async () => {
-    const page = await pages.open(DESKTOP);
+    const page = await pages.open({ width: 1280, height: 900 });
     await signIn(page);
     await hydrated(page);
     await expect.poll(() => photoList(page).count()).toBe(2);
