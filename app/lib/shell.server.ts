@@ -18,6 +18,8 @@ export interface ShellData {
   facebookUrl: string | null;
   instagramUrl: string | null;
   twitterUrl: string | null;
+  tiktokUrl: string | null;
+  youtubeUrl: string | null;
   faviconUrl: string | null;
   year: number;
   announcements: { id: number; content: string }[];
@@ -66,6 +68,8 @@ async function readShell(core: CoreContext, publicUrl: string): Promise<ShellDat
     facebookUrl: settings.facebookUrl,
     instagramUrl: settings.instagramUrl,
     twitterUrl: settings.twitterUrl,
+    tiktokUrl: settings.tiktokUrl,
+    youtubeUrl: settings.youtubeUrl,
     faviconUrl: settings.faviconUrl,
     year: new Date().getUTCFullYear(),
     announcements,
