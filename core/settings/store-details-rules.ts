@@ -104,9 +104,9 @@ function line(field: string, value: unknown, max: number): string | null | undef
 
 // what people type between the digits of a phone number
 const PHONE_SEPARATORS = /[\s\-.()]/g;
-// a Pakistani landline or UAN after its 0 or +92: area code and number, 9 or 10 digits, not
-// starting with 0 (mobiles, 3XXXXXXXXX, are the same shape)
-const PAKISTANI_NUMBER = /^(?:\+92|0092|92|0)([1-9]\d{8,9})$/;
+// a Pakistani number after its 0 or +92, not starting with 0: a mobile (3XXXXXXXXX), a landline
+// (area code and number, 9 or 10 digits), a UAN (021-111-222-333) or toll-free (0800-12345)
+const PAKISTANI_NUMBER = /^(?:\+92|0092|92|0)([1-9]\d{7,11})$/;
 
 /** A Pakistani phone number (mobile, landline or UAN) as typed, or a 422 naming the field. */
 function contactPhone(value: unknown): string | null | undefined {
