@@ -106,8 +106,6 @@ export function StoreDetailsPanel({ details, answer }: { details: StoreDetailsVi
       >
         <input type="hidden" name="intent" value="store" />
         <input type="hidden" name="updated_at" value={details.updated_at} />
-        {answer?.error && <Notice kind="error">{answer.error}</Notice>}
-        {answer?.done && <Notice kind="success">{answer.done}</Notice>}
         <fieldset className="space-y-4">
           <legend className="mb-2 text-sm font-semibold tracking-wide text-stone-700 uppercase">The store</legend>
           <Field
@@ -205,6 +203,9 @@ export function StoreDetailsPanel({ details, answer }: { details: StoreDetailsVi
             />
           ))}
         </fieldset>
+        {/* beside the button just pressed: the form is long, and its top is far out of sight on a phone */}
+        {answer?.error && <Notice kind="error">{answer.error}</Notice>}
+        {answer?.done && <Notice kind="success">{answer.done}</Notice>}
         <button type="submit" disabled={busy} className="btn-primary">
           Save store details
         </button>

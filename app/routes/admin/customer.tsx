@@ -129,7 +129,7 @@ export default function ConsoleCustomer() {
                       <span className="ml-2 text-stone-600">{o.placed}</span>
                       {o.guest && (
                         <span className="ml-2 bg-amber-50 px-1.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200">
-                          Guest order{o.matchedBy ? `, same ${o.matchedBy}` : ""}
+                          {o.matchedBy ? `Guest order, same ${o.matchedBy}` : "Guest order"}
                         </span>
                       )}
                     </div>
