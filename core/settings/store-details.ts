@@ -56,11 +56,16 @@ const toDetails = (row: StoreDetailsValues & { updated_at: string }): StoreDetai
 });
 
 async function readRow(db: Db, lock: boolean) {
+  const read = async () => {
+    const query = db.select(columns).from(siteSettings).where(eq(siteSettings.id, 1));
+    const [row] = lock ? await query.for("update") : await query;
+    return row;
+  };
+  const row = await read();
+  if (row) return row;
   // a database without its settings row (no demo seed) gets the empty one: every value default
   await db.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
-  const query = db.select(columns).from(siteSettings).where(eq(siteSettings.id, 1));
-  const [row] = lock ? await query.for("update") : await query;
-  return row!;
+  return (await read())!;
 }
 
 /** The store's details as stored (not the read cache: the version must be the row's own). */

@@ -9,7 +9,7 @@ import { openStaffSession } from "../../core/staff/sessions";
 import { freshIp, registerShopper, type TestShopper } from "../helpers/accounts";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { createPageApp, hasPageBuild } from "../helpers/page-app";
-import { orderPayload, simpleProducts, type Item } from "../helpers/shop";
+import { orderPayload, rows, simpleProducts, type Item } from "../helpers/shop";
 import { makeOwner, makeStaff, type TestStaff } from "../helpers/staff";
 
 let t: TestApp;
@@ -41,8 +41,7 @@ async function place(
     remoteAddress: freshIp(),
   });
   expect(res.statusCode, res.body).toBe(201);
-  const [row] = (await t.database.db.execute(sql`select id from orders where tracking_id = ${res.json().tracking_id}`))
-    .rows as { id: number }[];
+  const [row] = await rows<{ id: number }>(t, sql`select id from orders where tracking_id = ${res.json().tracking_id}`);
   ids[name] = Number(row!.id);
 }
 
@@ -58,7 +57,7 @@ beforeAll(async () => {
   amna = await registerShopper(t.app, { first_name: "Amna", last_name: "Siddiqui" });
   other = await registerShopper(t.app, { first_name: "Bilal", last_name: "Ahmed" });
   await t.database.db.execute(sql`update users set phone = ${"+92 321 5550101"} where id = ${amna.id}`);
-  [item] = await simpleProducts(t, 10);
+  item = (await simpleProducts(t, 10))[0]!;
   // Amna's own orders, signed in (another email and phone on one of them: still hers)
   await place("own1", {
     auth: amna.auth,
@@ -121,11 +120,10 @@ describe("one customer", () => {
       is_staff: false,
       totals: { orders: 5, delivered: 2, cancelled_or_returned: 2 },
     });
-    const [delivered] = (
-      await t.database.db.execute(
-        sql`select sum(total_paisa) as s from orders where id in (${ids.own1!}, ${ids.guestEmail!})`,
-      )
-    ).rows as { s: string }[];
+    const [delivered] = await rows<{ s: string }>(
+      t,
+      sql`select sum(total_paisa) as s from orders where id in (${ids.own1!}, ${ids.guestEmail!})`,
+    );
     expect(body.totals.spent_on_delivered).toBe(Number(delivered!.s) / 100);
     expect(res.body).toMatch(/"spent_on_delivered":\d+\.\d\d/);
     // most recent first, with how many orders used each
