@@ -5,6 +5,7 @@ import type { CoreContext } from "../../core/context";
 import { listAnnouncements } from "../../core/content/content";
 import { formatRupees } from "../../core/shared/money";
 import { getSiteSettings } from "../../core/settings/site-settings";
+import { deliveryPromiseText } from "./store-promises";
 
 export interface ShellData {
   siteName: string;
@@ -20,6 +21,8 @@ export interface ShellData {
   twitterUrl: string | null;
   tiktokUrl: string | null;
   youtubeUrl: string | null;
+  /** the owner's delivery promise, or spec §9's (issue 14, point 9) */
+  deliveryPromise: string;
   faviconUrl: string | null;
   year: number;
   announcements: { id: number; content: string }[];
@@ -70,6 +73,7 @@ async function readShell(core: CoreContext, publicUrl: string): Promise<ShellDat
     twitterUrl: settings.twitterUrl,
     tiktokUrl: settings.tiktokUrl,
     youtubeUrl: settings.youtubeUrl,
+    deliveryPromise: deliveryPromiseText(settings.deliveryPromise),
     faviconUrl: settings.faviconUrl,
     year: new Date().getUTCFullYear(),
     announcements,

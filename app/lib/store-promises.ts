@@ -32,3 +32,8 @@ export function storePromises(rule: ShippingRule): StorePromise[] {
 export function deliveryPromiseText(setting: string | null | undefined): string {
   return setting?.trim() || DEFAULT_DELIVERY_PROMISE;
 }
+
+/** The promise as a sentence of its own, to go before another: a full stop added when it has none. */
+export function asSentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
