@@ -42,6 +42,7 @@ export default [
       route("orders/new", "routes/admin/order-new.tsx"),
       route("orders/:id", "routes/admin/order.tsx"),
       route("customers", "routes/admin/customers.tsx"),
+      route("customers/:id", "routes/admin/customer.tsx"),
       route("reviews", "routes/admin/reviews.tsx"),
       route("products/:id/photos", "routes/admin/product-photos.tsx"),
       route("staff", "routes/admin/staff.tsx"),

@@ -18,6 +18,8 @@ export function Footer({ shell }: { shell: ShellData }) {
     { href: shell.facebookUrl, label: "Facebook" },
     { href: shell.instagramUrl, label: "Instagram" },
     { href: shell.twitterUrl, label: "X (Twitter)" },
+    { href: shell.tiktokUrl, label: "TikTok" },
+    { href: shell.youtubeUrl, label: "YouTube" },
   ].filter((s): s is { href: string; label: string } => !!s.href);
   return (
     <footer className="mt-20 bg-[#1c1917] text-stone-300">

@@ -97,11 +97,19 @@ export function Header({ shell }: { shell: ShellData }) {
           </nav>
         </details>
 
-        <Link to="/" className="flex items-center gap-2" aria-label={`${shell.siteName} home`}>
+        <Link to="/" className="flex min-w-0 items-center gap-2" aria-label={`${shell.siteName} home`}>
           {shell.logoUrl && (
             <img src={shell.logoUrl} alt="" width="32" height="32" className="h-8 w-8 object-contain" />
           )}
-          <span className="font-serif text-2xl tracking-[0.2em] uppercase md:text-3xl">{shell.siteName}</span>
+          {/* the owner may name the store with up to 60 characters (issue 14, point 9): a long name
+              takes a smaller size on a phone and at most two lines */}
+          <span
+            className={`line-clamp-2 font-serif break-words uppercase md:text-3xl md:tracking-[0.2em] ${
+              shell.siteName.length > 10 ? "text-lg leading-tight tracking-[0.12em]" : "text-2xl tracking-[0.2em]"
+            }`}
+          >
+            {shell.siteName}
+          </span>
         </Link>
 
         <nav aria-label="Collections" className="ml-8 hidden flex-1 md:block">

@@ -10,6 +10,7 @@ import { listReviews } from "../../core/catalog/reviews";
 import { productTag } from "../../core/shared/cache";
 import type { CoreContext } from "../../core/context";
 import { getSiteSettings } from "../../core/settings/site-settings";
+import { deliveryPromiseText } from "./store-promises";
 import { productHref, struckPrice, toCard, toCombos } from "./catalog-view.server";
 import { reviewName } from "./review-name";
 import { groupOptions } from "./variants";
@@ -54,6 +55,7 @@ async function readProductPage(ctx: CoreContext, key: { id?: string; customUrl?:
     message: null,
     // what the delivery promise says: the same rule the cart and the order use
     shipping: { feePaisa: settings.effectiveShippingFeePaisa, freeThresholdPaisa: settings.freeShippingThresholdPaisa },
+    deliveryPromise: deliveryPromiseText(settings.deliveryPromise),
     product: {
       id: product.id,
       name: product.name,

@@ -5,6 +5,7 @@ import type { CoreContext } from "../../core/context";
 import { listAnnouncements } from "../../core/content/content";
 import { formatRupees } from "../../core/shared/money";
 import { getSiteSettings } from "../../core/settings/site-settings";
+import { deliveryPromiseText } from "./store-promises";
 
 export interface ShellData {
   siteName: string;
@@ -18,6 +19,10 @@ export interface ShellData {
   facebookUrl: string | null;
   instagramUrl: string | null;
   twitterUrl: string | null;
+  tiktokUrl: string | null;
+  youtubeUrl: string | null;
+  /** the owner's delivery promise, or spec §9's (issue 14, point 9) */
+  deliveryPromise: string;
   faviconUrl: string | null;
   year: number;
   announcements: { id: number; content: string }[];
@@ -66,6 +71,9 @@ async function readShell(core: CoreContext, publicUrl: string): Promise<ShellDat
     facebookUrl: settings.facebookUrl,
     instagramUrl: settings.instagramUrl,
     twitterUrl: settings.twitterUrl,
+    tiktokUrl: settings.tiktokUrl,
+    youtubeUrl: settings.youtubeUrl,
+    deliveryPromise: deliveryPromiseText(settings.deliveryPromise),
     faviconUrl: settings.faviconUrl,
     year: new Date().getUTCFullYear(),
     announcements,

@@ -3,6 +3,7 @@
 // return policy, payment from checkout (cash on delivery is the only method).
 import { shipsFree, type ShippingRule } from "../../core/checkout/pricing";
 import { formatRupees } from "../../core/shared/money";
+import { DEFAULT_DELIVERY_PROMISE } from "../../core/settings/store-details-rules";
 
 export interface StorePromise {
   key: "delivery" | "exchange" | "payment";
@@ -25,4 +26,14 @@ export function storePromises(rule: ShippingRule): StorePromise[] {
     { key: "exchange", text: "7-day exchange", href: "/refund-policy" },
     { key: "payment", text: "Cash on delivery", href: "/terms" },
   ];
+}
+
+/** The delivery promise the owner wrote in the settings (issue 14, point 9), or spec §9's. */
+export function deliveryPromiseText(setting: string | null | undefined): string {
+  return setting?.trim() || DEFAULT_DELIVERY_PROMISE;
+}
+
+/** The promise as a sentence of its own, to go before another: a full stop added when it has none. */
+export function asSentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }

@@ -1,3 +1,5 @@
+import { DEFAULT_DELIVERY_PROMISE } from "../../core/settings/store-details-rules";
+import { asSentence } from "../lib/store-promises";
 import { useState } from "react";
 import { Link, useRouteLoaderData, useSearchParams } from "react-router";
 import { CartLoading } from "../components/CartStates";
@@ -52,7 +54,8 @@ function CopyButton({ text }: { text: string }) {
 const NEXT_STEPS = [
   "Confirm your order on WhatsApp, or wait for our call to confirm it.",
   "We pack your order and hand it to the courier.",
-  "It arrives in 3-5 business days. Pay the courier in cash when it does.",
+  // after the delivery promise from the settings (issue 14, point 9)
+  "Pay the courier in cash when it arrives.",
   "Follow it any time with your tracking ID and phone number.",
 ];
 
@@ -152,7 +155,9 @@ function Confirmation({ order, shell }: { order: LastOrder; shell: ShellData | u
           What happens next
         </h2>
         <ol className="mt-3 space-y-3 text-sm">
-          {NEXT_STEPS.map((step, i) => (
+          {NEXT_STEPS.map((step, i) =>
+            i === 2 ? `${asSentence(shell?.deliveryPromise ?? DEFAULT_DELIVERY_PROMISE)} ${step}` : step,
+          ).map((step, i) => (
             <li key={step} className="flex gap-3">
               <span className="grid h-6 w-6 shrink-0 place-items-center rounded-full bg-stone-100 text-xs font-semibold">{i + 1}</span>
               <span className="pt-0.5">{step}</span>

@@ -29,6 +29,7 @@ import {
   type PlaceResult,
 } from "../lib/checkout";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
+import { deliveryPromiseText } from "../lib/store-promises";
 import type { ShellData } from "../lib/shell.server";
 import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/checkout";
@@ -40,6 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSiteSettings(context.core);
   return {
     shipping: { feePaisa: settings.effectiveShippingFeePaisa, freeThresholdPaisa: settings.freeShippingThresholdPaisa },
+    deliveryPromise: deliveryPromiseText(settings.deliveryPromise),
   };
 }
 
@@ -250,7 +252,7 @@ function SummaryItem({ item }: { item: CartItem }) {
 }
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
-  const { shipping } = loaderData;
+  const { shipping, deliveryPromise } = loaderData;
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const cart = useCart();
@@ -579,7 +581,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                   <circle cx="7" cy="17.5" r="1.5" />
                   <circle cx="17" cy="17.5" r="1.5" />
                 </svg>
-                Delivery in 3-5 business days
+                <span data-testid="delivery-promise">{deliveryPromise}</span>
               </p>
             </section>
 

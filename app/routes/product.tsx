@@ -628,7 +628,7 @@ const PROMISE_ICONS: Record<StorePromise["key"], string> = {
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, reviews, similar, message } = loaderData;
   if (!product || !("shipping" in loaderData)) return <NotFound message={message ?? "Product not found"} />;
-  const { shipping } = loaderData;
+  const { shipping, deliveryPromise } = loaderData;
   const specs: [string, string][] = [
     ...Object.entries(product.customFields),
     ...(product.materialType ? ([["Material", product.materialType]] as [string, string][]) : []),
@@ -688,6 +688,10 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               </li>
             ))}
           </ul>
+          {/* the owner's delivery promise (issue 14, point 9), where the shopper decides */}
+          <p className="mt-3 text-center text-sm text-stone-700" data-testid="delivery-promise">
+            {deliveryPromise}
+          </p>
           {actionData && "error" in actionData && <p className="mt-4 text-sm text-red-800">{actionData.error}</p>}
           <details className="group border-b border-stone-200 py-4" open>
             <summary className="flex cursor-pointer list-none items-center justify-between text-xs font-semibold tracking-[0.18em] uppercase [&::-webkit-details-marker]:hidden">

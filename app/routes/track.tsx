@@ -1,3 +1,5 @@
+import { DEFAULT_DELIVERY_PROMISE } from "../../core/settings/store-details-rules";
+import { asSentence } from "../lib/store-promises";
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation, useRouteLoaderData } from "react-router";
 import { ORDER_NOT_FOUND, trackOrder, type TrackedOrder } from "../../core/checkout/track-order";
@@ -147,6 +149,8 @@ function Timeline({ order }: { order: OrderView }) {
 }
 
 function Result({ order }: { order: OrderView }) {
+  const deliveryPromise =
+    (useRouteLoaderData("root") as ShellData | undefined)?.deliveryPromise ?? DEFAULT_DELIVERY_PROMISE;
   return (
     <div className="mt-10 grid gap-6 md:grid-cols-2">
       <section aria-labelledby="status-title" className="bg-white p-6 ring-1 ring-stone-200">
@@ -181,7 +185,12 @@ function Result({ order }: { order: OrderView }) {
             .
           </p>
         )}
-        {!order.ended && <p className="mt-6 text-sm text-stone-700">Delivery takes 3-5 business days after the order is confirmed.</p>}
+        {!order.ended && (
+          <p className="mt-6 text-sm text-stone-700">
+            {/* the owner's delivery promise (issue 14, point 9) */}
+            {`${asSentence(deliveryPromise)} Counted from when the order is confirmed.`}
+          </p>
+        )}
       </section>
       <section aria-labelledby="order-items-title" className="bg-white p-6 ring-1 ring-stone-200">
         <h2 id="order-items-title" className="text-xs font-semibold tracking-[0.18em] uppercase">

@@ -4,6 +4,7 @@ import type { Collection } from "../../core/catalog/collections";
 import type { Product, Review } from "../../core/catalog/products";
 import type { BlogPost, BlogSummary } from "../../core/content/content";
 import type { SiteSettings } from "../../core/settings/site-settings";
+import { DEFAULT_DELIVERY_PROMISE } from "../../core/settings/store-details-rules";
 import { variantKey } from "../../core/cart/variant-attributes";
 import { money } from "../serialize";
 
@@ -138,6 +139,10 @@ export function presentSiteSettings(s: SiteSettings) {
     facebook_url: s.facebookUrl,
     instagram_url: s.instagramUrl,
     twitter_url: s.twitterUrl,
+    tiktok_url: s.tiktokUrl,
+    youtube_url: s.youtubeUrl,
+    // issue 14, point 9: the owner's sentence, or spec §9's 3-5 business days
+    delivery_promise: s.deliveryPromise?.trim() || DEFAULT_DELIVERY_PROMISE,
     business_hours: s.businessHours,
     schema_org_type: s.schemaOrgType || "Store",
     schema_org_data: s.schemaOrgData,

@@ -1,12 +1,24 @@
 // Store settings for the owner (issue 12, point 2): whether every staff account must use
 // two-step sign-in. Members without it are then kept on their account page until they set it up.
 // And how parcels are labelled: discreet packaging and its sender name (issue 13, point 7).
-import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
+// And the store's details: name, contact, shipping, delivery promise, social links (issue 14,
+// point 9; decision 0068).
+import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { invalid } from "../../../core/shared/errors";
 import { getPackagingSettings, setPackagingSettings } from "../../../core/settings/packaging";
 import { getReviewModeration, setReviewModeration } from "../../../core/settings/review-moderation";
 import { REVIEWS_HELD_LABELS } from "../../../core/catalog/review-states";
 import { getStaffSecuritySettings, setStaffTwoStepRequired } from "../../../core/staff/accounts";
+import { getStoreDetails, updateStoreDetails, type StoreDetails } from "../../../core/settings/store-details";
+import { STORE_DETAILS_FORM_FIELDS } from "../../../core/settings/store-details-rules";
+import { AppError } from "../../../core/shared/errors";
+import { rupeesText } from "../../../core/shared/money";
+import { DEFAULT_SHIPPING_FEE_PAISA } from "../../../core/settings/site-settings";
+import {
+  StoreDetailsPanel,
+  type StoreDetailsAnswer,
+  type StoreDetailsView,
+} from "../../components/admin/StoreDetailsPanel";
 import { PackagingPanel } from "../../components/admin/PackagingPanel";
 import { ReviewModerationPanel } from "../../components/admin/ReviewModerationPanel";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
@@ -21,12 +33,54 @@ export const ErrorBoundary = ConsoleErrorBoundary;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context, "settings");
-  const [security, packaging, reviewsHeld] = await Promise.all([
+  const [security, packaging, reviewsHeld, store] = await Promise.all([
     getStaffSecuritySettings(context.core, actor),
     getPackagingSettings(context.core, actor),
     getReviewModeration(context.core, actor),
+    getStoreDetails(context.core, actor),
   ]);
-  return { ...security, packaging, reviewsHeld };
+  return { ...security, packaging, reviewsHeld, store: storeView(store) };
+}
+
+/** Rupees as the form shows them: "500", "499.50"; "" when not set. */
+const rupeesField = (paisa: number | null) => (paisa === null ? "" : rupeesText(paisa).replace(/\.00$/, ""));
+
+function storeView(d: StoreDetails): StoreDetailsView {
+  return {
+    ...d,
+    shipping_fee: rupeesField(d.shipping_fee_paisa),
+    free_shipping_threshold: rupeesField(d.free_shipping_threshold_paisa),
+    default_shipping_fee: rupeesField(DEFAULT_SHIPPING_FEE_PAISA),
+  };
+}
+
+async function saveStoreDetails(
+  context: Route.ActionArgs["context"],
+  actor: Awaited<ReturnType<typeof requireStaff>>,
+  form: FormData,
+) {
+  const values: Record<string, string> = {};
+  for (const field of STORE_DETAILS_FORM_FIELDS) values[field] = formText(form, field);
+  try {
+    await updateStoreDetails(context.core, actor, { ...values, updated_at: formText(form, "updated_at") });
+    return {
+      intent: "store",
+      done: "Saved. The storefront shows the new details now.",
+    } satisfies StoreDetailsAnswer & { intent: string };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const field = typeof error.extra?.field === "string" ? error.extra.field : undefined;
+    return data(
+      {
+        intent: "store",
+        error: error.message,
+        status: error.status,
+        field,
+        values: error.status === 409 ? undefined : values,
+      },
+      { status: error.status },
+    );
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,6 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { intent: "packaging" },
     );
   }
+  if (formText(form, "intent") === "store") return saveStoreDetails(context, actor, form);
   if (formText(form, "intent") === "reviews") {
     return formResult(
       async () => {
@@ -74,18 +129,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ConsoleSettings() {
-  const { twoStepRequired, packaging, reviewsHeld } = useLoaderData<typeof loader>();
+  const { twoStepRequired, packaging, reviewsHeld, store } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const forPackaging = !!answer && "intent" in answer && answer.intent === "packaging";
   const forReviews = !!answer && "intent" in answer && answer.intent === "reviews";
-  const result = forPackaging || forReviews ? undefined : answer;
+  const forStore = !!answer && "intent" in answer && answer.intent === "store";
+  const result = forPackaging || forReviews || forStore ? undefined : answer;
   const error = actionError(result);
   const done = result && "done" in result ? result.done : null;
   const busy = useNavigation().state === "submitting";
   return (
     <>
-      <PageTitle title="Settings" intro="How the staff sign in to the back office, and how parcels are labelled." />
+      <PageTitle
+        title="Settings"
+        intro="The store's details, how the staff sign in to the back office, and how parcels are labelled."
+      />
       <div className="max-w-2xl space-y-6">
+        <StoreDetailsPanel details={store} answer={forStore ? (answer as StoreDetailsAnswer) : undefined} />
         <Panel title="Two-step sign-in">
           <Form method="post" preventScrollReset className="space-y-4" aria-label="Two-step sign-in for the staff">
             {error && <Notice kind="error">{error}</Notice>}

@@ -12,6 +12,7 @@ import { adminProductPhotoRoutes } from "./product-photos";
 import { adminReviewRoutes } from "./reviews";
 import { adminSessionRoutes } from "./session";
 import { adminSettingsRoutes } from "./settings";
+import { adminStoreDetailsRoutes } from "./settings";
 import { adminStaffRoutes } from "./staff";
 
 export async function adminRoutes(app: FastifyInstance, options: { core: CoreContext; config: AppConfig }) {
@@ -19,6 +20,7 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminStaffRoutes, options);
   await app.register(adminAuditLogRoutes, options);
   await app.register(adminSettingsRoutes, options);
+  await app.register(adminStoreDetailsRoutes, options);
   await app.register(adminCustomerRoutes, options);
   await app.register(adminOrderRoutes, options);
   await app.register(adminManualOrderRoutes, options);

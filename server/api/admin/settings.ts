@@ -1,11 +1,15 @@
 // The store's settings through the staff API: the owner may require two-step sign-in, and
-// chooses how parcels are labelled (discreet packaging, decision 0058).
+// chooses how parcels are labelled (discreet packaging, decision 0058), and the store's details
+// (issue 14, point 9; decision 0068).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CoreContext } from "../../../core/context";
 import { getPackagingSettings, setPackagingSettings, type PackagingSettings } from "../../../core/settings/packaging";
+import { getStoreDetails, updateStoreDetails, type StoreDetails } from "../../../core/settings/store-details";
+import { SOCIAL_FIELDS, SOCIAL_HOSTS } from "../../../core/settings/store-details-rules";
 import { getStaffSecuritySettings, setStaffTwoStepRequired } from "../../../core/staff/accounts";
+import { money } from "../../serialize";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { staffOperation } from "./docs";
 
@@ -70,5 +74,100 @@ export async function adminSettingsRoutes(app: FastifyInstance, { core }: { core
       onRequest: requireStaff(core, "settings"),
     },
     async (request) => packaging(await setPackagingSettings(core, staffActor(request), request.body)),
+  );
+}
+
+const TEXT_FIELDS = [
+  ["store_name", "The store's name in the header, footer and page titles; empty: the default"],
+  ["phone", "Contact phone, a Pakistani number (mobile, landline or UAN)"],
+  ["email", "Contact email"],
+  ["address", "The shop's address, one line"],
+  ["business_hours", "Business hours, e.g. Mon-Sat 10am-8pm"],
+  ["whatsapp_number", "The chat button's number, a Pakistani mobile; answered as 923XXXXXXXXX"],
+  ["delivery_promise", "A short sentence shown on product pages and at checkout, e.g. Delivered in 3-5 working days"],
+  ...SOCIAL_FIELDS.map((f) => [f, `An https link to ${SOCIAL_HOSTS[f].label} (${SOCIAL_HOSTS[f].hosts.join(", ")})`]),
+] as const;
+
+const amount = (field: string, about: string) =>
+  z
+    .union([z.number(), z.string()], { error: `${field} must be an amount in rupees` })
+    .nullable()
+    .optional()
+    .describe(about);
+
+// every field is optional (absent: unchanged; null or empty: cleared); core checks each one
+const storeDetailsBody = z.object({
+  updated_at: z
+    .string({ error: "updated_at must be the updated_at the settings were read with" })
+    .describe("The updated_at of the GET this save is made from: 409 when the settings changed since"),
+  ...Object.fromEntries(
+    TEXT_FIELDS.map(([field, about]) => [
+      field,
+      z
+        .string({ error: `${field} must be text` })
+        .nullable()
+        .optional()
+        .describe(about),
+    ]),
+  ),
+  shipping_fee: amount("shipping_fee", "Rupees charged below the threshold; empty or 0: Rs. 500 (spec §9)"),
+  free_shipping_threshold: amount(
+    "free_shipping_threshold",
+    "Rupees at or above which shipping is free; empty: never free by amount; 0: every order ships free",
+  ),
+});
+
+const presentStoreDetails = (d: StoreDetails) => ({
+  store_name: d.store_name,
+  default_store_name: d.default_store_name,
+  phone: d.phone,
+  email: d.email,
+  address: d.address,
+  business_hours: d.business_hours,
+  whatsapp_number: d.whatsapp_number,
+  shipping_fee: money(d.shipping_fee_paisa),
+  effective_shipping_fee: money(d.effective_shipping_fee_paisa),
+  free_shipping_threshold: money(d.free_shipping_threshold_paisa),
+  delivery_promise: d.delivery_promise,
+  facebook_url: d.facebook_url,
+  instagram_url: d.instagram_url,
+  twitter_url: d.twitter_url,
+  tiktok_url: d.tiktok_url,
+  youtube_url: d.youtube_url,
+  updated_at: d.updated_at,
+});
+
+export async function adminStoreDetailsRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    "/admin/settings/store",
+    {
+      schema: staffOperation(
+        "settings",
+        "The store's details: name, contact, shipping, delivery promise, social links",
+      ),
+      onRequest: requireStaff(core, "settings"),
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return presentStoreDetails(await getStoreDetails(core, staffActor(request)));
+    },
+  );
+
+  api.put(
+    "/admin/settings/store",
+    {
+      schema: {
+        ...staffOperation(
+          "settings",
+          "Saves the store's details; send updated_at from the GET (409 when another save came first). 422 names the field",
+        ),
+        body: storeDetailsBody,
+      },
+      onRequest: requireStaff(core, "settings"),
+    },
+    async (request) =>
+      presentStoreDetails(await updateStoreDetails(core, staffActor(request), request.body as Record<string, unknown>)),
   );
 }

@@ -1,0 +1,166 @@
+// One customer (issue 14, point 10; decision 0068): the account, their totals, the addresses they
+// ship to, and their orders, paged: their own, and guest orders placed with the account's email
+// or phone, marked as such.
+import { data, Link, useLoaderData } from "react-router";
+import { getCustomer, listCustomerOrders } from "../../../core/accounts/customers";
+import { AppError } from "../../../core/shared/errors";
+import { formatRupees } from "../../../core/shared/money";
+import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
+import { PageTitle, Panel } from "../../components/admin/Fields";
+import { Pager } from "../../components/admin/Lists";
+import { consoleMeta, pageParam, statusLabel } from "../../lib/console";
+import { formatDay, formatDayTime } from "../../lib/dates";
+import { requireStaff } from "../../lib/staff.server";
+import type { Route } from "./+types/customer";
+
+export const meta = ({ data: page }: Route.MetaArgs) => consoleMeta(page ? page.name : "Customer");
+export const ErrorBoundary = ConsoleErrorBoundary;
+
+const PAGE_SIZE = 20;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const actor = await requireStaff(request, context, "customers");
+  const page = pageParam(new URL(request.url).searchParams);
+  try {
+    const [customer, found] = await Promise.all([
+      getCustomer(context.core, actor, params.id),
+      listCustomerOrders(context.core, actor, params.id, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    ]);
+    const { account, totals, addresses } = customer;
+    return {
+      id: account.id,
+      name: `${account.firstName} ${account.lastName}`.trim() || "(no name)",
+      email: account.email,
+      phone: account.phone,
+      joined: formatDay(account.createdAt),
+      staff: account.role !== "customer",
+      totals: { ...totals, spent: formatRupees(totals.spentPaisa) },
+      addresses: addresses.map((a) => ({ ...a, lastUsed: formatDay(a.lastUsedAt) })),
+      orders: found.items.map((o) => ({
+        id: o.id,
+        trackingId: o.trackingId,
+        status: statusLabel(o.status),
+        total: formatRupees(o.totalPaisa),
+        placed: formatDayTime(o.createdAt),
+        guest: o.placedAs === "guest",
+        matchedBy: o.matchedBy,
+      })),
+      ordersTotal: found.total,
+      page,
+      pages: Math.max(1, Math.ceil(found.total / PAGE_SIZE)),
+    };
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) throw data({ detail: error.message }, { status: 404 });
+    throw error;
+  }
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="bg-stone-50 p-3 ring-1 ring-stone-200">
+      <dt className="text-xs text-stone-600">{label}</dt>
+      <dd className="mt-1 text-lg font-semibold">{value}</dd>
+    </div>
+  );
+}
+
+export default function ConsoleCustomer() {
+  const c = useLoaderData<typeof loader>();
+  const href = (n: number) => (n > 1 ? `/admin/customers/${c.id}?page=${n}` : `/admin/customers/${c.id}`);
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to="/admin/customers" className="underline underline-offset-4">
+          ← Customers
+        </Link>
+      </p>
+      <PageTitle title={c.name} intro={c.staff ? "A staff member's account." : "A customer's account."} />
+      <div className="max-w-3xl space-y-6">
+        <Panel title="Account">
+          <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+            <dt className="text-stone-600">Email</dt>
+            <dd className="break-all">
+              <a href={`mailto:${c.email}`} className="underline underline-offset-4">
+                {c.email}
+              </a>
+            </dd>
+            <dt className="text-stone-600">Phone</dt>
+            <dd>
+              {c.phone ? (
+                <a href={`tel:${c.phone.replace(/[^\d+]/g, "")}`} className="underline underline-offset-4">
+                  {c.phone}
+                </a>
+              ) : (
+                "Not given"
+              )}
+            </dd>
+            <dt className="text-stone-600">Joined</dt>
+            <dd>{c.joined}</dd>
+            <dt className="text-stone-600">Staff</dt>
+            <dd>{c.staff ? "Yes" : "No"}</dd>
+          </dl>
+        </Panel>
+        <Panel title="Totals">
+          <dl className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-label="Totals">
+            <Figure label="Orders" value={c.totals.orders.toLocaleString("en-US")} />
+            <Figure label="Delivered" value={c.totals.delivered.toLocaleString("en-US")} />
+            <Figure label="Cancelled or returned" value={c.totals.cancelledOrReturned.toLocaleString("en-US")} />
+            <Figure label="Spent (delivered)" value={c.totals.spent} />
+          </dl>
+        </Panel>
+        <Panel title="Orders">
+          {c.ordersTotal === 0 ? (
+            <p className="text-sm text-stone-600">No orders yet.</p>
+          ) : (
+            <>
+              <p className="mb-3 text-xs text-stone-600">
+                Guest orders were placed without signing in, with this account’s email or phone.
+              </p>
+              <ul className="divide-y divide-stone-200 ring-1 ring-stone-200" aria-label="Orders">
+                {c.orders.map((o) => (
+                  <li key={o.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 p-3 text-sm">
+                    <div>
+                      <Link
+                        to={`/admin/orders/${o.id}`}
+                        className="font-mono font-semibold underline underline-offset-4"
+                      >
+                        {o.trackingId}
+                      </Link>
+                      <span className="ml-2 text-stone-600">{o.placed}</span>
+                      {o.guest && (
+                        <span className="ml-2 bg-amber-50 px-1.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200">
+                          {o.matchedBy ? `Guest order, same ${o.matchedBy}` : "Guest order"}
+                        </span>
+                      )}
+                    </div>
+                    <div className="text-right">
+                      <span className="mr-3">{o.status}</span>
+                      <span className="font-semibold">{o.total}</span>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              <Pager page={c.page} pages={c.pages} href={href} />
+            </>
+          )}
+        </Panel>
+        <Panel title="Addresses">
+          {c.addresses.length === 0 ? (
+            <p className="text-sm text-stone-600">No orders, so no addresses yet.</p>
+          ) : (
+            <ul className="space-y-3 text-sm" aria-label="Addresses">
+              {c.addresses.map((a) => (
+                <li key={`${a.shippingAddress}|${a.city}`} className="ring-1 ring-stone-200 p-3">
+                  <p className="break-words">{a.shippingAddress}</p>
+                  <p className="mt-1 text-xs text-stone-600">
+                    {a.city} · {a.orders === 1 ? "1 order" : `${a.orders} orders`} · last used {a.lastUsed}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,157 @@
+// The store's details and a customer's page in a real browser at phone width (issue 14, points
+// 9 and 10; decision 0068): the owner renames the store and writes a delivery promise on
+// Settings, and the storefront's header and product page show them at once; then opens a
+// customer found by phone, whose page lists a guest order placed with the same email.
+import { sql } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../../core/accounts/passwords";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema";
+import {
+  DESKTOP,
+  PHONE,
+  expectVisibleToPerson,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  pageOpener,
+} from "../helpers/browser";
+import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
+
+let running: E2EStore;
+let url: string;
+let browser: Browser;
+const pages = pageOpener(() => browser);
+const PASSWORD = "Owner2026settings";
+const OWNER = "owner@settings.test";
+const CUSTOMER = "sana.malik@settings.test";
+const shots = process.env.SCREENSHOT_DIR;
+
+beforeAll(async () => {
+  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
+  const passwordHash = await hashPassword(PASSWORD);
+  const prepare = async (db: Db) => {
+    await db.insert(users).values({ email: OWNER, firstName: "Nadia", lastName: "Owner", role: "owner", passwordHash });
+    const [customer] = await db
+      .insert(users)
+      .values({ email: CUSTOMER, firstName: "Sana", lastName: "Malik", phone: "0333-4445566", passwordHash })
+      .returning({ id: users.id });
+    const order = (tracking: string, userId: number | null, status: string, days: number) => sql`
+      insert into orders (tracking_id, user_id, status, first_name, last_name, email, phone, phone_normalized,
+        shipping_address, city, postal_code, country, subtotal_paisa, shipping_paisa, total_paisa, created_at)
+      values (${tracking}, ${userId}, ${status}, 'Sana', 'Malik', ${CUSTOMER}, '0333-4445566', '923334445566',
+        'House 21, Street 9, F-7/2, Islamabad, 44000, Pakistan', 'Islamabad', '44000', 'Pakistan',
+        450000, 50000, 500000, now() - make_interval(days => ${days}))`;
+    await db.execute(order("SETTNGA1", customer!.id, "delivered", 9));
+    await db.execute(order("SETTNGB2", null, "pending confirmation", 1));
+  };
+  [running, browser] = await Promise.all([startE2EStore("admin-settings", { prepare }), launchBrowser()]);
+  url = running.store.url;
+});
+
+afterAll(async () => {
+  await pages.closeAll();
+  await browser?.close();
+  await running?.stop();
+});
+
+async function arrivesAt(page: Page, pathname: string) {
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(pathname);
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${url}/admin/login`);
+  const form = page.getByRole("form", { name: "Staff sign in" });
+  await form.getByLabel("Email").fill(OWNER);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByRole("button", { name: "Sign In" }).click();
+  await arrivesAt(page, "/admin");
+  await hydrated(page);
+}
+
+describe.sequential("store details and customers", { timeout: 120_000 }, () => {
+  it("the owner renames the store and writes a delivery promise; the storefront shows both (phone)", async () => {
+    const page = await pages.open(PHONE);
+    await signIn(page);
+    await page.getByRole("banner").getByLabel("Menu", { exact: true }).click();
+    await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Settings" }).click();
+    await arrivesAt(page, "/admin/settings");
+    await hydrated(page);
+    const form = page.getByRole("form", { name: "Store details" });
+    await expectVisibleToPerson(form.getByLabel("Store name"));
+    if (shots) await page.screenshot({ path: `${shots}/settings-store-details-phone.png`, fullPage: true });
+
+    // a bad link first: refused beside the form, naming the field, the typed name kept
+    await form.getByLabel("Store name").fill("Zaiba Boutique");
+    await form.getByLabel("Delivery promise").fill("Delivered in 2 working days");
+    await form.getByLabel("Instagram").fill("https://evil.example/zaiba");
+    await form.getByRole("button", { name: "Save store details" }).click();
+    const refusal = page.getByRole("alert").filter({ hasText: "instagram_url must be an https link to Instagram" });
+    await expectVisibleToPerson(refusal);
+    if (shots) await page.screenshot({ path: `${shots}/settings-store-details-refused-phone.png` });
+    expect(await form.getByLabel("Store name").inputValue()).toBe("Zaiba Boutique");
+
+    await form.getByLabel("Instagram").fill("https://www.instagram.com/zaiba.boutique");
+    await form.getByRole("button", { name: "Save store details" }).click();
+    await expectVisibleToPerson(
+      page.getByRole("status").filter({ hasText: "Saved. The storefront shows the new details now." }),
+    );
+
+    // the shopper's pages, at once
+    const shopper = await pages.open(PHONE);
+    await shopper.goto(`${url}/`);
+    await expectVisibleToPerson(shopper.getByRole("link", { name: "Zaiba Boutique home" }));
+    const products = (await (await fetch(`${url}/api/products?limit=1`)).json()) as { id: number }[];
+    await shopper.goto(`${url}/product/${products[0]!.id}`);
+    const promise = shopper.getByTestId("delivery-promise");
+    // scrolled down as a person does (only up and down: the photo strip beside it scrolls sideways)
+    await promise.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 400));
+    await expectVisibleToPerson(promise);
+    expect(await promise.textContent()).toBe("Delivered in 2 working days");
+    if (shots) await shopper.screenshot({ path: `${shots}/product-delivery-promise-phone.png` });
+    // a longer name still fits the phone's width: nothing to scroll sideways
+    expect(await shopper.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+      0,
+    );
+    await shopper.goto(`${url}/`);
+    const footer = shopper.getByRole("contentinfo");
+    await footer.getByRole("link", { name: "Instagram" }).scrollIntoViewIfNeeded();
+    expect(await footer.getByRole("link", { name: "Instagram" }).getAttribute("href")).toBe(
+      "https://www.instagram.com/zaiba.boutique",
+    );
+    if (shots) await shopper.screenshot({ path: `${shots}/footer-social-phone.png` });
+  });
+
+  it("opens a customer found by phone: their orders, a guest order marked, and addresses (phone)", async () => {
+    const page = await pages.open(PHONE);
+    await signIn(page);
+    await page.goto(`${url}/admin/customers`);
+    await hydrated(page);
+    await page.getByRole("searchbox").fill("0333 4445566");
+    await page.getByRole("button", { name: "Search" }).click();
+    const row = page.getByRole("list", { name: "Customers" }).getByRole("listitem").filter({ hasText: CUSTOMER });
+    await expectVisibleToPerson(row);
+    expect(await row.textContent()).toContain("2 orders");
+    if (shots) await page.screenshot({ path: `${shots}/customers-search-phone.png` });
+    await row.getByRole("link", { name: "Sana Malik" }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toMatch(/^\/admin\/customers\/\d+$/);
+    await expectVisibleToPerson(page.getByRole("heading", { name: "Sana Malik" }));
+    const orders = page.getByRole("list", { name: "Orders" });
+    await expectVisibleToPerson(orders.getByRole("listitem").filter({ hasText: "SETTNGB2" }), { scroll: true });
+    expect(await orders.getByRole("listitem").filter({ hasText: "SETTNGB2" }).textContent()).toContain(
+      "Guest order, same email",
+    );
+    expect(await orders.getByRole("listitem").filter({ hasText: "SETTNGA1" }).textContent()).toContain("Delivered");
+    await expectVisibleToPerson(page.getByText("House 21, Street 9, F-7/2, Islamabad"), { scroll: true });
+    if (shots) await page.screenshot({ path: `${shots}/customer-page-phone.png`, fullPage: true });
+
+    const desktop = await pages.open(DESKTOP);
+    await signIn(desktop);
+    await desktop.goto(page.url());
+    await expectVisibleToPerson(desktop.getByRole("heading", { name: "Sana Malik" }));
+    if (shots) await desktop.screenshot({ path: `${shots}/customer-page-desktop.png`, fullPage: true });
+    await desktop.goto(`${url}/admin/settings`);
+    if (shots) await desktop.screenshot({ path: `${shots}/settings-desktop.png`, fullPage: true });
+  });
+});
