@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { CoreContext } from "../../../core/context";
 import type { AppConfig } from "../../config";
 import { adminAuditLogRoutes } from "./audit-log";
+import { adminCollectionRoutes } from "./collections";
 import { adminCustomerRoutes } from "./customers";
 import { adminManualOrderRoutes } from "./manual-orders";
 import { adminOrderExchangeRoutes } from "./order-exchanges";
@@ -12,6 +13,7 @@ import { adminReviewRoutes } from "./reviews";
 import { adminSessionRoutes } from "./session";
 import { adminSettingsRoutes } from "./settings";
 import { adminStaffRoutes } from "./staff";
+import { adminVoucherRoutes } from "./vouchers";
 
 export async function adminRoutes(app: FastifyInstance, options: { core: CoreContext; config: AppConfig }) {
   await app.register(adminSessionRoutes, options);
@@ -24,4 +26,6 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminOrderExchangeRoutes, options);
   await app.register(adminOrderExportRoutes, options);
   await app.register(adminReviewRoutes, options);
+  await app.register(adminCollectionRoutes, options);
+  await app.register(adminVoucherRoutes, options);
 }
