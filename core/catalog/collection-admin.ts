@@ -228,6 +228,8 @@ export async function updateCollection(
   patch: CollectionPatch,
 ): Promise<{ collection: StaffCollection; changed: boolean }> {
   requirePermission(actor, "collections");
+  // a field given as undefined is a field left out
+  patch = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as CollectionPatch;
   checkFields(patch);
   const result = await ctx.db.transaction(async (tx) => {
     const current = await lockCollection(tx, id);
