@@ -4,7 +4,7 @@
 // clean 0..n-1 sequence; each write is audited in its transaction and clears the read caches so
 // the storefront shows it at once. The hero image is chosen among the photos of the collection's
 // products (uploading is part of the products' photos, issue 14, point 2).
-import { and, asc, count, eq, ilike, inArray, isNull, max, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, isNull, max, or, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
 import { collectionProducts, collections, productImages, products } from "../../db/schema";
@@ -279,8 +279,7 @@ export async function moveCollection(
     if (to < 0 || to >= all.length) return false;
     const order = all.map((c) => c.id);
     [order[at], order[to]] = [order[to]!, order[at]!];
-    await renumber(
-      tx,
+    await tx.execute(
       sql`update ${collections} set position = v.pos, updated_at = now() from (values ${sql.join(
         order.map((cid, pos) => sql`(${cid}::int, ${pos}::int)`),
         sql`, `,
@@ -296,10 +295,6 @@ export async function moveCollection(
   });
   if (changed) ctx.cache.clear();
   return { changed };
-}
-
-async function renumber(tx: Db, statement: ReturnType<typeof sql>) {
-  await tx.execute(statement);
 }
 
 /** Deletes a collection; its products stay in the catalogue (only their links to it go). */
@@ -522,11 +517,4 @@ export async function findProductsToAdd(
     )
     .orderBy(asc(products.name), asc(products.id))
     .limit(limit);
-}
-
-/** The products with these ids that exist (for a console form's list of ids). */
-export async function existingProductIds(ctx: CoreContext, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await ctx.db.select({ id: products.id }).from(products).where(inArray(products.id, ids));
-  return rows.map((r) => r.id);
 }

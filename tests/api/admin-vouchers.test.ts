@@ -6,8 +6,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "../../server/api/rate-limits";
+import { STAFF_COOKIE } from "../../app/lib/staff.server";
+import { openStaffSession } from "../../core/staff/sessions";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { combinations, count, orderPayload, setStock, type Item } from "../helpers/shop";
+import { createPageApp, hasPageBuild } from "../helpers/page-app";
+import { combinations, count, orderPayload, rows, setStock, type Item } from "../helpers/shop";
 import { makeOwner, makeStaff, type TestStaff } from "../helpers/staff";
 
 let t: TestApp;
@@ -17,9 +20,11 @@ let packer: TestStaff;
 let catalogue: TestStaff;
 let pool: Item[];
 let next = 0;
+const pages = hasPageBuild();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // with the pages built, the console's pages are checked too, with the page cache as shipped
+  t = pages ? await createPageApp({ cacheMs: 60_000 }) : await createTestApp();
   RATE_LIMITS.orders.limit = 100_000;
   RATE_LIMITS.vouchers.limit = 100_000;
   owner = await makeOwner(t.app, t.core);
@@ -351,6 +356,114 @@ describe("permissions", () => {
       ).toBe(403);
     }
     expect((await call(owner, "GET", "/api/admin/vouchers")).statusCode).toBe(200);
+  });
+});
+
+describe.skipIf(!pages)("the console's voucher pages", () => {
+  const consoleCookie = async (staff: TestStaff) => {
+    await t.database.db.execute(sql`update users set must_change_password = false where id = ${staff.id}`);
+    const { token } = await openStaffSession(t.core.db, staff.id, "console", { ip: "127.0.0.1" });
+    return { cookie: `${STAFF_COOKIE}=${token}` };
+  };
+  const post = async (who: TestStaff, url: string, fields: Record<string, string>) =>
+    t.app.inject({
+      method: "POST",
+      url,
+      headers: {
+        ...(await consoleCookie(who)),
+        "content-type": "application/x-www-form-urlencoded",
+        host: "localhost:3000",
+        origin: "http://localhost:3000",
+      },
+      payload: new URLSearchParams(fields).toString(),
+    });
+
+  it("opens for managers, not for fulfilment or catalogue, and takes hostile filters calmly", async () => {
+    for (const who of [packer, catalogue]) {
+      for (const url of ["/admin/vouchers", "/admin/vouchers/new"]) {
+        const res = await t.app.inject({ method: "GET", url, headers: await consoleCookie(who) });
+        expect(res.statusCode, `${who.role} ${url}`).toBe(403);
+      }
+    }
+    const headers = await consoleCookie(manager);
+    for (const query of [
+      "",
+      "?state=expired",
+      "?state=bogus",
+      `?search=${encodeURIComponent("<script>alert(1)</script>%_")}`,
+      `?search=${"x".repeat(5000)}`,
+      "?page=99999999999",
+    ]) {
+      const res = await t.app.inject({ method: "GET", url: `/admin/vouchers${query}`, headers });
+      expect(res.statusCode, query).toBe(200);
+      expect(res.body, query).not.toContain("<script>alert(1)");
+    }
+    for (const id of ["abc", "0", "99999999999", "999999"]) {
+      const res = await t.app.inject({ method: "GET", url: `/admin/vouchers/${id}`, headers });
+      expect(res.statusCode, id).toBe(404);
+    }
+  });
+
+  it("creates a voucher from the form, dates read as Pakistan time, and it works at the checkout at once", async () => {
+    const code = freshCode("form");
+    const res = await post(manager, "/admin/vouchers/new", {
+      intent: "save",
+      code: code.toLowerCase(),
+      discount_type: "flat",
+      discount_value: "300",
+      // the field shows for every kind before the script runs: ignored for a flat voucher
+      max_discount: "999",
+      min_order_amount: "",
+      starts_at: "2026-01-01T09:00",
+      ends_at: "",
+      usage_limit: "",
+      per_customer_limit: "2",
+      description: "Form voucher",
+      message: "",
+      is_active: "on",
+    });
+    expect([302, 303]).toContain(res.statusCode);
+    const [row] = await rows<{
+      id: number;
+      starts_at: Date;
+      discount_value: number;
+      max_discount_paisa: number | null;
+    }>(
+      t,
+      sql`select id, starts_at, discount_value, max_discount_paisa from vouchers where code = ${code.toUpperCase()}`,
+    );
+    expect(res.headers.location).toBe(`/admin/vouchers/${row!.id}?saved=1`);
+    expect(new Date(row!.starts_at).toISOString()).toBe("2026-01-01T04:00:00.000Z");
+    expect(row).toMatchObject({ discount_value: 30000, max_discount_paisa: null });
+    const check = await t.app.inject({
+      method: "POST",
+      url: "/api/validate-voucher",
+      payload: { code, order_amount: 3000 },
+    });
+    expect(check.json()).toMatchObject({ valid: true, discount_amount: 300 });
+    const page = await t.app.inject({
+      method: "GET",
+      url: `/admin/vouchers/${row!.id}`,
+      headers: await consoleCookie(manager),
+    });
+    expect(page.body).toContain('value="2026-01-01T09:00"');
+
+    // a refusal keeps what was typed and names the field
+    const bad = await post(manager, "/admin/vouchers/new", {
+      intent: "save",
+      code: code,
+      discount_type: "percentage",
+      discount_value: "150",
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain("discount_value must be a whole percent from 1 to 100");
+    const dup = await post(manager, "/admin/vouchers/new", { intent: "save", code, discount_type: "shipping" });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.body).toContain("already exists");
+    expect(
+      (await post(catalogue, "/admin/vouchers/new", { intent: "save", code: freshCode(), discount_type: "shipping" }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 

@@ -1,9 +1,9 @@
 // A collection's products in their order (issue 14, point 5): each row has Up, Down and Remove
 // buttons that post without JavaScript; with it, a row can also be dragged by its handle (mouse,
 // pen or finger: pointer events, since HTML drag and drop does not work on phones) and the new
-// order is posted whole on release, with the list as it was shown, so core can refuse a list a
-// colleague changed meanwhile instead of guessing.
-import { useEffect, useRef, useState } from "react";
+// order is posted whole on release; core refuses (409) a list whose products a colleague changed
+// meanwhile instead of guessing.
+import { useRef, useState } from "react";
 import { Form, useSubmit } from "react-router";
 import { imageSrc } from "../../lib/images";
 import { useHydrated } from "../../lib/use-hydrated";
@@ -24,7 +24,11 @@ export function ProductOrderList({ products, busy }: { products: OrderedProduct[
   const submit = useSubmit();
   const hydrated = useHydrated();
   // a new list from the server (after any save) replaces the one on screen
-  useEffect(() => setOrder(products), [products]);
+  const [shownFrom, setShownFrom] = useState(products);
+  if (shownFrom !== products) {
+    setShownFrom(products);
+    setOrder(products);
+  }
 
   function onPointerDown(event: React.PointerEvent<HTMLButtonElement>, id: number) {
     if (busy) return;

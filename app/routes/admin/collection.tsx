@@ -13,7 +13,7 @@ import {
   removeCollectionProduct,
   updateCollection,
 } from "../../../core/catalog/collection-admin";
-import { invalid } from "../../../core/shared/errors";
+import { AppError, invalid } from "../../../core/shared/errors";
 import { formatRupees } from "../../../core/shared/money";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle, Panel } from "../../components/admin/Fields";
@@ -29,6 +29,19 @@ export const meta = ({ data: page }: Route.MetaArgs) =>
   consoleMeta(page && "collection" in page ? page.collection.name : "Collection");
 export const ErrorBoundary = ConsoleErrorBoundary;
 
+/** A refusal from core as the page's answer (404: deleted meanwhile), never a 500. */
+async function orRefusal<T>(load: Promise<T>): Promise<T> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof AppError) throw data({ detail: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are never in a search
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
 const MAX_ID = 2_147_483_647;
 const toId = (value: string | undefined): number | null =>
   value && /^\d{1,10}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_ID ? Number(value) : null;
@@ -43,15 +56,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context, "collections");
   const id = collectionId(params.id);
   const url = new URL(request.url);
-  // eslint-disable-next-line no-control-regex -- control characters are never in a product's name
-  const search = (url.searchParams.get("find") ?? "")
-    .slice(0, 100)
-    .replace(/[\u0000-\u001f\u007f]/g, "")
-    .trim();
-  const [collection, found] = await Promise.all([
-    getCollectionForStaff(context.core, actor, id),
-    search ? findProductsToAdd(context.core, actor, id, search) : Promise.resolve([]),
-  ]);
+  const search = (url.searchParams.get("find") ?? "").slice(0, 100).replace(CONTROL, "").trim();
+  const [collection, found] = await orRefusal(
+    Promise.all([
+      getCollectionForStaff(context.core, actor, id),
+      search ? findProductsToAdd(context.core, actor, id, search) : Promise.resolve([]),
+    ]),
+  );
   return {
     collection: {
       id: collection.id,

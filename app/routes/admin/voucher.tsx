@@ -16,6 +16,7 @@ import {
   voucherPatchSchema,
   VOUCHER_STATE_LABELS,
 } from "../../../core/vouchers/voucher-rules";
+import { AppError } from "../../../core/shared/errors";
 import { formatRupees, rupeesText } from "../../../core/shared/money";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle, Panel } from "../../components/admin/Fields";
@@ -29,6 +30,16 @@ import type { Route } from "./+types/voucher";
 export const meta = ({ data: page }: Route.MetaArgs) =>
   consoleMeta(page && "voucher" in page && page.voucher ? `Voucher ${page.voucher.code}` : "New voucher");
 export const ErrorBoundary = ConsoleErrorBoundary;
+
+/** A refusal from core as the page's answer (404: deleted meanwhile), never a 500. */
+async function orRefusal<T>(load: Promise<T>): Promise<T> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof AppError) throw data({ detail: error.message }, { status: error.status });
+    throw error;
+  }
+}
 
 const USES_SHOWN = 100;
 
@@ -68,10 +79,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (id === null)
     return { voucher: null, values: EMPTY_VOUCHER, uses: [], usesTotal: 0, saved: false, deleting: false };
-  const [voucher, uses] = await Promise.all([
-    getVoucher(context.core, actor, id),
-    listVoucherUses(context.core, actor, id, { limit: USES_SHOWN, offset: 0 }),
-  ]);
+  const [voucher, uses] = await orRefusal(
+    Promise.all([
+      getVoucher(context.core, actor, id),
+      listVoucherUses(context.core, actor, id, { limit: USES_SHOWN, offset: 0 }),
+    ]),
+  );
   return {
     voucher: {
       id: voucher.id,

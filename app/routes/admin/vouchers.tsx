@@ -16,6 +16,9 @@ import type { Route } from "./+types/vouchers";
 export const meta = () => consoleMeta("Vouchers");
 export const ErrorBoundary = ConsoleErrorBoundary;
 
+// eslint-disable-next-line no-control-regex -- control characters are never in a search
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
 const PAGE_SIZE = 50;
 type Tab = VoucherState | "all";
 const TABS: Tab[] = ["all", "active", "scheduled", "expired", "used_up", "inactive"];
@@ -26,11 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const stateText = params.get("state") ?? "all";
   const state = (TABS as string[]).includes(stateText) ? (stateText as Tab) : "all";
-  // eslint-disable-next-line no-control-regex -- control characters are never in a code
-  const search = (params.get("search") ?? "")
-    .slice(0, SEARCH_MAX)
-    .replace(/[\u0000-\u001f\u007f]/g, "")
-    .trim();
+  const search = (params.get("search") ?? "").slice(0, SEARCH_MAX).replace(CONTROL, "").trim();
   const page = pageParam(params);
   const found = await listVouchers(context.core, actor, {
     search: search || undefined,
