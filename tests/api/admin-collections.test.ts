@@ -4,7 +4,10 @@
 // staff reordering at once leaving clean positions (raced for real on PostgreSQL).
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STAFF_COOKIE } from "../../app/lib/staff.server";
+import { openStaffSession } from "../../core/staff/sessions";
 import { createTestApp, type TestApp } from "../helpers/app";
+import { createPageApp, hasPageBuild } from "../helpers/page-app";
 import { count, rows } from "../helpers/shop";
 import { makeOwner, makeStaff, type TestStaff } from "../helpers/staff";
 
@@ -14,9 +17,11 @@ let catalogue: TestStaff;
 let packer: TestStaff;
 let productIds: number[];
 let next = 0;
+const pages = hasPageBuild();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // with the pages built, the console's and the shop's pages are checked too, cached as shipped
+  t = pages ? await createPageApp({ cacheMs: 60_000 }) : await createTestApp();
   owner = await makeOwner(t.app, t.core);
   catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
   packer = await makeStaff(t.app, t.core, owner, "fulfilment");
@@ -233,6 +238,128 @@ describe("collections", () => {
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
     expect((await call(owner, "GET", `/api/admin/collections/${c.id}`)).json().name).toBe("Eid Edit");
+  });
+});
+
+describe.skipIf(!pages)("the console's collection pages", () => {
+  const consoleCookie = async (staff: TestStaff) => {
+    await t.database.db.execute(sql`update users set must_change_password = false where id = ${staff.id}`);
+    const { token } = await openStaffSession(t.core.db, staff.id, "console", { ip: "127.0.0.1" });
+    return { cookie: `${STAFF_COOKIE}=${token}` };
+  };
+  const post = async (who: TestStaff, url: string, fields: Record<string, string>) =>
+    t.app.inject({
+      method: "POST",
+      url,
+      headers: {
+        ...(await consoleCookie(who)),
+        "content-type": "application/x-www-form-urlencoded",
+        host: "localhost:3000",
+        origin: "http://localhost:3000",
+      },
+      payload: new URLSearchParams(fields).toString(),
+    });
+  /** Product ids in the order the collection's page shows its cards. */
+  const pageOrder = async (id: number, ids: number[]) => {
+    const page = (await t.app.inject({ method: "GET", url: `/collection/${id}` })).body;
+    const start = page.indexOf('aria-label="Products"');
+    const html = page.slice(start, page.indexOf("</ul>", start));
+    const links = await rows<{ id: number; href: string }>(
+      t,
+      sql`select id, coalesce('/p/' || custom_url, '/product/' || id) as href from products where id = any(${sql.raw(`array[${ids.join(",")}]`)}::int[])`,
+    );
+    return links
+      .map(({ id: pid, href }) => ({ pid, at: html.indexOf(`href="${href}"`) }))
+      .filter((x) => x.at >= 0)
+      .sort((a, b) => a.at - b.at)
+      .map((x) => x.pid);
+  };
+
+  it("opens for the catalogue team, not for fulfilment, and takes hostile values calmly", async () => {
+    const c = await withProducts(fresh(1));
+    for (const url of ["/admin/collections", `/admin/collections/${c.id}`]) {
+      expect((await t.app.inject({ method: "GET", url, headers: await consoleCookie(packer) })).statusCode).toBe(403);
+    }
+    const headers = await consoleCookie(catalogue);
+    for (const query of [
+      "",
+      "?find=lawn",
+      `?find=${encodeURIComponent("<script>alert(1)</script>%_")}`,
+      `?find=${"x".repeat(5000)}`,
+    ]) {
+      const res = await t.app.inject({ method: "GET", url: `/admin/collections/${c.id}${query}`, headers });
+      expect(res.statusCode, query).toBe(200);
+      expect(res.body).not.toContain("<script>alert(1)");
+    }
+    for (const id of ["abc", "0", "99999999999", "999999"]) {
+      expect((await t.app.inject({ method: "GET", url: `/admin/collections/${id}`, headers })).statusCode, id).toBe(
+        404,
+      );
+    }
+    for (const fields of [
+      { intent: "order", order: "1,2,x" },
+      { intent: "order", order: "9".repeat(40_000) },
+      { intent: "move", product: "sideways:1" },
+      { intent: "add", product_id: "-5" },
+      { intent: "image", image_url: "https://evil.example/x.jpg" },
+      { intent: "details", name: "", position: "0" },
+      { intent: "details", name: "Ok", position: "1e9" },
+    ]) {
+      const res = await post(catalogue, `/admin/collections/${c.id}`, fields);
+      expect([400, 404, 409, 422], JSON.stringify(fields).slice(0, 80)).toContain(res.statusCode);
+    }
+  });
+
+  it("a reorder, an add and a removal on the console show on the collection page at once", async () => {
+    const ids = fresh(3);
+    const c = await withProducts(ids.slice(0, 2));
+    expect(await pageOrder(c.id, ids)).toEqual(ids.slice(0, 2));
+    expect(
+      (await post(catalogue, `/admin/collections/${c.id}`, { intent: "add", product_id: String(ids[2]) })).statusCode,
+    ).toBe(200);
+    expect(await pageOrder(c.id, ids)).toEqual(ids);
+    const moved = await post(catalogue, `/admin/collections/${c.id}`, { intent: "move", product: `up:${ids[2]}` });
+    expect(moved.body).toContain("Order saved.");
+    expect(await pageOrder(c.id, ids)).toEqual([ids[0], ids[2], ids[1]]);
+    const dragged = await post(catalogue, `/admin/collections/${c.id}`, {
+      intent: "order",
+      order: [ids[1], ids[0], ids[2]].join(","),
+    });
+    expect(dragged.statusCode).toBe(200);
+    expect(await pageOrder(c.id, ids)).toEqual([ids[1], ids[0], ids[2]]);
+    const stale = await post(catalogue, `/admin/collections/${c.id}`, {
+      intent: "order",
+      order: [ids[0], ids[1]].join(","),
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.body).toContain("changed while you were ordering them");
+    await post(catalogue, `/admin/collections/${c.id}`, { intent: "move", product: `remove:${ids[0]}` });
+    expect(await pageOrder(c.id, ids)).toEqual([ids[1], ids[2]]);
+  });
+
+  it("features a collection on the home page's slider at once", async () => {
+    const c = await withProducts(fresh(1));
+    const photo = (await call(catalogue, "GET", `/api/admin/collections/${c.id}`)).json().image_choices[0] as string;
+    await post(catalogue, `/admin/collections/${c.id}`, { intent: "image", image_url: photo });
+    await post(catalogue, `/admin/collections/${c.id}`, {
+      intent: "details",
+      name: "Slider Star",
+      description: "",
+      position: "0",
+      is_active: "on",
+      is_featured: "on",
+    });
+    const home = (await t.app.inject({ method: "GET", url: "/" })).body;
+    expect(home).toContain("Slider Star");
+    expect(home).toMatch(/aria-label="\d+ of \d+: Slider Star"/);
+    await post(catalogue, `/admin/collections/${c.id}`, {
+      intent: "details",
+      name: "Slider Star",
+      description: "",
+      position: "0",
+      is_active: "on",
+    });
+    expect((await t.app.inject({ method: "GET", url: "/" })).body).not.toMatch(/aria-label="\d+ of \d+: Slider Star"/);
   });
 });
 
