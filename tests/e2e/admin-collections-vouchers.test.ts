@@ -112,21 +112,32 @@ describe.sequential("collections and vouchers in the console", { timeout: 180_00
 
     // a shopper with a cart applies it at the checkout
     const shopper = await pages.open(PHONE);
-    const [product] = (await (await fetch(`${url}/api/products?limit=1&sort=price_desc`)).json()) as {
+    // a combination in stock of a dear product: a percentage is then worth something
+    const listed = (await (await fetch(`${url}/api/products?limit=20&sort=price_desc`)).json()) as {
       id: number;
-      price: number;
+      variant_combinations: { id: number; stock_quantity: number }[];
     }[];
+    const product = listed.find((p) => p.variant_combinations.some((c) => c.stock_quantity > 0))!;
+    const line = {
+      productId: product.id,
+      combinationId: product.variant_combinations.find((c) => c.stock_quantity > 0)!.id,
+    };
     await shopper.goto(`${url}/track`);
-    await shopper.evaluate(async (productId) => {
+    await shopper.evaluate(async ({ productId, combinationId }) => {
       const sessionId = `session_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`;
       localStorage.setItem("sessionId", sessionId);
       const res = await fetch("/api/cart/flexible", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ session_id: sessionId, product_id: productId, quantity: 1 }),
+        body: JSON.stringify({
+          session_id: sessionId,
+          product_id: productId,
+          combination_id: combinationId,
+          quantity: 1,
+        }),
       });
       if (!res.ok) throw new Error(await res.text());
-    }, product!.id);
+    }, line);
     await shopper.goto(`${url}/checkout`);
     await hydrated(shopper);
     await shopper.getByRole("textbox", { name: "Promo code" }).fill("phone15");
