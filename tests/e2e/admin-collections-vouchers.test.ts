@@ -75,8 +75,8 @@ async function shopOrder(page: Page, collectionId: number): Promise<string[]> {
   return cards.getByRole("heading", { level: 3 }).allTextContents();
 }
 
-async function shot(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+async function shot(page: Page, name: string, fullPage = true) {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage });
 }
 
 describe.sequential("collections and vouchers in the console", { timeout: 180_000 }, () => {
@@ -145,7 +145,7 @@ describe.sequential("collections and vouchers in the console", { timeout: 180_00
     await shopper.getByText("PHONE15 applied").waitFor();
     await expectVisibleToPerson(shopper.getByTestId("discount"), { scroll: true });
     expect(await shopper.getByTestId("discount").textContent()).toMatch(/^−Rs\. [\d,]+/);
-    await shot(shopper, "checkout-voucher-applied-phone");
+    await shot(shopper, "checkout-voucher-applied-phone", false);
 
     // the list finds it by part of its code
     await page.goto(`${url}/admin/vouchers?search=one1`);

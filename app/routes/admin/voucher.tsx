@@ -199,9 +199,11 @@ export default function ConsoleVoucher() {
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Panel>
-          <div className="mb-4 space-y-2">
-            {saved && !error && <Notice kind="success">Voucher saved. It applies at the checkout now.</Notice>}
-          </div>
+          {saved && !error && (
+            <div className="mb-4">
+              <Notice kind="success">Voucher saved. It applies at the checkout now.</Notice>
+            </div>
+          )}
           {/* a new key after each save: the fields show what was stored */}
           <VoucherForm
             key={JSON.stringify(shown)}
