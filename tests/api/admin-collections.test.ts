@@ -297,7 +297,7 @@ describe.skipIf(!pages)("the console's collection pages", () => {
       );
     }
     for (const fields of [
-      { intent: "order", order: "1,2,x" },
+      { intent: "order", order: "1,2,x" } as Record<string, string>,
       { intent: "order", order: "9".repeat(40_000) },
       { intent: "move", product: "sideways:1" },
       { intent: "add", product_id: "-5" },
