@@ -16,6 +16,8 @@ export const CONSOLE_MENU: readonly ConsoleMenuItem[] = [
   { href: "/admin/orders", label: "Orders", permission: "orders" },
   { href: "/admin/customers", label: "Customers", permission: "customers" },
   { href: "/admin/reviews", label: "Reviews", permission: "reviews" },
+  { href: "/admin/collections", label: "Collections", permission: "collections" },
+  { href: "/admin/vouchers", label: "Vouchers", permission: "vouchers" },
   { href: "/admin/staff", label: "Staff", permission: "staff" },
   { href: "/admin/audit", label: "Audit log", permission: "audit" },
   { href: "/admin/settings", label: "Settings", permission: "settings" },
@@ -61,6 +63,16 @@ export function actionLabel(action: string): string {
     "product.photos_reorder": "Reordered product photos",
     "product.photo_update": "Changed a product photo",
     "product.photo_delete": "Deleted a product photo",
+    "collection.create": "Added a collection",
+    "collection.update": "Changed a collection",
+    "collection.move": "Moved a collection",
+    "collection.delete": "Deleted a collection",
+    "collection.reorder": "Reordered a collection's products",
+    "collection.add_product": "Added a product to a collection",
+    "collection.remove_product": "Took a product out of a collection",
+    "voucher.create": "Added a voucher",
+    "voucher.update": "Changed a voucher",
+    "voucher.delete": "Deleted a voucher",
   };
   return known[action] ?? action.replace(/[._]/g, " ").replace(/^./, (c) => c.toUpperCase());
 }

@@ -26,7 +26,7 @@ export interface ShellData {
   faviconUrl: string | null;
   year: number;
   announcements: { id: number; content: string }[];
-  collections: { id: number; name: string; imageUrl: string | null; description: string }[];
+  collections: { id: number; name: string; imageUrl: string | null; description: string; isFeatured: boolean }[];
   seo: {
     publicUrl: string;
     siteName: string;
@@ -77,7 +77,13 @@ async function readShell(core: CoreContext, publicUrl: string): Promise<ShellDat
     faviconUrl: settings.faviconUrl,
     year: new Date().getUTCFullYear(),
     announcements,
-    collections: collections.map((c) => ({ id: c.id, name: c.name, imageUrl: c.imageUrl, description: c.description })),
+    collections: collections.map((c) => ({
+      id: c.id,
+      name: c.name,
+      imageUrl: c.imageUrl,
+      description: c.description,
+      isFeatured: c.isFeatured,
+    })),
     seo: {
       publicUrl,
       siteName: settings.siteName,

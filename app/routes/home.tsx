@@ -113,7 +113,11 @@ function HeroImage({ url, first = false }: { url: string | null; first?: boolean
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const shell = useRouteLoaderData("root") as ShellData;
-  const heroes = shell.collections.filter((c) => c.imageUrl);
+  // the slider shows the collections staff marked "featured on home" (issue 14, point 5), in
+  // their order; with none marked it falls back to every collection with an image
+  const withImage = shell.collections.filter((c) => c.imageUrl);
+  const featured = withImage.filter((c) => c.isFeatured);
+  const heroes = featured.length > 0 ? featured : withImage;
   const { categories, blogs, videos } = loaderData;
   const currentSearch = new URLSearchParams(
     categories.filter((c) => c.page > 1).map((c) => [`page_${c.id}`, String(c.page)] as [string, string]),

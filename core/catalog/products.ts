@@ -166,6 +166,15 @@ function filters(query: ProductQuery): SQL {
 }
 
 function ordering(query: ProductQuery): SQL[] {
+  // a collection's default order ("Featured" on its page) is the order staff gave its products
+  // in the console (issue 14, point 5); a sort the shopper picks or a search overrides it
+  if (query.sort === undefined && !query.search && query.collectionId !== undefined) {
+    return [
+      sql`(select cp.position from ${collectionProducts} cp where cp.collection_id = ${query.collectionId} and cp.product_id = ${products.id}) asc`,
+      desc(products.createdAt),
+      desc(products.id),
+    ];
+  }
   const sort = query.sort ?? (query.search ? "relevance" : "newest");
   switch (sort) {
     case "name":

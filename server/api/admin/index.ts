@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { CoreContext } from "../../../core/context";
 import type { AppConfig } from "../../config";
 import { adminAuditLogRoutes } from "./audit-log";
+import { adminCollectionRoutes } from "./collections";
 import { adminCustomerRoutes } from "./customers";
 import { adminManualOrderRoutes } from "./manual-orders";
 import { adminOrderExchangeRoutes } from "./order-exchanges";
@@ -14,6 +15,7 @@ import { adminSessionRoutes } from "./session";
 import { adminSettingsRoutes } from "./settings";
 import { adminStoreDetailsRoutes } from "./settings";
 import { adminStaffRoutes } from "./staff";
+import { adminVoucherRoutes } from "./vouchers";
 
 export async function adminRoutes(app: FastifyInstance, options: { core: CoreContext; config: AppConfig }) {
   await app.register(adminSessionRoutes, options);
@@ -28,4 +30,6 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminOrderExportRoutes, options);
   await app.register(adminReviewRoutes, options);
   await app.register(adminProductPhotoRoutes, options);
+  await app.register(adminCollectionRoutes, options);
+  await app.register(adminVoucherRoutes, options);
 }

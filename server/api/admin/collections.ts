@@ -1,0 +1,281 @@
+// Collections through the staff API (issue 14, point 5; decision 0066), for the collections
+// permission (owners, managers, the catalogue team): the collections, their fields and hero
+// image, and the order of their products, which the collection's page follows by default.
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  addCollectionProduct,
+  COLLECTION_DESCRIPTION_MAX,
+  COLLECTION_NAME_MAX,
+  COLLECTION_POSITION_MAX,
+  COLLECTION_PRODUCTS_MAX,
+  createCollection,
+  deleteCollection,
+  getCollectionForStaff,
+  listCollectionsForStaff,
+  orderCollectionProducts,
+  removeCollectionProduct,
+  updateCollection,
+  type CollectionDetail,
+  type StaffCollection,
+} from "../../../core/catalog/collection-admin";
+import type { CoreContext } from "../../../core/context";
+import { money } from "../../serialize";
+import { requireStaff, staffActor } from "../../plugins/staff-auth";
+import { idParams, idSchema } from "../http";
+import { staffOperation } from "./docs";
+
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const CONTROL_IN_LINE = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- line breaks are allowed in a description
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+
+const fields = z.object({
+  name: z
+    .string({ error: "name must be text" })
+    .max(COLLECTION_NAME_MAX, `name must be at most ${COLLECTION_NAME_MAX} characters`)
+    .refine((v) => !CONTROL_IN_LINE.test(v), { message: "name must not contain control characters" })
+    .transform((v) => v.trim())
+    .refine((v) => v.length > 0, { message: "name is required" }),
+  description: z
+    .string({ error: "description must be text" })
+    .max(COLLECTION_DESCRIPTION_MAX, `description must be at most ${COLLECTION_DESCRIPTION_MAX} characters`)
+    .refine((v) => !CONTROL_IN_TEXT.test(v), { message: "description must not contain control characters" })
+    .transform((v) => v.trim())
+    .default(""),
+  is_active: z.boolean({ error: "is_active must be true or false" }).default(true),
+  is_featured: z.boolean({ error: "is_featured must be true or false" }).default(false),
+  position: z
+    .number({ error: `position must be a whole number from 0 to ${COLLECTION_POSITION_MAX}` })
+    .int(`position must be a whole number from 0 to ${COLLECTION_POSITION_MAX}`)
+    .min(0, `position must be a whole number from 0 to ${COLLECTION_POSITION_MAX}`)
+    .max(COLLECTION_POSITION_MAX, `position must be a whole number from 0 to ${COLLECTION_POSITION_MAX}`)
+    .optional(),
+  image_url: z
+    .string({ error: "image_url must be text" })
+    .max(2000, "image_url must be at most 2000 characters")
+    .nullable()
+    .optional(),
+});
+
+const patch = z.object({
+  name: fields.shape.name.optional(),
+  description: fields.shape.description.unwrap().optional(),
+  is_active: fields.shape.is_active.unwrap().optional(),
+  is_featured: fields.shape.is_featured.unwrap().optional(),
+  position: fields.shape.position,
+  image_url: fields.shape.image_url,
+});
+
+const orderBody = z.object({
+  product_ids: z
+    .array(idSchema("product_ids"), { error: "product_ids must be a list of product ids" })
+    .max(COLLECTION_PRODUCTS_MAX, `product_ids must hold at most ${COLLECTION_PRODUCTS_MAX} products`),
+});
+
+const productParams = z.object({ id: idSchema("id"), productId: idSchema("productId") });
+
+function presentCollection(c: StaffCollection) {
+  return {
+    id: c.id,
+    name: c.name,
+    description: c.description,
+    image_url: c.imageUrl,
+    is_active: c.isActive,
+    is_featured: c.isFeatured,
+    position: c.position,
+    product_count: c.productCount,
+    created_at: c.createdAt,
+    updated_at: c.updatedAt,
+  };
+}
+
+function presentDetail(c: CollectionDetail) {
+  return {
+    ...presentCollection(c),
+    products: c.products.map((p) => ({
+      id: p.id,
+      name: p.name,
+      custom_url: p.customUrl,
+      is_active: p.isActive,
+      archived: p.archived,
+      price: money(p.pricePaisa),
+      image_url: p.imageUrl,
+      position: p.position,
+    })),
+    image_choices: c.imageChoices,
+  };
+}
+
+export async function adminCollectionRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const guard = requireStaff(core, "collections");
+
+  api.get(
+    "/admin/collections",
+    {
+      schema: staffOperation("collections", "Every collection, shown or hidden, in the storefront's order"),
+      onRequest: guard,
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return (await listCollectionsForStaff(core, staffActor(request))).map(presentCollection);
+    },
+  );
+
+  api.post(
+    "/admin/collections",
+    {
+      schema: {
+        ...staffOperation(
+          "collections",
+          "Creates a collection (201), after the last one unless position is given; it has no products and no image yet",
+        ),
+        body: fields,
+      },
+      onRequest: guard,
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const created = await createCollection(core, staffActor(request), {
+        name: b.name,
+        description: b.description,
+        isActive: b.is_active,
+        isFeatured: b.is_featured,
+        position: b.position,
+        imageUrl: b.image_url,
+      });
+      reply.header("cache-control", "no-store");
+      return reply.code(201).send(presentCollection(created));
+    },
+  );
+
+  api.get(
+    "/admin/collections/:id",
+    {
+      schema: {
+        ...staffOperation(
+          "collections",
+          "One collection with its products in their order and image_choices: the photos its hero image may be",
+        ),
+        params: idParams,
+      },
+      onRequest: guard,
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return presentDetail(await getCollectionForStaff(core, staffActor(request), request.params.id));
+    },
+  );
+
+  api.put(
+    "/admin/collections/:id",
+    {
+      schema: {
+        ...staffOperation(
+          "collections",
+          "Changes the fields given; image_url must be one of image_choices (a photo of one of its products) or null for none",
+        ),
+        params: idParams,
+        body: patch,
+      },
+      onRequest: guard,
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const { collection, changed } = await updateCollection(core, staffActor(request), request.params.id, {
+        name: b.name,
+        description: b.description,
+        isActive: b.is_active,
+        isFeatured: b.is_featured,
+        position: b.position,
+        imageUrl: b.image_url,
+      });
+      reply.header("cache-control", "no-store");
+      return { ...presentCollection(collection), changed };
+    },
+  );
+
+  api.delete(
+    "/admin/collections/:id",
+    {
+      schema: {
+        ...staffOperation("collections", "Deletes the collection (204); its products stay in the catalogue"),
+        params: idParams,
+      },
+      onRequest: guard,
+    },
+    async (request, reply) => {
+      await deleteCollection(core, staffActor(request), request.params.id);
+      return reply.code(204).header("cache-control", "no-store").send();
+    },
+  );
+
+  api.put(
+    "/admin/collections/:id/products",
+    {
+      schema: {
+        ...staffOperation(
+          "collections",
+          "Sets the order of the collection's products: product_ids holds each of its products once, first shown first. A list that no longer matches its products (one added or removed meanwhile) answers 409 with the current product_ids",
+        ),
+        params: idParams,
+        body: orderBody,
+      },
+      onRequest: guard,
+    },
+    async (request, reply) => {
+      const result = await orderCollectionProducts(
+        core,
+        staffActor(request),
+        request.params.id,
+        request.body.product_ids,
+      );
+      reply.header("cache-control", "no-store");
+      return { product_ids: result.productIds, changed: result.changed };
+    },
+  );
+
+  api.post(
+    "/admin/collections/:id/products/:productId",
+    {
+      schema: {
+        ...staffOperation(
+          "collections",
+          "Adds the product at the end of the collection (changed: false when it was already in it)",
+        ),
+        params: productParams,
+      },
+      onRequest: guard,
+    },
+    async (request, reply) => {
+      const { changed } = await addCollectionProduct(
+        core,
+        staffActor(request),
+        request.params.id,
+        request.params.productId,
+      );
+      reply.header("cache-control", "no-store");
+      return reply.code(changed ? 201 : 200).send({ changed });
+    },
+  );
+
+  api.delete(
+    "/admin/collections/:id/products/:productId",
+    {
+      schema: {
+        ...staffOperation(
+          "collections",
+          "Takes the product out of the collection (204); the product stays in the catalogue",
+        ),
+        params: productParams,
+      },
+      onRequest: guard,
+    },
+    async (request, reply) => {
+      await removeCollectionProduct(core, staffActor(request), request.params.id, request.params.productId);
+      return reply.code(204).header("cache-control", "no-store").send();
+    },
+  );
+}

@@ -1,0 +1,194 @@
+// Vouchers through the staff API (issue 14, point 6; decision 0066), for the vouchers permission
+// (owners and managers). Amounts are rupees with 2 decimals, moments ISO times in UTC; a time
+// sent without a zone is read as Pakistan time, as the console's field sends it.
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { CoreContext } from "../../../core/context";
+import {
+  createVoucher,
+  deleteVoucher,
+  getVoucher,
+  listVoucherUses,
+  listVouchers,
+  updateVoucher,
+  type StaffVoucher,
+  type VoucherUse,
+} from "../../../core/vouchers/voucher-admin";
+import {
+  SEARCH_MAX,
+  VOUCHER_STATES,
+  voucherFieldsSchema,
+  voucherPatchSchema,
+} from "../../../core/vouchers/voucher-rules";
+import { money } from "../../serialize";
+import { requireStaff, staffActor } from "../../plugins/staff-auth";
+import { idParams, pageQuery } from "../http";
+import { staffOperation } from "./docs";
+
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+const listQuery = pageQuery(200, 50).extend({
+  search: z
+    .string()
+    .max(SEARCH_MAX, `search must be at most ${SEARCH_MAX} characters`)
+    .refine((value) => !CONTROL.test(value), { message: "search must not contain control characters" })
+    .optional(),
+  state: z
+    .enum([...VOUCHER_STATES, "all"], { error: `state must be one of: ${[...VOUCHER_STATES, "all"].join(", ")}` })
+    .default("all"),
+});
+
+export function presentVoucher(v: StaffVoucher) {
+  return {
+    id: v.id,
+    code: v.code,
+    description: v.description,
+    message: v.message,
+    discount_type: v.discountType,
+    // a percentage in whole percent, a flat amount in rupees, 0 for free shipping
+    discount_value: v.discountType === "flat" ? money(v.discountValue) : v.discountValue,
+    max_discount: money(v.maxDiscountPaisa),
+    min_order_amount: money(v.minOrderPaisa),
+    starts_at: v.startsAt,
+    ends_at: v.endsAt,
+    usage_limit: v.usageLimit,
+    per_customer_limit: v.perCustomerLimit,
+    used_count: v.usedCount,
+    is_active: v.isActive,
+    state: v.state,
+    created_at: v.createdAt,
+  };
+}
+
+const presentUse = (u: VoucherUse) => ({
+  order_id: u.orderId,
+  tracking_id: u.trackingId,
+  customer_name: u.customerName,
+  email: u.email,
+  phone: u.phone,
+  total_amount: money(u.totalPaisa),
+  discount_amount: money(u.discountPaisa),
+  status: u.status,
+  used_at: u.at,
+  order_href: `/admin/orders/${u.orderId}`,
+});
+
+export async function adminVoucherRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    "/admin/vouchers",
+    {
+      schema: {
+        ...staffOperation(
+          "vouchers",
+          "Vouchers, newest first; search matches any part of the code in any case; state: active, scheduled, expired, used_up, inactive or all. The total is in X-Total-Count",
+        ),
+        querystring: listQuery,
+      },
+      onRequest: requireStaff(core, "vouchers"),
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const page = await listVouchers(core, staffActor(request), {
+        search: q.search || undefined,
+        state: q.state === "all" ? undefined : q.state,
+        limit: q.limit,
+        offset: q.offset,
+      });
+      reply.header("cache-control", "no-store").header("x-total-count", String(page.total));
+      return page.items.map(presentVoucher);
+    },
+  );
+
+  api.post(
+    "/admin/vouchers",
+    {
+      schema: {
+        ...staffOperation(
+          "vouchers",
+          "Creates a voucher (201) that the checkout accepts at once. The code is stored in uppercase and is unique in any case (409). discount_value: whole percent 1-100, rupees for flat, 0 for shipping; max_discount for percentage only; times without a zone are Pakistan time",
+        ),
+        body: voucherFieldsSchema,
+      },
+      onRequest: requireStaff(core, "vouchers"),
+    },
+    async (request, reply) => {
+      const voucher = await createVoucher(core, staffActor(request), request.body);
+      reply.header("cache-control", "no-store");
+      return reply.code(201).send(presentVoucher(voucher));
+    },
+  );
+
+  api.get(
+    "/admin/vouchers/:id",
+    {
+      schema: { ...staffOperation("vouchers", "One voucher with its state and the uses counted"), params: idParams },
+      onRequest: requireStaff(core, "vouchers"),
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return presentVoucher(await getVoucher(core, staffActor(request), request.params.id));
+    },
+  );
+
+  api.put(
+    "/admin/vouchers/:id",
+    {
+      schema: {
+        ...staffOperation(
+          "vouchers",
+          "Changes the fields given (others are kept). usage_limit below used_count is refused (422); changed: false when nothing differed",
+        ),
+        params: idParams,
+        body: voucherPatchSchema,
+      },
+      onRequest: requireStaff(core, "vouchers"),
+    },
+    async (request, reply) => {
+      const { voucher, changed } = await updateVoucher(core, staffActor(request), request.params.id, request.body);
+      reply.header("cache-control", "no-store");
+      return { ...presentVoucher(voucher), changed };
+    },
+  );
+
+  api.delete(
+    "/admin/vouchers/:id",
+    {
+      schema: {
+        ...staffOperation(
+          "vouchers",
+          "Deletes a voucher that was never used (204); one that was used answers 409: switch it off instead",
+        ),
+        params: idParams,
+      },
+      onRequest: requireStaff(core, "vouchers"),
+    },
+    async (request, reply) => {
+      await deleteVoucher(core, staffActor(request), request.params.id);
+      return reply.code(204).header("cache-control", "no-store").send();
+    },
+  );
+
+  api.get(
+    "/admin/vouchers/:id/redemptions",
+    {
+      schema: {
+        ...staffOperation(
+          "vouchers",
+          "The orders that used the voucher, newest first, with the order's tracking id, customer and total; the total count is in X-Total-Count",
+        ),
+        params: idParams,
+        querystring: pageQuery(200, 50),
+      },
+      onRequest: requireStaff(core, "vouchers"),
+    },
+    async (request, reply) => {
+      const page = await listVoucherUses(core, staffActor(request), request.params.id, request.query);
+      reply.header("cache-control", "no-store").header("x-total-count", String(page.total));
+      return page.items.map(presentUse);
+    },
+  );
+}

@@ -1,0 +1,207 @@
+// Collections and vouchers in a real browser at phone width (issue 14, points 5 and 6; decision
+// 0066): a manager creates a voucher in the console and a shopper applies it at the checkout at
+// once; the manager reorders a collection (a button, then a drag) and the collection's page shows
+// the new order. SCREENSHOT_DIR=… saves the screens (phone, and desktop for the console pages).
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../../core/accounts/passwords";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema";
+import {
+  DESKTOP,
+  PHONE,
+  expectVisibleToPerson,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  pageOpener,
+} from "../helpers/browser";
+import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
+
+let running: E2EStore;
+let url: string;
+let browser: Browser;
+const pages = pageOpener(() => browser);
+const PASSWORD = "Manager2026now!";
+const MEMBER = "manager@collections.test";
+const shots = process.env.SCREENSHOT_DIR;
+
+beforeAll(async () => {
+  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
+  const passwordHash = await hashPassword(PASSWORD);
+  const prepare = async (db: Db) => {
+    await db
+      .insert(users)
+      .values({ email: MEMBER, firstName: "Sana", lastName: "Manager", role: "manager", passwordHash });
+  };
+  [running, browser] = await Promise.all([startE2EStore("admin-collections-vouchers", { prepare }), launchBrowser()]);
+  url = running.store.url;
+});
+
+afterAll(async () => {
+  await pages.closeAll();
+  await browser?.close();
+  await running?.stop();
+});
+
+async function arrivesAt(page: Page, pathname: string) {
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(pathname);
+}
+
+async function signIn(viewport: { width: number; height: number }): Promise<Page> {
+  const page = await pages.open(viewport);
+  await page.goto(`${url}/admin/login`);
+  const form = page.getByRole("form", { name: "Staff sign in" });
+  await form.getByLabel("Email").fill(MEMBER);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByRole("button", { name: "Sign In" }).click();
+  await arrivesAt(page, "/admin");
+  await hydrated(page);
+  return page;
+}
+
+async function openFromMenu(page: Page, label: string, path: string) {
+  await page.getByRole("banner").getByLabel("Menu", { exact: true }).click();
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: label }).click();
+  await arrivesAt(page, path);
+  await hydrated(page);
+}
+
+/** The names of the collection page's cards, first shown first (the page's default order). */
+async function shopOrder(page: Page, collectionId: number): Promise<string[]> {
+  await page.goto(`${url}/collection/${collectionId}`);
+  const cards = page.getByRole("list", { name: "Products" }).getByRole("article");
+  await cards.first().waitFor();
+  return cards.getByRole("heading", { level: 3 }).allTextContents();
+}
+
+async function shot(page: Page, name: string, fullPage = true) {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage });
+}
+
+describe.sequential("collections and vouchers in the console", { timeout: 180_000 }, () => {
+  it("a voucher created in the console applies at the checkout at once (phone)", async () => {
+    const page = await signIn(PHONE);
+    await openFromMenu(page, "Vouchers", "/admin/vouchers");
+    await shot(page, "vouchers-list-phone");
+    await page.getByRole("link", { name: "New voucher" }).click();
+    await arrivesAt(page, "/admin/vouchers/new");
+    await hydrated(page);
+    const form = page.getByRole("form", { name: "Voucher" });
+    await form.getByLabel("Code").fill("phone15");
+    await form.getByLabel("Percentage off").check();
+    await form.getByLabel("Percent off").fill("15");
+    await form.getByLabel("Maximum discount (Rs.)").fill("2000");
+    await form.getByLabel("Uses in total").fill("50");
+    await form.getByLabel("Ends (Pakistan time)").fill("2099-12-31T23:59");
+    await form.getByRole("button", { name: "Create voucher" }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("saved"), { timeout: 15_000 }).toBe("1");
+    await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Voucher saved" }));
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("PHONE15");
+    await shot(page, "voucher-saved-phone");
+
+    // a duplicate in another case is refused with the reason, the typed fields kept
+    await page.goto(`${url}/admin/vouchers/new`);
+    await hydrated(page);
+    await form.getByLabel("Code").fill("Phone15");
+    await form.getByLabel("Free shipping").check();
+    await form.getByRole("button", { name: "Create voucher" }).click();
+    await expectVisibleToPerson(page.getByRole("alert").filter({ hasText: "already exists" }));
+    expect(await form.getByLabel("Code").inputValue()).toBe("Phone15");
+    await shot(page, "voucher-duplicate-phone");
+
+    // a shopper with a cart applies it at the checkout
+    const shopper = await pages.open(PHONE);
+    // a combination in stock of a dear product: a percentage is then worth something
+    const listed = (await (await fetch(`${url}/api/products?limit=20&sort=price_desc`)).json()) as {
+      id: number;
+      variant_combinations: { id: number; stock_quantity: number }[];
+    }[];
+    const product = listed.find((p) => p.variant_combinations.some((c) => c.stock_quantity > 0))!;
+    const line = {
+      productId: product.id,
+      combinationId: product.variant_combinations.find((c) => c.stock_quantity > 0)!.id,
+    };
+    await shopper.goto(`${url}/track`);
+    await shopper.evaluate(async ({ productId, combinationId }) => {
+      const sessionId = `session_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`;
+      localStorage.setItem("sessionId", sessionId);
+      const res = await fetch("/api/cart/flexible", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          session_id: sessionId,
+          product_id: productId,
+          combination_id: combinationId,
+          quantity: 1,
+        }),
+      });
+      if (!res.ok) throw new Error(await res.text());
+    }, line);
+    await shopper.goto(`${url}/checkout`);
+    await hydrated(shopper);
+    await shopper.getByRole("textbox", { name: "Promo code" }).fill("phone15");
+    await shopper.getByRole("button", { name: "Apply" }).click();
+    await shopper.getByText("PHONE15 applied").waitFor();
+    await expectVisibleToPerson(shopper.getByTestId("discount"), { scroll: true });
+    expect(await shopper.getByTestId("discount").textContent()).toMatch(/^−Rs\. [\d,]+/);
+    await shot(shopper, "checkout-voucher-applied-phone", false);
+
+    // the list finds it by part of its code
+    await page.goto(`${url}/admin/vouchers?search=one1`);
+    await expectVisibleToPerson(page.getByRole("list", { name: "Voucher list" }).getByText("PHONE15"));
+  });
+
+  it("reordering a collection changes the collection page's order (phone)", async () => {
+    const collections = (await (await fetch(`${url}/api/collections`)).json()) as { id: number; name: string }[];
+    const collection = collections[0]!;
+    const shopper = await pages.open(PHONE);
+    const before = await shopOrder(shopper, collection.id);
+    expect(before.length).toBeGreaterThanOrEqual(3);
+
+    const page = await signIn(PHONE);
+    await openFromMenu(page, "Collections", "/admin/collections");
+    await shot(page, "collections-list-phone");
+    await page.getByRole("link", { name: collection.name, exact: true }).click();
+    await arrivesAt(page, `/admin/collections/${collection.id}`);
+    await hydrated(page);
+    const list = page.getByRole("list", { name: "Products in order" });
+    expect((await list.getByRole("listitem").allTextContents()).map((t) => t.includes(before[0]!))[0]).toBe(true);
+
+    // the second product's Up button: it leads the collection page
+    await list.getByRole("button", { name: `Move ${before[1]} up` }).click();
+    await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Order saved." }));
+    expect((await shopOrder(shopper, collection.id)).slice(0, 2)).toEqual([before[1], before[0]]);
+
+    // drag the third product by its handle onto the first place
+    await page.reload();
+    await hydrated(page);
+    const handle = list.getByRole("button", { name: `Drag ${before[2]} to a new place` });
+    await handle.scrollIntoViewIfNeeded();
+    const from = (await handle.boundingBox())!;
+    const first = (await list.getByRole("listitem").first().boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, first.y + 4, { steps: 12 });
+    await page.mouse.up();
+    await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Order saved." }));
+    await shot(page, "collection-reordered-phone");
+    expect((await shopOrder(shopper, collection.id)).slice(0, 3)).toEqual([before[2], before[1], before[0]]);
+    await shot(shopper, "collection-page-after-reorder-phone");
+
+    // desktop screens of the console pages, for a look
+    if (shots) {
+      const desk = await signIn(DESKTOP);
+      for (const [path, name] of [
+        ["/admin/collections", "collections-list-desktop"],
+        [`/admin/collections/${collection.id}`, "collection-desktop"],
+        ["/admin/vouchers", "vouchers-list-desktop"],
+        ["/admin/vouchers/new", "voucher-new-desktop"],
+      ] as const) {
+        await desk.goto(`${url}${path}`);
+        await hydrated(desk);
+        await shot(desk, name);
+      }
+    }
+  });
+});
