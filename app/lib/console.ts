@@ -15,6 +15,7 @@ export const CONSOLE_MENU: readonly ConsoleMenuItem[] = [
   { href: "/admin", label: "Home" },
   { href: "/admin/orders", label: "Orders", permission: "orders" },
   { href: "/admin/customers", label: "Customers", permission: "customers" },
+  { href: "/admin/products", label: "Products", permission: "products" },
   { href: "/admin/reviews", label: "Reviews", permission: "reviews" },
   { href: "/admin/staff", label: "Staff", permission: "staff" },
   { href: "/admin/audit", label: "Audit log", permission: "audit" },
@@ -57,6 +58,11 @@ export function actionLabel(action: string): string {
     "review.publish": "Published a review",
     "review.hide": "Hid a review",
     "review.delete": "Deleted a review",
+    "product.create": "Added a product",
+    "product.update": "Changed a product",
+    "product.archive": "Archived a product",
+    "product.restore": "Restored a product",
+    "product.delete": "Deleted a product",
   };
   return known[action] ?? action.replace(/[._]/g, " ").replace(/^./, (c) => c.toUpperCase());
 }

@@ -8,6 +8,7 @@ import { adminManualOrderRoutes } from "./manual-orders";
 import { adminOrderExchangeRoutes } from "./order-exchanges";
 import { adminOrderExportRoutes } from "./order-export";
 import { adminOrderRoutes } from "./orders";
+import { adminProductRoutes } from "./products";
 import { adminReviewRoutes } from "./reviews";
 import { adminSessionRoutes } from "./session";
 import { adminSettingsRoutes } from "./settings";
@@ -24,4 +25,5 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminOrderExchangeRoutes, options);
   await app.register(adminOrderExportRoutes, options);
   await app.register(adminReviewRoutes, options);
+  await app.register(adminProductRoutes, options);
 }
