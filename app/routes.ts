@@ -35,6 +35,7 @@ export default [
     route("print", "routes/admin/print.tsx"),
     // a file, not a page: outside the layout, whose loader would run for nothing
     route("orders/export.csv", "routes/admin/orders-export.ts"),
+    route("products/url-check", "routes/admin/product-url-check.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/home.tsx"),
       route("account", "routes/admin/account.tsx"),

@@ -73,6 +73,7 @@ function newProduct(extra: Record<string, unknown> = {}) {
 
 type Editable = {
   id: number;
+  name: string;
   updated_at: string;
   price: number;
   min_price: number;
