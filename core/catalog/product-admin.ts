@@ -76,10 +76,14 @@ export interface ProductListItem {
   updatedAt: Date;
 }
 
+// spelt out: in a select list Drizzle prints a one-table query's columns without their table, and
+// inside these subqueries a bare "id" would be the combination's
+const PRODUCT_ID = sql.raw(`"products"."id"`);
+
 // a product with combinations sells from them (available ones only); one without sells its own
-const stockTotal = sql<number>`(case when exists (select 1 from ${variantCombinations} c where c.product_id = ${products.id})
-  then coalesce((select sum(c.stock) from ${variantCombinations} c where c.product_id = ${products.id} and c.is_available), 0)
-  else ${products.stock} end)`;
+const stockTotal = sql<number>`(case when exists (select 1 from ${variantCombinations} c where c.product_id = ${PRODUCT_ID})
+  then coalesce((select sum(c.stock) from ${variantCombinations} c where c.product_id = ${PRODUCT_ID} and c.is_available), 0)
+  else "products"."stock" end)`;
 
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -105,11 +109,11 @@ export async function listProductsForStaff(
       ? or(
           ilike(products.name, pattern),
           ilike(products.customUrl, pattern),
-          sql`exists (select 1 from ${variantCombinations} c where c.product_id = ${products.id} and c.sku ilike ${pattern})`,
+          sql`exists (select 1 from ${variantCombinations} c where c.product_id = ${PRODUCT_ID} and c.sku ilike ${pattern})`,
         )
       : undefined,
     query.collectionId !== undefined
-      ? sql`exists (select 1 from ${collectionProducts} cp where cp.product_id = ${products.id} and cp.collection_id = ${query.collectionId})`
+      ? sql`exists (select 1 from ${collectionProducts} cp where cp.product_id = ${PRODUCT_ID} and cp.collection_id = ${query.collectionId})`
       : undefined,
     query.stock === "in_stock"
       ? sql`${stockTotal} > 0`
@@ -132,8 +136,8 @@ export async function listProductsForStaff(
         minPricePaisa: products.minPricePaisa,
         maxPricePaisa: products.maxPricePaisa,
         stock: stockTotal.mapWith(Number),
-        combinations: sql<number>`(select count(*) from ${variantCombinations} c where c.product_id = ${products.id})`.mapWith(Number),
-        imageUrl: sql<string | null>`(select i.image_url from ${productImages} i where i.product_id = ${products.id} order by i.is_primary desc, i.position, i.id limit 1)`,
+        combinations: sql<number>`(select count(*) from ${variantCombinations} c where c.product_id = ${PRODUCT_ID})`.mapWith(Number),
+        imageUrl: sql<string | null>`(select i.image_url from ${productImages} i where i.product_id = ${PRODUCT_ID} order by i.is_primary desc, i.position, i.id limit 1)`,
         createdAt: products.createdAt,
         updatedAt: products.updatedAt,
       })
@@ -246,7 +250,7 @@ async function readEditable(db: Db, id: number): Promise<EditableProduct | null>
         sku: variantCombinations.sku,
         isAvailable: variantCombinations.isAvailable,
         stock: variantCombinations.stock,
-        hasOrders: sql<boolean>`exists (select 1 from ${orderItems} oi where oi.combination_id = ${variantCombinations.id})`,
+        hasOrders: sql<boolean>`exists (select 1 from ${orderItems} oi where oi.combination_id = "variant_combinations"."id")`,
       })
       .from(variantCombinations)
       .where(eq(variantCombinations.productId, id))

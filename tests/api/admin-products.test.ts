@@ -211,7 +211,8 @@ describe("editing a product", () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     const after = res.json() as Editable;
-    expect(after.combinations.find((c) => c.name === "S / Maroon")).toMatchObject({ is_available: false });
+    expect(after.combinations.find((c) => c.name === "S / Maroon")).toMatchObject({ is_available: false, has_orders: true });
+    expect(after.combinations.find((c) => c.name === "S / Black")).toMatchObject({ has_orders: false });
     expect(after.combinations.find((c) => c.name === "M / Maroon")).toBeUndefined();
   });
 });
@@ -467,6 +468,8 @@ describe("the list", () => {
     const page = await call(catalogue, "GET", `/api/admin/products?search=${tag}&limit=2&offset=2`);
     expect(page.headers["x-total-count"]).toBe("3");
     expect(page.json().map((x: { id: number }) => x.id)).toEqual([a.id]);
+    const [first] = (await call(catalogue, "GET", `/api/admin/products?search=${tag} Alpha`)).json();
+    expect(first).toMatchObject({ id: a.id, stock_quantity: 26, combinations: 4, min_price: 2499, max_price: 2699, state: "active" });
     const sku = (await call(catalogue, "GET", `/api/admin/products?search=TLK-S-BLK`)).json() as { id: number }[];
     expect(sku.map((x) => x.id)).toContain(a.id);
     const byUrl = (await call(catalogue, "GET", `/api/admin/products?search=${a.custom_url}`)).json() as { id: number }[];

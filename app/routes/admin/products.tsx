@@ -19,6 +19,7 @@ import { PageTitle } from "../../components/admin/Fields";
 import { Pager } from "../../components/admin/Lists";
 import { Notice } from "../../components/admin/Notice";
 import { consoleMeta, pageParam } from "../../lib/console";
+import { countOf } from "../../lib/plural";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/products";
 
@@ -218,7 +219,7 @@ export default function ConsoleProducts() {
               <p className="text-sm tabular-nums">{p.price}</p>
               <p className={`text-sm tabular-nums ${p.stock === 0 ? "font-semibold text-red-800" : ""}`}>
                 {p.stock === 0 ? "Out of stock" : `${p.stock.toLocaleString("en-US")} in stock`}
-                {p.combinations > 0 && <span className="text-stone-600"> · {p.combinations} options</span>}
+                {p.combinations > 0 && <span className="text-stone-600"> · {countOf(p.combinations, "option")}</span>}
               </p>
               <span
                 className={`mt-1 inline-block px-2 py-0.5 text-xs font-semibold ring-1 md:mt-0 ${STATE_STYLES[p.state]}`}
