@@ -117,7 +117,9 @@ export function optionRows(options: OptionInput[]): ProductDraft["options"] {
     type: o.type === "color" ? "colour" : o.type,
     values: optionValuesText(o.values, o.type === "color"),
   }));
-  const defaults = ["size", "colour", ""].filter((t) => !rows.some((r) => optionTypeKey(r.type) === optionTypeKey(t || "-")));
+  const defaults = ["size", "colour", ""].filter(
+    (t) => !rows.some((r) => optionTypeKey(r.type) === optionTypeKey(t || "-")),
+  );
   while (rows.length < OPTION_ROWS) rows.push({ type: defaults.shift() ?? "", values: "" });
   return rows.slice(0, OPTION_ROWS);
 }

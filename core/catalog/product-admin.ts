@@ -41,7 +41,8 @@ import { applyStockChange } from "./stock";
 export const PRODUCT_SEARCH_MAX = 100;
 
 export const ARCHIVED_READ_ONLY = "This product is archived. Restore it before changing it.";
-export const HAS_ORDERS = "This product has orders, so it cannot be deleted: archive it instead (old orders keep their lines).";
+export const HAS_ORDERS =
+  "This product has orders, so it cannot be deleted: archive it instead (old orders keep their lines).";
 export const urlTakenMessage = (url: string, by: string) => `The custom URL “${url}” is already used by “${by}”.`;
 export const URL_RULES =
   "Custom URL may hold only lowercase letters, digits and single hyphens, such as summer-lawn-kurta.";
@@ -123,7 +124,8 @@ export async function listProductsForStaff(
           ? sql`${stockTotal} = 0`
           : undefined,
   );
-  const order = query.sort === "name" ? [asc(products.name), asc(products.id)] : [desc(products.createdAt), desc(products.id)];
+  const order =
+    query.sort === "name" ? [asc(products.name), asc(products.id)] : [desc(products.createdAt), desc(products.id)];
   const [rows, [total]] = await Promise.all([
     ctx.db
       .select({
@@ -136,8 +138,13 @@ export async function listProductsForStaff(
         minPricePaisa: products.minPricePaisa,
         maxPricePaisa: products.maxPricePaisa,
         stock: stockTotal.mapWith(Number),
-        combinations: sql<number>`(select count(*) from ${variantCombinations} c where c.product_id = ${PRODUCT_ID})`.mapWith(Number),
-        imageUrl: sql<string | null>`(select i.image_url from ${productImages} i where i.product_id = ${PRODUCT_ID} order by i.is_primary desc, i.position, i.id limit 1)`,
+        combinations:
+          sql<number>`(select count(*) from ${variantCombinations} c where c.product_id = ${PRODUCT_ID})`.mapWith(
+            Number,
+          ),
+        imageUrl: sql<
+          string | null
+        >`(select i.image_url from ${productImages} i where i.product_id = ${PRODUCT_ID} order by i.is_primary desc, i.position, i.id limit 1)`,
         createdAt: products.createdAt,
         updatedAt: products.updatedAt,
       })
@@ -146,7 +153,10 @@ export async function listProductsForStaff(
       .orderBy(...order)
       .limit(query.limit)
       .offset(query.offset),
-    ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products).where(where),
+    ctx.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .where(where),
   ]);
   return {
     items: rows.map(({ isActive, archivedAt, ...r }) => ({
@@ -236,11 +246,7 @@ async function readEditable(db: Db, id: number): Promise<EditableProduct | null>
       .from(collectionProducts)
       .where(eq(collectionProducts.productId, id))
       .orderBy(asc(collectionProducts.collectionId)),
-    db
-      .select()
-      .from(variants)
-      .where(eq(variants.productId, id))
-      .orderBy(asc(variants.position), asc(variants.id)),
+    db.select().from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.position), asc(variants.id)),
     db
       .select({
         id: variantCombinations.id,
@@ -261,7 +267,8 @@ async function readEditable(db: Db, id: number): Promise<EditableProduct | null>
   for (const v of variantRows) {
     let o = options.find((x) => x.type === v.variantType);
     if (!o) options.push((o = { type: v.variantType, values: [] }));
-    if (!o.values.some((x) => x.value === v.variantValue)) o.values.push({ value: v.variantValue, color_hex: v.colorHex });
+    if (!o.values.some((x) => x.value === v.variantValue))
+      o.values.push({ value: v.variantValue, color_hex: v.colorHex });
   }
   const sd = row.structuredDescription;
   return {
@@ -289,7 +296,10 @@ export async function getProductForEditing(ctx: CoreContext, actor: StaffActor, 
 }
 
 /** Collections to choose from in the editor, in the store's order. */
-export async function listCollectionChoices(ctx: CoreContext, actor: StaffActor): Promise<{ id: number; name: string }[]> {
+export async function listCollectionChoices(
+  ctx: CoreContext,
+  actor: StaffActor,
+): Promise<{ id: number; name: string }[]> {
   requirePermission(actor, "products");
   return ctx.db
     .select({ id: collections.id, name: collections.name })
@@ -324,7 +334,8 @@ export async function checkCustomUrl(
 ): Promise<UrlCheck> {
   requirePermission(actor, "products");
   const text = url.trim();
-  if (text === "") return { url: text, available: true, suggestion: null, message: "No custom URL: the product's number is used." };
+  if (text === "")
+    return { url: text, available: true, suggestion: null, message: "No custom URL: the product's number is used." };
   const problem = customUrlProblem(text);
   if (problem) {
     const suggestion = slugify(text.slice(0, 200)).replace(/-{2,}/g, "-") || null;
@@ -455,6 +466,7 @@ async function writeGrid(tx: Db, actor: StaffActor, productId: number, input: Pr
     .select({
       id: variantCombinations.id,
       name: variantCombinations.combinationName,
+      attributes: variantCombinations.variantAttributes,
       stock: variantCombinations.stock,
       isAvailable: variantCombinations.isAvailable,
     })
@@ -462,7 +474,8 @@ async function writeGrid(tx: Db, actor: StaffActor, productId: number, input: Pr
     .where(eq(variantCombinations.productId, productId))
     .orderBy(asc(variantCombinations.id))
     .for("update");
-  const byName = new Map(existing.map((c) => [c.name, c]));
+  // matched by their values, not their names: rows made elsewhere (an import) may be named otherwise
+  const byKey = new Map(existing.map((c) => [attributesKey(c.attributes), c]));
 
   // the rows the form sent, by the name of their combination
   const sent = new Map<string, ProductInput["combinations"][number]>();
@@ -482,12 +495,12 @@ async function writeGrid(tx: Db, actor: StaffActor, productId: number, input: Pr
   });
 
   const wanted = allCombinations(input.options);
-  const keep = new Set<string>();
+  const keep = new Set<number>();
   for (const attributes of wanted) {
     const name = combinationName(attributes, types);
-    keep.add(name);
     const row = sent.get(name);
-    const current = byName.get(name);
+    const current = byKey.get(attributesKey(attributes));
+    if (current) keep.add(current.id);
     const values = {
       variantAttributes: attributes,
       pricePaisa: row?.price ?? pricePaisa,
@@ -498,11 +511,17 @@ async function writeGrid(tx: Db, actor: StaffActor, productId: number, input: Pr
       // a row the form did not send keeps what it had, but follows the options' attributes
       await tx
         .update(variantCombinations)
-        .set(row ? { ...values, updatedAt: sql`now()` } : { variantAttributes: attributes, updatedAt: sql`now()` })
+        .set(
+          row
+            ? { ...values, combinationName: name, updatedAt: sql`now()` }
+            : { variantAttributes: attributes, combinationName: name, updatedAt: sql`now()` },
+        )
         .where(eq(variantCombinations.id, current.id));
       if (row?.stock !== undefined) {
         if (row.stock_seen === undefined) {
-          throw invalid(`combinations: “${name}” already exists: send the stock you saw (stock_seen) with its new stock.`);
+          throw invalid(
+            `combinations: “${name}” already exists: send the stock you saw (stock_seen) with its new stock.`,
+          );
         }
         if (row.stock !== row.stock_seen) {
           const r = await applyStockChange(
@@ -531,7 +550,7 @@ async function writeGrid(tx: Db, actor: StaffActor, productId: number, input: Pr
     }
   }
   for (const c of existing) {
-    if (keep.has(c.name)) continue;
+    if (keep.has(c.id)) continue;
     const [ordered] = await queryRows<{ n: number }>(
       tx,
       sql`select count(*) as n from ${orderItems} where combination_id = ${c.id}`,
@@ -552,9 +571,18 @@ async function writeGrid(tx: Db, actor: StaffActor, productId: number, input: Pr
   return outcome;
 }
 
+/** The same text for the same values, whatever order their keys came in. */
+const attributesKey = (attributes: Record<string, string>) =>
+  JSON.stringify(
+    Object.keys(attributes)
+      .sort()
+      .map((k) => [k, attributes[k]]),
+  );
+
 /** A stock conflict names the combination it is about. */
 const renameStockConflict = (name: string) => (error: unknown) => {
-  if (error instanceof AppError && error.status === 409) throw new AppError(409, `${name}: ${error.message}`, error.extra);
+  if (error instanceof AppError && error.status === 409)
+    throw new AppError(409, `${name}: ${error.message}`, error.extra);
   throw error;
 };
 
@@ -784,13 +812,20 @@ export async function restoreProduct(ctx: CoreContext, actor: StaffActor, id: nu
 }
 
 /** Deletes a product that was never ordered; one with orders must be archived (409). */
-export async function deleteProduct(ctx: CoreContext, actor: StaffActor, id: number): Promise<{ id: number; name: string }> {
+export async function deleteProduct(
+  ctx: CoreContext,
+  actor: StaffActor,
+  id: number,
+): Promise<{ id: number; name: string }> {
   requirePermission(actor, "products");
   const result = await ctx.db.transaction(async (tx) => {
     const row = await lockProduct(tx, id);
     // an order being placed holds a key-share lock on the product row, so it is either counted
     // here or fails after this delete: never an order line pointing nowhere by surprise
-    const [ordered] = await queryRows<{ n: number }>(tx, sql`select count(*) as n from ${orderItems} where product_id = ${id}`);
+    const [ordered] = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*) as n from ${orderItems} where product_id = ${id}`,
+    );
     if (Number(ordered?.n ?? 0) > 0) throw new AppError(409, HAS_ORDERS);
     await tx.delete(products).where(eq(products.id, id));
     await recordAudit(tx, whoIs(actor), {

@@ -4,13 +4,7 @@
 import { z } from "zod";
 import { parseRupees } from "../shared/money";
 import { MAX_STOCK } from "./stock";
-import {
-  DESCRIPTION_FORMATS,
-  HEX_COLOUR,
-  LIMITS,
-  optionTypeKey,
-  SIZE_GUIDES,
-} from "./product-options";
+import { DESCRIPTION_FORMATS, HEX_COLOUR, LIMITS, optionTypeKey, SIZE_GUIDES } from "./product-options";
 
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -132,14 +126,21 @@ export const productInput = z
       .max(LIMITS.collections, `At most ${LIMITS.collections} collections.`)
       .default([]),
     custom_fields: z
-      .array(z.object({ key: line("A custom field's name", LIMITS.customKey, 1), value: line("A custom field's value", LIMITS.customValue) }))
+      .array(
+        z.object({
+          key: line("A custom field's name", LIMITS.customKey, 1),
+          value: line("A custom field's value", LIMITS.customValue),
+        }),
+      )
       .max(LIMITS.customFields, `At most ${LIMITS.customFields} custom fields.`)
       .default([]),
     faqs: z
       .array(
         z.object({
           question: line("A question", LIMITS.question, 1),
-          answer: longText("An answer", LIMITS.answer).refine((s) => s.length > 0, { message: "An answer is required." }),
+          answer: longText("An answer", LIMITS.answer).refine((s) => s.length > 0, {
+            message: "An answer is required.",
+          }),
         }),
       )
       .max(LIMITS.faqs, `At most ${LIMITS.faqs} questions.`)
@@ -161,29 +162,56 @@ export const productInput = z
     updated_at: z
       .string()
       .max(40, "updated_at must be the updated_at the product was read with.")
-      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/, "updated_at must be the updated_at the product was read with.")
+      .regex(
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/,
+        "updated_at must be the updated_at the product was read with.",
+      )
       .optional(),
   })
   .superRefine((p, ctx) => {
     if (p.compare_price !== null && p.compare_price <= p.price) {
-      ctx.addIssue({ code: "custom", path: ["compare_price"], message: "Compare-at price must be above the price (or left empty)." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["compare_price"],
+        message: "Compare-at price must be above the price (or left empty).",
+      });
     }
     const keys = new Set<string>();
     p.custom_fields.forEach((f, i) => {
       const k = f.key.toLowerCase();
-      if (keys.has(k)) ctx.addIssue({ code: "custom", path: ["custom_fields", i, "key"], message: `The custom field “${f.key}” appears twice.` });
+      if (keys.has(k))
+        ctx.addIssue({
+          code: "custom",
+          path: ["custom_fields", i, "key"],
+          message: `The custom field “${f.key}” appears twice.`,
+        });
       keys.add(k);
     });
     const types = new Set<string>();
     p.options.forEach((o, i) => {
-      if (types.has(o.type)) ctx.addIssue({ code: "custom", path: ["options", i, "type"], message: `The option “${o.type}” appears twice.` });
+      if (types.has(o.type))
+        ctx.addIssue({
+          code: "custom",
+          path: ["options", i, "type"],
+          message: `The option “${o.type}” appears twice.`,
+        });
       types.add(o.type);
       const seen = new Set<string>();
       o.values.forEach((v, j) => {
         const k = v.value.toLowerCase();
-        if (seen.has(k)) ctx.addIssue({ code: "custom", path: ["options", i, "values", j], message: `“${v.value}” appears twice in ${o.type}.` });
+        if (seen.has(k))
+          ctx.addIssue({
+            code: "custom",
+            path: ["options", i, "values", j],
+            message: `“${v.value}” appears twice in ${o.type}.`,
+          });
         seen.add(k);
-        if (o.type !== "color" && v.color_hex) ctx.addIssue({ code: "custom", path: ["options", i, "values", j, "color_hex"], message: "Only colours have a swatch." });
+        if (o.type !== "color" && v.color_hex)
+          ctx.addIssue({
+            code: "custom",
+            path: ["options", i, "values", j, "color_hex"],
+            message: "Only colours have a swatch.",
+          });
       });
     });
     if (new Set(p.collection_ids).size !== p.collection_ids.length) {

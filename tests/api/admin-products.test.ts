@@ -27,12 +27,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (
-  who: TestStaff,
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  url: string,
-  payload?: unknown,
-) => t.app.inject({ method, url, headers: who.auth, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const call = (who: TestStaff, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: who.auth, ...(payload !== undefined ? { payload: payload as object } : {}) });
 
 let serial = 0;
 function newProduct(extra: Record<string, unknown> = {}) {
@@ -81,7 +77,15 @@ type Editable = {
   custom_url: string | null;
   state: string;
   options: { type: string; values: { value: string; color_hex: string | null }[] }[];
-  combinations: { id: number; name: string; attributes: Record<string, string>; price: number; stock: number; sku: string | null; is_available: boolean }[];
+  combinations: {
+    id: number;
+    name: string;
+    attributes: Record<string, string>;
+    price: number;
+    stock: number;
+    sku: string | null;
+    is_available: boolean;
+  }[];
   [key: string]: unknown;
 };
 
@@ -128,16 +132,37 @@ describe("creating a product", () => {
     const p = await create();
     expect(p.combinations.map((c) => c.name).sort()).toEqual(["M / Black", "M / Maroon", "S / Black", "S / Maroon"]);
     expect(p.options).toEqual([
-      { type: "size", values: [{ value: "S", color_hex: null }, { value: "M", color_hex: null }] },
-      { type: "color", values: [{ value: "Black", color_hex: "#111111" }, { value: "Maroon", color_hex: "#800000" }] },
+      {
+        type: "size",
+        values: [
+          { value: "S", color_hex: null },
+          { value: "M", color_hex: null },
+        ],
+      },
+      {
+        type: "color",
+        values: [
+          { value: "Black", color_hex: "#111111" },
+          { value: "Maroon", color_hex: "#800000" },
+        ],
+      },
     ]);
-    expect(p).toMatchObject({ price: 2499, compare_price: 2999, min_price: 2499, max_price: 2699, size_guide: "apparel" });
+    expect(p).toMatchObject({
+      price: 2499,
+      compare_price: 2999,
+      min_price: 2499,
+      max_price: 2699,
+      size_guide: "apparel",
+    });
     expect(p.combinations.find((c) => c.name === "M / Black")).toMatchObject({ price: 2699, stock: 7 });
     expect(p.combinations.find((c) => c.name === "S / Black")).toMatchObject({ sku: "TLK-S-BLK", stock: 5 });
     // each first stock is in the ledger, and the save in the audit log
     expect(await count(t, sql`select count(*) as n from stock_movements where product_id = ${p.id}`)).toBe(4);
     expect(
-      await count(t, sql`select count(*) as n from audit_log where action = 'product.create' and entity_id = ${String(p.id)}`),
+      await count(
+        t,
+        sql`select count(*) as n from audit_log where action = 'product.create' and entity_id = ${String(p.id)}`,
+      ),
     ).toBe(1);
     const shown = await publicProduct(p.id);
     expect(shown.statusCode).toBe(200);
@@ -178,7 +203,10 @@ describe("editing a product", () => {
     expect(shown.name).toBe(`${p.name} (new)`);
     expect(shown.variant_combinations).toHaveLength(2);
     expect(
-      await count(t, sql`select count(*) as n from audit_log where action = 'product.update' and entity_id = ${String(p.id)}`),
+      await count(
+        t,
+        sql`select count(*) as n from audit_log where action = 'product.update' and entity_id = ${String(p.id)}`,
+      ),
     ).toBe(1);
 
     // a new value: its combinations come with their first stock
@@ -192,7 +220,10 @@ describe("editing a product", () => {
       }),
     );
     expect(grown.statusCode, grown.body).toBe(200);
-    expect((grown.json() as Editable).combinations.find((c) => c.name === "L / Black")).toMatchObject({ stock: 4, price: 1999 });
+    expect((grown.json() as Editable).combinations.find((c) => c.name === "L / Black")).toMatchObject({
+      stock: 4,
+      price: 1999,
+    });
   });
 
   it("keeps ordered combinations as unavailable when their value is removed", async () => {
@@ -211,13 +242,41 @@ describe("editing a product", () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     const after = res.json() as Editable;
-    expect(after.combinations.find((c) => c.name === "S / Maroon")).toMatchObject({ is_available: false, has_orders: true });
+    expect(after.combinations.find((c) => c.name === "S / Maroon")).toMatchObject({
+      is_available: false,
+      has_orders: true,
+    });
     expect(after.combinations.find((c) => c.name === "S / Black")).toMatchObject({ has_orders: false });
     expect(after.combinations.find((c) => c.name === "M / Maroon")).toBeUndefined();
   });
 });
 
-async function placeOrder(productId: number, combinationId: number | null, pricePaisaOrRupees: number, quantity: number) {
+describe("combinations named elsewhere", () => {
+  it("finds stored combinations by their values, whatever their name (an import's naming), and keeps their ids", async () => {
+    const p = await create();
+    await t.database.db.execute(
+      sql`update variant_combinations set combination_name = 'colour ' || (variant_attributes->>'color') || ' size ' || (variant_attributes->>'size') where product_id = ${p.id}`,
+    );
+    const fresh = (await call(catalogue, "GET", `/api/admin/products/${p.id}`)).json() as Editable;
+    const res = await call(catalogue, "PUT", `/api/admin/products/${p.id}`, formOf(fresh, { name: "Renamed" }));
+    expect(res.statusCode, res.body).toBe(200);
+    const after = res.json() as Editable;
+    expect(after.combinations.map((c) => c.id).sort()).toEqual(p.combinations.map((c) => c.id).sort());
+    expect(after.combinations.map((c) => c.name).sort()).toEqual([
+      "M / Black",
+      "M / Maroon",
+      "S / Black",
+      "S / Maroon",
+    ]);
+  });
+});
+
+async function placeOrder(
+  productId: number,
+  combinationId: number | null,
+  pricePaisaOrRupees: number,
+  quantity: number,
+) {
   const item: Item = {
     productId,
     combinationId,
@@ -254,7 +313,12 @@ describe("the custom URL", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toContain("custom_url");
     const other = await create();
-    const steal = await call(catalogue, "PUT", `/api/admin/products/${other.id}`, formOf(other, { custom_url: p.custom_url }));
+    const steal = await call(
+      catalogue,
+      "PUT",
+      `/api/admin/products/${other.id}`,
+      formOf(other, { custom_url: p.custom_url }),
+    );
     expect(steal.statusCode).toBe(409);
     const url = `race-${Date.now()}`;
     const both = await Promise.all([
@@ -277,7 +341,10 @@ describe("the custom URL", () => {
       [{ compare_price: 2000 }, "compare_price"],
       [{ size_guide: "tiny" }, "size_guide"],
       [{ collection_ids: [999_999] }, "collection_ids"],
-      [{ options: [{ type: "color", values: [{ value: "Red", color_hex: "#ff00zz" }] }], combinations: [] }, "color_hex"],
+      [
+        { options: [{ type: "color", values: [{ value: "Red", color_hex: "#ff00zz" }] }], combinations: [] },
+        "color_hex",
+      ],
       [{ options: [{ type: "size", values: [{ value: "S" }, { value: "s" }] }], combinations: [] }, "options"],
       [{ combinations: [{ attributes: { size: "XXL", color: "Black" }, stock: 1 }] }, "combinations"],
       [{ combinations: [{ attributes: { size: "S", color: "Black" }, stock: 2_000_000 }] }, "combinations"],
@@ -303,7 +370,12 @@ describe("the custom URL", () => {
       expect(res.statusCode, label).toBe(422);
       expect(res.json().detail, label).toContain(field);
     }
-    const huge = await call(catalogue, "POST", "/api/admin/products", newProduct({ description: "x".repeat(1_100_000) }));
+    const huge = await call(
+      catalogue,
+      "POST",
+      "/api/admin/products",
+      newProduct({ description: "x".repeat(1_100_000) }),
+    );
     expect([413, 422]).toContain(huge.statusCode);
     const notObject = await t.app.inject({
       method: "POST",
@@ -337,7 +409,9 @@ describe("archive and delete", () => {
     expect(archived.json()).toMatchObject({ state: "archived", is_active: false });
     // off the storefront at once, out of the default list, in the archived one
     expect((await publicProduct(sold.id)).statusCode).toBe(404);
-    const search = (await t.app.inject({ method: "GET", url: `/api/products?search=${encodeURIComponent(sold.name)}` })).json();
+    const search = (
+      await t.app.inject({ method: "GET", url: `/api/products?search=${encodeURIComponent(sold.name)}` })
+    ).json();
     expect((search as { id: number }[]).map((x) => x.id)).not.toContain(sold.id);
     const list = (await call(catalogue, "GET", `/api/admin/products?search=${encodeURIComponent(sold.name)}`)).json();
     expect(list).toEqual([]);
@@ -355,7 +429,10 @@ describe("archive and delete", () => {
     expect((await publicProduct(sold.id)).statusCode).toBe(404);
     for (const action of ["product.archive", "product.restore"]) {
       expect(
-        await count(t, sql`select count(*) as n from audit_log where action = ${action} and entity_id = ${String(sold.id)}`),
+        await count(
+          t,
+          sql`select count(*) as n from audit_log where action = ${action} and entity_id = ${String(sold.id)}`,
+        ),
       ).toBe(1);
     }
   });
@@ -442,7 +519,12 @@ describe("permissions", () => {
       form.combinations[0]!.stock = 99;
       const refused = await call(catalogue, "PUT", `/api/admin/products/${p.id}`, form);
       expect(refused.statusCode).toBe(403);
-      const renamed = await call(catalogue, "PUT", `/api/admin/products/${p.id}`, formOf(p, { name: "Renamed without stock" }));
+      const renamed = await call(
+        catalogue,
+        "PUT",
+        `/api/admin/products/${p.id}`,
+        formOf(p, { name: "Renamed without stock" }),
+      );
       expect(renamed.statusCode, renamed.body).toBe(200);
     } finally {
       role.catalogue = kept;
@@ -457,7 +539,9 @@ describe("the list", () => {
     const b = await create({ name: `${tag} Beta`, options: [], combinations: [], stock: 3 });
     const c = await create({ name: `${tag} Gamma`, options: [], combinations: [], stock: 0, is_active: false });
     const list = async (q: string) =>
-      ((await call(catalogue, "GET", `/api/admin/products?search=${tag}${q}`)).json() as { id: number }[]).map((x) => x.id);
+      ((await call(catalogue, "GET", `/api/admin/products?search=${tag}${q}`)).json() as { id: number }[]).map(
+        (x) => x.id,
+      );
     expect(await list("")).toEqual([c.id, b.id, a.id]);
     expect(await list("&sort=name")).toEqual([a.id, b.id, c.id]);
     expect(await list("&stock=low")).toEqual([b.id]);
@@ -469,10 +553,19 @@ describe("the list", () => {
     expect(page.headers["x-total-count"]).toBe("3");
     expect(page.json().map((x: { id: number }) => x.id)).toEqual([a.id]);
     const [first] = (await call(catalogue, "GET", `/api/admin/products?search=${tag} Alpha`)).json();
-    expect(first).toMatchObject({ id: a.id, stock_quantity: 26, combinations: 4, min_price: 2499, max_price: 2699, state: "active" });
+    expect(first).toMatchObject({
+      id: a.id,
+      stock_quantity: 26,
+      combinations: 4,
+      min_price: 2499,
+      max_price: 2699,
+      state: "active",
+    });
     const sku = (await call(catalogue, "GET", `/api/admin/products?search=TLK-S-BLK`)).json() as { id: number }[];
     expect(sku.map((x) => x.id)).toContain(a.id);
-    const byUrl = (await call(catalogue, "GET", `/api/admin/products?search=${a.custom_url}`)).json() as { id: number }[];
+    const byUrl = (await call(catalogue, "GET", `/api/admin/products?search=${a.custom_url}`)).json() as {
+      id: number;
+    }[];
     expect(byUrl.map((x) => x.id)).toEqual([a.id]);
     for (const bad of ["stock=some", "state=gone", "sort=price", "limit=0", `search=${"x".repeat(101)}`]) {
       const res = await call(catalogue, "GET", `/api/admin/products?${bad}`);

@@ -18,7 +18,7 @@ import {
   updateProduct,
   type EditableProduct,
 } from "../../../core/catalog/product-admin";
-import { optionTypeLabel, SIZE_GUIDES } from "../../../core/catalog/product-options";
+import { combinationName, optionTypeLabel, SIZE_GUIDES } from "../../../core/catalog/product-options";
 import { AppError } from "../../../core/shared/errors";
 import { productHref } from "../../lib/catalog-view.server";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
@@ -71,7 +71,11 @@ function draftOf(p: EditableProduct): ProductDraft {
     stockSeen: p.stock,
     options: optionRows(p.options),
     combinations: p.combinations.map((c) => ({
-      name: c.name,
+      // named as the grid names it, so the row is found again whatever name it was stored with
+      name: combinationName(
+        c.attributes,
+        p.options.map((o) => o.type),
+      ),
       attributes: c.attributes,
       price: c.pricePaisa === p.pricePaisa ? "" : rupeeField(c.pricePaisa),
       sku: c.sku ?? "",
@@ -139,7 +143,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (intent === "grid") return { draft } satisfies Answer;
     const input = inputFromDraft(draft, mayEditStock(actor));
     const saved =
-      id === null ? await createProduct(context.core, actor, input) : await updateProduct(context.core, actor, id, input);
+      id === null
+        ? await createProduct(context.core, actor, input)
+        : await updateProduct(context.core, actor, id, input);
     throw redirect(`/admin/products/${saved.id}?saved=1`);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
@@ -201,7 +207,19 @@ function Field({
   );
 }
 
-function Area({ label, name, defaultValue, hint, rows = 4 }: { label: string; name: string; defaultValue: string; hint?: string; rows?: number }) {
+function Area({
+  label,
+  name,
+  defaultValue,
+  hint,
+  rows = 4,
+}: {
+  label: string;
+  name: string;
+  defaultValue: string;
+  hint?: string;
+  rows?: number;
+}) {
   const id = useId();
   return (
     <div>
@@ -277,7 +295,9 @@ function CustomUrlField({ defaultValue, productId }: { defaultValue: string; pro
             )}
           </span>
         ) : (
-          <span className="text-stone-600">Lowercase letters, digits and hyphens. Empty: the product's number is used.</span>
+          <span className="text-stone-600">
+            Lowercase letters, digits and hyphens. Empty: the product's number is used.
+          </span>
         )}
       </p>
     </div>
@@ -318,7 +338,9 @@ export default function ProductEditor() {
       <div className="mb-4 space-y-2">
         {loaded.saved && !answer && <Notice kind="success">Saved. The shop shows it now.</Notice>}
         {loaded.moved === "archive" && !answer && (
-          <Notice kind="success">Archived: off the shop and out of the product list. Its orders keep their lines.</Notice>
+          <Notice kind="success">
+            Archived: off the shop and out of the product list. Its orders keep their lines.
+          </Notice>
         )}
         {loaded.moved === "restore" && !answer && (
           <Notice kind="success">Restored, hidden. Make it active and save to show it in the shop.</Notice>
@@ -358,7 +380,9 @@ export default function ProductEditor() {
               <details className="mt-4">
                 <summary className="cursor-pointer text-sm font-semibold">Delete for good…</summary>
                 <Form method="post" className="mt-3 space-y-3">
-                  <p className="text-sm text-stone-700">Nobody has ordered it yet, so it can be deleted with its options.</p>
+                  <p className="text-sm text-stone-700">
+                    Nobody has ordered it yet, so it can be deleted with its options.
+                  </p>
                   <button type="submit" name="intent" value="delete" disabled={busy} className="btn-secondary">
                     Yes, delete it
                   </button>
@@ -502,8 +526,8 @@ function EditorForm({
 
       <Panel title="Options and stock">
         <p className="mb-3 text-sm text-stone-600">
-          Sizes, colours or any other choice. Separate values with commas; give a colour its swatch after its name,
-          such as “Maroon #800000”. Every combination gets a row below.
+          Sizes, colours or any other choice. Separate values with commas; give a colour its swatch after its name, such
+          as “Maroon #800000”. Every combination gets a row below.
         </p>
         <div className="space-y-3">
           {options.map((o, i) => (
@@ -568,7 +592,9 @@ function EditorForm({
       </Panel>
 
       <Panel title="Custom fields">
-        <p className="mb-3 text-sm text-stone-600">Shown on the product page as name and value, such as “Fit: Regular”.</p>
+        <p className="mb-3 text-sm text-stone-600">
+          Shown on the product page as name and value, such as “Fit: Regular”.
+        </p>
         <div className="space-y-2">
           {customFields.map((f, i) => (
             <div key={i} className="grid grid-cols-2 gap-2">
@@ -706,9 +732,8 @@ function Grid({ rows, canEditStock }: { rows: ProductDraft["combinations"]; canE
         ))}
       </ul>
       <p className="mt-2 text-xs text-stone-600">
-        Removing a value deletes its combinations, or keeps them as not for sale when they were ever ordered. A
-        stock typed here replaces the stock shown; if a sale changed it meanwhile, the save is refused so no sale is
-        lost.
+        Removing a value deletes its combinations, or keeps them as not for sale when they were ever ordered. A stock
+        typed here replaces the stock shown; if a sale changed it meanwhile, the save is refused so no sale is lost.
       </p>
     </div>
   );

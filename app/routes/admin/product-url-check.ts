@@ -12,7 +12,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = params.get("url") ?? "";
   // eslint-disable-next-line no-control-regex -- a URL never holds control characters
   if (url.length > 200 || /[\u0000-\u001f\u007f]/.test(url)) {
-    return data({ url: "", available: false, suggestion: null, message: "Custom URL is too long or holds control characters." }, { status: 422, headers: { "cache-control": "no-store" } });
+    return data(
+      { url: "", available: false, suggestion: null, message: "Custom URL is too long or holds control characters." },
+      { status: 422, headers: { "cache-control": "no-store" } },
+    );
   }
   const exclude = params.get("exclude");
   const excludeId = exclude && /^\d{1,9}$/.test(exclude) ? Number(exclude) : undefined;

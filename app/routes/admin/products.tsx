@@ -58,7 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const collections = await listCollectionChoices(context.core, actor);
   const collectionId =
     filters.collection && /^\d{1,9}$/.test(filters.collection) ? Number(filters.collection) : undefined;
-  if (filters.collection && !collections.some((c) => c.id === collectionId)) problems.push("Choose a collection from the list.");
+  if (filters.collection && !collections.some((c) => c.id === collectionId))
+    problems.push("Choose a collection from the list.");
   const page = pageParam(params);
   const found = await listProductsForStaff(context.core, actor, {
     // eslint-disable-next-line no-control-regex -- control characters are never in a product's name
@@ -104,7 +105,9 @@ export default function ConsoleProducts() {
   const { filters, problems, page, pages, total, collections, products, deleted } = useLoaderData<typeof loader>();
   const href = (n: number) => {
     const q = new URLSearchParams(
-      Object.entries(filters).filter(([k, v]) => v !== "" && !(k === "stock" && v === "all") && !(k === "sort" && v === "newest")),
+      Object.entries(filters).filter(
+        ([k, v]) => v !== "" && !(k === "stock" && v === "all") && !(k === "sort" && v === "newest"),
+      ),
     );
     if (n > 1) q.set("page", String(n));
     const s = q.toString();

@@ -37,7 +37,9 @@ const listQuery = pageQuery(200, 50).extend({
   collection_id: idSchema("collection_id").optional(),
   stock: z.enum(STOCK_FILTERS, { error: `stock must be one of: ${STOCK_FILTERS.join(", ")}` }).default("all"),
   state: z.enum(PRODUCT_STATES, { error: `state must be one of: ${PRODUCT_STATES.join(", ")}` }).optional(),
-  sort: z.enum(PRODUCT_LIST_SORTS, { error: `sort must be one of: ${PRODUCT_LIST_SORTS.join(", ")}` }).default("newest"),
+  sort: z
+    .enum(PRODUCT_LIST_SORTS, { error: `sort must be one of: ${PRODUCT_LIST_SORTS.join(", ")}` })
+    .default("newest"),
 });
 
 const urlQuery = z.object({
