@@ -18,6 +18,7 @@ import {
   pageOpener,
 } from "../helpers/browser";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
+import { orderPayload } from "../helpers/shop";
 
 let running: E2EStore;
 let url: string;
@@ -133,6 +134,38 @@ describe.sequential("the product editor", { timeout: 180_000 }, () => {
     const shop = await pages.open(PHONE);
     await shop.goto(`${url}${productPath}`);
     await expectVisibleToPerson(shop.getByRole("heading", { level: 1, name: renamed }));
+  });
+
+  it("a sale made while the editor is open is not overwritten: the save is refused and shows the stock now", async () => {
+    const page = await signIn(PHONE);
+    await page.goto(`${url}${editorPath}`);
+    await hydrated(page);
+    const productId = Number(editorPath.split("/").pop());
+    const shown = (await (await fetch(`${url}/api/products/${productId}`)).json()) as {
+      variant_combinations: { id: number; combination_name: string; price: number }[];
+    };
+    const combo = shown.variant_combinations.find((c) => c.combination_name === "M / Maroon")!;
+    const item = { productId, combinationId: combo.id, name: "x", pricePaisa: Math.round(combo.price * 100), stock: 6 };
+    const order = await fetch(`${url}/api/orders`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(orderPayload([{ item, quantity: 1 }])),
+    });
+    expect(order.status).toBe(201);
+    // the page still shows 6; the member types 10 over it
+    const form = page.getByRole("form", { name: "Product" });
+    const stock = form.getByLabel("M / Maroon stock");
+    expect(await stock.inputValue()).toBe("6");
+    await stock.fill("10");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expectVisibleToPerson(page.getByRole("alert").filter({ hasText: "M / Maroon: The stock changed" }));
+    await expect.poll(() => form.getByLabel("M / Maroon stock").inputValue(), { timeout: 10_000 }).toBe("5");
+    if (shots) await page.screenshot({ path: `${shots}/product-editor-conflict-phone.png` });
+    // seen again, typed again: saved
+    await form.getByLabel("M / Maroon stock").fill("10");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Saved." }));
+    expect(await form.getByLabel("M / Maroon stock").inputValue()).toBe("10");
   });
 
   it("looks right on a desktop", async () => {

@@ -18,7 +18,7 @@ import {
   updateProduct,
   type EditableProduct,
 } from "../../../core/catalog/product-admin";
-import { combinationName, optionTypeLabel, SIZE_GUIDES } from "../../../core/catalog/product-options";
+import { combinationName, HEX_COLOUR, optionTypeLabel, SIZE_GUIDES } from "../../../core/catalog/product-options";
 import { AppError } from "../../../core/shared/errors";
 import { productHref } from "../../lib/catalog-view.server";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
@@ -122,6 +122,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 interface Answer {
   error?: string;
   draft?: ProductDraft;
+  /** a new form for each answer: it is drawn again from the draft (with any fresh stock) */
+  nonce?: number;
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -151,7 +153,25 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!(error instanceof AppError)) throw error;
     if (error.status === 404) throw data({ detail: error.message }, { status: 404 });
     const draft = intent === "save" ? draftFromForm(form, id) : undefined;
-    return data<Answer>({ error: readable(error.message, draft), draft }, { status: error.status });
+    if (draft) freshStock(draft, error);
+    return data<Answer>({ error: readable(error.message, draft), draft, nonce: Date.now() }, { status: error.status });
+  }
+}
+
+/**
+ * A sale moved a stock while the page was open: the refused form comes back showing the stock as
+ * it is now, for the member to look at and type again (never their stale total as if it were new).
+ */
+function freshStock(draft: ProductDraft, error: AppError) {
+  const now = error.extra?.stock_quantity;
+  if (error.status !== 409 || typeof now !== "number") return;
+  const row = draft.combinations.find((c) => error.message.startsWith(`${c.name}: `));
+  if (row) {
+    row.seen = now;
+    row.stock = String(now);
+  } else if (draft.combinations.length === 0) {
+    draft.stockSeen = now;
+    draft.stock = String(now);
   }
 }
 
@@ -336,7 +356,11 @@ export default function ProductEditor() {
         </nav>
       )}
       <div className="mb-4 space-y-2">
-        {loaded.saved && !answer && <Notice kind="success">Saved. The shop shows it now.</Notice>}
+        {loaded.saved && !answer && (
+          <Notice kind="success" className="scroll-mt-20">
+            Saved. The shop shows it now.
+          </Notice>
+        )}
         {loaded.moved === "archive" && !answer && (
           <Notice kind="success">
             Archived: off the shop and out of the product list. Its orders keep their lines.
@@ -345,7 +369,11 @@ export default function ProductEditor() {
         {loaded.moved === "restore" && !answer && (
           <Notice kind="success">Restored, hidden. Make it active and save to show it in the shop.</Notice>
         )}
-        {answer?.error && <Notice kind="error">{answer.error}</Notice>}
+        {answer?.error && (
+          <Notice kind="error" className="scroll-mt-20">
+            {answer.error}
+          </Notice>
+        )}
       </div>
       {archived ? (
         <Panel title="Archived">
@@ -358,7 +386,7 @@ export default function ProductEditor() {
         </Panel>
       ) : (
         <EditorForm
-          key={loaded.draft.updatedAt ?? "new"}
+          key={`${loaded.draft.updatedAt ?? "new"}:${answer?.nonce ?? 0}`}
           draft={draft}
           collections={loaded.collections}
           canEditStock={loaded.canEditStock}
@@ -587,7 +615,7 @@ function EditorForm({
             )}
           </div>
         ) : (
-          <Grid rows={grid} canEditStock={canEditStock} />
+          <Grid rows={grid} canEditStock={canEditStock} swatches={swatchesOf(options)} />
         )}
       </Panel>
 
@@ -655,7 +683,25 @@ function EditorForm({
   );
 }
 
-function Grid({ rows, canEditStock }: { rows: ProductDraft["combinations"]; canEditStock: boolean }) {
+/** Each colour's swatch, by its name, as typed in the colour option. */
+function swatchesOf(options: ProductDraft["options"]): Record<string, string> {
+  const colours = draftOptions({ options }).find((o) => o.type === "color");
+  return Object.fromEntries(
+    (colours?.values ?? [])
+      .filter((v) => v.color_hex && HEX_COLOUR.test(v.color_hex))
+      .map((v) => [v.value, v.color_hex!]),
+  );
+}
+
+function Grid({
+  rows,
+  canEditStock,
+  swatches,
+}: {
+  rows: ProductDraft["combinations"];
+  canEditStock: boolean;
+  swatches: Record<string, string>;
+}) {
   return (
     <div className="mt-4">
       <div
@@ -677,7 +723,14 @@ function Grid({ rows, canEditStock }: { rows: ProductDraft["combinations"]; canE
             <input type="hidden" name={`c_${i}_attrs`} value={JSON.stringify(row.attributes)} />
             <input type="hidden" name={`c_${i}_name`} value={row.name} />
             {row.seen !== null && <input type="hidden" name={`c_${i}_seen`} value={row.seen} />}
-            <p className="col-span-2 text-sm font-semibold md:col-span-1">
+            <p className="col-span-2 flex items-center gap-2 text-sm font-semibold md:col-span-1">
+              {row.attributes.color && swatches[row.attributes.color] && (
+                <span
+                  aria-hidden
+                  className="inline-block h-4 w-4 shrink-0 rounded-full ring-1 ring-stone-300"
+                  style={{ backgroundColor: swatches[row.attributes.color] }}
+                />
+              )}
               {row.name}
               {row.seen === null && <span className="ml-2 text-xs font-normal text-emerald-800">new</span>}
             </p>
