@@ -713,7 +713,10 @@ export async function updateProduct(
         })
         .from(products)
         .where(eq(products.id, id))
-        .for("update");
+        // not FOR UPDATE: an order being placed holds a key-share lock on the product (its line's
+        // foreign key) while it holds its combination's row, which this save locks next; FOR
+        // UPDATE here would wait for it while it waited for us (a deadlock)
+        .for("no key update");
       if (!locked) throw notFound("Product not found");
       if (locked.version !== normaliseVersion(input.updated_at!)) throw new AppError(409, CHANGED_BY_SOMEONE_ELSE);
       if (locked.archivedAt) throw new AppError(409, ARCHIVED_READ_ONLY);
@@ -757,12 +760,12 @@ function normaliseVersion(text: string): string {
 // ---------------------------------------------------------------------------------------------
 // archive, restore, delete
 
-async function lockProduct(tx: Db, id: number) {
+async function lockProduct(tx: Db, id: number, strength: "update" | "no key update" = "no key update") {
   const [row] = await tx
     .select({ id: products.id, name: products.name, archivedAt: products.archivedAt, isActive: products.isActive })
     .from(products)
     .where(eq(products.id, id))
-    .for("update");
+    .for(strength);
   if (!row) throw notFound("Product not found");
   return row;
 }
@@ -819,9 +822,15 @@ export async function deleteProduct(
 ): Promise<{ id: number; name: string }> {
   requirePermission(actor, "products");
   const result = await ctx.db.transaction(async (tx) => {
-    const row = await lockProduct(tx, id);
-    // an order being placed holds a key-share lock on the product row, so it is either counted
-    // here or fails after this delete: never an order line pointing nowhere by surprise
+    // the combinations first, as an order takes them (then the product's key share): an order
+    // under way finishes first and is counted below, or finds its combination gone
+    await tx
+      .select({ id: variantCombinations.id })
+      .from(variantCombinations)
+      .where(eq(variantCombinations.productId, id))
+      .orderBy(asc(variantCombinations.id))
+      .for("update");
+    const row = await lockProduct(tx, id, "update");
     const [ordered] = await queryRows<{ n: number }>(
       tx,
       sql`select count(*) as n from ${orderItems} where product_id = ${id}`,

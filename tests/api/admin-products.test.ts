@@ -492,6 +492,63 @@ describe("concurrency", () => {
   });
 });
 
+describe("a sale and a stock save truly at once (PostgreSQL runs them side by side)", () => {
+  it("never loses the sale: either the save is refused, or the sale comes off the new total", async () => {
+    for (let round = 0; round < 8; round++) {
+      const p = await create();
+      const combo = p.combinations.find((c) => c.name === "M / Maroon")!;
+      const form = formOf(p);
+      form.combinations.find((c) => c.attributes.size === "M" && c.attributes.color === "Maroon")!.stock = 20;
+      const item: Item = {
+        productId: p.id,
+        combinationId: combo.id,
+        name: "x",
+        pricePaisa: Math.round(combo.price * 100),
+        stock: 8,
+      };
+      const [save, order] = await Promise.all([
+        call(catalogue, "PUT", `/api/admin/products/${p.id}`, form),
+        post(t, "/api/orders", orderPayload([{ item, quantity: 2 }])),
+      ]);
+      expect(order.status, order.raw).toBe(201);
+      const [row] = await rows<{ stock: number }>(
+        t,
+        sql`select stock from variant_combinations where id = ${combo.id}`,
+      );
+      if (save.statusCode === 200) expect(row!.stock).toBe(18);
+      else {
+        expect(save.statusCode).toBe(409);
+        expect(row!.stock).toBe(6);
+      }
+    }
+  });
+});
+
+describe("a delete and an order truly at once", () => {
+  it("either the order is placed and the delete refused, or the product is gone and the order refused; never a 500", async () => {
+    for (let round = 0; round < 6; round++) {
+      const p = await create();
+      const combo = p.combinations[0]!;
+      const item: Item = {
+        productId: p.id,
+        combinationId: combo.id,
+        name: "x",
+        pricePaisa: Math.round(combo.price * 100),
+        stock: 5,
+      };
+      const [gone, order] = await Promise.all([
+        call(catalogue, "DELETE", `/api/admin/products/${p.id}`),
+        post(t, "/api/orders", orderPayload([{ item, quantity: 1 }])),
+      ]);
+      if (order.status === 201) expect(gone.statusCode, gone.body).toBe(409);
+      else {
+        expect(gone.statusCode, gone.body).toBe(200);
+        expect([404, 409, 422]).toContain(order.status);
+      }
+    }
+  });
+});
+
 describe("permissions", () => {
   it("refuses a fulfilment member (403) everywhere", async () => {
     const p = await create();
