@@ -35,6 +35,7 @@ export default [
     route("print", "routes/admin/print.tsx"),
     // a file, not a page: outside the layout, whose loader would run for nothing
     route("orders/export.csv", "routes/admin/orders-export.ts"),
+    route("products/url-check", "routes/admin/product-url-check.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/home.tsx"),
       route("account", "routes/admin/account.tsx"),
@@ -50,6 +51,9 @@ export default [
       route("vouchers", "routes/admin/vouchers.tsx"),
       route("vouchers/new", "routes/admin/voucher.tsx", { id: "admin-voucher-new" }),
       route("vouchers/:id", "routes/admin/voucher.tsx"),
+      route("products", "routes/admin/products.tsx"),
+      route("products/new", "routes/admin/product-edit.tsx", { id: "admin-product-new" }),
+      route("products/:id", "routes/admin/product-edit.tsx", { id: "admin-product-edit" }),
       route("staff", "routes/admin/staff.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("settings", "routes/admin/settings.tsx"),

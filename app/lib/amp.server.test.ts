@@ -22,6 +22,7 @@ function product(overrides: Partial<Product> = {}): Product {
     customFields: {},
     faqs: [],
     darazLink: null,
+    sizeGuide: "auto",
     averageRating: 4.5,
     reviewCount: 2,
     stock: 7,

@@ -36,12 +36,13 @@ describe("console helpers", () => {
   });
 
   it("menus follow the roles", () => {
-    expect(menuFor("catalogue").map((i) => i.label)).toEqual(["Home", "Reviews", "Collections"]);
+    expect(menuFor("catalogue").map((i) => i.label)).toEqual(["Home", "Products", "Reviews", "Collections"]);
     expect(menuFor("fulfilment").map((i) => i.label)).not.toContain("Reviews");
     expect(menuFor("owner").map((i) => i.label)).toEqual([
       "Home",
       "Orders",
       "Customers",
+      "Products",
       "Reviews",
       "Collections",
       "Vouchers",

@@ -15,6 +15,7 @@ export const CONSOLE_MENU: readonly ConsoleMenuItem[] = [
   { href: "/admin", label: "Home" },
   { href: "/admin/orders", label: "Orders", permission: "orders" },
   { href: "/admin/customers", label: "Customers", permission: "customers" },
+  { href: "/admin/products", label: "Products", permission: "products" },
   { href: "/admin/reviews", label: "Reviews", permission: "reviews" },
   { href: "/admin/collections", label: "Collections", permission: "collections" },
   { href: "/admin/vouchers", label: "Vouchers", permission: "vouchers" },
@@ -73,6 +74,11 @@ export function actionLabel(action: string): string {
     "voucher.create": "Added a voucher",
     "voucher.update": "Changed a voucher",
     "voucher.delete": "Deleted a voucher",
+    "product.create": "Added a product",
+    "product.update": "Changed a product",
+    "product.archive": "Archived a product",
+    "product.restore": "Restored a product",
+    "product.delete": "Deleted a product",
   };
   return known[action] ?? action.replace(/[._]/g, " ").replace(/^./, (c) => c.toUpperCase());
 }

@@ -73,6 +73,7 @@ async function readProductPage(ctx: CoreContext, key: { id?: string; customUrl?:
       stock: product.stock,
       materialType: product.materialType,
       customFields: product.customFields,
+      sizeGuide: product.sizeGuide,
       faqs: product.faqs,
       darazLink: product.darazLink,
       images: images.map((i) => ({ url: i.imageUrl, alt: i.altText || product.name, isPrimary: i.isPrimary })),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sizeGuideFor } from "./size-guide";
+import { sizeGuideFor, sizeGuideForChoice } from "./size-guide";
 
 describe("sizeGuideFor", () => {
   it("gives band and cup sizes a bra guide with underbust and bust, one row per size of the product", () => {
@@ -24,5 +24,14 @@ describe("sizeGuideFor", () => {
     expect(sizeGuideFor(["Free Size"])).toBeNull();
     expect(sizeGuideFor(["S", "32B"])).toBeNull();
     expect(sizeGuideFor(["6-12 months"])).toBeNull();
+  });
+
+  it("honours the product's size_guide choice: none, a forced table, or auto", () => {
+    expect(sizeGuideForChoice("none", ["S", "M"])).toBeNull();
+    expect(sizeGuideForChoice("auto", ["S", "M"])?.kind).toBe("apparel");
+    expect(sizeGuideForChoice("apparel", ["Free Size"])?.rows.map((r) => r[0])).toEqual(["XS", "S", "M", "L", "XL"]);
+    expect(sizeGuideForChoice("apparel", ["M", "Free Size"])?.rows.map((r) => r[0])).toEqual(["M"]);
+    expect(sizeGuideForChoice("bra", ["34B"])?.rows.map((r) => r[0])).toEqual(["34B"]);
+    expect(sizeGuideForChoice("bra", [])?.kind).toBe("bra");
   });
 });

@@ -29,27 +29,49 @@ function braRow(size: string): string[] | null {
   return [size, `${band - 2}–${band}`, String(band + cup)];
 }
 
+const braTable = (rows: string[][]): SizeGuideTable => ({
+  kind: "bra",
+  note: "Band: measure snugly around your ribcage, just under the bust. Cup: measure around the fullest part of the bust. In inches.",
+  columns: ["Size", "Underbust", "Bust"],
+  rows,
+});
+
+const apparelTable = (sizes: string[]): SizeGuideTable => ({
+  kind: "apparel",
+  note: "Body measurements in inches.",
+  columns: ["Size", "Chest", "Waist", "Length"],
+  rows: Object.keys(APPAREL)
+    .filter((s) => sizes.includes(s))
+    .map((s) => [s, ...APPAREL[s]!]),
+});
+
 /** The guide for these sizes, or null when the product needs none (free size, no sizes, unknown sizes). */
 export function sizeGuideFor(sizes: readonly string[]): SizeGuideTable | null {
   if (sizes.length === 0) return null;
   const braRows = sizes.map(braRow);
-  if (braRows.every((row) => row !== null)) {
-    return {
-      kind: "bra",
-      note: "Band: measure snugly around your ribcage, just under the bust. Cup: measure around the fullest part of the bust. In inches.",
-      columns: ["Size", "Underbust", "Bust"],
-      rows: braRows,
-    };
-  }
-  const order = Object.keys(APPAREL);
+  if (braRows.every((row) => row !== null)) return braTable(braRows);
   const apparel = sizes.map((s) => s.trim().toUpperCase());
-  if (apparel.every((s) => s in APPAREL)) {
-    return {
-      kind: "apparel",
-      note: "Body measurements in inches.",
-      columns: ["Size", "Chest", "Waist", "Length"],
-      rows: order.filter((s) => apparel.includes(s)).map((s) => [s, ...APPAREL[s]!]),
-    };
-  }
+  if (apparel.every((s) => s in APPAREL)) return apparelTable(apparel);
   return null;
+}
+
+// a bra guide's rows when the product's sizes are not band-and-cup sizes
+const USUAL_BRA_SIZES = ["32B", "34B", "34C", "36C", "36D", "38D"];
+
+/**
+ * The guide the product's size_guide asks for (issue 14, point 1): auto picks one from the sizes
+ * as above, none shows none, apparel or bra shows that table (the product's own sizes where the
+ * table knows them, else the whole table).
+ */
+export function sizeGuideForChoice(choice: string, sizes: readonly string[]): SizeGuideTable | null {
+  if (choice === "none") return null;
+  if (choice === "apparel") {
+    const known = sizes.map((s) => s.trim().toUpperCase()).filter((s) => s in APPAREL);
+    return apparelTable(known.length > 0 ? known : Object.keys(APPAREL));
+  }
+  if (choice === "bra") {
+    const rows = sizes.map(braRow).filter((r): r is string[] => r !== null);
+    return braTable(rows.length > 0 ? rows : USUAL_BRA_SIZES.map((s) => braRow(s)!));
+  }
+  return sizeGuideFor(sizes);
 }

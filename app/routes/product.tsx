@@ -25,7 +25,7 @@ import { loadProductPage, type ReviewView } from "../lib/product-view.server";
 import { countOf } from "../lib/plural";
 import { useSignedIn } from "../lib/session";
 import { sharePage } from "../lib/share";
-import { sizeGuideFor } from "../lib/size-guide";
+import { sizeGuideForChoice } from "../lib/size-guide";
 import { storePromises, type StorePromise } from "../lib/store-promises";
 import { toast } from "../lib/toast";
 import { useHydrated } from "../lib/use-hydrated";
@@ -231,7 +231,10 @@ function BuyBox({ product }: { product: LoadedProduct }) {
   const [busy, setBusy] = useState(false);
   const wishlist = useWishlistToggle(product.id);
   const hasVariants = product.options.length > 0;
-  const sizeGuide = sizeGuideFor(product.options.find((g) => g.type === "size")?.values.map((v) => v.value) ?? []);
+  const sizeGuide = sizeGuideForChoice(
+    product.sizeGuide,
+    product.options.find((g) => g.type === "size")?.values.map((v) => v.value) ?? [],
+  );
   const complete = isComplete(product.options, selection);
   const combo = hasVariants ? findCombination(product.combinations, product.options, selection) : null;
   const current = combo && fresh?.id === combo.id ? fresh : combo;

@@ -64,6 +64,8 @@ export interface Product {
   customFields: Record<string, string>;
   faqs: Faq[];
   darazLink: string | null;
+  /** auto, apparel, bra or none: which size guide the product page shows */
+  sizeGuide: string;
   averageRating: number;
   reviewCount: number;
   /** units available: the sum over combinations, or the product's own stock without them */
@@ -112,6 +114,7 @@ const productColumns = {
   customFields: products.customFields,
   faqs: products.faqs,
   darazLink: products.darazLink,
+  sizeGuide: products.sizeGuide,
   reviewCount: products.reviewCount,
   ratingTotal: products.ratingTotal,
   createdAt: products.createdAt,

@@ -25,9 +25,18 @@ export function Revealed({ children, className }: { children: React.ReactNode; c
   );
 }
 
-export function Notice({ kind, children }: { kind: "error" | "success"; children: React.ReactNode }) {
+export function Notice({
+  kind,
+  children,
+  className,
+}: {
+  kind: "error" | "success";
+  children: React.ReactNode;
+  /** e.g. scroll-mt-20: kept clear of a sticky header when it is brought into sight */
+  className?: string;
+}) {
   return (
-    <Revealed>
+    <Revealed className={className}>
       {kind === "error" ? (
         <p role="alert" className="bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
           {children}

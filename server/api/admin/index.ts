@@ -10,6 +10,7 @@ import { adminOrderExchangeRoutes } from "./order-exchanges";
 import { adminOrderExportRoutes } from "./order-export";
 import { adminOrderRoutes } from "./orders";
 import { adminProductPhotoRoutes } from "./product-photos";
+import { adminProductRoutes } from "./products";
 import { adminReviewRoutes } from "./reviews";
 import { adminSessionRoutes } from "./session";
 import { adminSettingsRoutes } from "./settings";
@@ -32,4 +33,5 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminProductPhotoRoutes, options);
   await app.register(adminCollectionRoutes, options);
   await app.register(adminVoucherRoutes, options);
+  await app.register(adminProductRoutes, options);
 }

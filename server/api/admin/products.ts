@@ -1,0 +1,257 @@
+// Products through the staff API (issue 14, point 1; decision 0062): the products permission
+// lists, reads, creates, changes, archives, restores and deletes; a change of stock in the grid
+// needs the stock permission too. PUT carries the updated_at it read (409 when someone else
+// saved since) and each stock as a new total with the total it saw (409 when a sale moved it).
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  archiveProduct,
+  checkCustomUrl,
+  createProduct,
+  deleteProduct,
+  getProductForEditing,
+  listProductsForStaff,
+  PRODUCT_SEARCH_MAX,
+  restoreProduct,
+  updateProduct,
+  type EditableProduct,
+  type ProductListItem,
+} from "../../../core/catalog/product-admin";
+import { PRODUCT_LIST_SORTS, PRODUCT_STATES, STOCK_FILTERS } from "../../../core/catalog/product-options";
+import type { CoreContext } from "../../../core/context";
+import { requireStaff, staffActor } from "../../plugins/staff-auth";
+import { money } from "../../serialize";
+import { idParams, idSchema, pageQuery } from "../http";
+import { staffOperation } from "./docs";
+
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+const listQuery = pageQuery(200, 50).extend({
+  search: z
+    .string()
+    .max(PRODUCT_SEARCH_MAX, `search must be at most ${PRODUCT_SEARCH_MAX} characters`)
+    .refine((value) => !CONTROL.test(value), { message: "search must not contain control characters" })
+    .optional(),
+  collection_id: idSchema("collection_id").optional(),
+  stock: z.enum(STOCK_FILTERS, { error: `stock must be one of: ${STOCK_FILTERS.join(", ")}` }).default("all"),
+  state: z.enum(PRODUCT_STATES, { error: `state must be one of: ${PRODUCT_STATES.join(", ")}` }).optional(),
+  sort: z
+    .enum(PRODUCT_LIST_SORTS, { error: `sort must be one of: ${PRODUCT_LIST_SORTS.join(", ")}` })
+    .default("newest"),
+});
+
+const urlQuery = z.object({
+  url: z
+    .string({ error: "url is required" })
+    .max(200, "url must be at most 200 characters")
+    .refine((value) => !CONTROL.test(value), { message: "url must not contain control characters" }),
+  exclude: idSchema("exclude").optional(),
+});
+
+// the body is checked by core's own schema (core/catalog/product-input.ts), named in the 422
+const productBody = z.record(z.string(), z.unknown(), { error: "The body must be a JSON object." });
+
+const presentListItem = (p: ProductListItem) => ({
+  id: p.id,
+  name: p.name,
+  custom_url: p.customUrl,
+  state: p.state,
+  price: money(p.pricePaisa),
+  min_price: money(p.minPricePaisa),
+  max_price: money(p.maxPricePaisa),
+  stock_quantity: p.stock,
+  combinations: p.combinations,
+  image_url: p.imageUrl,
+  created_at: p.createdAt,
+  updated_at: p.updatedAt,
+});
+
+export const presentProduct = (p: EditableProduct) => ({
+  id: p.id,
+  name: p.name,
+  custom_url: p.customUrl,
+  description: p.description,
+  description_format: p.descriptionFormat,
+  structured_description: p.structuredDescription,
+  material_type: p.materialType,
+  price: money(p.pricePaisa),
+  compare_price: money(p.comparePricePaisa),
+  min_price: money(p.minPricePaisa),
+  max_price: money(p.maxPricePaisa),
+  collection_ids: p.collectionIds,
+  custom_fields: p.customFields,
+  faqs: p.faqs,
+  size_guide: p.sizeGuide,
+  is_active: p.isActive,
+  state: p.state,
+  archived_at: p.archivedAt,
+  has_orders: p.hasOrders,
+  stock: p.stock,
+  options: p.options,
+  combinations: p.combinations.map((c) => ({
+    id: c.id,
+    name: c.name,
+    attributes: c.attributes,
+    price: money(c.pricePaisa),
+    sku: c.sku,
+    is_available: c.isAvailable,
+    stock: c.stock,
+    has_orders: c.hasOrders,
+  })),
+  created_at: p.createdAt,
+  // send back unchanged with PUT: the save is refused (409) when someone else saved since
+  updated_at: p.updatedAt,
+});
+
+const BODY_HELP =
+  "Body: name, custom_url, description, description_format (plain, structured, html), structured_description {bullet_points, highlights}, material_type, price and compare_price (rupees; compare_price above price), collection_ids, custom_fields [{key, value}], faqs [{question, answer}], size_guide (auto, apparel, bra, none), is_active, options [{type, values [{value, color_hex}]}], combinations [{attributes, price, sku, is_available, stock, stock_seen}], and for a product without options stock (and stock_seen when changing it).";
+
+export async function adminProductRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    "/admin/products",
+    {
+      schema: {
+        ...staffOperation(
+          "products",
+          "Products, newest first (or sort=name): search (name, custom URL or SKU), collection_id, stock (all, in_stock, low: 1 to 5 in all, out), state (active, hidden, archived; archived ones only when asked); the total is in X-Total-Count",
+        ),
+        querystring: listQuery,
+      },
+      onRequest: requireStaff(core, "products"),
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const page = await listProductsForStaff(core, staffActor(request), {
+        search: q.search || undefined,
+        collectionId: q.collection_id,
+        stock: q.stock,
+        state: q.state,
+        sort: q.sort,
+        limit: q.limit,
+        offset: q.offset,
+      });
+      reply.header("cache-control", "no-store").header("x-total-count", String(page.total));
+      return page.items.map(presentListItem);
+    },
+  );
+
+  api.get(
+    "/admin/products/url-check",
+    {
+      schema: {
+        ...staffOperation(
+          "products",
+          "Whether a custom URL is usable and free (exclude: the product being edited); answers available, message and, for text that is not a URL, a suggestion",
+        ),
+        querystring: urlQuery,
+      },
+      onRequest: requireStaff(core, "products"),
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return checkCustomUrl(core, staffActor(request), request.query.url, request.query.exclude);
+    },
+  );
+
+  api.post(
+    "/admin/products",
+    {
+      schema: {
+        ...staffOperation("products", `Adds a product (201). First stock needs the stock permission too. ${BODY_HELP}`),
+        body: productBody,
+      },
+      onRequest: requireStaff(core, "products"),
+    },
+    async (request, reply) => {
+      const product = await createProduct(core, staffActor(request), request.body);
+      reply.code(201).header("cache-control", "no-store");
+      return presentProduct(product);
+    },
+  );
+
+  api.get(
+    "/admin/products/:id",
+    {
+      schema: {
+        ...staffOperation("products", "One product as the editor shows it, archived ones too, with its grid"),
+        params: idParams,
+      },
+      onRequest: requireStaff(core, "products"),
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return presentProduct(await getProductForEditing(core, staffActor(request), request.params.id));
+    },
+  );
+
+  api.put(
+    "/admin/products/:id",
+    {
+      schema: {
+        ...staffOperation(
+          "products",
+          `Changes a product as a whole, with the updated_at it was read with (409 when someone else saved since). A combination's stock is a new total with stock_seen, the total read (409 when a sale moved it); stock changes need the stock permission too. Combinations whose value was removed are deleted, or made unavailable when they were ever ordered. ${BODY_HELP}`,
+        ),
+        params: idParams,
+        body: productBody,
+      },
+      onRequest: requireStaff(core, "products"),
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return presentProduct(await updateProduct(core, staffActor(request), request.params.id, request.body));
+    },
+  );
+
+  api.post(
+    "/admin/products/:id/archive",
+    {
+      schema: {
+        ...staffOperation(
+          "products",
+          "Archives the product: off the storefront and out of the default list, its orders keep their lines",
+        ),
+        params: idParams,
+      },
+      onRequest: requireStaff(core, "products"),
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return presentProduct(await archiveProduct(core, staffActor(request), request.params.id));
+    },
+  );
+
+  api.post(
+    "/admin/products/:id/restore",
+    {
+      schema: {
+        ...staffOperation("products", "Brings an archived product back, hidden until it is made active"),
+        params: idParams,
+      },
+      onRequest: requireStaff(core, "products"),
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return presentProduct(await restoreProduct(core, staffActor(request), request.params.id));
+    },
+  );
+
+  api.delete(
+    "/admin/products/:id",
+    {
+      schema: {
+        ...staffOperation("products", "Deletes a product that was never ordered; 409 for one with orders (archive it)"),
+        params: idParams,
+      },
+      onRequest: requireStaff(core, "products"),
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return deleteProduct(core, staffActor(request), request.params.id);
+    },
+  );
+}

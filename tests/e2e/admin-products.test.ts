@@ -1,0 +1,183 @@
+// The product editor in a real browser at phone width (issue 14, point 1; decision 0062): the
+// catalogue member opens Products from the menu, creates a product with two sizes and two
+// colours (the grid follows the option fields as typed), and the shop's product page shows it
+// with its options at once. Without JavaScript the editor still saves its fields.
+import { sql } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../../core/accounts/passwords";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema";
+import {
+  DESKTOP,
+  PHONE,
+  expectVisibleToPerson,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  pageOpener,
+} from "../helpers/browser";
+import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
+import { orderPayload } from "../helpers/shop";
+
+let running: E2EStore;
+let url: string;
+let browser: Browser;
+const pages = pageOpener(() => browser);
+const PASSWORD = "Catalogue2026now";
+const MEMBER = "catalogue@products.test";
+const shots = process.env.SCREENSHOT_DIR;
+
+beforeAll(async () => {
+  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
+  const passwordHash = await hashPassword(PASSWORD);
+  const prepare = async (db: Db) => {
+    await db
+      .insert(users)
+      .values({ email: MEMBER, firstName: "Hina", lastName: "Catalogue", role: "catalogue", passwordHash });
+    await db.execute(sql`select 1`);
+  };
+  [running, browser] = await Promise.all([startE2EStore("admin-products", { prepare }), launchBrowser()]);
+  url = running.store.url;
+});
+
+afterAll(async () => {
+  await pages.closeAll();
+  await browser?.close();
+  await running?.stop();
+});
+
+async function arrivesAt(page: Page, pathname: RegExp | string) {
+  await expect
+    .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
+    .toMatch(typeof pathname === "string" ? new RegExp(`^${pathname}$`) : pathname);
+}
+
+async function signIn(viewport: { width: number; height: number }, javaScript = true): Promise<Page> {
+  const page = await pages.open(viewport, javaScript);
+  await page.goto(`${url}/admin/login`);
+  const form = page.getByRole("form", { name: "Staff sign in" });
+  await form.getByLabel("Email").fill(MEMBER);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByRole("button", { name: "Sign In" }).click();
+  await arrivesAt(page, "/admin");
+  return page;
+}
+
+describe.sequential("the product editor", { timeout: 180_000 }, () => {
+  let productPath = "";
+  let editorPath = "";
+
+  it("creates a product with two sizes and two colours at phone width; the shop shows it", async () => {
+    const page = await signIn(PHONE);
+    await hydrated(page);
+    await page.getByRole("banner").getByLabel("Menu", { exact: true }).click();
+    await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Products" }).click();
+    await arrivesAt(page, "/admin/products");
+    await expectVisibleToPerson(page.getByRole("list", { name: "Product list" }).getByRole("listitem").first());
+    if (shots) await page.screenshot({ path: `${shots}/products-list-phone.png` });
+
+    await page.getByRole("link", { name: "New product" }).click();
+    await arrivesAt(page, "/admin/products/new");
+    await hydrated(page);
+    const form = page.getByRole("form", { name: "Product" });
+    const name = `Phone Lawn Kurta ${Date.now()}`;
+    const slug = `phone-lawn-kurta-${Date.now()}`;
+    await form.getByLabel("Name", { exact: true }).fill(name);
+    await form.getByLabel("Custom URL").fill(slug);
+    await expectVisibleToPerson(page.getByText(`/p/${slug} is free.`), { scroll: true });
+    await form.getByLabel("Price (Rs.)", { exact: true }).fill("2499");
+    await form.getByLabel("Compare-at price (Rs.)").fill("2999");
+    await form.getByLabel("Size values").fill("S, M");
+    await form.getByLabel("Colour values").fill("Black #111111, Maroon #800000");
+    const grid = form.getByRole("list", { name: "Combinations" });
+    await expect.poll(() => grid.getByRole("listitem").count(), { timeout: 10_000 }).toBe(4);
+    for (const [combo, stock] of [
+      ["S / Black", "3"],
+      ["S / Maroon", "4"],
+      ["M / Black", "5"],
+      ["M / Maroon", "6"],
+    ] as const) {
+      await form.getByLabel(`${combo} stock`).fill(stock);
+    }
+    await form.getByLabel("M / Maroon price").fill("2699");
+    if (shots) {
+      await page.screenshot({ path: `${shots}/product-editor-top-phone.png` });
+      await grid.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${shots}/product-editor-grid-phone.png` });
+    }
+    await form.getByRole("button", { name: "Create product" }).click();
+    await arrivesAt(page, /^\/admin\/products\/\d+$/);
+    await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Saved." }));
+    editorPath = new URL(page.url()).pathname;
+    // the links other pages hang on
+    await expectVisibleToPerson(page.getByRole("link", { name: "Photos" }));
+    expect(await page.getByRole("link", { name: "Stock history" }).getAttribute("href")).toBe(`${editorPath}/stock`);
+
+    // the shop's product page shows it at once, with its sizes, colours and struck price
+    productPath = `/p/${slug}`;
+    const shop = await pages.open(PHONE);
+    await shop.goto(`${url}${productPath}`);
+    await expectVisibleToPerson(shop.getByRole("heading", { level: 1, name }));
+    const body = (await shop.locator("main").textContent()) ?? "";
+    for (const word of ["S", "M", "Black", "Maroon", "2,499", "2,999"]) expect(body).toContain(word);
+  });
+
+  it("saves the basic fields without JavaScript", async () => {
+    const page = await signIn(PHONE, false);
+    await page.goto(`${url}${editorPath}`);
+    const form = page.getByRole("form", { name: "Product" });
+    const renamed = `Renamed without script ${Date.now()}`;
+    await form.getByLabel("Name", { exact: true }).fill(renamed);
+    await form.getByRole("button", { name: "Save" }).click();
+    await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Saved." }));
+    const shop = await pages.open(PHONE);
+    await shop.goto(`${url}${productPath}`);
+    await expectVisibleToPerson(shop.getByRole("heading", { level: 1, name: renamed }));
+  });
+
+  it("a sale made while the editor is open is not overwritten: the save is refused and shows the stock now", async () => {
+    const page = await signIn(PHONE);
+    await page.goto(`${url}${editorPath}`);
+    await hydrated(page);
+    const productId = Number(editorPath.split("/").pop());
+    const shown = (await (await fetch(`${url}/api/products/${productId}`)).json()) as {
+      variant_combinations: { id: number; combination_name: string; price: number }[];
+    };
+    const combo = shown.variant_combinations.find((c) => c.combination_name === "M / Maroon")!;
+    const item = { productId, combinationId: combo.id, name: "x", pricePaisa: Math.round(combo.price * 100), stock: 6 };
+    const order = await fetch(`${url}/api/orders`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(orderPayload([{ item, quantity: 1 }])),
+    });
+    expect(order.status).toBe(201);
+    // the page still shows 6; the member types 10 over it
+    const form = page.getByRole("form", { name: "Product" });
+    const stock = form.getByLabel("M / Maroon stock");
+    expect(await stock.inputValue()).toBe("6");
+    await stock.fill("10");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expectVisibleToPerson(page.getByRole("alert").filter({ hasText: "M / Maroon: The stock changed" }));
+    await expect.poll(() => form.getByLabel("M / Maroon stock").inputValue(), { timeout: 10_000 }).toBe("5");
+    if (shots) await page.screenshot({ path: `${shots}/product-editor-conflict-phone.png` });
+    // seen again, typed again: saved
+    await form.getByLabel("M / Maroon stock").fill("10");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Saved." }));
+    expect(await form.getByLabel("M / Maroon stock").inputValue()).toBe("10");
+  });
+
+  it("looks right on a desktop", async () => {
+    const page = await signIn(DESKTOP);
+    await page.goto(`${url}/admin/products`);
+    await expectVisibleToPerson(page.getByRole("list", { name: "Product list" }).getByRole("listitem").first());
+    if (shots) await page.screenshot({ path: `${shots}/products-list-desktop.png` });
+    await page.goto(`${url}${editorPath}`);
+    if (shots) await page.screenshot({ path: `${shots}/product-editor-top-desktop.png` });
+    const grid = page.getByRole("list", { name: "Combinations" });
+    await grid.scrollIntoViewIfNeeded();
+    await expectVisibleToPerson(grid);
+    if (shots) await page.screenshot({ path: `${shots}/product-editor-grid-desktop.png` });
+  });
+});
