@@ -10,6 +10,7 @@ export function StaticPage({
   path,
   updated,
   intro,
+  html,
   children,
 }: {
   title: string;
@@ -17,7 +18,9 @@ export function StaticPage({
   path: string;
   updated?: string;
   intro?: ReactNode;
-  children: ReactNode;
+  /** the text as staff stored it (already cleaned), shown instead of children */
+  html?: string;
+  children?: ReactNode;
 }) {
   return (
     <main className="mx-auto max-w-7xl px-4 pt-4 md:px-8 md:pt-8">
@@ -36,7 +39,7 @@ export function StaticPage({
           {updated && <p className="mt-3 text-sm text-stone-600">Last updated {formatDay(`${updated}T00:00:00+05:00`)}</p>}
           {intro && <div className="mt-5 text-lg text-stone-700">{intro}</div>}
         </header>
-        <Prose className="mt-6">{children}</Prose>
+        {html !== undefined ? <Prose className="mt-6" html={html} /> : <Prose className="mt-6">{children}</Prose>}
       </article>
     </main>
   );

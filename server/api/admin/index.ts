@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { CoreContext } from "../../../core/context";
 import type { AppConfig } from "../../config";
 import { adminAuditLogRoutes } from "./audit-log";
+import { adminContentRoutes } from "./content";
 import { adminCustomerRoutes } from "./customers";
 import { adminManualOrderRoutes } from "./manual-orders";
 import { adminOrderExchangeRoutes } from "./order-exchanges";
@@ -24,4 +25,5 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminOrderExchangeRoutes, options);
   await app.register(adminOrderExportRoutes, options);
   await app.register(adminReviewRoutes, options);
+  await app.register(adminContentRoutes, options);
 }
