@@ -401,7 +401,7 @@ describe("permissions", () => {
 
 describe.skipIf(!pages)("the console's Content pages", () => {
   const cookieOf = async (who: TestStaff) => {
-    const { token } = await openStaffSession(t.core, who.id, "console", { ip: "127.0.0.1", userAgent: "test" });
+    const { token } = await openStaffSession(t.core.db, who.id, "console", { ip: "127.0.0.1" });
     return { cookie: `${STAFF_COOKIE}=${token}` };
   };
 
