@@ -12,7 +12,7 @@ import { conflict, invalid, notFound } from "../shared/errors";
 import { changedFields, recordAudit, whoIs } from "../staff/audit";
 import { requirePermission } from "../staff/errors";
 import type { StaffActor } from "../staff/permissions";
-import { CONTENT_LIMITS as L, SLUG_PATTERN, slugify } from "./content-limits";
+import { CONTENT_LIMITS as L, SLUG_PATTERN, slugify, type BlogStatus } from "./content-limits";
 import { htmlText, lineText, longText, mediaPath } from "./content-input";
 import { requireKnownMedia } from "./media-choices";
 import { cleanHtml } from "./sanitize";
@@ -34,8 +34,7 @@ export interface BlogPostInput {
   isPublished?: unknown;
 }
 
-export const BLOG_STATUSES = ["all", "draft", "published"] as const;
-export type BlogStatus = (typeof BLOG_STATUSES)[number];
+export { BLOG_STATUSES, type BlogStatus } from "./content-limits";
 
 const SLUG_TAKEN = "slug is already used by another post";
 

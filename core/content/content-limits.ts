@@ -46,3 +46,6 @@ export const POLICY_PAGE_TITLES = {
   "refund-policy": "Return & Exchange Policy",
   about: "About Us",
 } as const;
+
+export const BLOG_STATUSES = ["all", "draft", "published"] as const;
+export type BlogStatus = (typeof BLOG_STATUSES)[number];

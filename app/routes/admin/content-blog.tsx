@@ -1,6 +1,7 @@
 // The blog's posts for staff (issue 14, point 8): drafts and published, newest change first.
 import { Form, Link, useLoaderData } from "react-router";
-import { BLOG_STATUSES, listBlogPostsForStaff, type BlogStatus } from "../../../core/content/blog-admin";
+import { listBlogPostsForStaff } from "../../../core/content/blog-admin";
+import { BLOG_STATUSES, type BlogStatus } from "../../../core/content/content-limits";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { ContentNav } from "../../components/admin/ContentNav";
 import { PageTitle } from "../../components/admin/Fields";
