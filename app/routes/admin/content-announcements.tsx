@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { announcements: await listAnnouncementsForStaff(context.core, actor) };
 }
 
-type Answer = { done?: string; error?: string };
+type Answer = { done?: string; error?: string; at?: number };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireStaff(request, context, "content");
@@ -37,29 +37,29 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (move) {
       const ids = (await listAnnouncementsForStaff(context.core, actor)).map((a) => a.id);
       await reorderAnnouncements(context.core, actor, movedOrder(ids, move.id, move.direction));
-      return { done: "Order saved." } satisfies Answer;
+      return { done: "Order saved.", at: Date.now() } satisfies Answer;
     }
     const intent = formText(form, "intent");
     if (intent === "add") {
       await addAnnouncement(context.core, actor, { content: formText(form, "content"), isActive: true });
-      return { done: "Announcement added to the bar." } satisfies Answer;
+      return { done: "Announcement added to the bar.", at: Date.now() } satisfies Answer;
     }
     if (intent === "save") {
       await updateAnnouncement(context.core, actor, id, {
         content: formText(form, "content"),
         isActive: form.get("active") === "on",
       });
-      return { done: "Announcement saved." } satisfies Answer;
+      return { done: "Announcement saved.", at: Date.now() } satisfies Answer;
     }
     if (intent === "delete") {
       await deleteAnnouncement(context.core, actor, id);
-      return { done: "Announcement deleted." } satisfies Answer;
+      return { done: "Announcement deleted.", at: Date.now() } satisfies Answer;
     }
     return data<Answer>({ error: "Choose what to do." }, { status: 400 });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.status === 403) throw data({ detail: error.message }, { status: 403 });
-    return data<Answer>({ error: error.message }, { status: error.status });
+    return data<Answer>({ error: error.message, at: Date.now() }, { status: error.status });
   }
 }
 
@@ -72,7 +72,8 @@ export default function ConsoleAnnouncements() {
       <PageTitle title="Announcements" intro="The bar at the top of every storefront page shows the ticked ones, in this order." />
       <ContentNav current="/admin/content/announcements" />
       {answer && (
-        <div className="mb-4">
+        // a new answer (the same words again, too) is brought into sight again
+        <div className="mb-4 [&>div]:scroll-mt-16" key={answer.at}>
           {answer.error ? <Notice kind="error">{answer.error}</Notice> : <Notice kind="success">{answer.done}</Notice>}
         </div>
       )}

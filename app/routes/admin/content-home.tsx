@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { sections, videos, search: { section: findIn, q, found } };
 }
 
-type Answer = { done?: string; error?: string };
+type Answer = { done?: string; error?: string; at?: number };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireStaff(request, context, "content");
@@ -65,23 +65,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (move && scope === "section") {
       const ids = (await listHomeSectionsForStaff(core, actor)).map((s) => s.id);
       await reorderHomeSections(core, actor, movedOrder(ids, move.id, move.direction));
-      return { done: "Section order saved." } satisfies Answer;
+      return { done: "Section order saved.", at: Date.now() } satisfies Answer;
     }
     if (move && scope === "product") {
       const section = (await listHomeSectionsForStaff(core, actor)).find((s) => s.id === id);
       const ids = section?.products.map((p) => p.id) ?? [];
       await reorderHomeSectionProducts(core, actor, id, movedOrder(ids, move.id, move.direction));
-      return { done: "Product order saved." } satisfies Answer;
+      return { done: "Product order saved.", at: Date.now() } satisfies Answer;
     }
     const remove = whole(formText(form, "remove"));
     if (remove && scope === "product") {
       await removeHomeSectionProduct(core, actor, id, remove);
-      return { done: "Product taken out of the section." } satisfies Answer;
+      return { done: "Product taken out of the section.", at: Date.now() } satisfies Answer;
     }
     if (move && scope === "video") {
       const ids = (await listHomeVideosForStaff(core, actor)).map((v) => v.id);
       await reorderHomeVideos(core, actor, movedOrder(ids, move.id, move.direction));
-      return { done: "Video order saved." } satisfies Answer;
+      return { done: "Video order saved.", at: Date.now() } satisfies Answer;
     }
     const sectionFields = () => ({
       name: formText(form, "name"),
@@ -97,31 +97,31 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (intent) {
       case "add-section":
         await addHomeSection(core, actor, { ...sectionFields(), isActive: true });
-        return { done: "Section added at the end of the home page." } satisfies Answer;
+        return { done: "Section added at the end of the home page.", at: Date.now() } satisfies Answer;
       case "save-section":
         await updateHomeSection(core, actor, id, sectionFields());
-        return { done: "Section saved." } satisfies Answer;
+        return { done: "Section saved.", at: Date.now() } satisfies Answer;
       case "delete-section":
         await deleteHomeSection(core, actor, id);
-        return { done: "Section deleted." } satisfies Answer;
+        return { done: "Section deleted.", at: Date.now() } satisfies Answer;
       case "add-product":
         await addHomeSectionProduct(core, actor, id, whole(formText(form, "product")) ?? 0);
-        return { done: "Product added to the section." } satisfies Answer;
+        return { done: "Product added to the section.", at: Date.now() } satisfies Answer;
       case "add-video":
         await addHomeVideo(core, actor, { ...videoFields(), isActive: true });
-        return { done: "Video added." } satisfies Answer;
+        return { done: "Video added.", at: Date.now() } satisfies Answer;
       case "save-video":
         await updateHomeVideo(core, actor, id, videoFields());
-        return { done: "Video saved." } satisfies Answer;
+        return { done: "Video saved.", at: Date.now() } satisfies Answer;
       case "delete-video":
         await deleteHomeVideo(core, actor, id);
-        return { done: "Video deleted." } satisfies Answer;
+        return { done: "Video deleted.", at: Date.now() } satisfies Answer;
     }
     return data<Answer>({ error: "Choose what to do." }, { status: 400 });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.status === 403) throw data({ detail: error.message }, { status: 403 });
-    return data<Answer>({ error: error.message }, { status: error.status });
+    return data<Answer>({ error: error.message, at: Date.now() }, { status: error.status });
   }
 }
 
@@ -134,7 +134,8 @@ export default function ConsoleHomeLayout() {
       <PageTitle title="Home page" intro="The sections of products and the videos of the storefront's home page, in order." />
       <ContentNav current="/admin/content/home" />
       {answer && (
-        <div className="mb-4">
+        // a new answer (the same words again, too) is brought into sight again
+        <div className="mb-4 [&>div]:scroll-mt-16" key={answer.at}>
           {answer.error ? <Notice kind="error">{answer.error}</Notice> : <Notice kind="success">{answer.done}</Notice>}
         </div>
       )}

@@ -33,7 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-type Answer = { done?: string; error?: string; content?: string };
+type Answer = { done?: string; error?: string; at?: number; content?: string };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = await requireStaff(request, context, "content");
@@ -43,14 +43,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     if (formText(form, "intent") === "reset") {
       await resetPolicyPage(context.core, actor, slug);
-      return { done: "The page shows the store's own text again." } satisfies Answer;
+      return { done: "The page shows the store's own text again.", at: Date.now() } satisfies Answer;
     }
     await savePolicyPage(context.core, actor, slug, { title: formText(form, "title"), content });
-    return { done: "Saved: the page shows this text now." } satisfies Answer;
+    return { done: "Saved: the page shows this text now.", at: Date.now() } satisfies Answer;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.status === 403) throw data({ detail: error.message }, { status: 403 });
-    return data<Answer>({ error: error.message, content: content.slice(0, L.html) }, { status: error.status });
+    return data<Answer>({ error: error.message, content: content.slice(0, L.html), at: Date.now() }, { status: error.status });
   }
 }
 
@@ -78,7 +78,8 @@ export default function ConsolePolicyPage() {
         ))}
       </nav>
       {answer && (
-        <div className="mb-4">
+        // a new answer (the same words again, too) is brought into sight again
+        <div className="mb-4 [&>div]:scroll-mt-16" key={answer.at}>
           {answer.error ? <Notice kind="error">{answer.error}</Notice> : <Notice kind="success">{answer.done}</Notice>}
         </div>
       )}
