@@ -81,7 +81,10 @@ describe.sequential("content", { timeout: 180_000 }, () => {
     await expect.poll(() => editor.innerHTML()).toMatch(/<(b|strong)>in cold water<\/(b|strong)>/);
     await expect.poll(() => editor.innerHTML()).toContain("<li>Iron on the reverse</li>");
     await page.getByLabel("Excerpt").fill("Three habits that keep lawn soft.");
-    if (shots) await page.screenshot({ path: `${shots}/content-blog-editor-phone.png` });
+    if (shots) {
+      await page.getByLabel("Address").evaluate((el) => el.scrollIntoView({ block: "center" }));
+      await page.screenshot({ path: `${shots}/content-blog-editor-phone.png` });
+    }
     await page.getByRole("radio", { name: "Published" }).check();
     await page.getByRole("button", { name: "Save post" }).click();
     await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Post saved and shown on the storefront." }));
@@ -136,19 +139,25 @@ describe.sequential("content", { timeout: 180_000 }, () => {
     await items.nth(count - 1).getByRole("button", { name: `Move announcement ${count} up` }).click();
     await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Order saved." }));
     await expect.poll(async () => items.nth(count - 2).locator("input[name=content]").inputValue()).toBe("Eid orders: order by the 25th");
-    if (shots) await page.screenshot({ path: `${shots}/content-announcements-phone.png`, fullPage: true });
+    // the add form is empty again for the next one
+    expect(await add.getByRole("textbox").inputValue()).toBe("");
+    if (shots) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `${shots}/content-announcements-phone.png` });
+    }
 
     await page.goto(`${url}/admin/content/home`);
     await hydrated(page);
+    if (shots) await page.screenshot({ path: `${shots}/content-home-phone.png` });
     const firstSection = page.getByRole("list", { name: "Sections" }).getByRole("listitem").first();
     await firstSection.getByRole("searchbox").fill("a");
     await firstSection.getByRole("button", { name: "Find" }).click();
     await expectVisibleToPerson(page.getByRole("list", { name: "Products found" }), { scroll: true });
     if (shots) {
-      await page.screenshot({ path: `${shots}/content-home-phone.png` });
+      await page.screenshot({ path: `${shots}/content-home-search-phone.png` });
       const desk = await signIn(DESKTOP);
       await desk.goto(`${url}/admin/content/home`);
-      await desk.screenshot({ path: `${shots}/content-home-desktop.png`, fullPage: true });
+      await desk.screenshot({ path: `${shots}/content-home-desktop.png` });
       await desk.goto(`${url}/admin/content/announcements`);
       await desk.screenshot({ path: `${shots}/content-announcements-desktop.png` });
     }

@@ -78,7 +78,7 @@ export default function ConsoleAnnouncements() {
         </div>
       )}
       <Panel title="Add an announcement">
-        <Form method="post" className="flex flex-col gap-2 sm:flex-row" aria-label="Add an announcement">
+        <Form method="post" className="flex flex-col gap-2 sm:flex-row" aria-label="Add an announcement" key={answer?.at}>
           <input type="hidden" name="intent" value="add" />
           <label className="min-w-0 flex-1">
             <span className="sr-only">Words</span>

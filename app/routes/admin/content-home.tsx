@@ -178,11 +178,12 @@ export default function ConsoleHomeLayout() {
                   {s.products.map((p, j) => (
                     <li key={p.id} className="flex flex-wrap items-center gap-2 p-2 text-sm">
                       <span className="w-6 text-right tabular-nums text-stone-500">{j + 1}.</span>
-                      <span className="min-w-0 flex-1 break-words">
+                      <span className="min-w-0 flex-1 basis-48 break-words">
                         {p.name}
                         {!p.isActive && <span className="ml-2 text-xs text-amber-800">(hidden product)</span>}
                       </span>
-                      <MoveButtons id={p.id} first={j === 0} last={j === s.products.length - 1} what={p.name} busy={busy} />
+                      <span className="ml-auto flex gap-1">
+                        <MoveButtons id={p.id} first={j === 0} last={j === s.products.length - 1} what={p.name} busy={busy} />
                       <button
                         type="submit"
                         name="remove"
@@ -193,6 +194,7 @@ export default function ConsoleHomeLayout() {
                       >
                         Remove
                       </button>
+                      </span>
                     </li>
                   ))}
                 </ol>
@@ -237,7 +239,7 @@ export default function ConsoleHomeLayout() {
       </ol>
       <div className="mt-4">
         <Panel title="Add a section">
-          <Form method="post" className="space-y-2" aria-label="Add a section">
+          <Form method="post" className="space-y-2" aria-label="Add a section" key={answer?.at}>
             <input type="hidden" name="intent" value="add-section" />
             <label className="block text-sm">
               <span className="font-semibold">Name</span>
@@ -281,7 +283,7 @@ export default function ConsoleHomeLayout() {
       </ol>
       <div className="mt-4">
         <Panel title="Add a video">
-          <Form method="post" className="space-y-2" aria-label="Add a video">
+          <Form method="post" className="space-y-2" aria-label="Add a video" key={answer?.at}>
             <input type="hidden" name="intent" value="add-video" />
             <VideoFields title="" description="" url="" />
             <button type="submit" disabled={busy} className="btn-primary">
