@@ -11,7 +11,10 @@ export interface StoredPolicy {
   updated: string;
 }
 
-export async function loadPolicyPage(core: CoreContext, slug: PolicyPageSlug): Promise<{ stored: StoredPolicy | null }> {
+export async function loadPolicyPage(
+  core: CoreContext,
+  slug: PolicyPageSlug,
+): Promise<{ stored: StoredPolicy | null }> {
   const page = await getPolicyPage(core, slug).catch((error: unknown) => {
     console.error(error);
     return null;

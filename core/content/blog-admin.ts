@@ -67,7 +67,10 @@ function tagsOf(value: unknown): string[] {
 
 /** Minutes to read at ~200 words a minute, from the cleaned body's words. */
 function readTime(html: string): number {
-  const words = html.replace(/<[^>]*>/g, " ").split(/\s+/).filter(Boolean).length;
+  const words = html
+    .replace(/<[^>]*>/g, " ")
+    .split(/\s+/)
+    .filter(Boolean).length;
   return Math.min(600, Math.max(1, Math.round(words / 200)));
 }
 
@@ -96,8 +99,10 @@ async function valuesOf(db: Db, input: BlogPostInput, current: StaffBlogPost | n
   }
   if (has("isFeatured")) v.isFeatured = flag("is_featured", input.isFeatured);
   if (has("seoTitle")) v.seoTitle = lineText("seo_title", input.seoTitle, L.seoTitle) || null;
-  if (has("seoDescription")) v.seoDescription = longText("seo_description", input.seoDescription, L.seoDescription) || null;
-  if (!current || has("isPublished")) v.isPublished = input.isPublished === undefined ? false : flag("is_published", input.isPublished);
+  if (has("seoDescription"))
+    v.seoDescription = longText("seo_description", input.seoDescription, L.seoDescription) || null;
+  if (!current || has("isPublished"))
+    v.isPublished = input.isPublished === undefined ? false : flag("is_published", input.isPublished);
   return v;
 }
 
@@ -115,7 +120,11 @@ export async function listBlogPostsForStaff(
   const term = query.search?.trim().slice(0, 100);
   const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where: SQL | undefined = and(
-    query.status === "draft" ? eq(blogs.isPublished, false) : query.status === "published" ? eq(blogs.isPublished, true) : undefined,
+    query.status === "draft"
+      ? eq(blogs.isPublished, false)
+      : query.status === "published"
+        ? eq(blogs.isPublished, true)
+        : undefined,
     pattern ? or(ilike(blogs.title, pattern), ilike(blogs.slug, pattern)) : undefined,
   );
   const { content: _body, ...columns } = getTableColumns(blogs);
@@ -141,7 +150,11 @@ export async function getBlogPostForStaff(ctx: CoreContext, actor: StaffActor, i
 }
 
 /** Writes a new post (a draft unless isPublished); 409 when its slug is taken. */
-export async function createBlogPost(ctx: CoreContext, actor: StaffActor, input: BlogPostInput): Promise<StaffBlogPost> {
+export async function createBlogPost(
+  ctx: CoreContext,
+  actor: StaffActor,
+  input: BlogPostInput,
+): Promise<StaffBlogPost> {
   requirePermission(actor, "content");
   const values = await valuesOf(ctx.db, input, null);
   let created: StaffBlogPost;

@@ -40,7 +40,7 @@ export function htmlText(field: string, value: unknown, max: number): string {
   if (value === undefined || value === null) return "";
   if (typeof value !== "string") throw invalid(`${field} must be text`);
   if (value.length > max) throw invalid(`${field} must be at most ${max.toLocaleString("en-US")} characters`);
-  return value.replace(/\u0000/g, "");
+  return value.replaceAll("\u0000", "");
 }
 
 // a file the store serves from its media folder: /media/…/name.ext, no "..", no query

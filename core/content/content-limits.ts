@@ -49,3 +49,11 @@ export const POLICY_PAGE_TITLES = {
 
 export const BLOG_STATUSES = ["all", "draft", "published"] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
+
+// eslint-disable-next-line no-control-regex -- control characters are never part of a search
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
+
+/** A search as typed, without control characters, trimmed to 100 characters. */
+export function searchText(value: string | null): string {
+  return (value ?? "").slice(0, 400).replace(CONTROL_CHARS, "").trim().slice(0, 100);
+}

@@ -36,7 +36,10 @@ async function writeOrder(
     throw invalid(`ids must list every ${noun} once (${known.size} in all)`);
   }
   for (const [position, id] of order.entries()) {
-    await tx.update(table).set({ position } as never).where(eq(table.id, id));
+    await tx
+      .update(table)
+      .set({ position } as never)
+      .where(eq(table.id, id));
   }
   return order;
 }
@@ -104,12 +107,25 @@ export async function updateAnnouncement(
   if (input.content !== undefined) values.content = lineText("content", input.content, L.announcement, true);
   if (input.isActive !== undefined) values.isActive = flag("is_active", input.isActive);
   const row = await ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select(announcementColumns).from(announcements).where(eq(announcements.id, id)).for("update");
+    const [current] = await tx
+      .select(announcementColumns)
+      .from(announcements)
+      .where(eq(announcements.id, id))
+      .for("update");
     if (!current) throw notFound("Announcement not found");
     const changes = changedFields(current, values, ["content", "isActive"]);
     if (Object.keys(changes).length === 0) return current;
-    const [row] = await tx.update(announcements).set(values).where(eq(announcements.id, id)).returning(announcementColumns);
-    await recordAudit(tx, whoIs(actor), { action: "announcement.update", entityType: "announcement", entityId: id, changes });
+    const [row] = await tx
+      .update(announcements)
+      .set(values)
+      .where(eq(announcements.id, id))
+      .returning(announcementColumns);
+    await recordAudit(tx, whoIs(actor), {
+      action: "announcement.update",
+      entityType: "announcement",
+      entityId: id,
+      changes,
+    });
     return row!;
   });
   ctx.cache.clear();
@@ -133,12 +149,26 @@ export async function deleteAnnouncement(ctx: CoreContext, actor: StaffActor, id
 }
 
 /** Puts the announcements in the order of ids (every one named once). */
-export async function reorderAnnouncements(ctx: CoreContext, actor: StaffActor, ids: unknown): Promise<StaffAnnouncement[]> {
+export async function reorderAnnouncements(
+  ctx: CoreContext,
+  actor: StaffActor,
+  ids: unknown,
+): Promise<StaffAnnouncement[]> {
   requirePermission(actor, "content");
   await ctx.db.transaction(async (tx) => {
     const existing = await tx.select({ id: announcements.id }).from(announcements).for("update");
-    const order = await writeOrder(tx, announcements, existing.map((r) => r.id), ids, "announcement");
-    await recordAudit(tx, whoIs(actor), { action: "announcement.reorder", entityType: "announcement", changes: { order } });
+    const order = await writeOrder(
+      tx,
+      announcements,
+      existing.map((r) => r.id),
+      ids,
+      "announcement",
+    );
+    await recordAudit(tx, whoIs(actor), {
+      action: "announcement.reorder",
+      entityType: "announcement",
+      changes: { order },
+    });
   });
   ctx.cache.clear();
   return listAnnouncementsForStaff(ctx, actor);
@@ -243,15 +273,25 @@ export async function updateHomeSection(
   requirePermission(actor, "content");
   const values: { name?: string; description?: string; isActive?: boolean } = {};
   if (input.name !== undefined) values.name = lineText("name", input.name, L.sectionName, true);
-  if (input.description !== undefined) values.description = longText("description", input.description, L.sectionDescription);
+  if (input.description !== undefined)
+    values.description = longText("description", input.description, L.sectionDescription);
   if (input.isActive !== undefined) values.isActive = flag("is_active", input.isActive);
   await ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select(sectionColumns).from(homepageCategories).where(eq(homepageCategories.id, id)).for("update");
+    const [current] = await tx
+      .select(sectionColumns)
+      .from(homepageCategories)
+      .where(eq(homepageCategories.id, id))
+      .for("update");
     if (!current) throw notFound("Home page section not found");
     const changes = changedFields(current, values, ["name", "description", "isActive"]);
     if (Object.keys(changes).length === 0) return;
     await tx.update(homepageCategories).set(values).where(eq(homepageCategories.id, id));
-    await recordAudit(tx, whoIs(actor), { action: "home_section.update", entityType: "home_section", entityId: id, changes });
+    await recordAudit(tx, whoIs(actor), {
+      action: "home_section.update",
+      entityType: "home_section",
+      entityId: id,
+      changes,
+    });
   });
   ctx.cache.clear();
   return sectionOf(ctx, actor, id);
@@ -273,12 +313,26 @@ export async function deleteHomeSection(ctx: CoreContext, actor: StaffActor, id:
   return { id };
 }
 
-export async function reorderHomeSections(ctx: CoreContext, actor: StaffActor, ids: unknown): Promise<StaffHomeSection[]> {
+export async function reorderHomeSections(
+  ctx: CoreContext,
+  actor: StaffActor,
+  ids: unknown,
+): Promise<StaffHomeSection[]> {
   requirePermission(actor, "content");
   await ctx.db.transaction(async (tx) => {
     const existing = await tx.select({ id: homepageCategories.id }).from(homepageCategories).for("update");
-    const order = await writeOrder(tx, homepageCategories, existing.map((r) => r.id), ids, "section");
-    await recordAudit(tx, whoIs(actor), { action: "home_section.reorder", entityType: "home_section", changes: { order } });
+    const order = await writeOrder(
+      tx,
+      homepageCategories,
+      existing.map((r) => r.id),
+      ids,
+      "section",
+    );
+    await recordAudit(tx, whoIs(actor), {
+      action: "home_section.reorder",
+      entityType: "home_section",
+      changes: { order },
+    });
   });
   ctx.cache.clear();
   return listHomeSectionsForStaff(ctx, actor);
@@ -294,21 +348,33 @@ export async function addHomeSectionProduct(
   requirePermission(actor, "content");
   try {
     await ctx.db.transaction(async (tx) => {
-      const [section] = await tx.select({ id: homepageCategories.id }).from(homepageCategories).where(eq(homepageCategories.id, sectionId)).for("update");
+      const [section] = await tx
+        .select({ id: homepageCategories.id })
+        .from(homepageCategories)
+        .where(eq(homepageCategories.id, sectionId))
+        .for("update");
       if (!section) throw notFound("Home page section not found");
-      const [product] = await tx.select({ id: products.id, name: products.name }).from(products).where(eq(products.id, productId));
+      const [product] = await tx
+        .select({ id: products.id, name: products.name })
+        .from(products)
+        .where(eq(products.id, productId));
       if (!product) throw invalid("product_id must be one of the store's products");
       const [already] = await tx
         .select({ id: homepageCategoryProducts.productId })
         .from(homepageCategoryProducts)
-        .where(and(eq(homepageCategoryProducts.categoryId, sectionId), eq(homepageCategoryProducts.productId, productId)));
+        .where(
+          and(eq(homepageCategoryProducts.categoryId, sectionId), eq(homepageCategoryProducts.productId, productId)),
+        );
       const [size] = await tx
         .select({ n: count(), last: max(homepageCategoryProducts.position) })
         .from(homepageCategoryProducts)
         .where(eq(homepageCategoryProducts.categoryId, sectionId));
       if (already) throw conflict("This product is already in the section");
-      if (Number(size?.n ?? 0) >= L.sectionProducts) throw invalid(`A section holds at most ${L.sectionProducts} products`);
-      await tx.insert(homepageCategoryProducts).values({ categoryId: sectionId, productId, position: (size?.last ?? -1) + 1 });
+      if (Number(size?.n ?? 0) >= L.sectionProducts)
+        throw invalid(`A section holds at most ${L.sectionProducts} products`);
+      await tx
+        .insert(homepageCategoryProducts)
+        .values({ categoryId: sectionId, productId, position: (size?.last ?? -1) + 1 });
       await recordAudit(tx, whoIs(actor), {
         action: "home_section.product_add",
         entityType: "home_section",
@@ -357,21 +423,32 @@ export async function reorderHomeSectionProducts(
 ): Promise<StaffHomeSection> {
   requirePermission(actor, "content");
   await ctx.db.transaction(async (tx) => {
-    const [section] = await tx.select({ id: homepageCategories.id }).from(homepageCategories).where(eq(homepageCategories.id, sectionId)).for("update");
+    const [section] = await tx
+      .select({ id: homepageCategories.id })
+      .from(homepageCategories)
+      .where(eq(homepageCategories.id, sectionId))
+      .for("update");
     if (!section) throw notFound("Home page section not found");
     const existing = await tx
       .select({ id: homepageCategoryProducts.productId })
       .from(homepageCategoryProducts)
       .where(eq(homepageCategoryProducts.categoryId, sectionId));
     const known = new Set(existing.map((r) => r.id));
-    if (!Array.isArray(ids) || ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id as number))) {
+    if (
+      !Array.isArray(ids) ||
+      ids.length !== known.size ||
+      new Set(ids).size !== ids.length ||
+      ids.some((id) => !known.has(id as number))
+    ) {
       throw invalid(`ids must list every product of the section once (${known.size} in all)`);
     }
     for (const [position, productId] of (ids as number[]).entries()) {
       await tx
         .update(homepageCategoryProducts)
         .set({ position })
-        .where(and(eq(homepageCategoryProducts.categoryId, sectionId), eq(homepageCategoryProducts.productId, productId)));
+        .where(
+          and(eq(homepageCategoryProducts.categoryId, sectionId), eq(homepageCategoryProducts.productId, productId)),
+        );
     }
     await recordAudit(tx, whoIs(actor), {
       action: "home_section.product_reorder",
@@ -468,7 +545,12 @@ export async function addHomeVideo(ctx: CoreContext, actor: StaffActor, input: V
   return row;
 }
 
-export async function updateHomeVideo(ctx: CoreContext, actor: StaffActor, id: number, input: VideoInput): Promise<StaffHomeVideo> {
+export async function updateHomeVideo(
+  ctx: CoreContext,
+  actor: StaffActor,
+  id: number,
+  input: VideoInput,
+): Promise<StaffHomeVideo> {
   requirePermission(actor, "content");
   const values = videoValues(input, false);
   const row = await ctx.db.transaction(async (tx) => {
@@ -477,7 +559,12 @@ export async function updateHomeVideo(ctx: CoreContext, actor: StaffActor, id: n
     const changes = changedFields(current, values, ["title", "description", "videoUrl", "isActive"]);
     if (Object.keys(changes).length === 0) return current;
     const [row] = await tx.update(homepageVideos).set(values).where(eq(homepageVideos.id, id)).returning(videoColumns);
-    await recordAudit(tx, whoIs(actor), { action: "home_video.update", entityType: "home_video", entityId: id, changes });
+    await recordAudit(tx, whoIs(actor), {
+      action: "home_video.update",
+      entityType: "home_video",
+      entityId: id,
+      changes,
+    });
     return row!;
   });
   ctx.cache.clear();
@@ -504,7 +591,13 @@ export async function reorderHomeVideos(ctx: CoreContext, actor: StaffActor, ids
   requirePermission(actor, "content");
   await ctx.db.transaction(async (tx) => {
     const existing = await tx.select({ id: homepageVideos.id }).from(homepageVideos).for("update");
-    const order = await writeOrder(tx, homepageVideos, existing.map((r) => r.id), ids, "video");
+    const order = await writeOrder(
+      tx,
+      homepageVideos,
+      existing.map((r) => r.id),
+      ids,
+      "video",
+    );
     await recordAudit(tx, whoIs(actor), { action: "home_video.reorder", entityType: "home_video", changes: { order } });
   });
   ctx.cache.clear();

@@ -34,7 +34,12 @@ function requireSlug(slug: string): PolicyPageSlug {
 export function listPolicyPages(ctx: CoreContext): Promise<PolicyPage[]> {
   return ctx.cache.getOrLoad("policy-pages", async () => {
     const rows = await ctx.db
-      .select({ slug: policyPages.slug, title: policyPages.title, content: policyPages.content, updatedAt: policyPages.updatedAt })
+      .select({
+        slug: policyPages.slug,
+        title: policyPages.title,
+        content: policyPages.content,
+        updatedAt: policyPages.updatedAt,
+      })
       .from(policyPages);
     // shown cleaned whatever the row holds (decision 0012)
     return rows.map((r) => ({ ...r, content: cleanHtml(r.content) }));
@@ -62,12 +67,23 @@ export async function listPolicyPagesForStaff(ctx: CoreContext, actor: StaffActo
   return POLICY_PAGE_SLUGS.map((slug) => {
     const row = rows.find((r) => r.slug === slug);
     return row
-      ? { slug, title: row.title, content: row.content, stored: true, updatedAt: row.updatedAt, updatedBy: row.updatedBy }
+      ? {
+          slug,
+          title: row.title,
+          content: row.content,
+          stored: true,
+          updatedAt: row.updatedAt,
+          updatedBy: row.updatedBy,
+        }
       : { slug, title: POLICY_PAGE_TITLES[slug], content: "", stored: false, updatedAt: null, updatedBy: null };
   });
 }
 
-export async function getPolicyPageForStaff(ctx: CoreContext, actor: StaffActor, slug: string): Promise<StaffPolicyPage> {
+export async function getPolicyPageForStaff(
+  ctx: CoreContext,
+  actor: StaffActor,
+  slug: string,
+): Promise<StaffPolicyPage> {
   const known = requireSlug(slug);
   return (await listPolicyPagesForStaff(ctx, actor)).find((p) => p.slug === known)!;
 }
@@ -92,7 +108,10 @@ export async function savePolicyPage(
     await tx
       .insert(policyPages)
       .values({ slug: known, title, content, updatedBy: actor.userId, updatedAt: now })
-      .onConflictDoUpdate({ target: policyPages.slug, set: { title, content, updatedBy: actor.userId, updatedAt: now } });
+      .onConflictDoUpdate({
+        target: policyPages.slug,
+        set: { title, content, updatedBy: actor.userId, updatedAt: now },
+      });
     await recordAudit(tx, whoIs(actor), {
       action: "policy_page.update",
       entityType: "policy_page",
@@ -112,7 +131,10 @@ export async function resetPolicyPage(ctx: CoreContext, actor: StaffActor, slug:
   requirePermission(actor, "content");
   const known = requireSlug(slug);
   await ctx.db.transaction(async (tx) => {
-    const [gone] = await tx.delete(policyPages).where(eq(policyPages.slug, known)).returning({ title: policyPages.title });
+    const [gone] = await tx
+      .delete(policyPages)
+      .where(eq(policyPages.slug, known))
+      .returning({ title: policyPages.title });
     if (!gone) return;
     await recordAudit(tx, whoIs(actor), {
       action: "policy_page.reset",

@@ -11,7 +11,7 @@ export function youTubeId(url: string): string | null {
     let id: string | null = null;
     if (host === "youtu.be") id = u.pathname.slice(1).split("/")[0] ?? null;
     else if (host === "youtube.com" || host === "youtube-nocookie.com") {
-      id = u.searchParams.get("v") ?? (/^\/(?:shorts|embed|live)\/([^/?#]+)/.exec(u.pathname)?.[1] ?? null);
+      id = u.searchParams.get("v") ?? /^\/(?:shorts|embed|live)\/([^/?#]+)/.exec(u.pathname)?.[1] ?? null;
     }
     return id && /^[\w-]{6,20}$/.test(id) ? id : null;
   } catch {

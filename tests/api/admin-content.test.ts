@@ -32,7 +32,10 @@ beforeAll(async () => {
   productIds = (await rows<{ id: number }>(t, sql`select id from products where is_active order by id limit 10`)).map(
     (r) => r.id,
   );
-  const [photo] = await rows<{ url: string }>(t, sql`select image_url as url from product_images where image_url like '/media/%' limit 1`);
+  const [photo] = await rows<{ url: string }>(
+    t,
+    sql`select image_url as url from product_images where image_url like '/media/%' limit 1`,
+  );
   mediaUrl = photo!.url;
 }, 60_000);
 afterAll(async () => {
@@ -65,7 +68,14 @@ async function newPost(fields: Record<string, unknown> = {}, who = catalogue) {
     ...fields,
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; slug: string; title: string; status: string; published_at: string | null; content: string };
+  return res.json() as {
+    id: number;
+    slug: string;
+    title: string;
+    status: string;
+    published_at: string | null;
+    content: string;
+  };
 }
 
 describe("blog posts", () => {
@@ -127,8 +137,12 @@ describe("blog posts", () => {
     expect(again.json().published_at).toBe(firstPublished);
 
     const log = await audits("blog.update");
-    expect(log.some((e) => e.entity_id === String(post.id) && JSON.stringify(e.changes).includes("isPublished"))).toBe(true);
-    expect((await audits("blog.create")).some((e) => e.entity_id === String(post.id) && e.actor_id === catalogue.id)).toBe(true);
+    expect(log.some((e) => e.entity_id === String(post.id) && JSON.stringify(e.changes).includes("isPublished"))).toBe(
+      true,
+    );
+    expect(
+      (await audits("blog.create")).some((e) => e.entity_id === String(post.id) && e.actor_id === catalogue.id),
+    ).toBe(true);
 
     const gone = await call(catalogue, "DELETE", `/api/admin/blog-posts/${post.id}`);
     expect(gone.statusCode).toBe(200);
@@ -149,7 +163,9 @@ describe("blog posts", () => {
     const renamed = await call(catalogue, "PATCH", `/api/admin/blog-posts/${other.id}`, { slug: post.slug });
     expect(renamed.statusCode).toBe(409);
     // a post keeps its own slug without a conflict
-    expect((await call(catalogue, "PATCH", `/api/admin/blog-posts/${post.id}`, { slug: post.slug })).statusCode).toBe(200);
+    expect((await call(catalogue, "PATCH", `/api/admin/blog-posts/${post.id}`, { slug: post.slug })).statusCode).toBe(
+      200,
+    );
   });
 
   it("refuses bad fields with 422 naming the field", async () => {
@@ -179,7 +195,10 @@ describe("blog posts", () => {
   });
 
   it("answers 413 to a 1 MB body", async () => {
-    const res = await call(catalogue, "POST", "/api/admin/blog-posts", { title: "Big", content: "x".repeat(1_000_000) });
+    const res = await call(catalogue, "POST", "/api/admin/blog-posts", {
+      title: "Big",
+      content: "x".repeat(1_000_000),
+    });
     expect(res.statusCode).toBe(413);
     expect(Object.keys(res.json())).toEqual(["detail"]);
     const policy = await call(catalogue, "PUT", "/api/admin/policy-pages/terms", { content: "x".repeat(1_000_000) });
@@ -198,9 +217,12 @@ describe("blog posts", () => {
       await call(catalogue, "DELETE", `/api/admin/blog-posts/${post.id}`);
     }
     // what the console's editor writes comes back as it was written
-    const editor = '<h2>Care</h2><p>Use <b>cold</b> water and <i>mild</i> soap.</p><h3>Drying</h3><ul><li>Shade</li></ul><ol><li>One</li></ol><blockquote>Never wring.</blockquote><p><a href="https://example.pk/guide">guide</a></p>';
+    const editor =
+      '<h2>Care</h2><p>Use <b>cold</b> water and <i>mild</i> soap.</p><h3>Drying</h3><ul><li>Shade</li></ul><ol><li>One</li></ol><blockquote>Never wring.</blockquote><p><a href="https://example.pk/guide">guide</a></p>';
     const post = await newPost({ content: editor });
-    expect(post.content).toBe(editor.replace('href="https://example.pk/guide"', 'href="https://example.pk/guide" rel="noopener noreferrer"'));
+    expect(post.content).toBe(
+      editor.replace('href="https://example.pk/guide"', 'href="https://example.pk/guide" rel="noopener noreferrer"'),
+    );
     for (const good of GOOD_HTML) {
       const p = await newPost({ content: good });
       expect(p.content).toBe(cleanHtml(good));
@@ -257,7 +279,10 @@ describe("announcements", () => {
 describe("home page sections and videos", () => {
   it("builds a section of products in order, shows it on the home page, hides and deletes it", async () => {
     const name = `Eid picks ${unique("s")}`;
-    const made = await call(catalogue, "POST", "/api/admin/home-sections", { name, description: "For the festive days" });
+    const made = await call(catalogue, "POST", "/api/admin/home-sections", {
+      name,
+      description: "For the festive days",
+    });
     expect(made.statusCode, made.body).toBe(201);
     const id = made.json().id as number;
     const [a, b, c] = productIds as [number, number, number];
@@ -265,14 +290,23 @@ describe("home page sections and videos", () => {
       const res = await call(catalogue, "POST", `/api/admin/home-sections/${id}/products`, { product_id: productId });
       expect(res.statusCode, res.body).toBe(201);
     }
-    expect((await call(catalogue, "POST", `/api/admin/home-sections/${id}/products`, { product_id: a })).statusCode).toBe(409);
-    expect((await call(catalogue, "POST", `/api/admin/home-sections/${id}/products`, { product_id: 99999999 })).statusCode).toBe(422);
+    expect(
+      (await call(catalogue, "POST", `/api/admin/home-sections/${id}/products`, { product_id: a })).statusCode,
+    ).toBe(409);
+    expect(
+      (await call(catalogue, "POST", `/api/admin/home-sections/${id}/products`, { product_id: 99999999 })).statusCode,
+    ).toBe(422);
     const ordered = await call(catalogue, "PUT", `/api/admin/home-sections/${id}/products/order`, { ids: [c, a, b] });
     expect(ordered.statusCode, ordered.body).toBe(200);
     expect(ordered.json().products.map((p: { id: number }) => p.id)).toEqual([c, a, b]);
-    expect((await call(catalogue, "PUT", `/api/admin/home-sections/${id}/products/order`, { ids: [c, a] })).statusCode).toBe(422);
+    expect(
+      (await call(catalogue, "PUT", `/api/admin/home-sections/${id}/products/order`, { ids: [c, a] })).statusCode,
+    ).toBe(422);
 
-    const layout = (await get("/api/homepage-layout")).json().categories as { name: string; products: { id: number }[] }[];
+    const layout = (await get("/api/homepage-layout")).json().categories as {
+      name: string;
+      products: { id: number }[];
+    }[];
     const section = layout.find((s) => s.name === name);
     expect(section?.products.map((p) => p.id)).toEqual([c, a, b]);
     if (pages) expect((await get("/")).body).toContain(name);
@@ -292,7 +326,9 @@ describe("home page sections and videos", () => {
     expect((await get("/api/homepage-layout")).json().categories[0].name).toBe(name);
 
     await call(catalogue, "PATCH", `/api/admin/home-sections/${id}`, { is_active: false });
-    expect((await get("/api/homepage-layout")).json().categories.map((s: { name: string }) => s.name)).not.toContain(name);
+    expect((await get("/api/homepage-layout")).json().categories.map((s: { name: string }) => s.name)).not.toContain(
+      name,
+    );
     if (pages) expect((await get("/")).body).not.toContain(name);
     expect((await call(catalogue, "DELETE", `/api/admin/home-sections/${id}`)).statusCode).toBe(200);
     expect((await call(catalogue, "PATCH", `/api/admin/home-sections/${id}`, { name: "x" })).statusCode).toBe(404);
@@ -328,7 +364,11 @@ describe("home page sections and videos", () => {
     expect((await get("/api/homepage-videos")).json().map((v: { title: string }) => v.title)).not.toContain(title);
     const list = (await call(catalogue, "GET", "/api/admin/home-videos")).json() as { id: number }[];
     const order = list.map((v) => v.id).reverse();
-    expect((await call(catalogue, "PUT", "/api/admin/home-videos/order", { ids: order })).json().map((v: { id: number }) => v.id)).toEqual(order);
+    expect(
+      (await call(catalogue, "PUT", "/api/admin/home-videos/order", { ids: order }))
+        .json()
+        .map((v: { id: number }) => v.id),
+    ).toEqual(order);
     expect((await call(catalogue, "DELETE", `/api/admin/home-videos/${id}`)).statusCode).toBe(200);
     expect((await audits("home_video.delete")).some((e) => e.entity_id === String(id))).toBe(true);
   });
@@ -338,11 +378,14 @@ describe("policy pages", () => {
   it("stores the refund policy's text, cleaned, shown on its page and dated in the sitemap at once", async () => {
     const shipped = pages ? (await get("/refund-policy")).body : "";
     const res = await call(catalogue, "PUT", "/api/admin/policy-pages/refund-policy", {
-      content: '<h2>Exchanges</h2><p>Within <strong>10 days</strong>.</p><img src=x onerror="window.__xss=1"><script>window.__xss=1</script>',
+      content:
+        '<h2>Exchanges</h2><p>Within <strong>10 days</strong>.</p><img src=x onerror="window.__xss=1"><script>window.__xss=1</script>',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ slug: "refund-policy", stored: true, title: "Return & Exchange Policy" });
-    expect(res.json().content).toBe('<h2>Exchanges</h2><p>Within <strong>10 days</strong>.</p><img src="x" loading="lazy" />');
+    expect(res.json().content).toBe(
+      '<h2>Exchanges</h2><p>Within <strong>10 days</strong>.</p><img src="x" loading="lazy" />',
+    );
     if (pages) {
       expect(shipped).toContain("<strong>No refunds.</strong>");
       const page = (await get("/refund-policy")).body;
@@ -426,8 +469,12 @@ describe.skipIf(!pages)("the console's Content pages", () => {
       expect(ok.headers["cache-control"], url).toMatch(/no-store/);
       expect((await t.app.inject({ method: "GET", url, headers: refused })).statusCode, url).toBe(403);
     }
-    expect((await t.app.inject({ method: "GET", url: "/admin/content/policies/shipping", headers: allowed })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: "GET", url: "/admin/content/blog/99999999", headers: allowed })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/admin/content/policies/shipping", headers: allowed })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/admin/content/blog/99999999", headers: allowed })).statusCode,
+    ).toBe(404);
   });
 
   it("saves a post from the console's form without JavaScript (the HTML textarea), cleaned", async () => {
@@ -445,7 +492,12 @@ describe.skipIf(!pages)("the console's Content pages", () => {
       content: "<p>Plain <b>form</b></p><script>window.__xss=1</script>",
       publish: "on",
     });
-    const res = await t.app.inject({ method: "POST", url: "/admin/content/blog/new", headers, payload: form.toString() });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/admin/content/blog/new",
+      headers,
+      payload: form.toString(),
+    });
     expect([302, 303]).toContain(res.statusCode);
     const saved = (await get(`/api/blogs/${slug}`)).json();
     expect(saved.content).toBe("<p>Plain <b>form</b></p>");

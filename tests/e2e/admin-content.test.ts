@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../core/accounts/passwords";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { DESKTOP, PHONE, expectVisibleToPerson, hasChromium, hydrated, launchBrowser, pageOpener } from "../helpers/browser";
+import {
+  DESKTOP,
+  PHONE,
+  expectVisibleToPerson,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  pageOpener,
+} from "../helpers/browser";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
 let running: E2EStore;
@@ -23,7 +31,9 @@ beforeAll(async () => {
   if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
   const passwordHash = await hashPassword(PASSWORD);
   const prepare = async (db: Db) => {
-    await db.insert(users).values({ email: MEMBER, firstName: "Sana", lastName: "Writer", role: "catalogue", passwordHash });
+    await db
+      .insert(users)
+      .values({ email: MEMBER, firstName: "Sana", lastName: "Writer", role: "catalogue", passwordHash });
   };
   [running, browser] = await Promise.all([startE2EStore("admin-content", { prepare }), launchBrowser()]);
   url = running.store.url;
@@ -87,16 +97,22 @@ describe.sequential("content", { timeout: 180_000 }, () => {
     }
     await page.getByRole("radio", { name: "Published" }).check();
     await page.getByRole("button", { name: "Save post" }).click();
-    await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Post saved and shown on the storefront." }));
+    await expectVisibleToPerson(
+      page.getByRole("status").filter({ hasText: "Post saved and shown on the storefront." }),
+    );
     const slug = "caring-for-summer-lawn";
 
     const shopper = await pages.open(PHONE);
     await shopper.goto(`${url}/blog`);
-    await expectVisibleToPerson(shopper.getByRole("link", { name: /Caring for summer lawn/ }).first(), { scroll: true });
+    await expectVisibleToPerson(shopper.getByRole("link", { name: /Caring for summer lawn/ }).first(), {
+      scroll: true,
+    });
     await shopper.goto(`${url}/blog/${slug}`);
     const article = shopper.locator("article");
     await expectVisibleToPerson(article.locator("b, strong").filter({ hasText: "in cold water" }), { scroll: true });
-    await expectVisibleToPerson(article.getByRole("listitem").filter({ hasText: "Iron on the reverse" }), { scroll: true });
+    await expectVisibleToPerson(article.getByRole("listitem").filter({ hasText: "Iron on the reverse" }), {
+      scroll: true,
+    });
 
     if (shots) {
       const desk = await signIn(DESKTOP);
@@ -104,7 +120,10 @@ describe.sequential("content", { timeout: 180_000 }, () => {
       await hydrated(desk);
       await desk.getByRole("textbox", { name: "Text" }).click();
       await desk.keyboard.type("A heading");
-      await desk.getByRole("toolbar", { name: "Text: formatting" }).getByRole("button", { name: "Heading", exact: true }).click();
+      await desk
+        .getByRole("toolbar", { name: "Text: formatting" })
+        .getByRole("button", { name: "Heading", exact: true })
+        .click();
       await desk.screenshot({ path: `${shots}/content-blog-editor-desktop.png` });
     }
   });
@@ -136,9 +155,19 @@ describe.sequential("content", { timeout: 180_000 }, () => {
     const list = page.getByRole("list", { name: "Announcements" });
     const items = list.getByRole("listitem");
     const count = await items.count();
-    await items.nth(count - 1).getByRole("button", { name: `Move announcement ${count} up` }).click();
+    await items
+      .nth(count - 1)
+      .getByRole("button", { name: `Move announcement ${count} up` })
+      .click();
     await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Order saved." }));
-    await expect.poll(async () => items.nth(count - 2).locator("input[name=content]").inputValue()).toBe("Eid orders: order by the 25th");
+    await expect
+      .poll(async () =>
+        items
+          .nth(count - 2)
+          .locator("input[name=content]")
+          .inputValue(),
+      )
+      .toBe("Eid orders: order by the 25th");
     // the add form is empty again for the next one
     expect(await add.getByRole("textbox").inputValue()).toBe("");
     if (shots) {

@@ -32,7 +32,19 @@ export function ContentNav({ current }: { current: string }) {
 }
 
 /** Up and Down buttons of a list that works without JavaScript: each posts intent=move. */
-export function MoveButtons({ id, first, last, what, busy }: { id: number; first: boolean; last: boolean; what: string; busy?: boolean }) {
+export function MoveButtons({
+  id,
+  first,
+  last,
+  what,
+  busy,
+}: {
+  id: number;
+  first: boolean;
+  last: boolean;
+  what: string;
+  busy?: boolean;
+}) {
   return (
     <span className="inline-flex gap-1">
       <button

@@ -6,9 +6,52 @@
 // server cleans whatever arrives (core/content/sanitize.ts); the filter here only keeps the
 // editor from running anything pasted into the HTML view while staff are editing.
 import { useEffect, useId, useRef, useState } from "react";
+import { useHydrated } from "../../lib/use-hydrated";
 
-const KEEP = new Set(["P", "H2", "H3", "H4", "STRONG", "B", "EM", "I", "U", "S", "UL", "OL", "LI", "BLOCKQUOTE", "A", "BR", "HR", "IMG", "FIGURE", "FIGCAPTION", "TABLE", "THEAD", "TBODY", "TR", "TH", "TD", "CODE", "PRE", "SPAN"]);
-const DROP_WITH_CONTENT = new Set(["SCRIPT", "STYLE", "TEMPLATE", "IFRAME", "OBJECT", "EMBED", "SVG", "MATH", "NOSCRIPT", "TEXTAREA", "SELECT"]);
+const KEEP = new Set([
+  "P",
+  "H2",
+  "H3",
+  "H4",
+  "STRONG",
+  "B",
+  "EM",
+  "I",
+  "U",
+  "S",
+  "UL",
+  "OL",
+  "LI",
+  "BLOCKQUOTE",
+  "A",
+  "BR",
+  "HR",
+  "IMG",
+  "FIGURE",
+  "FIGCAPTION",
+  "TABLE",
+  "THEAD",
+  "TBODY",
+  "TR",
+  "TH",
+  "TD",
+  "CODE",
+  "PRE",
+  "SPAN",
+]);
+const DROP_WITH_CONTENT = new Set([
+  "SCRIPT",
+  "STYLE",
+  "TEMPLATE",
+  "IFRAME",
+  "OBJECT",
+  "EMBED",
+  "SVG",
+  "MATH",
+  "NOSCRIPT",
+  "TEXTAREA",
+  "SELECT",
+]);
 const SAFE_URL = /^(?:https?:|mailto:|tel:|\/(?!\/)|#)/i;
 
 /** html parsed in an inert document (nothing loads or runs) and reduced to the editor's tags. */
@@ -38,7 +81,28 @@ function inertHtml(html: string): string {
   return doc.body.innerHTML;
 }
 
-type Command = { label: string; title: string; run: () => void; state?: string };
+interface Command {
+  label: string;
+  title: string;
+  /** a block to turn the paragraph into, or an editing command */
+  block?: string;
+  command?: string;
+  /** the command whose state (on or off at the caret) the button shows */
+  state?: string;
+}
+
+const COMMANDS: Command[] = [
+  { label: "P", title: "Paragraph", block: "p" },
+  { label: "H2", title: "Heading", block: "h2" },
+  { label: "H3", title: "Small heading", block: "h3" },
+  { label: "B", title: "Bold", command: "bold", state: "bold" },
+  { label: "I", title: "Italic", command: "italic", state: "italic" },
+  { label: "• List", title: "Bulleted list", command: "insertUnorderedList", state: "insertUnorderedList" },
+  { label: "1. List", title: "Numbered list", command: "insertOrderedList", state: "insertOrderedList" },
+  { label: "“ ”", title: "Quote", block: "blockquote" },
+  { label: "Link", title: "Link", command: "createLink" },
+  { label: "Unlink", title: "Remove link", command: "unlink" },
+];
 
 export function RichTextEditor({
   name,
@@ -56,12 +120,10 @@ export function RichTextEditor({
   const id = useId();
   const area = useRef<HTMLTextAreaElement>(null);
   const editor = useRef<HTMLDivElement>(null);
-  const [enhanced, setEnhanced] = useState(false);
+  // the editor takes over once the page's script runs; until then the textarea is the field
+  const enhanced = useHydrated();
   const [source, setSource] = useState(false);
   const [active, setActive] = useState<Record<string, boolean>>({});
-
-  // the editor takes over once the page's script runs; until then the textarea is the field
-  useEffect(() => setEnhanced(true), []);
 
   useEffect(() => {
     if (!enhanced || source || !editor.current || !area.current) return;
@@ -88,31 +150,24 @@ export function RichTextEditor({
     document.execCommand(command, false, value);
     sync();
   };
-  const block = (tag: string) => exec("formatBlock", `<${tag}>`);
 
-  const commands: Command[] = [
-    { label: "P", title: "Paragraph", run: () => block("p") },
-    { label: "H2", title: "Heading", run: () => block("h2") },
-    { label: "H3", title: "Small heading", run: () => block("h3") },
-    { label: "B", title: "Bold", run: () => exec("bold"), state: "bold" },
-    { label: "I", title: "Italic", run: () => exec("italic"), state: "italic" },
-    { label: "• List", title: "Bulleted list", run: () => exec("insertUnorderedList"), state: "insertUnorderedList" },
-    { label: "1. List", title: "Numbered list", run: () => exec("insertOrderedList"), state: "insertOrderedList" },
-    { label: "“ ”", title: "Quote", run: () => block("blockquote") },
-    {
-      label: "Link",
-      title: "Link",
-      run: () => {
-        const url = window.prompt("Link address (https://…)", "https://");
-        if (url && SAFE_URL.test(url.trim())) exec("createLink", url.trim());
-      },
-    },
-    { label: "Unlink", title: "Remove link", run: () => exec("unlink") },
-  ];
+  const apply = (c: Command) => {
+    if (c.block) return exec("formatBlock", `<${c.block}>`);
+    if (c.command === "createLink") {
+      const url = window.prompt("Link address (https://…)", "https://");
+      if (url && SAFE_URL.test(url.trim())) exec("createLink", url.trim());
+      return;
+    }
+    if (c.command) exec(c.command);
+  };
 
   return (
     <div>
-      <label htmlFor={enhanced && !source ? `${id}-editor` : id} id={`${id}-label`} className="block text-sm font-semibold">
+      <label
+        htmlFor={enhanced && !source ? `${id}-editor` : id}
+        id={`${id}-label`}
+        className="block text-sm font-semibold"
+      >
         {label}
       </label>
       {hint && <p className="mt-1 text-xs text-stone-600">{hint}</p>}
@@ -123,7 +178,7 @@ export function RichTextEditor({
           className="sticky top-14 z-10 mt-1 flex flex-wrap gap-1 border border-b-0 border-stone-300 bg-stone-50 p-1"
         >
           {!source &&
-            commands.map((c) => (
+            COMMANDS.map((c) => (
               <button
                 key={c.title}
                 type="button"
@@ -132,7 +187,7 @@ export function RichTextEditor({
                 aria-pressed={c.state ? !!active[c.state] : undefined}
                 // keep the text's selection: a tap on a button would otherwise take the focus
                 onMouseDown={(e) => e.preventDefault()}
-                onClick={c.run}
+                onClick={() => apply(c)}
                 className={`min-h-10 min-w-10 px-2 text-sm ring-1 ring-stone-200 ${c.state && active[c.state] ? "bg-ink text-white" : "bg-white hover:bg-stone-100"} ${c.label === "B" ? "font-bold" : ""} ${c.label === "I" ? "italic" : ""}`}
               >
                 {c.label}

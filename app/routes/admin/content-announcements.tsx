@@ -69,7 +69,10 @@ export default function ConsoleAnnouncements() {
   const busy = useNavigation().state !== "idle";
   return (
     <>
-      <PageTitle title="Announcements" intro="The bar at the top of every storefront page shows the ticked ones, in this order." />
+      <PageTitle
+        title="Announcements"
+        intro="The bar at the top of every storefront page shows the ticked ones, in this order."
+      />
       <ContentNav current="/admin/content/announcements" />
       {answer && (
         // a new answer (the same words again, too) is brought into sight again
@@ -78,11 +81,22 @@ export default function ConsoleAnnouncements() {
         </div>
       )}
       <Panel title="Add an announcement">
-        <Form method="post" className="flex flex-col gap-2 sm:flex-row" aria-label="Add an announcement" key={answer?.at}>
+        <Form
+          method="post"
+          className="flex flex-col gap-2 sm:flex-row"
+          aria-label="Add an announcement"
+          key={answer?.at}
+        >
           <input type="hidden" name="intent" value="add" />
           <label className="min-w-0 flex-1">
             <span className="sr-only">Words</span>
-            <input name="content" required maxLength={L.announcement} placeholder="Free delivery on orders above Rs. 5,000" className="field" />
+            <input
+              name="content"
+              required
+              maxLength={L.announcement}
+              placeholder="Free delivery on orders above Rs. 5,000"
+              className="field"
+            />
           </label>
           <button type="submit" disabled={busy} className="btn-primary">
             Add
@@ -90,7 +104,9 @@ export default function ConsoleAnnouncements() {
         </Form>
       </Panel>
       <ol className="mt-4 space-y-2" aria-label="Announcements">
-        {announcements.length === 0 && <li className="text-sm text-stone-600">No announcements: the bar is not shown.</li>}
+        {announcements.length === 0 && (
+          <li className="text-sm text-stone-600">No announcements: the bar is not shown.</li>
+        )}
         {announcements.map((a, i) => (
           <li key={a.id} className="bg-white p-3 ring-1 ring-stone-200">
             <Form method="post" className="space-y-2" aria-label={`Announcement ${i + 1}`}>
@@ -107,8 +123,21 @@ export default function ConsoleAnnouncements() {
                 <button type="submit" name="intent" value="save" disabled={busy} className="btn-primary">
                   Save
                 </button>
-                <MoveButtons id={a.id} first={i === 0} last={i === announcements.length - 1} what={`announcement ${i + 1}`} busy={busy} />
-                <button type="submit" name="intent" value="delete" disabled={busy} className="btn-secondary ml-auto" aria-label={`Delete announcement ${i + 1}`}>
+                <MoveButtons
+                  id={a.id}
+                  first={i === 0}
+                  last={i === announcements.length - 1}
+                  what={`announcement ${i + 1}`}
+                  busy={busy}
+                />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="delete"
+                  disabled={busy}
+                  className="btn-secondary ml-auto"
+                  aria-label={`Delete announcement ${i + 1}`}
+                >
                   Delete
                 </button>
               </div>

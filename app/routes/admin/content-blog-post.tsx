@@ -98,7 +98,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         changed: null,
       };
   if (found?.featuredImageUrl && !media.includes(found.featuredImageUrl)) media.unshift(found.featuredImageUrl);
-  return { post, media, saved: search.get("saved") === "1", confirmDelete: search.get("delete") === "1" && id !== null };
+  return {
+    post,
+    media,
+    saved: search.get("saved") === "1",
+    confirmDelete: search.get("delete") === "1" && id !== null,
+  };
 }
 
 interface Answer {
@@ -150,7 +155,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   };
   try {
     const post =
-      id === null ? await createBlogPost(context.core, actor, input) : await updateBlogPost(context.core, actor, id, input);
+      id === null
+        ? await createBlogPost(context.core, actor, input)
+        : await updateBlogPost(context.core, actor, id, input);
     throw redirect(`/admin/content/blog/${post.id}?saved=1`);
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -168,7 +175,11 @@ export default function ConsoleBlogPost() {
     <>
       <PageTitle
         title={post.id ? "Edit post" : "New post"}
-        intro={post.id ? `${post.isPublished ? "Published" : "Draft"} · changed ${post.changed}` : "A draft until you choose Published."}
+        intro={
+          post.id
+            ? `${post.isPublished ? "Published" : "Draft"} · changed ${post.changed}`
+            : "A draft until you choose Published."
+        }
       />
       <ContentNav current="/admin/content/blog" />
       <p className="mb-4 text-sm">
@@ -232,7 +243,14 @@ export default function ConsoleBlogPost() {
               <label htmlFor="excerpt" className="block text-sm font-semibold">
                 Excerpt
               </label>
-              <textarea id="excerpt" name="excerpt" defaultValue={v.excerpt} maxLength={L.excerpt} rows={3} className="field mt-1" />
+              <textarea
+                id="excerpt"
+                name="excerpt"
+                defaultValue={v.excerpt}
+                maxLength={L.excerpt}
+                rows={3}
+                className="field mt-1"
+              />
               <p className="mt-1 text-xs text-stone-600">Shown under the title in the blog's list.</p>
             </div>
           </div>
@@ -240,13 +258,24 @@ export default function ConsoleBlogPost() {
         <Panel title="Details">
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField name="category" label="Category" defaultValue={v.category} maxLength={L.category} />
-            <TextField name="tags" label="Tags" defaultValue={v.tags} maxLength={L.tags * (L.tag + 2)} hint="Separated by commas." />
+            <TextField
+              name="tags"
+              label="Tags"
+              defaultValue={v.tags}
+              maxLength={L.tags * (L.tag + 2)}
+              hint="Separated by commas."
+            />
             <TextField name="author_name" label="Author" defaultValue={v.authorName} maxLength={L.author} />
             <div>
               <label htmlFor="featured_image_url" className="block text-sm font-semibold">
                 Picture
               </label>
-              <select id="featured_image_url" name="featured_image_url" defaultValue={v.featuredImageUrl} className="field mt-1">
+              <select
+                id="featured_image_url"
+                name="featured_image_url"
+                defaultValue={v.featuredImageUrl}
+                className="field mt-1"
+              >
                 <option value="">None</option>
                 {media.map((url) => (
                   <option key={url} value={url}>
@@ -266,12 +295,25 @@ export default function ConsoleBlogPost() {
         </Panel>
         <Panel title="Search engines">
           <div className="space-y-4">
-            <TextField name="seo_title" label="Title for search results" defaultValue={v.seoTitle} maxLength={L.seoTitle} hint="Empty: the post's title." />
+            <TextField
+              name="seo_title"
+              label="Title for search results"
+              defaultValue={v.seoTitle}
+              maxLength={L.seoTitle}
+              hint="Empty: the post's title."
+            />
             <div>
               <label htmlFor="seo_description" className="block text-sm font-semibold">
                 Description for search results
               </label>
-              <textarea id="seo_description" name="seo_description" defaultValue={v.seoDescription} maxLength={L.seoDescription} rows={2} className="field mt-1" />
+              <textarea
+                id="seo_description"
+                name="seo_description"
+                defaultValue={v.seoDescription}
+                maxLength={L.seoDescription}
+                rows={2}
+                className="field mt-1"
+              />
             </div>
           </div>
         </Panel>

@@ -1,7 +1,7 @@
 // The blog's posts for staff (issue 14, point 8): drafts and published, newest change first.
 import { Form, Link, useLoaderData } from "react-router";
 import { listBlogPostsForStaff } from "../../../core/content/blog-admin";
-import { BLOG_STATUSES, type BlogStatus } from "../../../core/content/content-limits";
+import { BLOG_STATUSES, searchText, type BlogStatus } from "../../../core/content/content-limits";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { ContentNav } from "../../components/admin/ContentNav";
 import { PageTitle } from "../../components/admin/Fields";
@@ -23,8 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const statusText = params.get("status") ?? "all";
   const status = (BLOG_STATUSES as readonly string[]).includes(statusText) ? (statusText as BlogStatus) : "all";
-  // eslint-disable-next-line no-control-regex -- a search never holds control characters
-  const search = (params.get("search") ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 100);
+  const search = searchText(params.get("search"));
   const page = pageParam(params);
   const found = await listBlogPostsForStaff(context.core, actor, {
     status,
@@ -54,7 +53,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function ConsoleBlog() {
   const { status, search, page, pages, total, deleted, posts } = useLoaderData<typeof loader>();
   const href = (changes: Record<string, string>) => {
-    const q = new URLSearchParams(Object.entries({ status, search, ...changes }).filter(([k, v]) => v !== "" && !(k === "status" && v === "all")));
+    const q = new URLSearchParams(
+      Object.entries({ status, search, ...changes }).filter(([k, v]) => v !== "" && !(k === "status" && v === "all")),
+    );
     const text = q.toString();
     return text ? `/admin/content/blog?${text}` : "/admin/content/blog";
   };
@@ -86,7 +87,14 @@ export default function ConsoleBlog() {
         {status !== "all" && <input type="hidden" name="status" value={status} />}
         <label className="min-w-0 flex-1">
           <span className="sr-only">Search</span>
-          <input type="search" name="search" defaultValue={search} maxLength={100} placeholder="Title or slug" className="field" />
+          <input
+            type="search"
+            name="search"
+            defaultValue={search}
+            maxLength={100}
+            placeholder="Title or slug"
+            className="field"
+          />
         </label>
         <button type="submit" className="btn-secondary">
           Find
@@ -103,9 +111,14 @@ export default function ConsoleBlog() {
       <ul className="space-y-2" aria-label="Posts">
         {posts.map((p) => (
           <li key={p.id}>
-            <Link to={`/admin/content/blog/${p.id}`} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 bg-white p-3 ring-1 ring-stone-200 hover:ring-ink">
+            <Link
+              to={`/admin/content/blog/${p.id}`}
+              className="flex flex-wrap items-baseline gap-x-3 gap-y-1 bg-white p-3 ring-1 ring-stone-200 hover:ring-ink"
+            >
               <span className="min-w-0 flex-1 font-semibold break-words">{p.title}</span>
-              <span className={`text-xs font-semibold uppercase tracking-wide ${p.published ? "text-emerald-800" : "text-amber-800"}`}>
+              <span
+                className={`text-xs font-semibold uppercase tracking-wide ${p.published ? "text-emerald-800" : "text-amber-800"}`}
+              >
                 {p.published ? "Published" : "Draft"}
               </span>
               <span className="w-full text-xs text-stone-600">

@@ -2,7 +2,7 @@
 // by searching, remove, move; show or hide a section; move sections) and its videos. Every button
 // posts a plain form and the search is a GET form, so it all works without JavaScript.
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { CONTENT_LIMITS as L } from "../../../core/content/content-limits";
+import { CONTENT_LIMITS as L, searchText } from "../../../core/content/content-limits";
 import {
   addHomeSection,
   addHomeSectionProduct,
@@ -40,8 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context, "content");
   const params = new URL(request.url).searchParams;
   const findIn = whole(params.get("section"));
-  // eslint-disable-next-line no-control-regex -- a search never holds control characters
-  const q = (params.get("q") ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 100);
+  const q = searchText(params.get("q"));
   const [sections, videos, found] = await Promise.all([
     listHomeSectionsForStaff(context.core, actor),
     listHomeVideosForStaff(context.core, actor),
@@ -131,7 +130,10 @@ export default function ConsoleHomeLayout() {
   const busy = useNavigation().state !== "idle";
   return (
     <>
-      <PageTitle title="Home page" intro="The sections of products and the videos of the storefront's home page, in order." />
+      <PageTitle
+        title="Home page"
+        intro="The sections of products and the videos of the storefront's home page, in order."
+      />
       <ContentNav current="/admin/content/home" />
       {answer && (
         // a new answer (the same words again, too) is brought into sight again
@@ -154,7 +156,12 @@ export default function ConsoleHomeLayout() {
                 </label>
                 <label className="block text-sm">
                   <span className="font-semibold">Description</span>
-                  <input name="description" defaultValue={s.description} maxLength={L.sectionDescription} className="field mt-1" />
+                  <input
+                    name="description"
+                    defaultValue={s.description}
+                    maxLength={L.sectionDescription}
+                    className="field mt-1"
+                  />
                 </label>
                 <div className="flex flex-wrap items-center gap-2">
                   <label className="flex min-h-11 items-center gap-2 text-sm">
@@ -164,8 +171,21 @@ export default function ConsoleHomeLayout() {
                   <button type="submit" name="intent" value="save-section" disabled={busy} className="btn-primary">
                     Save
                   </button>
-                  <MoveButtons id={s.id} first={i === 0} last={i === sections.length - 1} what={`section ${s.name}`} busy={busy} />
-                  <button type="submit" name="intent" value="delete-section" disabled={busy} className="btn-secondary ml-auto" aria-label={`Delete section ${s.name}`}>
+                  <MoveButtons
+                    id={s.id}
+                    first={i === 0}
+                    last={i === sections.length - 1}
+                    what={`section ${s.name}`}
+                    busy={busy}
+                  />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="delete-section"
+                    disabled={busy}
+                    className="btn-secondary ml-auto"
+                    aria-label={`Delete section ${s.name}`}
+                  >
                     Delete
                   </button>
                 </div>
@@ -183,27 +203,45 @@ export default function ConsoleHomeLayout() {
                         {!p.isActive && <span className="ml-2 text-xs text-amber-800">(hidden product)</span>}
                       </span>
                       <span className="ml-auto flex gap-1">
-                        <MoveButtons id={p.id} first={j === 0} last={j === s.products.length - 1} what={p.name} busy={busy} />
-                      <button
-                        type="submit"
-                        name="remove"
-                        value={p.id}
-                        disabled={busy}
-                        className="btn-secondary"
-                        aria-label={`Remove ${p.name}`}
-                      >
-                        Remove
-                      </button>
+                        <MoveButtons
+                          id={p.id}
+                          first={j === 0}
+                          last={j === s.products.length - 1}
+                          what={p.name}
+                          busy={busy}
+                        />
+                        <button
+                          type="submit"
+                          name="remove"
+                          value={p.id}
+                          disabled={busy}
+                          className="btn-secondary"
+                          aria-label={`Remove ${p.name}`}
+                        >
+                          Remove
+                        </button>
                       </span>
                     </li>
                   ))}
                 </ol>
               </Form>
-              <Form method="get" preventScrollReset className="mt-3 flex gap-2" aria-label={`Find a product for ${s.name}`}>
+              <Form
+                method="get"
+                preventScrollReset
+                className="mt-3 flex gap-2"
+                aria-label={`Find a product for ${s.name}`}
+              >
                 <input type="hidden" name="section" value={s.id} />
                 <label className="min-w-0 flex-1">
                   <span className="sr-only">Product name or number</span>
-                  <input type="search" name="q" defaultValue={searching ? search.q : ""} maxLength={100} placeholder="Add a product: name or number" className="field" />
+                  <input
+                    type="search"
+                    name="q"
+                    defaultValue={searching ? search.q : ""}
+                    maxLength={100}
+                    placeholder="Add a product: name or number"
+                    className="field"
+                  />
                 </label>
                 <button type="submit" className="btn-secondary">
                   Find
@@ -211,7 +249,9 @@ export default function ConsoleHomeLayout() {
               </Form>
               {searching && (
                 <ul className="mt-2 space-y-1" aria-label="Products found">
-                  {search.found.length === 0 && <li className="text-sm text-stone-600">No product matches “{search.q}”.</li>}
+                  {search.found.length === 0 && (
+                    <li className="text-sm text-stone-600">No product matches “{search.q}”.</li>
+                  )}
                   {search.found.map((p) => {
                     const inSection = s.products.some((x) => x.id === p.id);
                     return (
@@ -224,7 +264,12 @@ export default function ConsoleHomeLayout() {
                             {p.name} <span className="text-stone-500">#{p.id}</span>
                             {!p.isActive && <span className="ml-1 text-xs text-amber-800">(hidden)</span>}
                           </span>
-                          <button type="submit" disabled={busy || inSection} className="btn-secondary" aria-label={`Add ${p.name}`}>
+                          <button
+                            type="submit"
+                            disabled={busy || inSection}
+                            className="btn-secondary"
+                            aria-label={`Add ${p.name}`}
+                          >
                             {inSection ? "Added" : "Add"}
                           </button>
                         </Form>
@@ -243,7 +288,13 @@ export default function ConsoleHomeLayout() {
             <input type="hidden" name="intent" value="add-section" />
             <label className="block text-sm">
               <span className="font-semibold">Name</span>
-              <input name="name" required maxLength={L.sectionName} placeholder="Eid collection" className="field mt-1" />
+              <input
+                name="name"
+                required
+                maxLength={L.sectionName}
+                placeholder="Eid collection"
+                className="field mt-1"
+              />
             </label>
             <label className="block text-sm">
               <span className="font-semibold">Description</span>
@@ -272,8 +323,21 @@ export default function ConsoleHomeLayout() {
                 <button type="submit" name="intent" value="save-video" disabled={busy} className="btn-primary">
                   Save
                 </button>
-                <MoveButtons id={v.id} first={i === 0} last={i === videos.length - 1} what={`video ${v.title}`} busy={busy} />
-                <button type="submit" name="intent" value="delete-video" disabled={busy} className="btn-secondary ml-auto" aria-label={`Delete video ${v.title}`}>
+                <MoveButtons
+                  id={v.id}
+                  first={i === 0}
+                  last={i === videos.length - 1}
+                  what={`video ${v.title}`}
+                  busy={busy}
+                />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="delete-video"
+                  disabled={busy}
+                  className="btn-secondary ml-auto"
+                  aria-label={`Delete video ${v.title}`}
+                >
                   Delete
                 </button>
               </div>
@@ -310,7 +374,16 @@ function VideoFields({ title, description, url }: { title: string; description: 
       </label>
       <label className="block text-sm">
         <span className="font-semibold">YouTube address</span>
-        <input name="video_url" type="url" inputMode="url" defaultValue={url} required maxLength={L.videoUrl} placeholder="https://youtu.be/…" className="field mt-1" />
+        <input
+          name="video_url"
+          type="url"
+          inputMode="url"
+          defaultValue={url}
+          required
+          maxLength={L.videoUrl}
+          placeholder="https://youtu.be/…"
+          className="field mt-1"
+        />
       </label>
       <label className="block text-sm">
         <span className="font-semibold">Description</span>

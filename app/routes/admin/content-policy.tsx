@@ -3,7 +3,12 @@
 // store came with; "Go back to the store's text" drops the stored one.
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { CONTENT_LIMITS as L, POLICY_PAGE_TITLES } from "../../../core/content/content-limits";
-import { getPolicyPageForStaff, isPolicySlug, resetPolicyPage, savePolicyPage } from "../../../core/content/policy-pages";
+import {
+  getPolicyPageForStaff,
+  isPolicySlug,
+  resetPolicyPage,
+  savePolicyPage,
+} from "../../../core/content/policy-pages";
 import { AppError } from "../../../core/shared/errors";
 import { POLICY_PAGE_SLUGS } from "../../../db/schema";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
@@ -20,7 +25,8 @@ export const meta = ({ data }: Route.MetaArgs) => consoleMeta(data?.page.title ?
 export const ErrorBoundary = ConsoleErrorBoundary;
 
 function slugOf(param: string | undefined) {
-  if (!param || !isPolicySlug(param)) throw data({ detail: "There is no such page in the back office." }, { status: 404 });
+  if (!param || !isPolicySlug(param))
+    throw data({ detail: "There is no such page in the back office." }, { status: 404 });
   return param;
 }
 
@@ -50,7 +56,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.status === 403) throw data({ detail: error.message }, { status: 403 });
-    return data<Answer>({ error: error.message, content: content.slice(0, L.html), at: Date.now() }, { status: error.status });
+    return data<Answer>(
+      { error: error.message, content: content.slice(0, L.html), at: Date.now() },
+      { status: error.status },
+    );
   }
 }
 
@@ -62,7 +71,11 @@ export default function ConsolePolicyPage() {
     <>
       <PageTitle
         title={page.title}
-        intro={page.stored ? `Your text, saved ${page.updatedAt}.` : "The page shows the text the store came with. Write here to replace it."}
+        intro={
+          page.stored
+            ? `Your text, saved ${page.updatedAt}.`
+            : "The page shows the text the store came with. Write here to replace it."
+        }
       />
       <ContentNav current="/admin/content/policies" />
       <nav aria-label="Policy pages" className="mb-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -84,7 +97,12 @@ export default function ConsolePolicyPage() {
         </div>
       )}
       {/* a new key after each save: the editor shows the text as stored (cleaned) */}
-      <Form method="post" className="space-y-4 bg-white p-4 ring-1 ring-stone-200" aria-label="Page text" key={`${page.slug}-${page.updatedAt}`}>
+      <Form
+        method="post"
+        className="space-y-4 bg-white p-4 ring-1 ring-stone-200"
+        aria-label="Page text"
+        key={`${page.slug}-${page.updatedAt}`}
+      >
         <input type="hidden" name="intent" value="save" />
         <TextField name="title" label="Title" defaultValue={page.title} maxLength={L.title} />
         <RichTextEditor

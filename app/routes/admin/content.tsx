@@ -1,7 +1,11 @@
 // The Content screens' index (issue 14, point 8): the parts of the storefront staff write.
 import { Link, useLoaderData } from "react-router";
 import { listBlogPostsForStaff } from "../../../core/content/blog-admin";
-import { listAnnouncementsForStaff, listHomeSectionsForStaff, listHomeVideosForStaff } from "../../../core/content/home-admin";
+import {
+  listAnnouncementsForStaff,
+  listHomeSectionsForStaff,
+  listHomeVideosForStaff,
+} from "../../../core/content/home-admin";
 import { listPolicyPagesForStaff } from "../../../core/content/policy-pages";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";
@@ -52,7 +56,10 @@ export default function ConsoleContent() {
   const d = useLoaderData<typeof loader>();
   return (
     <>
-      <PageTitle title="Content" intro="What the storefront says: the blog, the bar at the top, the home page and the policy pages. Changes show at once." />
+      <PageTitle
+        title="Content"
+        intro="What the storefront says: the blog, the bar at the top, the home page and the policy pages. Changes show at once."
+      />
       <ul className="grid gap-3 sm:grid-cols-2">
         <Part to="/admin/content/blog" title="Blog">
           {d.published} published, {d.drafts} {d.drafts === 1 ? "draft" : "drafts"}
@@ -61,7 +68,8 @@ export default function ConsoleContent() {
           {d.announcements} shown in the bar at the top of every page
         </Part>
         <Part to="/admin/content/home" title="Home page">
-          {d.sections} {d.sections === 1 ? "section" : "sections"} of products, {d.videos} {d.videos === 1 ? "video" : "videos"}
+          {d.sections} {d.sections === 1 ? "section" : "sections"} of products, {d.videos}{" "}
+          {d.videos === 1 ? "video" : "videos"}
         </Part>
       </ul>
       <h2 className="mt-8 mb-3 text-lg font-semibold">Policy pages</h2>

@@ -54,16 +54,23 @@ import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, idSchema, pageQuery } from "../http";
 import { staffOperation } from "./docs";
 
-const text = (field: string, max: number) => z.string({ error: `${field} must be text` }).max(max * 4, `${field} must be at most ${max} characters`);
+const text = (field: string, max: number) =>
+  z.string({ error: `${field} must be text` }).max(max * 4, `${field} must be at most ${max} characters`);
 const bool = (field: string) => z.boolean({ error: `${field} must be true or false` });
 
 const blogBody = z.object({
   title: text("title", L.title).optional(),
   slug: text("slug", L.slug).optional(),
   excerpt: text("excerpt", L.excerpt).optional(),
-  content: z.string({ error: "content must be text" }).max(L.html, `content must be at most ${L.html.toLocaleString("en-US")} characters`).optional(),
+  content: z
+    .string({ error: "content must be text" })
+    .max(L.html, `content must be at most ${L.html.toLocaleString("en-US")} characters`)
+    .optional(),
   category: text("category", L.category).nullable().optional(),
-  tags: z.array(text("tags", L.tag), { error: "tags must be a list of words" }).max(L.tags, `tags must be at most ${L.tags}`).optional(),
+  tags: z
+    .array(text("tags", L.tag), { error: "tags must be a list of words" })
+    .max(L.tags, `tags must be at most ${L.tags}`)
+    .optional(),
   author_name: text("author_name", L.author).nullable().optional(),
   featured_image_url: text("featured_image_url", L.imageUrl).nullable().optional(),
   is_featured: bool("is_featured").optional(),
@@ -150,9 +157,12 @@ const orderBody = z.object({
 });
 const sectionProductParams = z.object({ id: idSchema("id"), productId: idSchema("productId") });
 const slugParams = z.object({
-  slug: z.string().max(40).refine((s) => (POLICY_PAGE_SLUGS as readonly string[]).includes(s), {
-    message: `slug must be one of: ${POLICY_PAGE_SLUGS.join(", ")}`,
-  }),
+  slug: z
+    .string()
+    .max(40)
+    .refine((s) => (POLICY_PAGE_SLUGS as readonly string[]).includes(s), {
+      message: `slug must be one of: ${POLICY_PAGE_SLUGS.join(", ")}`,
+    }),
 });
 
 export async function adminContentRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
@@ -169,7 +179,9 @@ export async function adminContentRoutes(app: FastifyInstance, { core }: { core:
     "/admin/blog-posts",
     {
       schema: {
-        ...op("Blog posts, drafts and published, most recently changed first (no body); status and search narrow it; the total is in X-Total-Count"),
+        ...op(
+          "Blog posts, drafts and published, most recently changed first (no body); status and search narrow it; the total is in X-Total-Count",
+        ),
         querystring: pageQuery(200, 50).extend({
           status: z.enum(BLOG_STATUSES, { error: `status must be one of: ${BLOG_STATUSES.join(", ")}` }).default("all"),
           search: z.string().max(100, "search must be at most 100 characters").optional(),
@@ -204,7 +216,9 @@ export async function adminContentRoutes(app: FastifyInstance, { core }: { core:
     "/admin/blog-posts",
     {
       schema: {
-        ...op("Writes a post: a draft unless is_published; the body's HTML is cleaned before it is stored; an empty slug is made from the title; 409 when the slug is taken"),
+        ...op(
+          "Writes a post: a draft unless is_published; the body's HTML is cleaned before it is stored; an empty slug is made from the title; 409 when the slug is taken",
+        ),
         body: blogBody,
       },
       onRequest: guard,
@@ -219,7 +233,9 @@ export async function adminContentRoutes(app: FastifyInstance, { core }: { core:
     "/admin/blog-posts/:id",
     {
       schema: {
-        ...op("Changes the fields given; publishing a post the first time sets published_at; 409 when the slug is taken"),
+        ...op(
+          "Changes the fields given; publishing a post the first time sets published_at; 409 when the slug is taken",
+        ),
         params: idParams,
         body: blogBody,
       },
@@ -243,13 +259,22 @@ export async function adminContentRoutes(app: FastifyInstance, { core }: { core:
 
   api.get(
     "/admin/announcements",
-    { schema: op("Every announcement of the bar at the top of the storefront, in order, shown or not"), onRequest: guard },
+    {
+      schema: op("Every announcement of the bar at the top of the storefront, in order, shown or not"),
+      onRequest: guard,
+    },
     async (request) => (await listAnnouncementsForStaff(core, staffActor(request))).map(presentAnnouncement),
   );
 
   api.post(
     "/admin/announcements",
-    { schema: { ...op("Adds an announcement at the end of the bar (shown unless is_active is false)"), body: announcementBody }, onRequest: guard },
+    {
+      schema: {
+        ...op("Adds an announcement at the end of the bar (shown unless is_active is false)"),
+        body: announcementBody,
+      },
+      onRequest: guard,
+    },
     async (request, reply) => {
       const row = await addAnnouncement(core, staffActor(request), {
         content: request.body.content,
@@ -261,13 +286,24 @@ export async function adminContentRoutes(app: FastifyInstance, { core }: { core:
 
   api.put(
     "/admin/announcements/order",
-    { schema: { ...op("Puts the announcements in the order of ids, each named once"), body: orderBody }, onRequest: guard },
-    async (request) => (await reorderAnnouncements(core, staffActor(request), request.body.ids)).map(presentAnnouncement),
+    {
+      schema: { ...op("Puts the announcements in the order of ids, each named once"), body: orderBody },
+      onRequest: guard,
+    },
+    async (request) =>
+      (await reorderAnnouncements(core, staffActor(request), request.body.ids)).map(presentAnnouncement),
   );
 
   api.patch(
     "/admin/announcements/:id",
-    { schema: { ...op("Changes an announcement's words, or shows or hides it (is_active)"), params: idParams, body: announcementBody }, onRequest: guard },
+    {
+      schema: {
+        ...op("Changes an announcement's words, or shows or hides it (is_active)"),
+        params: idParams,
+        body: announcementBody,
+      },
+      onRequest: guard,
+    },
     async (request) =>
       presentAnnouncement(
         await updateAnnouncement(core, staffActor(request), request.params.id, {
@@ -289,11 +325,18 @@ export async function adminContentRoutes(app: FastifyInstance, { core }: { core:
     description: text("description", L.sectionDescription).optional(),
     is_active: bool("is_active").optional(),
   });
-  const sectionInput = (b: z.infer<typeof sectionBody>) => ({ name: b.name, description: b.description, isActive: b.is_active });
+  const sectionInput = (b: z.infer<typeof sectionBody>) => ({
+    name: b.name,
+    description: b.description,
+    isActive: b.is_active,
+  });
 
   api.get(
     "/admin/home-sections",
-    { schema: op("The home page's sections in order, shown or hidden, each with its products in order"), onRequest: guard },
+    {
+      schema: op("The home page's sections in order, shown or hidden, each with its products in order"),
+      onRequest: guard,
+    },
     async (request) => (await listHomeSectionsForStaff(core, staffActor(request))).map(presentSection),
   );
 
@@ -318,7 +361,9 @@ export async function adminContentRoutes(app: FastifyInstance, { core }: { core:
     "/admin/home-sections",
     { schema: { ...op("Adds a section at the end of the home page"), body: sectionBody }, onRequest: guard },
     async (request, reply) =>
-      reply.status(201).send(presentSection(await addHomeSection(core, staffActor(request), sectionInput(request.body)))),
+      reply
+        .status(201)
+        .send(presentSection(await addHomeSection(core, staffActor(request), sectionInput(request.body)))),
   );
 
   api.put(
@@ -329,7 +374,14 @@ export async function adminContentRoutes(app: FastifyInstance, { core }: { core:
 
   api.patch(
     "/admin/home-sections/:id",
-    { schema: { ...op("Changes a section's name or description, or shows or hides it"), params: idParams, body: sectionBody }, onRequest: guard },
+    {
+      schema: {
+        ...op("Changes a section's name or description, or shows or hides it"),
+        params: idParams,
+        body: sectionBody,
+      },
+      onRequest: guard,
+    },
     async (request) =>
       presentSection(await updateHomeSection(core, staffActor(request), request.params.id, sectionInput(request.body))),
   );
@@ -353,12 +405,23 @@ export async function adminContentRoutes(app: FastifyInstance, { core }: { core:
     async (request, reply) =>
       reply
         .status(201)
-        .send(presentSection(await addHomeSectionProduct(core, staffActor(request), request.params.id, request.body.product_id))),
+        .send(
+          presentSection(
+            await addHomeSectionProduct(core, staffActor(request), request.params.id, request.body.product_id),
+          ),
+        ),
   );
 
   api.put(
     "/admin/home-sections/:id/products/order",
-    { schema: { ...op("Puts the section's products in the order of ids (product ids), each named once"), params: idParams, body: orderBody }, onRequest: guard },
+    {
+      schema: {
+        ...op("Puts the section's products in the order of ids (product ids), each named once"),
+        params: idParams,
+        body: orderBody,
+      },
+      onRequest: guard,
+    },
     async (request) =>
       presentSection(await reorderHomeSectionProducts(core, staffActor(request), request.params.id, request.body.ids)),
   );
@@ -367,7 +430,9 @@ export async function adminContentRoutes(app: FastifyInstance, { core }: { core:
     "/admin/home-sections/:id/products/:productId",
     { schema: { ...op("Takes a product out of the section"), params: sectionProductParams }, onRequest: guard },
     async (request) =>
-      presentSection(await removeHomeSectionProduct(core, staffActor(request), request.params.id, request.params.productId)),
+      presentSection(
+        await removeHomeSectionProduct(core, staffActor(request), request.params.id, request.params.productId),
+      ),
   );
 
   // ------------------------------------------------------------ home page videos
@@ -392,7 +457,10 @@ export async function adminContentRoutes(app: FastifyInstance, { core }: { core:
 
   api.post(
     "/admin/home-videos",
-    { schema: { ...op("Adds a video at the end (a YouTube address: watch, youtu.be or shorts)"), body: videoBody }, onRequest: guard },
+    {
+      schema: { ...op("Adds a video at the end (a YouTube address: watch, youtu.be or shorts)"), body: videoBody },
+      onRequest: guard,
+    },
     async (request, reply) =>
       reply.status(201).send(presentVideo(await addHomeVideo(core, staffActor(request), videoInput(request.body)))),
   );
@@ -406,7 +474,8 @@ export async function adminContentRoutes(app: FastifyInstance, { core }: { core:
   api.patch(
     "/admin/home-videos/:id",
     { schema: { ...op("Changes a video, or shows or hides it"), params: idParams, body: videoBody }, onRequest: guard },
-    async (request) => presentVideo(await updateHomeVideo(core, staffActor(request), request.params.id, videoInput(request.body))),
+    async (request) =>
+      presentVideo(await updateHomeVideo(core, staffActor(request), request.params.id, videoInput(request.body))),
   );
 
   api.delete(
@@ -418,7 +487,10 @@ export async function adminContentRoutes(app: FastifyInstance, { core }: { core:
   // ------------------------------------------------------------ policy pages
   api.get(
     "/admin/policy-pages",
-    { schema: op("The four policy pages: stored false means the page shows the text the store ships with"), onRequest: guard },
+    {
+      schema: op("The four policy pages: stored false means the page shows the text the store ships with"),
+      onRequest: guard,
+    },
     async (request) => (await listPolicyPagesForStaff(core, staffActor(request))).map(presentPolicy),
   );
 
@@ -432,21 +504,32 @@ export async function adminContentRoutes(app: FastifyInstance, { core }: { core:
     "/admin/policy-pages/:slug",
     {
       schema: {
-        ...op("Stores a policy page's text (HTML, cleaned before it is stored); the page and the sitemap show it at once, dated today"),
+        ...op(
+          "Stores a policy page's text (HTML, cleaned before it is stored); the page and the sitemap show it at once, dated today",
+        ),
         params: slugParams,
         body: z.object({
           title: text("title", L.title).optional(),
-          content: z.string({ error: "content must be text" }).max(L.html, `content must be at most ${L.html.toLocaleString("en-US")} characters`),
+          content: z
+            .string({ error: "content must be text" })
+            .max(L.html, `content must be at most ${L.html.toLocaleString("en-US")} characters`),
         }),
       },
       onRequest: guard,
     },
-    async (request) => presentPolicy(await savePolicyPage(core, staffActor(request), request.params.slug, request.body)),
+    async (request) =>
+      presentPolicy(await savePolicyPage(core, staffActor(request), request.params.slug, request.body)),
   );
 
   api.delete(
     "/admin/policy-pages/:slug",
-    { schema: { ...op("Drops the stored text: the page shows the text the store ships with again"), params: slugParams }, onRequest: guard },
+    {
+      schema: {
+        ...op("Drops the stored text: the page shows the text the store ships with again"),
+        params: slugParams,
+      },
+      onRequest: guard,
+    },
     async (request) => presentPolicy(await resetPolicyPage(core, staffActor(request), request.params.slug)),
   );
 }
