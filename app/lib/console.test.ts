@@ -36,13 +36,15 @@ describe("console helpers", () => {
   });
 
   it("menus follow the roles", () => {
-    expect(menuFor("catalogue").map((i) => i.label)).toEqual(["Home", "Reviews"]);
+    expect(menuFor("catalogue").map((i) => i.label)).toEqual(["Home", "Reviews", "Content"]);
     expect(menuFor("fulfilment").map((i) => i.label)).not.toContain("Reviews");
+    expect(menuFor("fulfilment").map((i) => i.label)).not.toContain("Content");
     expect(menuFor("owner").map((i) => i.label)).toEqual([
       "Home",
       "Orders",
       "Customers",
       "Reviews",
+      "Content",
       "Staff",
       "Audit log",
       "Settings",
