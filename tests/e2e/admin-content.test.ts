@@ -148,13 +148,16 @@ describe.sequential("content", { timeout: 180_000 }, () => {
     const page = await signIn(PHONE);
     await page.goto(`${url}/admin/content/announcements`);
     await hydrated(page);
+    const list = page.getByRole("list", { name: "Announcements" });
+    const items = list.getByRole("listitem");
+    const before = await items.count();
     const add = page.getByRole("form", { name: "Add an announcement" });
     await add.getByRole("textbox").fill("Eid orders: order by the 25th");
     await add.getByRole("button", { name: "Add" }).click();
     await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Announcement added to the bar." }));
-    const list = page.getByRole("list", { name: "Announcements" });
-    const items = list.getByRole("listitem");
-    const count = await items.count();
+    // the answer comes before the list is loaded again
+    await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(before + 1);
+    const count = before + 1;
     await items
       .nth(count - 1)
       .getByRole("button", { name: `Move announcement ${count} up` })
