@@ -1,7 +1,13 @@
-import type { ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import { Breadcrumb } from "./Breadcrumb";
 import { Prose } from "./Prose";
 import { formatDay } from "../lib/dates";
+
+/**
+ * True while the console renders a policy page's shipped text as the editor's starting point
+ * (issue 14, point 8): the page gives only its intro and body, no frame.
+ */
+export const PolicyTextOnly = createContext(false);
 
 /** The frame of the static pages (spec §2): breadcrumb, title, date of the text, body. */
 export function StaticPage({
@@ -22,6 +28,15 @@ export function StaticPage({
   html?: string;
   children?: ReactNode;
 }) {
+  const textOnly = useContext(PolicyTextOnly);
+  if (textOnly) {
+    return (
+      <>
+        {intro}
+        {children}
+      </>
+    );
+  }
   return (
     <main className="mx-auto max-w-7xl px-4 pt-4 md:px-8 md:pt-8">
       <Breadcrumb

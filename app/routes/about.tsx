@@ -23,17 +23,18 @@ export function meta({ matches, data }: Route.MetaArgs) {
 }
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
+  const shell = useRouteLoaderData("root") as ShellData | undefined;
   const stored = loaderData?.stored;
   if (stored) {
     return (
       <StaticPage title={stored.title} eyebrow="Our story" path="/about" updated={stored.updated} html={stored.html} />
     );
   }
-  return <ShippedAboutPage />;
+  return <ShippedAboutPage shell={shell} />;
 }
 
-function ShippedAboutPage() {
-  const shell = useRouteLoaderData("root") as ShellData | undefined;
+/** The text the store ships with (also the console's starting text: app/lib/policy-page.server.ts). */
+export function ShippedAboutPage({ shell }: { shell: ShellData | undefined }) {
   const name = shell?.siteName ?? "We";
   return (
     <StaticPage

@@ -25,17 +25,18 @@ export function meta({ matches, data }: Route.MetaArgs) {
 }
 
 export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
+  const shell = useRouteLoaderData("root") as ShellData | undefined;
   const stored = loaderData?.stored;
   if (stored) {
     return (
       <StaticPage title={stored.title} eyebrow="Your data" path="/privacy" updated={stored.updated} html={stored.html} />
     );
   }
-  return <ShippedPrivacyPage />;
+  return <ShippedPrivacyPage shell={shell} />;
 }
 
-function ShippedPrivacyPage() {
-  const shell = useRouteLoaderData("root") as ShellData | undefined;
+/** The text the store ships with (also the console's starting text: app/lib/policy-page.server.ts). */
+export function ShippedPrivacyPage({ shell }: { shell: ShellData | undefined }) {
   const name = shell?.siteName ?? "the store";
   return (
     <StaticPage

@@ -25,17 +25,18 @@ export function meta({ matches, data }: Route.MetaArgs) {
 }
 
 export default function RefundPolicyPage({ loaderData }: Route.ComponentProps) {
+  const shell = useRouteLoaderData("root") as ShellData | undefined;
   const stored = loaderData?.stored;
   if (stored) {
     return (
       <StaticPage title={stored.title} eyebrow="Customer service" path="/refund-policy" updated={stored.updated} html={stored.html} />
     );
   }
-  return <ShippedRefundPolicyPage />;
+  return <ShippedRefundPolicyPage shell={shell} />;
 }
 
-function ShippedRefundPolicyPage() {
-  const shell = useRouteLoaderData("root") as ShellData | undefined;
+/** The text the store ships with (also the console's starting text: app/lib/policy-page.server.ts). */
+export function ShippedRefundPolicyPage({ shell }: { shell: ShellData | undefined }) {
   return (
     <StaticPage
       title="Return & Exchange Policy"

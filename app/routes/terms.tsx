@@ -23,17 +23,18 @@ export function meta({ matches, data }: Route.MetaArgs) {
 }
 
 export default function TermsPage({ loaderData }: Route.ComponentProps) {
+  const shell = useRouteLoaderData("root") as ShellData | undefined;
   const stored = loaderData?.stored;
   if (stored) {
     return (
       <StaticPage title={stored.title} eyebrow="The legal part, in plain words" path="/terms" updated={stored.updated} html={stored.html} />
     );
   }
-  return <ShippedTermsPage />;
+  return <ShippedTermsPage shell={shell} />;
 }
 
-function ShippedTermsPage() {
-  const shell = useRouteLoaderData("root") as ShellData | undefined;
+/** The text the store ships with (also the console's starting text: app/lib/policy-page.server.ts). */
+export function ShippedTermsPage({ shell }: { shell: ShellData | undefined }) {
   const name = shell?.siteName ?? "the store";
   return (
     <StaticPage

@@ -472,6 +472,9 @@ describe.skipIf(!pages)("the console's Content pages", () => {
     expect(
       (await t.app.inject({ method: "GET", url: "/admin/content/policies/shipping", headers: allowed })).statusCode,
     ).toBe(404);
+    // a page without stored text starts from the text it shows now, with the store's details
+    const start = await t.app.inject({ method: "GET", url: "/admin/content/policies/refund-policy", headers: allowed });
+    expect(start.body).toContain("No refunds.");
     expect(
       (await t.app.inject({ method: "GET", url: "/admin/content/blog/99999999", headers: allowed })).statusCode,
     ).toBe(404);

@@ -18,6 +18,7 @@ import { Notice } from "../../components/admin/Notice";
 import { RichTextEditor } from "../../components/admin/RichTextEditor";
 import { consoleMeta, formText } from "../../lib/console";
 import { formatDayTime } from "../../lib/dates";
+import { shippedPolicyHtml } from "../../lib/policy-shipped.server";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/content-policy";
 
@@ -33,8 +34,12 @@ function slugOf(param: string | undefined) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context, "content");
   const page = await getPolicyPageForStaff(context.core, actor, slugOf(params.slug));
+  // a page without stored text starts from the text it shows now
+  const content = page.stored
+    ? page.content
+    : await shippedPolicyHtml(context.core, context.config.publicUrl, page.slug);
   return {
-    page: { ...page, updatedAt: page.updatedAt ? formatDayTime(page.updatedAt) : null },
+    page: { ...page, content, updatedAt: page.updatedAt ? formatDayTime(page.updatedAt) : null },
     pages: POLICY_PAGE_SLUGS.map((slug) => ({ slug, title: POLICY_PAGE_TITLES[slug] })),
   };
 }
@@ -74,7 +79,7 @@ export default function ConsolePolicyPage() {
         intro={
           page.stored
             ? `Your text, saved ${page.updatedAt}.`
-            : "The page shows the text the store came with. Write here to replace it."
+            : "The page shows the text the store came with, below. Change it and save to replace it."
         }
       />
       <ContentNav current="/admin/content/policies" />
