@@ -33,6 +33,8 @@ export function slugify(title: string): string {
   return title
     .slice(0, 300)
     .normalize("NFKD")
+    // the accents NFKD takes off letters ("é" -> "e" + U+0301) go, not the letters
+    .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
