@@ -1,4 +1,6 @@
+import { useContext } from "react";
 import type { ShellData } from "../lib/shell.server";
+import { PolicyTextOnly } from "./StaticPage";
 
 /** The store's contact details from the site settings (spec §2 About, §3 Site settings). */
 export function ContactDetails({ shell }: { shell: ShellData }) {
@@ -18,7 +20,20 @@ export function ContactDetails({ shell }: { shell: ShellData }) {
   if (shell.email) rows.push({ label: "Email", value: <a href={`mailto:${shell.email}`}>{shell.email}</a> });
   if (shell.address) rows.push({ label: "Address", value: shell.address });
   if (shell.businessHours) rows.push({ label: "Hours", value: shell.businessHours });
+  const textOnly = useContext(PolicyTextOnly);
   if (rows.length === 0) return <p>Write to us through the chat button on any page and we will reply within an hour.</p>;
+  // as text for the console's editor, whose pages keep lists but not definition lists
+  if (textOnly) {
+    return (
+      <ul>
+        {rows.map((row) => (
+          <li key={row.label}>
+            <strong>{row.label}:</strong> {row.value}
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
     <dl className="my-6 grid gap-x-6 gap-y-3 bg-white p-5 text-sm ring-1 ring-stone-200 md:grid-cols-[8rem_1fr]" aria-label="Contact details">
       {rows.map((row) => (

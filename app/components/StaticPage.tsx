@@ -1,7 +1,13 @@
-import type { ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import { Breadcrumb } from "./Breadcrumb";
 import { Prose } from "./Prose";
 import { formatDay } from "../lib/dates";
+
+/**
+ * True while the console renders a policy page's shipped text as the editor's starting point
+ * (issue 14, point 8): the page gives only its intro and body, no frame.
+ */
+export const PolicyTextOnly = createContext(false);
 
 /** The frame of the static pages (spec §2): breadcrumb, title, date of the text, body. */
 export function StaticPage({
@@ -10,6 +16,7 @@ export function StaticPage({
   path,
   updated,
   intro,
+  html,
   children,
 }: {
   title: string;
@@ -17,8 +24,19 @@ export function StaticPage({
   path: string;
   updated?: string;
   intro?: ReactNode;
-  children: ReactNode;
+  /** the text as staff stored it (already cleaned), shown instead of children */
+  html?: string;
+  children?: ReactNode;
 }) {
+  const textOnly = useContext(PolicyTextOnly);
+  if (textOnly) {
+    return (
+      <>
+        {intro}
+        {children}
+      </>
+    );
+  }
   return (
     <main className="mx-auto max-w-7xl px-4 pt-4 md:px-8 md:pt-8">
       <Breadcrumb
@@ -36,7 +54,7 @@ export function StaticPage({
           {updated && <p className="mt-3 text-sm text-stone-600">Last updated {formatDay(`${updated}T00:00:00+05:00`)}</p>}
           {intro && <div className="mt-5 text-lg text-stone-700">{intro}</div>}
         </header>
-        <Prose className="mt-6">{children}</Prose>
+        {html !== undefined ? <Prose className="mt-6" html={html} /> : <Prose className="mt-6">{children}</Prose>}
       </article>
     </main>
   );

@@ -36,8 +36,9 @@ describe("console helpers", () => {
   });
 
   it("menus follow the roles", () => {
-    expect(menuFor("catalogue").map((i) => i.label)).toEqual(["Home", "Products", "Reviews", "Collections"]);
+    expect(menuFor("catalogue").map((i) => i.label)).toEqual(["Home", "Products", "Reviews", "Collections", "Content"]);
     expect(menuFor("fulfilment").map((i) => i.label)).not.toContain("Reviews");
+    expect(menuFor("fulfilment").map((i) => i.label)).not.toContain("Content");
     expect(menuFor("owner").map((i) => i.label)).toEqual([
       "Home",
       "Orders",
@@ -46,6 +47,7 @@ describe("console helpers", () => {
       "Reviews",
       "Collections",
       "Vouchers",
+      "Content",
       "Staff",
       "Audit log",
       "Settings",

@@ -1,15 +1,2 @@
-/** The video id of a YouTube watch, shorts, embed or youtu.be address, or null. */
-export function youTubeId(url: string): string | null {
-  try {
-    const u = new URL(url);
-    const host = u.hostname.replace(/^www\.|^m\./, "");
-    let id: string | null = null;
-    if (host === "youtu.be") id = u.pathname.slice(1).split("/")[0] ?? null;
-    else if (host === "youtube.com" || host === "youtube-nocookie.com") {
-      id = u.searchParams.get("v") ?? (/^\/(?:shorts|embed|live)\/([^/?#]+)/.exec(u.pathname)?.[1] ?? null);
-    }
-    return id && /^[\w-]{6,20}$/.test(id) ? id : null;
-  } catch {
-    return null;
-  }
-}
+// One reading of a video address for the storefront and the console (core/content/video-url.ts).
+export { youTubeId } from "../../core/content/video-url";

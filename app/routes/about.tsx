@@ -2,24 +2,39 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { ContactDetails } from "../components/ContactDetails";
 import { StaticPage } from "../components/StaticPage";
+import { loadPolicyPage } from "../lib/policy-page.server";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
 import type { Route } from "./+types/about";
 
 export const headers = publicPageHeaders;
 
-export function meta({ matches }: Route.MetaArgs) {
+// the text staff stored in the console, when there is one (issue 14, point 8)
+export const loader = ({ context }: Route.LoaderArgs) => loadPolicyPage(context.core, "about");
+
+export function meta({ matches, data }: Route.MetaArgs) {
   const shell = matches[0]?.data as ShellData | undefined;
   const name = shell?.siteName ?? "";
   return pageMeta(shell?.seo, {
-    title: `About Us | ${name}`,
+    title: `${data?.stored?.title ?? "About Us"} | ${name}`,
     description: `${name} is a Pakistani clothing and lingerie store: lawn, kurtis, formal wear, nightwear and lingerie, delivered across Pakistan with cash on delivery.`,
     path: "/about",
   });
 }
 
-export default function AboutPage() {
+export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const shell = useRouteLoaderData("root") as ShellData | undefined;
+  const stored = loaderData?.stored;
+  if (stored) {
+    return (
+      <StaticPage title={stored.title} eyebrow="Our story" path="/about" updated={stored.updated} html={stored.html} />
+    );
+  }
+  return <ShippedAboutPage shell={shell} />;
+}
+
+/** The text the store ships with (also the console's starting text: app/lib/policy-page.server.ts). */
+export function ShippedAboutPage({ shell }: { shell: ShellData | undefined }) {
   const name = shell?.siteName ?? "We";
   return (
     <StaticPage

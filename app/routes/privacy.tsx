@@ -4,6 +4,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { ContactDetails } from "../components/ContactDetails";
 import { StaticPage } from "../components/StaticPage";
+import { loadPolicyPage } from "../lib/policy-page.server";
 import { POLICIES_UPDATED } from "../lib/policies";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
@@ -11,17 +12,31 @@ import type { Route } from "./+types/privacy";
 
 export const headers = publicPageHeaders;
 
-export function meta({ matches }: Route.MetaArgs) {
+// the text staff stored in the console, when there is one (issue 14, point 8)
+export const loader = ({ context }: Route.LoaderArgs) => loadPolicyPage(context.core, "privacy");
+
+export function meta({ matches, data }: Route.MetaArgs) {
   const shell = matches[0]?.data as ShellData | undefined;
   return pageMeta(shell?.seo, {
-    title: `Privacy Policy | ${shell?.siteName ?? ""}`,
+    title: `${data?.stored?.title ?? "Privacy Policy"} | ${shell?.siteName ?? ""}`,
     description: "What personal data we collect when you shop with us, why we need it, who we share it with, how long we keep it and your rights.",
     path: "/privacy",
   });
 }
 
-export default function PrivacyPage() {
+export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
   const shell = useRouteLoaderData("root") as ShellData | undefined;
+  const stored = loaderData?.stored;
+  if (stored) {
+    return (
+      <StaticPage title={stored.title} eyebrow="Your data" path="/privacy" updated={stored.updated} html={stored.html} />
+    );
+  }
+  return <ShippedPrivacyPage shell={shell} />;
+}
+
+/** The text the store ships with (also the console's starting text: app/lib/policy-page.server.ts). */
+export function ShippedPrivacyPage({ shell }: { shell: ShellData | undefined }) {
   const name = shell?.siteName ?? "the store";
   return (
     <StaticPage

@@ -4,6 +4,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { ContactDetails } from "../components/ContactDetails";
 import { StaticPage } from "../components/StaticPage";
+import { loadPolicyPage } from "../lib/policy-page.server";
 import { POLICIES_UPDATED } from "../lib/policies";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
@@ -11,17 +12,31 @@ import type { Route } from "./+types/refund-policy";
 
 export const headers = publicPageHeaders;
 
-export function meta({ matches }: Route.MetaArgs) {
+// the text staff stored in the console, when there is one (issue 14, point 8)
+export const loader = ({ context }: Route.LoaderArgs) => loadPolicyPage(context.core, "refund-policy");
+
+export function meta({ matches, data }: Route.MetaArgs) {
   const shell = matches[0]?.data as ShellData | undefined;
   return pageMeta(shell?.seo, {
-    title: `Return & Exchange Policy | ${shell?.siteName ?? ""}`,
+    title: `${data?.stored?.title ?? "Return & Exchange Policy"} | ${shell?.siteName ?? ""}`,
     description: "No refunds. Exchange within 7 days of delivery: unworn, with tags, packaging and proof of purchase. Panties and sets with panties cannot be exchanged.",
     path: "/refund-policy",
   });
 }
 
-export default function RefundPolicyPage() {
+export default function RefundPolicyPage({ loaderData }: Route.ComponentProps) {
   const shell = useRouteLoaderData("root") as ShellData | undefined;
+  const stored = loaderData?.stored;
+  if (stored) {
+    return (
+      <StaticPage title={stored.title} eyebrow="Customer service" path="/refund-policy" updated={stored.updated} html={stored.html} />
+    );
+  }
+  return <ShippedRefundPolicyPage shell={shell} />;
+}
+
+/** The text the store ships with (also the console's starting text: app/lib/policy-page.server.ts). */
+export function ShippedRefundPolicyPage({ shell }: { shell: ShellData | undefined }) {
   return (
     <StaticPage
       title="Return & Exchange Policy"

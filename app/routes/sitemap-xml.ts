@@ -1,6 +1,7 @@
 // /sitemap.xml (issue 7): every public page, collection, product and blog post with lastmod, as a
 // resource route (docs/decisions/0027). Past 50,000 addresses it answers a sitemap index whose
 // parts are /sitemap.xml?page=N.
+import { listPolicyPages } from "../../core/content/policy-pages";
 import { listSitemapData } from "../../core/content/sitemap";
 import { productHref } from "../lib/catalog-view.server";
 import { POLICIES_UPDATED } from "../lib/policies";
@@ -19,11 +20,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pageParam = new URL(request.url).searchParams.get("page");
   const page = pageParam === null ? null : /^\d{1,6}$/.test(pageParam) ? Number(pageParam) : NaN;
 
-  const data = await listSitemapData(context.core);
+  const [data, storedPolicies] = await Promise.all([listSitemapData(context.core), listPolicyPages(context.core)]);
   const url = (path: string) => absoluteUrl(publicUrl, path);
   const catalogueChanged = newest(data.products.map((p) => p.updatedAt));
   const blogChanged = newest(data.posts.map((p) => p.updatedAt));
-  const policies = new Date(`${POLICIES_UPDATED}T00:00:00Z`);
+  const shipped = new Date(`${POLICIES_UPDATED}T00:00:00Z`);
+  // a page whose text staff saved in the console changed then (issue 14, point 8)
+  const policy = (slug: string) => storedPolicies.find((p) => p.slug === slug)?.updatedAt ?? shipped;
+  const policies = newest(["about", "refund-policy", "privacy", "terms"].map(policy))!;
   const entries: SitemapEntry[] = [
     { loc: url("/"), lastmod: newest([catalogueChanged, blogChanged].filter((d): d is Date => d !== null)) },
     { loc: url("/collection/all"), lastmod: catalogueChanged },
@@ -31,10 +35,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...data.products.map((p) => ({ loc: url(productHref(p)), lastmod: p.updatedAt })),
     { loc: url("/blog"), lastmod: blogChanged },
     ...data.posts.map((p) => ({ loc: url(`/blog/${p.slug || p.id}`), lastmod: p.updatedAt })),
-    { loc: url("/about"), lastmod: policies },
-    { loc: url("/refund-policy"), lastmod: policies },
-    { loc: url("/privacy"), lastmod: policies },
-    { loc: url("/terms"), lastmod: policies },
+    { loc: url("/about"), lastmod: policy("about") },
+    { loc: url("/refund-policy"), lastmod: policy("refund-policy") },
+    { loc: url("/privacy"), lastmod: policy("privacy") },
+    { loc: url("/terms"), lastmod: policy("terms") },
     { loc: url("/sitemap"), lastmod: newest([catalogueChanged, blogChanged, policies].filter((d): d is Date => d !== null)) },
   ];
 

@@ -2,6 +2,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { ContactDetails } from "../components/ContactDetails";
 import { StaticPage } from "../components/StaticPage";
+import { loadPolicyPage } from "../lib/policy-page.server";
 import { POLICIES_UPDATED } from "../lib/policies";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
@@ -9,17 +10,31 @@ import type { Route } from "./+types/terms";
 
 export const headers = publicPageHeaders;
 
-export function meta({ matches }: Route.MetaArgs) {
+// the text staff stored in the console, when there is one (issue 14, point 8)
+export const loader = ({ context }: Route.LoaderArgs) => loadPolicyPage(context.core, "terms");
+
+export function meta({ matches, data }: Route.MetaArgs) {
   const shell = matches[0]?.data as ShellData | undefined;
   return pageMeta(shell?.seo, {
-    title: `Terms & Conditions | ${shell?.siteName ?? ""}`,
+    title: `${data?.stored?.title ?? "Terms & Conditions"} | ${shell?.siteName ?? ""}`,
     description: "The terms of shopping with us: orders, prices in rupees, cash on delivery, delivery times, exchanges, accounts and reviews.",
     path: "/terms",
   });
 }
 
-export default function TermsPage() {
+export default function TermsPage({ loaderData }: Route.ComponentProps) {
   const shell = useRouteLoaderData("root") as ShellData | undefined;
+  const stored = loaderData?.stored;
+  if (stored) {
+    return (
+      <StaticPage title={stored.title} eyebrow="The legal part, in plain words" path="/terms" updated={stored.updated} html={stored.html} />
+    );
+  }
+  return <ShippedTermsPage shell={shell} />;
+}
+
+/** The text the store ships with (also the console's starting text: app/lib/policy-page.server.ts). */
+export function ShippedTermsPage({ shell }: { shell: ShellData | undefined }) {
   const name = shell?.siteName ?? "the store";
   return (
     <StaticPage

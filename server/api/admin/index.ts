@@ -4,6 +4,7 @@ import type { CoreContext } from "../../../core/context";
 import type { AppConfig } from "../../config";
 import { adminAuditLogRoutes } from "./audit-log";
 import { adminCollectionRoutes } from "./collections";
+import { adminContentRoutes } from "./content";
 import { adminCustomerRoutes } from "./customers";
 import { adminManualOrderRoutes } from "./manual-orders";
 import { adminOrderExchangeRoutes } from "./order-exchanges";
@@ -34,4 +35,5 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminCollectionRoutes, options);
   await app.register(adminVoucherRoutes, options);
   await app.register(adminProductRoutes, options);
+  await app.register(adminContentRoutes, options);
 }

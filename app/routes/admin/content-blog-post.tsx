@@ -1,0 +1,347 @@
+// One blog post in the console (issue 14, point 8; decision 0067): /admin/content/blog/new writes
+// a post, /admin/content/blog/:id edits one. The body is written in the rich-text editor (or, before
+// or without JavaScript, in the textarea of its HTML); the server cleans it before storing.
+// Delete asks again on a second step (?delete=1), so it works without JavaScript too.
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import {
+  createBlogPost,
+  deleteBlogPost,
+  getBlogPostForStaff,
+  updateBlogPost,
+  type BlogPostInput,
+} from "../../../core/content/blog-admin";
+import { CONTENT_LIMITS as L } from "../../../core/content/content-limits";
+import { listMediaChoices } from "../../../core/content/media-choices";
+import { AppError } from "../../../core/shared/errors";
+import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
+import { ContentNav } from "../../components/admin/ContentNav";
+import { PageTitle, Panel, TextField } from "../../components/admin/Fields";
+import { Notice } from "../../components/admin/Notice";
+import { RichTextEditor } from "../../components/admin/RichTextEditor";
+import { consoleMeta, formText } from "../../lib/console";
+import { formatDayTime } from "../../lib/dates";
+import { requireStaff } from "../../lib/staff.server";
+import type { Route } from "./+types/content-blog-post";
+
+export const meta = ({ data }: Route.MetaArgs) => consoleMeta(data?.post.id ? `Edit: ${data.post.title}` : "New post");
+export const ErrorBoundary = ConsoleErrorBoundary;
+
+function postId(param: string | undefined): number | null {
+  if (param === "new") return null;
+  if (!param || param.length > 10 || !/^\d+$/.test(param) || Number(param) > 2_147_483_647 || Number(param) < 1) {
+    throw data({ detail: "Blog post not found" }, { status: 404 });
+  }
+  return Number(param);
+}
+
+interface Values {
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  category: string;
+  tags: string;
+  authorName: string;
+  featuredImageUrl: string;
+  isFeatured: boolean;
+  seoTitle: string;
+  seoDescription: string;
+  isPublished: boolean;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const actor = await requireStaff(request, context, "content");
+  const id = postId(params.id);
+  const search = new URL(request.url).searchParams;
+  const [found, media] = await Promise.all([
+    id === null
+      ? null
+      : getBlogPostForStaff(context.core, actor, id).catch((error: unknown) => {
+          if (error instanceof AppError && error.status === 404) throw data({ detail: error.message }, { status: 404 });
+          throw error;
+        }),
+    listMediaChoices(context.core),
+  ]);
+  const post: Values & { id: number | null; publishedAt: string | null; changed: string | null } = found
+    ? {
+        id: found.id,
+        title: found.title,
+        slug: found.slug,
+        excerpt: found.excerpt,
+        content: found.content,
+        category: found.category ?? "",
+        tags: found.tags.join(", "),
+        authorName: found.authorName ?? "",
+        featuredImageUrl: found.featuredImageUrl ?? "",
+        isFeatured: found.isFeatured,
+        seoTitle: found.seoTitle ?? "",
+        seoDescription: found.seoDescription ?? "",
+        isPublished: found.isPublished,
+        publishedAt: found.publishedAt ? formatDayTime(found.publishedAt) : null,
+        changed: formatDayTime(found.updatedAt),
+      }
+    : {
+        id: null,
+        title: "",
+        slug: "",
+        excerpt: "",
+        content: "",
+        category: "",
+        tags: "",
+        authorName: `${actor.firstName} ${actor.lastName}`.trim(),
+        featuredImageUrl: "",
+        isFeatured: false,
+        seoTitle: "",
+        seoDescription: "",
+        isPublished: false,
+        publishedAt: null,
+        changed: null,
+      };
+  if (found?.featuredImageUrl && !media.includes(found.featuredImageUrl)) media.unshift(found.featuredImageUrl);
+  return {
+    post,
+    media,
+    saved: search.get("saved") === "1",
+    confirmDelete: search.get("delete") === "1" && id !== null,
+  };
+}
+
+interface Answer {
+  error: string;
+  values?: Values;
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const actor = await requireStaff(request, context, "content");
+  const id = postId(params.id);
+  const form = await request.formData();
+  const refuse = (error: unknown, values?: Values) => {
+    if (!(error instanceof AppError)) throw error;
+    if (error.status === 403) throw data({ detail: error.message }, { status: 403 });
+    return data<Answer>({ error: error.message, values }, { status: error.status });
+  };
+
+  if (formText(form, "intent") === "delete" && id !== null) {
+    try {
+      await deleteBlogPost(context.core, actor, id);
+    } catch (error) {
+      return refuse(error);
+    }
+    throw redirect("/admin/content/blog?deleted=1");
+  }
+
+  const values: Values = {
+    title: formText(form, "title"),
+    slug: formText(form, "slug"),
+    excerpt: formText(form, "excerpt"),
+    content: formText(form, "content"),
+    category: formText(form, "category"),
+    tags: formText(form, "tags"),
+    authorName: formText(form, "author_name"),
+    featuredImageUrl: formText(form, "featured_image_url"),
+    isFeatured: form.get("featured") === "on",
+    seoTitle: formText(form, "seo_title"),
+    seoDescription: formText(form, "seo_description"),
+    isPublished: form.get("publish") === "on" || formText(form, "status") === "published",
+  };
+  const input: BlogPostInput = {
+    ...values,
+    tags: values.tags,
+    category: values.category || null,
+    authorName: values.authorName || null,
+    featuredImageUrl: values.featuredImageUrl || null,
+    seoTitle: values.seoTitle || null,
+    seoDescription: values.seoDescription || null,
+  };
+  try {
+    const post =
+      id === null
+        ? await createBlogPost(context.core, actor, input)
+        : await updateBlogPost(context.core, actor, id, input);
+    throw redirect(`/admin/content/blog/${post.id}?saved=1`);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    // the body is sent back too, so nothing typed is lost when the page is shown again
+    return refuse(error, values);
+  }
+}
+
+export default function ConsoleBlogPost() {
+  const { post, media, saved, confirmDelete } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as Answer | undefined;
+  const busy = useNavigation().state !== "idle";
+  const v = answer?.values ?? post;
+  return (
+    <>
+      <PageTitle
+        title={post.id ? "Edit post" : "New post"}
+        intro={
+          post.id
+            ? `${post.isPublished ? "Published" : "Draft"} · changed ${post.changed}`
+            : "A draft until you choose Published."
+        }
+      />
+      <ContentNav current="/admin/content/blog" />
+      <p className="mb-4 text-sm">
+        <Link to="/admin/content/blog" className="underline underline-offset-4">
+          ← All posts
+        </Link>
+        {post.id && post.isPublished && (
+          <>
+            {" · "}
+            <a href={`/blog/${post.slug}`} className="underline underline-offset-4">
+              See it on the storefront
+            </a>
+          </>
+        )}
+      </p>
+      {saved && !answer && (
+        <div className="mb-4">
+          <Notice kind="success">Post saved{post.isPublished ? " and shown on the storefront" : " as a draft"}.</Notice>
+        </div>
+      )}
+      {answer?.error && (
+        <div className="mb-4">
+          <Notice kind="error">{answer.error}</Notice>
+        </div>
+      )}
+      {confirmDelete && (
+        <Form method="post" aria-label="Delete post" className="mb-4 space-y-3 bg-white p-4 ring-2 ring-red-300">
+          <input type="hidden" name="intent" value="delete" />
+          <p className="text-sm font-semibold">Delete “{post.title}” for good?</p>
+          <p className="text-sm text-stone-700">Choose Draft instead to take it off the storefront and keep it.</p>
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" disabled={busy} className="btn-primary">
+              Yes, delete it
+            </button>
+            <Link to={`/admin/content/blog/${post.id}`} className="btn-secondary">
+              Keep it
+            </Link>
+          </div>
+        </Form>
+      )}
+      <Form method="post" className="space-y-4" aria-label="Post">
+        <input type="hidden" name="intent" value="save" />
+        <Panel>
+          <div className="space-y-4">
+            <TextField name="title" label="Title" defaultValue={v.title} maxLength={L.title} required />
+            <TextField
+              name="slug"
+              label="Address"
+              defaultValue={v.slug}
+              maxLength={L.slug}
+              hint="The end of /blog/…: lowercase words joined by hyphens. Empty: made from the title."
+            />
+            <RichTextEditor
+              name="content"
+              label="Text"
+              defaultValue={v.content}
+              maxLength={L.html}
+              hint="Headings, bold, italic, lists, links and quotes. Pasted text comes in plain."
+            />
+            <div>
+              <label htmlFor="excerpt" className="block text-sm font-semibold">
+                Excerpt
+              </label>
+              <textarea
+                id="excerpt"
+                name="excerpt"
+                defaultValue={v.excerpt}
+                maxLength={L.excerpt}
+                rows={3}
+                className="field mt-1"
+              />
+              <p className="mt-1 text-xs text-stone-600">Shown under the title in the blog's list.</p>
+            </div>
+          </div>
+        </Panel>
+        <Panel title="Details">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField name="category" label="Category" defaultValue={v.category} maxLength={L.category} />
+            <TextField
+              name="tags"
+              label="Tags"
+              defaultValue={v.tags}
+              maxLength={L.tags * (L.tag + 2)}
+              hint="Separated by commas."
+            />
+            <TextField name="author_name" label="Author" defaultValue={v.authorName} maxLength={L.author} />
+            <div>
+              <label htmlFor="featured_image_url" className="block text-sm font-semibold">
+                Picture
+              </label>
+              <select
+                id="featured_image_url"
+                name="featured_image_url"
+                defaultValue={v.featuredImageUrl}
+                className="field mt-1"
+              >
+                <option value="">None</option>
+                {media.map((url) => (
+                  <option key={url} value={url}>
+                    {url.replace(/^\/media\//, "")}
+                  </option>
+                ))}
+              </select>
+              {v.featuredImageUrl && (
+                <img src={v.featuredImageUrl} alt="" className="mt-2 h-24 w-auto object-cover ring-1 ring-stone-200" />
+              )}
+            </div>
+            <label className="flex min-h-11 items-center gap-2 text-sm sm:col-span-2">
+              <input type="checkbox" name="featured" defaultChecked={v.isFeatured} className="h-5 w-5" />
+              Featured (shown first on the home page)
+            </label>
+          </div>
+        </Panel>
+        <Panel title="Search engines">
+          <div className="space-y-4">
+            <TextField
+              name="seo_title"
+              label="Title for search results"
+              defaultValue={v.seoTitle}
+              maxLength={L.seoTitle}
+              hint="Empty: the post's title."
+            />
+            <div>
+              <label htmlFor="seo_description" className="block text-sm font-semibold">
+                Description for search results
+              </label>
+              <textarea
+                id="seo_description"
+                name="seo_description"
+                defaultValue={v.seoDescription}
+                maxLength={L.seoDescription}
+                rows={2}
+                className="field mt-1"
+              />
+            </div>
+          </div>
+        </Panel>
+        <Panel title="Show on the storefront">
+          <fieldset className="flex flex-wrap gap-4">
+            <legend className="sr-only">Status</legend>
+            <label className="flex min-h-11 items-center gap-2 text-sm">
+              <input type="radio" name="status" value="draft" defaultChecked={!v.isPublished} className="h-5 w-5" />
+              Draft (hidden)
+            </label>
+            <label className="flex min-h-11 items-center gap-2 text-sm">
+              <input type="radio" name="status" value="published" defaultChecked={v.isPublished} className="h-5 w-5" />
+              Published
+            </label>
+          </fieldset>
+          {post.publishedAt && <p className="mt-2 text-xs text-stone-600">First published {post.publishedAt}.</p>}
+        </Panel>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" disabled={busy} className="btn-primary">
+            Save post
+          </button>
+          {post.id && !confirmDelete && (
+            <Link to={`/admin/content/blog/${post.id}?delete=1`} className="btn-secondary ml-auto">
+              Delete
+            </Link>
+          )}
+        </div>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,202 @@
+// The Content screens in a real browser at phone width (issue 14, point 8; decision 0067): the
+// catalogue member writes a post in the rich-text editor (bold words, a bulleted list) and
+// publishes it, and /blog shows it at once; then edits the return policy's text, and
+// /refund-policy shows it. Screenshots (SCREENSHOT_DIR) of the editor, the home page layout and
+// the announcements.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../../core/accounts/passwords";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema";
+import {
+  DESKTOP,
+  PHONE,
+  expectVisibleToPerson,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  pageOpener,
+} from "../helpers/browser";
+import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
+
+let running: E2EStore;
+let url: string;
+let browser: Browser;
+const pages = pageOpener(() => browser);
+const PASSWORD = "Catalogue2026now";
+const MEMBER = "catalogue@content.test";
+const shots = process.env.SCREENSHOT_DIR;
+
+beforeAll(async () => {
+  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
+  const passwordHash = await hashPassword(PASSWORD);
+  const prepare = async (db: Db) => {
+    await db
+      .insert(users)
+      .values({ email: MEMBER, firstName: "Sana", lastName: "Writer", role: "catalogue", passwordHash });
+  };
+  [running, browser] = await Promise.all([startE2EStore("admin-content", { prepare }), launchBrowser()]);
+  url = running.store.url;
+});
+
+afterAll(async () => {
+  await pages.closeAll();
+  await browser?.close();
+  await running?.stop();
+});
+
+async function arrivesAt(page: Page, pathname: string) {
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(pathname);
+}
+
+async function signIn(size: { width: number; height: number }): Promise<Page> {
+  const page = await pages.open(size);
+  await page.goto(`${url}/admin/login`);
+  const form = page.getByRole("form", { name: "Staff sign in" });
+  await form.getByLabel("Email").fill(MEMBER);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByRole("button", { name: "Sign In" }).click();
+  await arrivesAt(page, "/admin");
+  await hydrated(page);
+  return page;
+}
+
+describe.sequential("content", { timeout: 180_000 }, () => {
+  it("writes and publishes a post with the editor, seen on /blog (phone)", async () => {
+    const page = await signIn(PHONE);
+    await page.getByRole("banner").getByLabel("Menu", { exact: true }).click();
+    await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Content" }).click();
+    await arrivesAt(page, "/admin/content");
+    await page.getByRole("link", { name: /^Blog/ }).first().click();
+    await arrivesAt(page, "/admin/content/blog");
+    await page.getByRole("link", { name: "New post" }).click();
+    await arrivesAt(page, "/admin/content/blog/new");
+    await hydrated(page);
+
+    await page.getByLabel("Title", { exact: true }).fill("Caring for summer lawn");
+    const toolbar = page.getByRole("toolbar", { name: "Text: formatting" });
+    await expectVisibleToPerson(toolbar, { scroll: true });
+    const editor = page.getByRole("textbox", { name: "Text" });
+    await editor.click();
+    await page.keyboard.type("Wash it ");
+    await toolbar.getByRole("button", { name: "Bold" }).click();
+    await page.keyboard.type("in cold water");
+    await toolbar.getByRole("button", { name: "Bold" }).click();
+    await page.keyboard.type(" only.");
+    await page.keyboard.press("Enter");
+    await toolbar.getByRole("button", { name: "Bulleted list" }).click();
+    await page.keyboard.type("Dry in the shade");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Iron on the reverse");
+    await expect.poll(() => editor.innerHTML()).toMatch(/<(b|strong)>in cold water<\/(b|strong)>/);
+    await expect.poll(() => editor.innerHTML()).toContain("<li>Iron on the reverse</li>");
+    await page.getByLabel("Excerpt").fill("Three habits that keep lawn soft.");
+    if (shots) {
+      await page.getByLabel("Address").evaluate((el) => el.scrollIntoView({ block: "center" }));
+      await page.screenshot({ path: `${shots}/content-blog-editor-phone.png` });
+    }
+    await page.getByRole("radio", { name: "Published" }).check();
+    await page.getByRole("button", { name: "Save post" }).click();
+    await expectVisibleToPerson(
+      page.getByRole("status").filter({ hasText: "Post saved and shown on the storefront." }),
+    );
+    const slug = "caring-for-summer-lawn";
+
+    const shopper = await pages.open(PHONE);
+    await shopper.goto(`${url}/blog`);
+    await expectVisibleToPerson(shopper.getByRole("link", { name: /Caring for summer lawn/ }).first(), {
+      scroll: true,
+    });
+    await shopper.goto(`${url}/blog/${slug}`);
+    const article = shopper.locator("article");
+    await expectVisibleToPerson(article.locator("b, strong").filter({ hasText: "in cold water" }), { scroll: true });
+    await expectVisibleToPerson(article.getByRole("listitem").filter({ hasText: "Iron on the reverse" }), {
+      scroll: true,
+    });
+
+    if (shots) {
+      const desk = await signIn(DESKTOP);
+      await desk.goto(`${url}/admin/content/blog/new`);
+      await hydrated(desk);
+      await desk.getByRole("textbox", { name: "Text" }).click();
+      await desk.keyboard.type("A heading");
+      await desk
+        .getByRole("toolbar", { name: "Text: formatting" })
+        .getByRole("button", { name: "Heading", exact: true })
+        .click();
+      await desk.screenshot({ path: `${shots}/content-blog-editor-desktop.png` });
+    }
+  });
+
+  it("edits the return policy's text and the page shows it (phone)", async () => {
+    const page = await signIn(PHONE);
+    await page.goto(`${url}/admin/content/policies/refund-policy`);
+    await hydrated(page);
+    const editor = page.getByRole("textbox", { name: "Text" });
+    // it starts from the text the page shows now
+    await expect.poll(() => editor.innerHTML()).toContain("<strong>No refunds.</strong>");
+    if (shots) await page.screenshot({ path: `${shots}/content-policy-phone.png` });
+    await editor.click();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.press("Delete");
+    await page.keyboard.type("Exchanges within ten days of delivery.");
+    await page.getByRole("button", { name: "Save page" }).click();
+    await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Saved: the page shows this text now." }));
+
+    const shopper = await pages.open(PHONE);
+    await shopper.goto(`${url}/refund-policy`);
+    await expectVisibleToPerson(shopper.getByText("Exchanges within ten days of delivery."), { scroll: true });
+    expect(await shopper.locator("article").textContent()).not.toContain("Panties, and any set that contains panties");
+  });
+
+  it("shows the home page layout and the announcements (screenshots)", async () => {
+    const page = await signIn(PHONE);
+    await page.goto(`${url}/admin/content/announcements`);
+    await hydrated(page);
+    const list = page.getByRole("list", { name: "Announcements" });
+    const items = list.getByRole("listitem");
+    const before = await items.count();
+    const add = page.getByRole("form", { name: "Add an announcement" });
+    await add.getByRole("textbox").fill("Eid orders: order by the 25th");
+    await add.getByRole("button", { name: "Add" }).click();
+    await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Announcement added to the bar." }));
+    // the answer comes before the list is loaded again
+    await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(before + 1);
+    const count = before + 1;
+    await items
+      .nth(count - 1)
+      .getByRole("button", { name: `Move announcement ${count} up` })
+      .click();
+    await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Order saved." }));
+    await expect
+      .poll(async () =>
+        items
+          .nth(count - 2)
+          .locator("input[name=content]")
+          .inputValue(),
+      )
+      .toBe("Eid orders: order by the 25th");
+    // the add form is empty again for the next one
+    expect(await add.getByRole("textbox").inputValue()).toBe("");
+    if (shots) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `${shots}/content-announcements-phone.png` });
+    }
+
+    await page.goto(`${url}/admin/content/home`);
+    await hydrated(page);
+    if (shots) await page.screenshot({ path: `${shots}/content-home-phone.png` });
+    const firstSection = page.getByRole("list", { name: "Sections" }).getByRole("listitem").first();
+    await firstSection.getByRole("searchbox").fill("a");
+    await firstSection.getByRole("button", { name: "Find" }).click();
+    await expectVisibleToPerson(page.getByRole("list", { name: "Products found" }), { scroll: true });
+    if (shots) {
+      await page.screenshot({ path: `${shots}/content-home-search-phone.png` });
+      const desk = await signIn(DESKTOP);
+      await desk.goto(`${url}/admin/content/home`);
+      await desk.screenshot({ path: `${shots}/content-home-desktop.png` });
+      await desk.goto(`${url}/admin/content/announcements`);
+      await desk.screenshot({ path: `${shots}/content-announcements-desktop.png` });
+    }
+  });
+});
