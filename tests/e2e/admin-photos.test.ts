@@ -22,7 +22,8 @@ let productId: number;
 const pages = pageOpener(() => browser);
 const PASSWORD = "Catalogue2026now";
 const MEMBER = "catalogue@photos.test";
-const SHOTS = "/tmp/shots-photos";
+// screenshots only when asked for (SCREENSHOT_DIR), as the other browser tests do
+const SHOTS = process.env.SCREENSHOT_DIR;
 
 /** A phone-sized photo with something to see: a coloured field with a lighter panel. */
 async function photo(background: string, panel: string): Promise<Buffer> {
@@ -35,7 +36,7 @@ async function photo(background: string, panel: string): Promise<Buffer> {
 
 beforeAll(async () => {
   if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  fs.mkdirSync(SHOTS, { recursive: true });
+  if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });
   const passwordHash = await hashPassword(PASSWORD);
   const prepare = async (db: Db) => {
     await db
@@ -104,7 +105,7 @@ describe.sequential("product photos", { timeout: 120_000 }, () => {
     await expect
       .poll(async () => photoList(page).first().getByRole("img").getAttribute("alt"))
       .toBe("Back view, teal embroidery");
-    await page.screenshot({ path: path.join(SHOTS, "photos-phone.png"), fullPage: true });
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, "photos-phone.png"), fullPage: true });
 
     // the shopper's product page shows both, the moved one first, loaded from /media
     const shop = await pages.open(PHONE);
@@ -129,7 +130,7 @@ describe.sequential("product photos", { timeout: 120_000 }, () => {
     await expect
       .poll(() => other.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 })
       .toBe(true);
-    await shop.screenshot({ path: path.join(SHOTS, "storefront-phone.png") });
+    if (SHOTS) await shop.screenshot({ path: path.join(SHOTS, "storefront-phone.png") });
   });
 
   it("shows the page on a computer, with the drop area and drag to reorder", async () => {
@@ -142,7 +143,7 @@ describe.sequential("product photos", { timeout: 120_000 }, () => {
     await photoList(page).nth(1).locator("img").dragTo(photoList(page).first().locator("img"));
     await expectVisibleToPerson(page.getByText("Order saved. The first photo is the main one."));
     await expect.poll(() => photoList(page).nth(1).getByRole("img").getAttribute("src")).toBe(before);
-    await page.screenshot({ path: path.join(SHOTS, "photos-desktop.png"), fullPage: true });
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, "photos-desktop.png"), fullPage: true });
   });
 
   it("uploads through the plain form without JavaScript, and deletes after asking", async () => {
@@ -160,7 +161,7 @@ describe.sequential("product photos", { timeout: 120_000 }, () => {
       .setInputFiles([{ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a photo") }]);
     await page.getByRole("button", { name: "Upload" }).click();
     await expectVisibleToPerson(page.getByText(/A file was not a photo this store can read/), { scroll: true });
-    await page.screenshot({ path: path.join(SHOTS, "photos-refused-phone.png"), fullPage: true });
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, "photos-refused-phone.png"), fullPage: true });
     expect(await photoList(page).count()).toBe(3);
 
     await photoList(page).nth(2).getByRole("link", { name: "Delete photo 3" }).click();
