@@ -8,10 +8,12 @@ import { adminManualOrderRoutes } from "./manual-orders";
 import { adminOrderExchangeRoutes } from "./order-exchanges";
 import { adminOrderExportRoutes } from "./order-export";
 import { adminOrderRoutes } from "./orders";
+import { adminProductCsvRoutes } from "./product-csv";
 import { adminReviewRoutes } from "./reviews";
 import { adminSessionRoutes } from "./session";
 import { adminSettingsRoutes } from "./settings";
 import { adminStaffRoutes } from "./staff";
+import { adminStockRoutes } from "./stock";
 
 export async function adminRoutes(app: FastifyInstance, options: { core: CoreContext; config: AppConfig }) {
   await app.register(adminSessionRoutes, options);
@@ -24,4 +26,6 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminOrderExchangeRoutes, options);
   await app.register(adminOrderExportRoutes, options);
   await app.register(adminReviewRoutes, options);
+  await app.register(adminStockRoutes, options);
+  await app.register(adminProductCsvRoutes, options);
 }
