@@ -59,6 +59,8 @@ export const changeStockInput = z.object({
   note: z
     .string()
     .max(STOCK_NOTE_MAX, `The reason must be at most ${STOCK_NOTE_MAX} characters.`)
+    // eslint-disable-next-line no-control-regex -- a reason is one line of text
+    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { message: "The reason must be one line of text.", path: [] })
     .transform((s) => s.trim())
     .optional(),
 });
