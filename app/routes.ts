@@ -35,6 +35,8 @@ export default [
     route("print", "routes/admin/print.tsx"),
     // a file, not a page: outside the layout, whose loader would run for nothing
     route("orders/export.csv", "routes/admin/orders-export.ts"),
+    // before any products/:id route: these are not product ids (issue 14, point 4)
+    route("products/export.csv", "routes/admin/products-export.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/home.tsx"),
       route("account", "routes/admin/account.tsx"),
@@ -43,6 +45,9 @@ export default [
       route("orders/:id", "routes/admin/order.tsx"),
       route("customers", "routes/admin/customers.tsx"),
       route("reviews", "routes/admin/reviews.tsx"),
+      route("stock", "routes/admin/stock.tsx"),
+      route("products/import", "routes/admin/product-import.tsx"),
+      route("products/:id/stock", "routes/admin/product-stock.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("settings", "routes/admin/settings.tsx"),

@@ -15,6 +15,7 @@ export const CONSOLE_MENU: readonly ConsoleMenuItem[] = [
   { href: "/admin", label: "Home" },
   { href: "/admin/orders", label: "Orders", permission: "orders" },
   { href: "/admin/customers", label: "Customers", permission: "customers" },
+  { href: "/admin/stock", label: "Stock", permission: "stock" },
   { href: "/admin/reviews", label: "Reviews", permission: "reviews" },
   { href: "/admin/staff", label: "Staff", permission: "staff" },
   { href: "/admin/audit", label: "Audit log", permission: "audit" },
@@ -57,6 +58,8 @@ export function actionLabel(action: string): string {
     "review.publish": "Published a review",
     "review.hide": "Hid a review",
     "review.delete": "Deleted a review",
+    "stock.change": "Changed stock",
+    "product.import": "Imported products",
   };
   return known[action] ?? action.replace(/[._]/g, " ").replace(/^./, (c) => c.toUpperCase());
 }

@@ -83,7 +83,7 @@ describe("the stock grid", () => {
     const res = await call(catalogue, "GET", "/api/admin/stock?limit=50");
     expect(res.statusCode, res.body).toBe(200);
     const total = Number(res.headers["x-total-count"]);
-    const [{ n }] = await rows<{ n: number }>(
+    const [{ n } = { n: -1 }] = await rows<{ n: number }>(
       t,
       sql`select ((select count(*) from variant_combinations c join products p on p.id = c.product_id where p.archived_at is null)
               + (select count(*) from products p where p.archived_at is null
