@@ -232,8 +232,14 @@ const PARSE_MESSAGES: Record<string, string> = {
 
 /** The records with the line each ends on; a malformed file is one 422 naming the line. */
 function readRecords(text: string): { cells: string[]; line: number }[] {
+  // the line the last whole record ended on: an unclosed quote is reported where its record began
+  let lastLine = 0;
   try {
     const records = parse(text, {
+      on_record: (record: string[], context: { lines: number }) => {
+        lastLine = context.lines;
+        return record;
+      },
       bom: true,
       info: true,
       skip_empty_lines: true,
@@ -245,8 +251,9 @@ function readRecords(text: string): { cells: string[]; line: number }[] {
   } catch (error) {
     const e = error as { code?: string; lines?: number };
     const what = (e.code && PARSE_MESSAGES[e.code]) || "it could not be read as CSV";
-    throw new AppError(422, `The file is not a valid CSV${e.lines ? ` at line ${e.lines}` : ""}: ${what}.`, {
-      line: e.lines ?? null,
+    const line = e.code === "CSV_QUOTE_NOT_CLOSED" ? lastLine + 1 : e.lines;
+    throw new AppError(422, `The file is not a valid CSV${line ? ` at line ${line}` : ""}: ${what}.`, {
+      line: line ?? null,
     });
   }
 }
@@ -762,10 +769,10 @@ export interface ImportResult {
 export async function applyProductImport(ctx: CoreContext, actor: StaffActor, importId: number): Promise<ImportResult> {
   requirePermission(actor, "products");
   const result = await ctx.db.transaction(async (tx) => {
-    const [kept] = await queryRows<{ id: number; content: string; file_name: string }>(
+    const [kept] = await queryRows<{ id: number; content: string; file_name: string; created_at: string }>(
       tx,
       sql`update product_imports set applied_at = now(), applied_by = ${actor.userId}
-          where id = ${importId} and applied_at is null returning id, content, file_name`,
+          where id = ${importId} and applied_at is null returning id, content, file_name, created_at::text`,
     );
     if (!kept) {
       const [exists] = await queryRows<{ id: number }>(tx, sql`select id from product_imports where id = ${importId}`);
@@ -784,7 +791,10 @@ export async function applyProductImport(ctx: CoreContext, actor: StaffActor, im
         { errors: sorted.slice(0, IMPORT_LIMITS.errorsShown) },
       );
     }
-    if (counts.stockChanges > 0) requirePermission(actor, "stock");
+    if (counts.stockChanges > 0) {
+      requirePermission(actor, "stock");
+      await refuseStockMovedSince(tx, planned, kept.created_at);
+    }
     await writePlan(tx, planned, { actorId: actor.userId, note: `Import #${importId} (${kept.file_name})`.slice(0, 200) });
     await recordAudit(tx, whoIs(actor), {
       action: "product.import",
@@ -941,4 +951,46 @@ async function writePlan(tx: Db, planned: PlannedProduct[], who: { actorId: numb
 
 function* chunks<T>(items: T[]): Generator<[number, T[]]> {
   for (let i = 0; i < items.length; i += CHUNK) yield [i, items.slice(i, i + CHUNK)];
+}
+
+/**
+ * A stock total in the file was checked by the preview against the stock then; a sale (or any
+ * change) to one of those stocks since the preview would be overwritten by the total, so the
+ * whole import is refused with 409 naming them, and the staff member previews again.
+ */
+async function refuseStockMovedSince(tx: Db, planned: PlannedProduct[], since: string): Promise<void> {
+  const comboIds = planned.flatMap((p) => p.combos.filter((c) => c.stock !== null && c.existing).map((c) => c.existing!.id));
+  const productIds = planned.filter((p) => p.stock !== null && p.existing).map((p) => p.existing!.id);
+  const moved: { product_id: number; combination_id: number | null; stock_quantity: number }[] = [];
+  for (const [kind, ids] of [
+    ["combination", comboIds],
+    ["product", productIds],
+  ] as const) {
+    for (let i = 0; i < ids.length && moved.length < 50; i += CHUNK) {
+      const part = ids.slice(i, i + CHUNK);
+      const where =
+        kind === "combination"
+          ? sql`m.combination_id in (${idList(part)})`
+          : sql`m.combination_id is null and m.product_id in (${idList(part)})`;
+      const found = await queryRows<{ product_id: number; combination_id: number | null; stock_after: number }>(
+        tx,
+        sql`select distinct on (m.product_id, m.combination_id) m.product_id, m.combination_id, m.stock_after
+            from stock_movements m where ${where} and m.at > ${since}::timestamptz
+            order by m.product_id, m.combination_id, m.at desc, m.id desc limit 50`,
+      );
+      moved.push(
+        ...found.map((m) => ({
+          product_id: Number(m.product_id),
+          combination_id: m.combination_id === null ? null : Number(m.combination_id),
+          stock_quantity: Number(m.stock_after),
+        })),
+      );
+    }
+  }
+  if (moved.length > 0)
+    throw new AppError(
+      409,
+      `${moved.length === 1 ? "A stock" : `${moved.length} stocks`} in the file changed since the preview (perhaps a sale), and the file's total would hide it: nothing was imported. Export again or correct the stock, then upload the file again.`,
+      { moved },
+    );
 }
