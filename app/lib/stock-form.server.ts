@@ -39,7 +39,8 @@ export async function stockFormAction(request: Request, core: CoreContext, actor
     try {
       const results = await changeStock(core, actor, raw);
       const changed = results.filter((r) => r.after !== r.before).length;
-      return { done: changed === 0 ? "Nothing changed." : done.replace("{n}", String(changed)) } satisfies StockAnswer;
+      const text = changed === 0 ? "Nothing changed." : done.replace("{n}", `${changed} ${changed === 1 ? "stock" : "stocks"}`);
+      return { done: text } satisfies StockAnswer;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       if (error.status === 403) throw data({ detail: error.message }, { status: 403 });
@@ -81,5 +82,5 @@ export async function stockFormAction(request: Request, core: CoreContext, actor
     return data<StockAnswer>({ error: "Some stocks are not whole numbers: nothing was saved.", invalid }, { status: 422 });
   if (changes.length === 0) return { done: "Nothing changed." } satisfies StockAnswer;
   const note = formText(form, "note");
-  return run({ changes, note: note.trim() === "" ? undefined : note }, "{n} stocks saved.");
+  return run({ changes, note: note.trim() === "" ? undefined : note }, "{n} saved.");
 }

@@ -14,8 +14,9 @@ import type { StaffActor } from "../staff/permissions";
 import { queryRows, type Db } from "../../db/client";
 import { stockMovements, type StockReason } from "../../db/schema";
 
-/** The largest stock one combination or product may hold: far above any shop's shelf. */
-export const MAX_STOCK = 1_000_000;
+import { LOW_STOCK, MAX_STOCK, STOCK_SEARCH_MAX, type StockFilter } from "./stock-rules";
+
+export { LOW_STOCK, MAX_STOCK, STOCK_FILTERS, STOCK_SEARCH_MAX, type StockFilter } from "./stock-rules";
 export const STOCK_NOTE_MAX = 200;
 
 export const stockMovedMessage = (now: number) =>
@@ -266,11 +267,6 @@ export async function applyStockChanges(
 
 // ---- the stock grid and a product's stock history (issue 14, point 3; decision 0064) ----
 
-/** At or under this, a stock is low (the grid's "Low" filter; out of stock is 0). */
-export const LOW_STOCK = 5;
-export const STOCK_SEARCH_MAX = 100;
-export const STOCK_FILTERS = ["all", "low", "out"] as const;
-export type StockFilter = (typeof STOCK_FILTERS)[number];
 
 export interface StockGridQuery {
   search?: string;

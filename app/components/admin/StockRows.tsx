@@ -42,7 +42,7 @@ export function StockRows({
         Save changes
       </button>
       {answer && (answer.error || answer.done) && (
-        <div className="mb-3" role="status">
+        <div className="mb-3">
           {answer.error && <Notice kind="error">{answer.error}</Notice>}
           {answer.done && <Notice kind="success">{answer.done}</Notice>}
         </div>

@@ -3,7 +3,8 @@
 // field shows the stock; Save sends a total over the stock shown for each changed row (a sale in
 // between is a 409 that marks the row), the + and − buttons send differences.
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { listStockGrid, LOW_STOCK, MAX_STOCK, STOCK_FILTERS, type StockFilter } from "../../../core/catalog/stock";
+import { listStockGrid } from "../../../core/catalog/stock";
+import { LOW_STOCK, MAX_STOCK, STOCK_FILTERS, type StockFilter } from "../../../core/catalog/stock-rules";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";
 import { Pager } from "../../components/admin/Lists";
