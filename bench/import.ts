@@ -29,13 +29,17 @@ function wholeNumber(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 4) throw new Error(`${name} must be a whole number of at least 4, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 4)
+    throw new Error(`${name} must be a whole number of at least 4, got "${raw}"`);
   return value;
 }
 
 async function staffToken(db: Db): Promise<string> {
   const core = { db, cache: new ReadCache(0), limiter: createDatabaseRateLimiter(db) };
-  const { user } = await createOrPromoteAdmin(core, { email: "bench.importer@example.pk", password: "Bench-import-2026" });
+  const { user } = await createOrPromoteAdmin(core, {
+    email: "bench.importer@example.pk",
+    password: "Bench-import-2026",
+  });
   const { token } = await openStaffSession(db, user.id, "api", { ip: "127.0.0.1" });
   return token;
 }
@@ -108,11 +112,22 @@ async function runImport(baseUrl: string, token: string, file: string, text: str
     headers: { ...auth, "content-type": "text/csv" },
     body: text,
   });
-  if (preview.status !== 201) throw new Error(`preview of ${file} answered ${preview.status}: ${preview.body.slice(0, 300)}`);
-  const previewed = JSON.parse(preview.body) as { id: number; error_count: number; errors: unknown[]; counts: Record<string, number> };
+  if (preview.status !== 201)
+    throw new Error(`preview of ${file} answered ${preview.status}: ${preview.body.slice(0, 300)}`);
+  const previewed = JSON.parse(preview.body) as {
+    id: number;
+    error_count: number;
+    errors: unknown[];
+    counts: Record<string, number>;
+  };
   if (previewed.error_count > 0)
-    throw new Error(`preview of ${file} found ${previewed.error_count} errors: ${JSON.stringify(previewed.errors.slice(0, 3))}`);
-  const apply = await timed(`${baseUrl}/api/admin/products/imports/${previewed.id}/apply`, { method: "POST", headers: auth });
+    throw new Error(
+      `preview of ${file} found ${previewed.error_count} errors: ${JSON.stringify(previewed.errors.slice(0, 3))}`,
+    );
+  const apply = await timed(`${baseUrl}/api/admin/products/imports/${previewed.id}/apply`, {
+    method: "POST",
+    headers: auth,
+  });
   if (apply.status !== 200) throw new Error(`apply of ${file} answered ${apply.status}: ${apply.body.slice(0, 300)}`);
   return {
     file,
@@ -148,7 +163,9 @@ async function measureImport(context: SectionContext): Promise<SectionOutcome> {
       });
       if (exported.status !== 200) throw new Error(`export answered ${exported.status}`);
       const changed = changedExport(await exported.text());
-      context.log(`import: the whole catalogue again (${changed.rows.toLocaleString("en-US")} rows), prices and stock changed`);
+      context.log(
+        `import: the whole catalogue again (${changed.rows.toLocaleString("en-US")} rows), prices and stock changed`,
+      );
       figures.push(await runImport(store.baseUrl, token, "update", changed.text));
     } finally {
       await store.stop();
@@ -157,12 +174,23 @@ async function measureImport(context: SectionContext): Promise<SectionOutcome> {
     for (const f of figures) {
       const seconds = (f.previewMs + f.applyMs) / 1000;
       if (seconds >= TARGET_SECONDS)
-        failures.push(`${context.database}: ${f.file} import of ${f.rows} rows took ${seconds.toFixed(1)} s (target < ${TARGET_SECONDS} s)`);
+        failures.push(
+          `${context.database}: ${f.file} import of ${f.rows} rows took ${seconds.toFixed(1)} s (target < ${TARGET_SECONDS} s)`,
+        );
     }
     const report = [
       `Product CSV import on ${context.database}: preview (POST /api/admin/products/imports) then apply (one transaction)`,
       table(
-        ["file", "rows", "MB", "preview s", "apply s", "total s", `target < ${TARGET_SECONDS} s`, "created / updated / stock changes"],
+        [
+          "file",
+          "rows",
+          "MB",
+          "preview s",
+          "apply s",
+          "total s",
+          `target < ${TARGET_SECONDS} s`,
+          "created / updated / stock changes",
+        ],
         figures.map((f) => {
           const total = (f.previewMs + f.applyMs) / 1000;
           return [
@@ -187,6 +215,7 @@ async function measureImport(context: SectionContext): Promise<SectionOutcome> {
 
 export const importSection: Section = {
   name: "import",
-  description: "the product CSV import: 10,000 rows of new products, then the whole catalogue updated (preview + apply, under a minute), on a store of its own",
+  description:
+    "the product CSV import: 10,000 rows of new products, then the whole catalogue updated (preview + apply, under a minute), on a store of its own",
   run: measureImport,
 };

@@ -105,7 +105,9 @@ function readUpTo(stream: IncomingMessage, limit: number): Promise<Uint8Array<Ar
  */
 // console pages that take a file larger than a form (issue 14): the product CSV import, up to
 // 10 MB (core/catalog/product-csv.ts IMPORT_LIMITS) and the multipart wrapping around it
-const UPLOAD_PAGES: [RegExp, number][] = [[/^\/admin\/products\/import(?:\.data)?(?:\?|$)/, 10 * 1024 * 1024 + 64 * 1024]];
+const UPLOAD_PAGES: [RegExp, number][] = [
+  [/^\/admin\/products\/import(?:\.data)?(?:\?|$)/, 10 * 1024 * 1024 + 64 * 1024],
+];
 const uploadLimit = (url: string) => UPLOAD_PAGES.find(([page]) => page.test(url))?.[1];
 
 async function readPageForm(request: FastifyRequest, limit: number): Promise<PageBody> {

@@ -39,13 +39,18 @@ export async function stockFormAction(request: Request, core: CoreContext, actor
     try {
       const results = await changeStock(core, actor, raw);
       const changed = results.filter((r) => r.after !== r.before).length;
-      const text = changed === 0 ? "Nothing changed." : done.replace("{n}", `${changed} ${changed === 1 ? "stock" : "stocks"}`);
+      const text =
+        changed === 0 ? "Nothing changed." : done.replace("{n}", `${changed} ${changed === 1 ? "stock" : "stocks"}`);
       return { done: text } satisfies StockAnswer;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       if (error.status === 403) throw data({ detail: error.message }, { status: 403 });
       const moved: Record<string, number> = {};
-      const list = (error.extra?.moved ?? []) as { product_id: number; combination_id: number | null; stock_quantity: number }[];
+      const list = (error.extra?.moved ?? []) as {
+        product_id: number;
+        combination_id: number | null;
+        stock_quantity: number;
+      }[];
       for (const m of list) moved[rowKey(m.product_id, m.combination_id)] = m.stock_quantity;
       return data<StockAnswer>({ error: error.message, moved }, { status: error.status });
     }
@@ -79,7 +84,10 @@ export async function stockFormAction(request: Request, core: CoreContext, actor
     if (now !== was) changes.push({ ...target, set: now, expected: was });
   }
   if (Object.keys(invalid).length > 0)
-    return data<StockAnswer>({ error: "Some stocks are not whole numbers: nothing was saved.", invalid }, { status: 422 });
+    return data<StockAnswer>(
+      { error: "Some stocks are not whole numbers: nothing was saved.", invalid },
+      { status: 422 },
+    );
   if (changes.length === 0) return { done: "Nothing changed." } satisfies StockAnswer;
   const note = formText(form, "note");
   return run({ changes, note: note.trim() === "" ? undefined : note }, "{n} saved.");

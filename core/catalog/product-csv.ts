@@ -222,7 +222,7 @@ export function importText(content: string | Uint8Array): string {
 }
 
 const PARSE_MESSAGES: Record<string, string> = {
-  CSV_QUOTE_NOT_CLOSED: "a quoted cell is never closed (a \" is missing)",
+  CSV_QUOTE_NOT_CLOSED: 'a quoted cell is never closed (a " is missing)',
   CSV_INVALID_CLOSING_QUOTE: "a quote is followed by something other than a comma or the line's end",
   CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: "a quote is followed by something other than a comma or the line's end",
   CSV_RECORD_INCONSISTENT_FIELDS_LENGTH: "this row has a different number of cells than the header",
@@ -290,7 +290,10 @@ function readRow(cells: Cells, line: number, errors: ImportError[]): ImportRow |
     if (!value) return null;
     const paisa = /^\d{1,12}(?:\.\d{1,2})?$/.test(value) ? parseRupees(value) : null;
     if (paisa === null || paisa < 0 || paisa > MAX_PRICE_PAISA) {
-      fail(field, `${field} must be an amount in rupees from 0 to ${MAX_PRICE_PAISA / 100}, such as 2499 or 2499.50.`);
+      fail(
+        field,
+        `${field} must be an amount in rupees from 0 to ${(MAX_PRICE_PAISA / 100).toLocaleString("en-US")}, such as 2499 or 2499.50.`,
+      );
       return null;
     }
     return paisa;
@@ -324,7 +327,10 @@ function readRow(cells: Cells, line: number, errors: ImportError[]): ImportRow |
   let options: Record<string, string> | null = null;
   if (optionsRaw) {
     options = {};
-    const parts = optionsRaw.split(";").map((p) => p.trim()).filter(Boolean);
+    const parts = optionsRaw
+      .split(";")
+      .map((p) => p.trim())
+      .filter(Boolean);
     if (parts.length > MAX_OPTIONS) fail("options", `At most ${MAX_OPTIONS} options, such as size=M; color=Black.`);
     for (const part of parts.slice(0, MAX_OPTIONS)) {
       const eq = part.indexOf("=");
@@ -370,7 +376,11 @@ function readRow(cells: Cells, line: number, errors: ImportError[]): ImportRow |
 }
 
 /** The file's rows, checked one by one, or a refusal of the whole file (its header, its size). */
-export function readProductCsv(content: string | Uint8Array): { rows: ImportRow[]; errors: ImportError[]; rowCount: number } {
+export function readProductCsv(content: string | Uint8Array): {
+  rows: ImportRow[];
+  errors: ImportError[];
+  rowCount: number;
+} {
   const records = readRecords(importText(content));
   const [head, ...data] = records;
   if (!head) throw new AppError(422, "The file is empty.");
@@ -465,7 +475,11 @@ export interface ImportCounts {
 }
 
 const CHUNK = 1000;
-const idList = (ids: readonly (number | string)[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const idList = (ids: readonly (number | string)[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 async function inChunks<T, R>(items: readonly T[], load: (part: T[]) => Promise<R[]>): Promise<R[]> {
   const out: R[] = [];
@@ -689,9 +703,10 @@ export interface ImportPreview {
 }
 
 const FILE_NAME_MAX = 200;
+// eslint-disable-next-line no-control-regex -- a file name is shown back: no control characters
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 const cleanFileName = (name: string) =>
-  // eslint-disable-next-line no-control-regex -- a file name is shown back: no control characters
-  name.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, FILE_NAME_MAX) || "products.csv";
+  name.replace(CONTROL_CHARACTERS, "").trim().slice(0, FILE_NAME_MAX) || "products.csv";
 
 function sortErrors(errors: ImportError[]): ImportError[] {
   return [...errors].sort((a, b) => a.line - b.line);
@@ -795,7 +810,10 @@ export async function applyProductImport(ctx: CoreContext, actor: StaffActor, im
       requirePermission(actor, "stock");
       await refuseStockMovedSince(tx, planned, kept.created_at);
     }
-    await writePlan(tx, planned, { actorId: actor.userId, note: `Import #${importId} (${kept.file_name})`.slice(0, 200) });
+    await writePlan(tx, planned, {
+      actorId: actor.userId,
+      note: `Import #${importId} (${kept.file_name})`.slice(0, 200),
+    });
     await recordAudit(tx, whoIs(actor), {
       action: "product.import",
       entityType: "product_import",
@@ -840,7 +858,8 @@ async function writePlan(tx: Db, planned: PlannedProduct[], who: { actorId: numb
       };
     }
   }
-  for (const p of planned.filter((p) => p.changed && !fresh.includes(p))) {
+  const freshSet = new Set(fresh);
+  for (const p of planned.filter((p) => p.changed && !freshSet.has(p))) {
     await tx.execute(sql`update products set name = ${p.name}, description = ${p.description},
                            custom_url = ${p.customUrl}, price_paisa = ${p.pricePaisa},
                            compare_price_paisa = ${p.comparePaisa}, is_active = ${p.active}, updated_at = now()
@@ -878,10 +897,12 @@ async function writePlan(tx: Db, planned: PlannedProduct[], who: { actorId: numb
     }
   }
   for (let i = 0; i < newVariants.length; i += CHUNK) {
-    await tx.execute(sql`insert into variants (product_id, variant_type, variant_value, position) values ${sql.join(
-      newVariants.slice(i, i + CHUNK).map((v) => sql`(${v.productId}, ${v.type}, ${v.value}, ${v.position})`),
-      sql`, `,
-    )}`);
+    await tx.execute(
+      sql`insert into variants (product_id, variant_type, variant_value, position) values ${sql.join(
+        newVariants.slice(i, i + CHUNK).map((v) => sql`(${v.productId}, ${v.type}, ${v.value}, ${v.position})`),
+        sql`, `,
+      )}`,
+    );
   }
 
   // 3. combinations: new ones (stock 0, then set through the ledger), changed ones
@@ -914,12 +935,16 @@ async function writePlan(tx: Db, planned: PlannedProduct[], who: { actorId: numb
       };
     }
   }
-  const changedCombos = withCombos.flatMap((p) => p.combos.filter((c) => c.changed && !newCombos.some((n) => n.c === c)));
+  const created = new Set(newCombos.map((n) => n.c));
+  const changedCombos = withCombos.flatMap((p) => p.combos.filter((c) => c.changed && !created.has(c)));
   for (let i = 0; i < changedCombos.length; i += CHUNK) {
     const values = sql.join(
       changedCombos
         .slice(i, i + CHUNK)
-        .map((c) => sql`(${c.existing!.id}::int, ${JSON.stringify(c.attributes)}::jsonb, ${c.pricePaisa}::int, ${c.sku}::text, ${c.available}::boolean)`),
+        .map(
+          (c) =>
+            sql`(${c.existing!.id}::int, ${JSON.stringify(c.attributes)}::jsonb, ${c.pricePaisa}::int, ${c.sku}::text, ${c.available}::boolean)`,
+        ),
       sql`, `,
     );
     await tx.execute(sql`update variant_combinations t set variant_attributes = v.attrs, price_paisa = v.price,
@@ -935,7 +960,12 @@ async function writePlan(tx: Db, planned: PlannedProduct[], who: { actorId: numb
       stock.push({ product_id: p.existing!.id, combination_id: null, set: p.stock, expected: p.existing!.stock });
     for (const c of p.combos)
       if (c.stock !== null)
-        stock.push({ product_id: p.existing!.id, combination_id: c.existing!.id, set: c.stock, expected: c.existing!.stock });
+        stock.push({
+          product_id: p.existing!.id,
+          combination_id: c.existing!.id,
+          set: c.stock,
+          expected: c.existing!.stock,
+        });
   }
   if (stock.length > 0) await applyStockChanges(tx, stock, { actorId: who.actorId, reason: "import", note: who.note });
 
@@ -959,7 +989,9 @@ function* chunks<T>(items: T[]): Generator<[number, T[]]> {
  * whole import is refused with 409 naming them, and the staff member previews again.
  */
 async function refuseStockMovedSince(tx: Db, planned: PlannedProduct[], since: string): Promise<void> {
-  const comboIds = planned.flatMap((p) => p.combos.filter((c) => c.stock !== null && c.existing).map((c) => c.existing!.id));
+  const comboIds = planned.flatMap((p) =>
+    p.combos.filter((c) => c.stock !== null && c.existing).map((c) => c.existing!.id),
+  );
   const productIds = planned.filter((p) => p.stock !== null && p.existing).map((p) => p.existing!.id);
   const moved: { product_id: number; combination_id: number | null; stock_quantity: number }[] = [];
   for (const [kind, ids] of [

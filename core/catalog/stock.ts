@@ -153,9 +153,14 @@ export async function changeStock(ctx: CoreContext, actor: StaffActor, raw: unkn
       );
       if (!row) throw notFound(change.combination_id === null ? "No such product." : "No such option of this product.");
       if (change.set !== undefined && Number(row.stock) !== change.expected)
-        moved.push({ product_id: change.product_id, combination_id: change.combination_id, stock_quantity: Number(row.stock) });
+        moved.push({
+          product_id: change.product_id,
+          combination_id: change.combination_id,
+          stock_quantity: Number(row.stock),
+        });
     }
-    if (moved.length === 1) throw new AppError(409, stockMovedMessage(moved[0]!.stock_quantity), { ...moved[0], moved });
+    if (moved.length === 1)
+      throw new AppError(409, stockMovedMessage(moved[0]!.stock_quantity), { ...moved[0], moved });
     if (moved.length > 1)
       throw new AppError(
         409,
@@ -215,9 +220,15 @@ export async function applyStockChanges(
         tx,
         kind === "combination"
           ? sql`select id, product_id, stock from variant_combinations
-                where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by id for update`
+                where id in (${sql.join(
+                  ids.map((id) => sql`${id}`),
+                  sql`, `,
+                )}) order by id for update`
           : sql`select id, id as product_id, stock from products
-                where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by id for update`,
+                where id in (${sql.join(
+                  ids.map((id) => sql`${id}`),
+                  sql`, `,
+                )}) order by id for update`,
       );
       const byId = new Map(current.map((r) => [Number(r.id), r]));
       const moved: StockChangeResult[] = [];
@@ -230,8 +241,7 @@ export async function applyStockChanges(
         if (change.delta !== undefined) {
           after = before + change.delta;
           if (after < 0) throw new AppError(409, belowZeroMessage(before), { stock_quantity: before });
-          if (after > MAX_STOCK)
-            throw new AppError(422, `Stock must be at most ${MAX_STOCK.toLocaleString("en-US")}.`);
+          if (after > MAX_STOCK) throw new AppError(422, `Stock must be at most ${MAX_STOCK.toLocaleString("en-US")}.`);
         } else {
           if (before !== change.expected)
             throw new AppError(409, stockMovedMessage(before), { stock_quantity: before });
@@ -266,7 +276,6 @@ export async function applyStockChanges(
 }
 
 // ---- the stock grid and a product's stock history (issue 14, point 3; decision 0064) ----
-
 
 export interface StockGridQuery {
   search?: string;

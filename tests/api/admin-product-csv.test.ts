@@ -47,9 +47,10 @@ const apply = (id: number, who: TestStaff = catalogue) =>
   t.app.inject({ method: "POST", url: `/api/admin/products/imports/${id}/apply`, headers: who.auth });
 
 const csv = (header: readonly string[], lines: (string | number)[][]) =>
-  [header.join(","), ...lines.map((l) => l.map((c) => (/[",\n]/.test(String(c)) ? `"${String(c).replace(/"/g, '""')}"` : c)).join(","))].join(
-    "\r\n",
-  ) + "\r\n";
+  [
+    header.join(","),
+    ...lines.map((l) => l.map((c) => (/[",\n]/.test(String(c)) ? `"${String(c).replace(/"/g, '""')}"` : c)).join(",")),
+  ].join("\r\n") + "\r\n";
 
 let urlNumber = 0;
 const newUrl = () => `csv-test-piece-${++urlNumber}-${Date.now().toString(36)}`;
@@ -57,7 +58,10 @@ const newUrl = () => `csv-test-piece-${++urlNumber}-${Date.now().toString(36)}`;
 describe("export and round trip", () => {
   it("writes one row per combination or simple product, guarded against formulas, and imports back unchanged", async () => {
     // hostile but legal names: a formula, quotes, commas, a line break, Urdu
-    const [a, b] = await rows<{ id: number }>(t, sql`select id from products where archived_at is null order by id limit 2`);
+    const [a, b] = await rows<{ id: number }>(
+      t,
+      sql`select id from products where archived_at is null order by id limit 2`,
+    );
     await t.database.db.execute(
       sql`update products set name = ${'=HYPERLINK("http://evil.example","click"), "quoted"'}, description = ${"Line one\nLine two, with comma\n-5 off"} where id = ${a!.id}`,
     );
@@ -90,7 +94,10 @@ describe("export and round trip", () => {
     expect(applied.statusCode, applied.body).toBe(200);
     const second = await exportCsv();
     expect(second).toBe(first);
-    const [named] = await rows<{ name: string; description: string }>(t, sql`select name, description from products where id = ${a!.id}`);
+    const [named] = await rows<{ name: string; description: string }>(
+      t,
+      sql`select name, description from products where id = ${a!.id}`,
+    );
     expect(named).toEqual({
       name: '=HYPERLINK("http://evil.example","click"), "quoted"',
       description: "Line one\nLine two, with comma\n-5 off",
@@ -98,7 +105,9 @@ describe("export and round trip", () => {
   });
 
   it("is refused to fulfilment (403), as are preview and apply", async () => {
-    expect((await t.app.inject({ method: "GET", url: "/api/admin/products/export.csv", headers: packer.auth })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/admin/products/export.csv", headers: packer.auth })).statusCode,
+    ).toBe(403);
     expect((await upload("custom_url,name,price\r\nx,y,1\r\n", packer)).statusCode).toBe(403);
     expect((await apply(1, packer)).statusCode).toBe(403);
   });
@@ -107,18 +116,54 @@ describe("export and round trip", () => {
 describe("import", () => {
   it("creates a product with its options and combinations, updates others, and sets stock through the ledger", async () => {
     const url = newUrl();
-    const [combo] = await rows<{ id: number; product_id: number; combination_name: string; price_paisa: number; stock: number }>(
+    const [combo] = await rows<{
+      id: number;
+      product_id: number;
+      combination_name: string;
+      price_paisa: number;
+      stock: number;
+    }>(
       t,
       sql`select c.id, c.product_id, c.combination_name, c.price_paisa, c.stock from variant_combinations c
           join products p on p.id = c.product_id where p.archived_at is null order by c.id desc limit 1`,
     );
-    const [product] = await rows<{ name: string; price_paisa: number; custom_url: string | null; compare_price_paisa: number | null }>(
-      t,
-      sql`select name, price_paisa, custom_url, compare_price_paisa from products where id = ${combo!.product_id}`,
-    );
+    const [product] = await rows<{
+      name: string;
+      price_paisa: number;
+      custom_url: string | null;
+      compare_price_paisa: number | null;
+    }>(t, sql`select name, price_paisa, custom_url, compare_price_paisa from products where id = ${combo!.product_id}`);
     const file = csv(PRODUCT_CSV_HEADER, [
-      ["", url, "Embroidered lawn kurti", "Soft lawn, hand finished.", "2499", "2999", "yes", "", "size=M; color=Mint", "", "CSV-M-MINT", "yes", "7"],
-      ["", url, "Embroidered lawn kurti", "Soft lawn, hand finished.", "2499", "2999", "yes", "", "size=L; color=Mint", "2699.50", "CSV-L-MINT", "yes", "3"],
+      [
+        "",
+        url,
+        "Embroidered lawn kurti",
+        "Soft lawn, hand finished.",
+        "2499",
+        "2999",
+        "yes",
+        "",
+        "size=M; color=Mint",
+        "",
+        "CSV-M-MINT",
+        "yes",
+        "7",
+      ],
+      [
+        "",
+        url,
+        "Embroidered lawn kurti",
+        "Soft lawn, hand finished.",
+        "2499",
+        "2999",
+        "yes",
+        "",
+        "size=L; color=Mint",
+        "2699.50",
+        "CSV-L-MINT",
+        "yes",
+        "3",
+      ],
       [
         combo!.product_id,
         product!.custom_url ?? "",
@@ -153,12 +198,19 @@ describe("import", () => {
     const applied = await apply(body.id);
     expect(applied.statusCode, applied.body).toBe(200);
 
-    const [made] = await rows<{ id: number; min_price_paisa: number; max_price_paisa: number; description_format: string }>(
-      t,
-      sql`select id, min_price_paisa, max_price_paisa, description_format from products where custom_url = ${url}`,
-    );
+    const [made] = await rows<{
+      id: number;
+      min_price_paisa: number;
+      max_price_paisa: number;
+      description_format: string;
+    }>(t, sql`select id, min_price_paisa, max_price_paisa, description_format from products where custom_url = ${url}`);
     expect(made).toMatchObject({ min_price_paisa: 249_900, max_price_paisa: 269_950, description_format: "plain" });
-    const combos = await rows<{ combination_name: string; stock: number; sku: string; variant_attributes: Record<string, string> }>(
+    const combos = await rows<{
+      combination_name: string;
+      stock: number;
+      sku: string;
+      variant_attributes: Record<string, string>;
+    }>(
       t,
       sql`select combination_name, stock, sku, variant_attributes from variant_combinations where product_id = ${made!.id} order by id`,
     );
@@ -186,7 +238,12 @@ describe("import", () => {
       sql`select price_paisa, stock from variant_combinations where id = ${combo!.id}`,
     );
     expect(updated).toEqual({ price_paisa: combo!.price_paisa + 10_000, stock: combo!.stock + 5 });
-    expect(await count(t, sql`select count(*) as n from audit_log where action = 'product.import' and entity_id = ${String(body.id)}`)).toBe(1);
+    expect(
+      await count(
+        t,
+        sql`select count(*) as n from audit_log where action = 'product.import' and entity_id = ${String(body.id)}`,
+      ),
+    ).toBe(1);
     // the shop shows it at once
     const shown = await t.app.inject({ method: "GET", url: `/api/products/${made!.id}` });
     expect(shown.statusCode).toBe(200);
@@ -213,11 +270,26 @@ describe("import", () => {
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     const found = (body.errors as { line: number; field: string }[]).map((e) => `${e.line}:${e.field}`);
-    for (const want of ["3:price", "4:stock", "5:product_id", "6:name", "7:custom_url", "8:options", "9:name", "10:price", "10:stock"])
+    for (const want of [
+      "3:price",
+      "4:stock",
+      "5:product_id",
+      "6:name",
+      "7:custom_url",
+      "8:options",
+      "9:name",
+      "10:price",
+      "10:stock",
+    ])
       expect(found, want).toContain(want);
     expect(body.error_count).toBe(found.length);
     expect(await count(t, sql`select count(*) as n from products where custom_url = ${url}`)).toBe(0);
-    expect(await count(t, sql`select count(*) as n from product_imports where id = ${body.id} and error_count = ${body.error_count}`)).toBe(1);
+    expect(
+      await count(
+        t,
+        sql`select count(*) as n from product_imports where id = ${body.id} and error_count = ${body.error_count}`,
+      ),
+    ).toBe(1);
     // and Apply refuses it whole
     const applied = await apply(body.id);
     expect(applied.statusCode).toBe(422);
@@ -227,7 +299,13 @@ describe("import", () => {
 
   it("is all or nothing: a stock that moved after the preview refuses the whole import", async () => {
     const url = newUrl();
-    const [combo] = await rows<{ id: number; product_id: number; combination_name: string; stock: number; price_paisa: number }>(
+    const [combo] = await rows<{
+      id: number;
+      product_id: number;
+      combination_name: string;
+      stock: number;
+      price_paisa: number;
+    }>(
       t,
       sql`select c.id, c.product_id, c.combination_name, c.stock, c.price_paisa from variant_combinations c
           join products p on p.id = c.product_id where p.is_active and c.is_available and c.stock > 5 order by c.id limit 1`,
@@ -236,7 +314,22 @@ describe("import", () => {
       ["product_id", "custom_url", "name", "price", "combination", "options", "stock"],
       [
         ["", url, "All or nothing kurti", "1800", "", "size=S", "9"],
-        [combo!.product_id, "", (await rows<{ name: string }>(t, sql`select name from products where id = ${combo!.product_id}`))[0]!.name, ((await rows<{ price_paisa: number }>(t, sql`select price_paisa from products where id = ${combo!.product_id}`))[0]!.price_paisa / 100).toFixed(2), combo!.combination_name, "", combo!.stock + 10],
+        [
+          combo!.product_id,
+          "",
+          (await rows<{ name: string }>(t, sql`select name from products where id = ${combo!.product_id}`))[0]!.name,
+          (
+            (
+              await rows<{ price_paisa: number }>(
+                t,
+                sql`select price_paisa from products where id = ${combo!.product_id}`,
+              )
+            )[0]!.price_paisa / 100
+          ).toFixed(2),
+          combo!.combination_name,
+          "",
+          combo!.stock + 10,
+        ],
       ],
     );
     const preview = await upload(file);
@@ -248,7 +341,13 @@ describe("import", () => {
       url: "/api/orders",
       payload: orderPayload([
         {
-          item: { productId: combo!.product_id, combinationId: combo!.id, name: "", pricePaisa: combo!.price_paisa, stock: combo!.stock },
+          item: {
+            productId: combo!.product_id,
+            combinationId: combo!.id,
+            name: "",
+            pricePaisa: combo!.price_paisa,
+            stock: combo!.stock,
+          },
           quantity: 1,
         },
       ]),
@@ -262,10 +361,18 @@ describe("import", () => {
     expect(applied.json().moved).toEqual([
       { product_id: combo!.product_id, combination_id: combo!.id, stock_quantity: combo!.stock - 1 },
     ]);
-    const [after] = await rows<{ stock: number }>(t, sql`select stock from variant_combinations where id = ${combo!.id}`);
+    const [after] = await rows<{ stock: number }>(
+      t,
+      sql`select stock from variant_combinations where id = ${combo!.id}`,
+    );
     expect(after!.stock).toBe(combo!.stock - 1);
     expect(await count(t, sql`select count(*) as n from products where custom_url = ${url}`)).toBe(0);
-    expect(await count(t, sql`select count(*) as n from product_imports where id = ${preview.json().id} and applied_at is null`)).toBe(1);
+    expect(
+      await count(
+        t,
+        sql`select count(*) as n from product_imports where id = ${preview.json().id} and applied_at is null`,
+      ),
+    ).toBe(1);
 
     // one row that no longer fits at Apply (its product was deleted meanwhile): nothing at all
     const url2 = newUrl();
@@ -289,9 +396,16 @@ describe("import", () => {
     const before = await count(t, sql`select count(*) as n from products`);
     const refused = await apply(second.json().id);
     expect(refused.statusCode, refused.body).toBe(422);
-    expect(refused.json().errors).toEqual([{ line: 3, field: "product_id", message: `There is no product ${gone!.id}.` }]);
+    expect(refused.json().errors).toEqual([
+      { line: 3, field: "product_id", message: `There is no product ${gone!.id}.` },
+    ]);
     expect(await count(t, sql`select count(*) as n from products`)).toBe(before);
-    expect(await count(t, sql`select count(*) as n from product_imports where id = ${second.json().id} and applied_at is null`)).toBe(1);
+    expect(
+      await count(
+        t,
+        sql`select count(*) as n from product_imports where id = ${second.json().id} and applied_at is null`,
+      ),
+    ).toBe(1);
   });
 
   it("applies once: the second Apply is refused", async () => {
@@ -329,7 +443,11 @@ describe("malformed and hostile files", () => {
     await refused("custom_url,name\r\nabc,Kurti\r\n", 422, /price is missing/);
     await refused("name,price\r\nKurti,12\r\n", 422, /product_id or custom_url/);
     await refused("custom_url,name,name,price\r\nabc,K,K,12\r\n", 422, /twice/);
-    await refused(`custom_url,name,price\r\nabc,${"x".repeat(IMPORT_LIMITS.recordChars + 10)},12\r\n`, 422, /longer than/);
+    await refused(
+      `custom_url,name,price\r\nabc,${"x".repeat(IMPORT_LIMITS.recordChars + 10)},12\r\n`,
+      422,
+      /longer than/,
+    );
     await refused("<html><body>not a csv</body></html>", 422, /unknown column|missing/);
   });
 
@@ -368,11 +486,20 @@ describe("malformed and hostile files", () => {
     const errors = (res.json().errors as { line: number; field: string }[]).map((e) => `${e.line}:${e.field}`);
     expect(errors).toEqual(["3:name", "4:name", "5:options", "6:options", "7:sku", "8:custom_url", "9:price"]);
     // a file name is only a label
-    const named = await upload(csv(["custom_url", "name", "price"], [[newUrl(), "Named", "1"]]), catalogue, "<b>x</b>\u0007.csv");
+    const named = await upload(
+      csv(["custom_url", "name", "price"], [[newUrl(), "Named", "1"]]),
+      catalogue,
+      "<b>x</b>\u0007.csv",
+    );
     expect(named.statusCode).toBe(201);
     expect(named.json().file_name).toBe("<b>x</b>.csv");
     // the first row alone is fine: SQL and markup stay text, the apostrophe guard comes off
-    const ok = await upload(csv(["custom_url", "name", "description", "price", "options", "sku", "stock"], [file.split("\r\n")[1]!.split(",")]));
+    const ok = await upload(
+      csv(
+        ["custom_url", "name", "description", "price", "options", "sku", "stock"],
+        [file.split("\r\n")[1]!.split(",")],
+      ),
+    );
     expect(ok.statusCode).toBe(201);
     const good = await upload(
       `custom_url,name,description,price,options,sku,stock\r\n${url},'; drop table products; --,<script>alert(1)</script>,100,size=S,'=1+1,1\r\n`,
@@ -388,7 +515,11 @@ describe("malformed and hostile files", () => {
   });
 
   it("refuses ids that are not ids", async () => {
-    for (const path of ["/api/admin/products/imports/abc/apply", "/api/admin/products/imports/1e99/apply", "/api/admin/products/imports/-1/apply"])
+    for (const path of [
+      "/api/admin/products/imports/abc/apply",
+      "/api/admin/products/imports/1e99/apply",
+      "/api/admin/products/imports/-1/apply",
+    ])
       expect((await t.app.inject({ method: "POST", url: path, headers: catalogue.auth })).statusCode, path).toBe(422);
     const json = await t.app.inject({
       method: "POST",
@@ -413,16 +544,27 @@ describe.skipIf(!pages)("the console's import and export", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/text\/csv/);
     expect(res.body.startsWith(UTF8_BOM + PRODUCT_CSV_HEADER.join(","))).toBe(true);
-    expect((await t.app.inject({ method: "GET", url: "/admin/products/export.csv", headers: await consoleCookie(packer) })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: "GET", url: "/admin/products/import", headers: await consoleCookie(packer) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/admin/products/export.csv", headers: await consoleCookie(packer) }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/admin/products/import", headers: await consoleCookie(packer) }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it("uploads a file from the page (multipart, over the form limit), previews it and applies it", async () => {
     const headers = await consoleCookie(catalogue);
     const url = newUrl();
     // a long description makes the file larger than an ordinary form may be (256 KB)
-    const file = csv(["custom_url", "name", "description", "price"], [[url, "Page import", "d".repeat(19_000), "500"]]).repeat(1);
-    const padding = Array.from({ length: 20 }, (_, i) => `${newUrl()}-${i},Filler ${i},${"f".repeat(15_000)},100`).join("\r\n");
+    const file = csv(
+      ["custom_url", "name", "description", "price"],
+      [[url, "Page import", "d".repeat(19_000), "500"]],
+    ).repeat(1);
+    const padding = Array.from({ length: 20 }, (_, i) => `${newUrl()}-${i},Filler ${i},${"f".repeat(15_000)},100`).join(
+      "\r\n",
+    );
     const body = new FormData();
     body.set("intent", "preview");
     body.set("file", new File([file + padding + "\r\n"], "page.csv", { type: "text/csv" }));

@@ -107,7 +107,10 @@ describe("the stock grid", () => {
     expect(low.every((r) => r.stock <= 5)).toBe(true);
     expect(low.some((r) => r.combination_id === item.combinationId)).toBe(true);
 
-    const [sku] = await rows<{ sku: string }>(t, sql`select sku from variant_combinations where id = ${item.combinationId}`);
+    const [sku] = await rows<{ sku: string }>(
+      t,
+      sql`select sku from variant_combinations where id = ${item.combinationId}`,
+    );
     const found = (await call(catalogue, "GET", `/api/admin/stock?search=${encodeURIComponent(sku!.sku)}`)).json();
     expect(found.map((r: { combination_id: number }) => r.combination_id)).toContain(item.combinationId);
 
@@ -119,7 +122,15 @@ describe("the stock grid", () => {
   });
 
   it("refuses bad filters with 422", async () => {
-    for (const query of ["filter=gone", "limit=0", "limit=1e9", "offset=-1", `search=${"x".repeat(101)}`, "search=%07", "product_id=abc"]) {
+    for (const query of [
+      "filter=gone",
+      "limit=0",
+      "limit=1e9",
+      "offset=-1",
+      `search=${"x".repeat(101)}`,
+      "search=%07",
+      "product_id=abc",
+    ]) {
       const res = await call(catalogue, "GET", `/api/admin/stock?${query}`);
       expect(res.statusCode, query).toBe(422);
     }
@@ -146,7 +157,10 @@ describe("staff changes and the ledger", () => {
     expect(first).toMatchObject({ reason: "manual", note: "Recount after Eid", delta: 15, before: 20, after: 35 });
     expect(first!.actor_email).toBe(catalogue.email);
     expect(
-      await count(t, sql`select count(*) as n from audit_log where action = 'stock.change' and entity_id = ${String(item.productId)}`),
+      await count(
+        t,
+        sql`select count(*) as n from audit_log where action = 'stock.change' and entity_id = ${String(item.productId)}`,
+      ),
     ).toBeGreaterThanOrEqual(2);
   });
 
@@ -245,7 +259,15 @@ describe("staff changes and the ledger", () => {
       [{ changes: [{ ...ref(item), delta: 1e99 }] }, 422],
       [{ changes: [{ ...ref(item), delta: "5" }] }, 422],
       [{ changes: [{ ...ref(item), set: 2_000_000, expected: 10 }] }, 422],
-      [{ changes: [{ ...ref(item), delta: 999_999 }, { ...ref(item), delta: 1 }] }, 422],
+      [
+        {
+          changes: [
+            { ...ref(item), delta: 999_999 },
+            { ...ref(item), delta: 1 },
+          ],
+        },
+        422,
+      ],
       [{ changes: Array.from({ length: 501 }, () => ({ ...ref(item), delta: 1 })) }, 422],
       [{ changes: [{ ...ref(item), delta: 1 }], note: "x".repeat(10_000) }, 422],
       [{ changes: [{ ...ref(item), delta: 1 }], note: "x".repeat(1_000_000) }, 413],
@@ -354,11 +376,18 @@ describe.skipIf(!pages)("the console's stock pages", () => {
   });
 
   it("opens for the catalogue team, not for fulfilment, and takes hostile filters calmly", async () => {
-    expect((await t.app.inject({ method: "GET", url: "/admin/stock", headers: await consoleCookie(packer) })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await t.app.inject({ method: "GET", url: "/admin/stock", headers: await consoleCookie(packer) })).statusCode,
+    ).toBe(403);
     const headers = await consoleCookie(catalogue);
-    for (const query of ["", "?filter=low", "?filter=nope", `?search=${encodeURIComponent("<script>alert(1)</script>")}`, `?search=${"x".repeat(5000)}`, "?page=99999999999"]) {
+    for (const query of [
+      "",
+      "?filter=low",
+      "?filter=nope",
+      `?search=${encodeURIComponent("<script>alert(1)</script>")}`,
+      `?search=${"x".repeat(5000)}`,
+      "?page=99999999999",
+    ]) {
       const res = await t.app.inject({ method: "GET", url: `/admin/stock${query}`, headers });
       expect(res.statusCode, query).toBe(200);
       expect(res.body).not.toContain("<script>alert(1)");

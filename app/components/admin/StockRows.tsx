@@ -76,7 +76,7 @@ export function StockRows({
                 </p>
                 {moved !== undefined && (
                   <p className="text-xs font-semibold text-amber-800">
-                    Changed meanwhile: now {moved} (was {row.stock} when you opened the page).
+                    Changed meanwhile (perhaps a sale): it is now {moved}. Check it and save again.
                   </p>
                 )}
                 {invalid && <p className="text-xs font-semibold text-red-700">{invalid}</p>}

@@ -30,7 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context, "products");
   const params = new URL(request.url).searchParams;
   const id = importId(params.get("id"));
-  const limits = { megabytes: IMPORT_LIMITS.bytes / 1024 / 1024, rows: IMPORT_LIMITS.rows, columns: [...PRODUCT_CSV_HEADER] };
+  const limits = {
+    megabytes: IMPORT_LIMITS.bytes / 1024 / 1024,
+    rows: IMPORT_LIMITS.rows,
+    columns: [...PRODUCT_CSV_HEADER],
+  };
   if (id === null) return { limits, preview: null, applied: params.get("applied") === "1" };
   const preview = await showProductImport(context.core, actor, id).catch((error: unknown) => {
     if (error instanceof AppError && error.status === 404) throw data({ detail: error.message }, { status: 404 });
@@ -72,7 +76,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(file instanceof File) || file.size === 0)
     return data<Answer>({ error: "Choose a CSV file to upload." }, { status: 422 });
   if (file.size > IMPORT_LIMITS.bytes)
-    return data<Answer>({ error: `The file is too large: at most ${IMPORT_LIMITS.bytes / 1024 / 1024} MB.` }, { status: 413 });
+    return data<Answer>(
+      { error: `The file is too large: at most ${IMPORT_LIMITS.bytes / 1024 / 1024} MB.` },
+      { status: 413 },
+    );
   try {
     const preview = await previewProductImport(context.core, actor, {
       fileName: file.name,
@@ -137,11 +144,13 @@ export default function ConsoleProductImport() {
             <Count label="Stock changes" value={preview.counts.stockChanges} />
           </dl>
           {preview.appliedAt ? (
-            <p className="text-sm text-stone-700">Applied on {preview.appliedAt}. Upload the file again to import it again.</p>
+            <p className="text-sm text-stone-700">
+              Applied on {preview.appliedAt}. Upload the file again to import it again.
+            </p>
           ) : preview.errorCount > 0 ? (
             <Notice kind="error">
-              {preview.errorCount.toLocaleString("en-US")} {preview.errorCount === 1 ? "error" : "errors"}: nothing can be
-              imported until the file is put right. Correct it and upload it again.
+              {preview.errorCount.toLocaleString("en-US")} {preview.errorCount === 1 ? "error" : "errors"}: nothing can
+              be imported until the file is put right. Correct it and upload it again.
             </Notice>
           ) : (
             <Form method="post" className="flex flex-wrap items-center gap-3">
@@ -194,9 +203,9 @@ export default function ConsoleProductImport() {
             <input type="file" name="file" accept=".csv,text/csv" required className="mt-1 block w-full text-sm" />
           </label>
           <p className="text-xs text-stone-600">
-            At most {limits.megabytes} MB and {limits.rows.toLocaleString("en-US")} rows. Columns: {limits.columns.join(", ")}.
-            One row per combination (size=M; color=Black in options), or per product without options; a blank stock
-            leaves it as it is.
+            At most {limits.megabytes} MB and {limits.rows.toLocaleString("en-US")} rows. Columns:{" "}
+            {limits.columns.join(", ")}. One row per combination (size=M; color=Black in options), or per product
+            without options; a blank stock leaves it as it is.
           </p>
           <button type="submit" disabled={busy} className="btn-primary">
             Check the file

@@ -91,7 +91,9 @@ export default function ConsoleProductStock() {
       <StockRows rows={rows} answer={answer} busy={busy} showProduct={false} maxStock={maxStock} />
       <h2 className="mb-2 mt-8 text-lg font-semibold">History</h2>
       <p className="mb-3 text-sm text-stone-600">
-        {total === 0 ? "No changes yet." : `${total.toLocaleString("en-US")} ${total === 1 ? "change" : "changes"}, newest first.`}
+        {total === 0
+          ? "No changes yet."
+          : `${total.toLocaleString("en-US")} ${total === 1 ? "change" : "changes"}, newest first.`}
       </p>
       {history.length > 0 && (
         <ol className="divide-y divide-stone-200 bg-white text-sm ring-1 ring-stone-200" aria-label="Stock history">
@@ -102,7 +104,9 @@ export default function ConsoleProductStock() {
                 {m.combination && <span className="text-stone-700"> · {m.combination}</span>}
               </p>
               <p className="text-right tabular-nums">
-                <span className={m.delta < 0 ? "text-red-700" : "text-green-800"}>{m.delta > 0 ? `+${m.delta}` : m.delta}</span>
+                <span className={m.delta < 0 ? "text-red-700" : "text-green-800"}>
+                  {m.delta > 0 ? `+${m.delta}` : m.delta}
+                </span>
                 <span className="ml-2 text-stone-600">
                   {m.before} → {m.after}
                 </span>

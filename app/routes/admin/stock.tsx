@@ -18,15 +18,20 @@ export const meta = () => consoleMeta("Stock");
 export const ErrorBoundary = ConsoleErrorBoundary;
 
 const PAGE_SIZE = 50;
-const FILTER_LABELS: Record<StockFilter, string> = { all: "All", low: `Low (${LOW_STOCK} or fewer)`, out: "Out of stock" };
+// eslint-disable-next-line no-control-regex -- control characters are never in a name or SKU
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+const FILTER_LABELS: Record<StockFilter, string> = {
+  all: "All",
+  low: `Low (${LOW_STOCK} or fewer)`,
+  out: "Out of stock",
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context, "stock");
   const params = new URL(request.url).searchParams;
   const filterText = params.get("filter") ?? "all";
   const filter = (STOCK_FILTERS as readonly string[]).includes(filterText) ? (filterText as StockFilter) : "all";
-  // eslint-disable-next-line no-control-regex -- control characters are never in a name or SKU
-  const search = (params.get("search") ?? "").slice(0, 100).replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  const search = (params.get("search") ?? "").slice(0, 100).replace(CONTROL_CHARACTERS, "").trim();
   const page = pageParam(params);
   const found = await listStockGrid(context.core, actor, {
     filter,
@@ -54,7 +59,9 @@ export default function ConsoleStock() {
   const answer = useActionData<typeof action>() as StockAnswerView | undefined;
   const busy = useNavigation().state === "submitting";
   const href = (changes: Record<string, string>) => {
-    const q = new URLSearchParams(Object.entries({ ...filters, ...changes }).filter(([k, v]) => v !== "" && !(k === "filter" && v === "all")));
+    const q = new URLSearchParams(
+      Object.entries({ ...filters, ...changes }).filter(([k, v]) => v !== "" && !(k === "filter" && v === "all")),
+    );
     const text = q.toString();
     return text ? `/admin/stock?${text}` : "/admin/stock";
   };
@@ -82,7 +89,11 @@ export default function ConsoleStock() {
           })}
         </ul>
       </nav>
-      <Form method="get" className="mb-4 flex flex-wrap items-end gap-2 bg-white p-4 ring-1 ring-stone-200" aria-label="Find stock">
+      <Form
+        method="get"
+        className="mb-4 flex flex-wrap items-end gap-2 bg-white p-4 ring-1 ring-stone-200"
+        aria-label="Find stock"
+      >
         <input type="hidden" name="filter" value={filters.filter} />
         <label className="min-w-0 flex-1 basis-60 text-sm">
           <span className="block font-semibold">Search</span>
@@ -103,7 +114,9 @@ export default function ConsoleStock() {
         </Link>
       </Form>
       <p className="mb-3 text-sm text-stone-600" role="status">
-        {total === 0 ? "Nothing here." : `${total.toLocaleString("en-US")} ${total === 1 ? "row" : "rows"}, page ${page} of ${pages}.`}
+        {total === 0
+          ? "Nothing here."
+          : `${total.toLocaleString("en-US")} ${total === 1 ? "row" : "rows"}, page ${page} of ${pages}.`}
       </p>
       <StockRows rows={rows} answer={answer} busy={busy} maxStock={maxStock} />
       <Pager page={page} pages={pages} href={(n) => href({ page: String(n) })} />
