@@ -116,10 +116,10 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
 
     it(`signs in, shows each role only its menu, answers 403 outside it, signs out (${width})`, async () => {
       const expected: Record<StaffRole, string[]> = {
-        owner: ["Home", "Orders", "Customers", "Reviews", "Staff", "Audit log", "Settings"],
-        manager: ["Home", "Orders", "Customers", "Reviews", "Audit log"],
+        owner: ["Home", "Orders", "Customers", "Stock", "Reviews", "Staff", "Audit log", "Settings"],
+        manager: ["Home", "Orders", "Customers", "Stock", "Reviews", "Audit log"],
         fulfilment: ["Home", "Orders", "Customers"],
-        catalogue: ["Home", "Reviews"],
+        catalogue: ["Home", "Stock", "Reviews"],
       };
       for (const role of Object.keys(expected) as StaffRole[]) {
         const page = await pages.open(viewport);
