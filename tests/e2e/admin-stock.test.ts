@@ -125,6 +125,7 @@ describe.sequential("the stock grid and history", { timeout: 120_000 }, () => {
     if (shots) {
       await page.screenshot({ path: `${shots}/product-stock-history-phone.png`, fullPage: true });
       await page.setViewportSize(DESKTOP);
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${shots}/product-stock-history-desktop.png`, fullPage: true });
       await page.goto(`${url}/admin/stock`);
       await page.screenshot({ path: `${shots}/stock-grid-desktop.png` });
@@ -182,8 +183,10 @@ describe.sequential("the stock grid and history", { timeout: 120_000 }, () => {
     await page.getByRole("button", { name: "Check the file" }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get("id"), { timeout: 15_000 }).not.toBeNull();
     await expectVisibleToPerson(page.getByRole("region", { name: "Errors" }), { scroll: true });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${shots}/import-preview-phone.png`, fullPage: true });
     await page.setViewportSize(DESKTOP);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${shots}/import-preview-desktop.png`, fullPage: true });
   });
 });

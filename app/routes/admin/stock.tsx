@@ -71,6 +71,16 @@ export default function ConsoleStock() {
         title="Stock"
         intro="Type a new stock and save, or use − and + for one less or one more. A sale while you edit is never lost: a stock that changed meanwhile is shown, not overwritten."
       />
+      <p className="mb-4 text-sm">
+        Many at once from a spreadsheet:{" "}
+        <Link to="/admin/products/import" className="underline underline-offset-4">
+          import products (CSV)
+        </Link>{" "}
+        ·{" "}
+        <a href="/admin/products/export.csv" download className="underline underline-offset-4">
+          download them
+        </a>
+      </p>
       <nav aria-label="Stock filter" className="-mx-4 mb-4 overflow-x-auto px-4">
         <ul className="flex gap-1 whitespace-nowrap">
           {STOCK_FILTERS.map((filter) => {
