@@ -19,6 +19,7 @@ import {
   pageOpener,
 } from "../helpers/browser";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
+import { orderPayload } from "../helpers/shop";
 
 let running: E2EStore;
 let url: string;
@@ -26,7 +27,14 @@ let browser: Browser;
 const pages = pageOpener(() => browser);
 const PASSWORD = "Catalogue2026now";
 const MEMBER = "catalogue@stock.test";
-let target: { productId: number; combinationId: number; productName: string; combination: string; sku: string };
+let target: {
+  productId: number;
+  combinationId: number;
+  productName: string;
+  combination: string;
+  sku: string;
+  pricePaisa: number;
+};
 
 beforeAll(async () => {
   if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
@@ -36,9 +44,16 @@ beforeAll(async () => {
       .insert(users)
       .values({ email: MEMBER, firstName: "Hina", lastName: "Catalogue", role: "catalogue", passwordHash });
     const result = (await db.execute(sql`
-      select c.id, c.product_id, p.name, c.combination_name, c.sku from variant_combinations c
+      select c.id, c.product_id, p.name, c.combination_name, c.sku, c.price_paisa from variant_combinations c
       join products p on p.id = c.product_id where p.is_active and c.sku is not null order by c.id limit 1`)) as unknown as {
-      rows: { id: number; product_id: number; name: string; combination_name: string; sku: string }[];
+      rows: {
+        id: number;
+        product_id: number;
+        name: string;
+        combination_name: string;
+        sku: string;
+        price_paisa: number;
+      }[];
     };
     const row = result.rows[0]!;
     await db.execute(sql`update variant_combinations set stock = 10 where id = ${row.id}`);
@@ -48,6 +63,7 @@ beforeAll(async () => {
       productName: row.name,
       combination: row.combination_name,
       sku: row.sku,
+      pricePaisa: Number(row.price_paisa),
     };
   };
   [running, browser] = await Promise.all([startE2EStore("admin-stock", { prepare }), launchBrowser()]);
@@ -122,6 +138,35 @@ describe.sequential("the stock grid and history", { timeout: 120_000 }, () => {
     expect(recount).toContain("+4");
     expect(recount).toContain("Hina Catalogue");
     expect(recount).toContain("Recount after the Eid sale");
+
+    // a shopper buys one: the history shows the order with its tracking ID, linked to the order
+    const payload = orderPayload([
+      {
+        item: {
+          productId: target.productId,
+          combinationId: target.combinationId,
+          name: target.productName,
+          pricePaisa: target.pricePaisa,
+          stock: 15,
+        },
+        quantity: 1,
+      },
+    ]);
+    const placed = await fetch(`${url}/api/orders`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(payload),
+    });
+    expect(placed.status).toBe(201);
+    const { tracking_id: trackingId } = (await placed.json()) as { tracking_id: string };
+    await page.reload();
+    const sale = page.getByRole("list", { name: "Stock history" }).getByRole("listitem").first();
+    await expectVisibleToPerson(sale, { scroll: true });
+    const saleText = (await sale.textContent()) ?? "";
+    expect(saleText).toContain("Order");
+    expect(saleText).toContain("15 → 14");
+    expect(saleText).toContain("Shopper");
+    await expectVisibleToPerson(sale.getByRole("link", { name: trackingId }));
     if (shots) {
       await page.screenshot({ path: `${shots}/product-stock-history-phone.png`, fullPage: true });
       await page.setViewportSize(DESKTOP);
@@ -143,8 +188,8 @@ describe.sequential("the stock grid and history", { timeout: 120_000 }, () => {
     await page.goto(`${url}/admin/stock?search=${encodeURIComponent(target.sku)}`);
     const label = `${target.productName} (${target.combination})`;
     const field = page.getByLabel(`Stock of ${label}`, { exact: true });
-    expect(await field.inputValue()).toBe("15");
-    // a sale happens while the page is open: the stock is now 14
+    expect(await field.inputValue()).toBe("14");
+    // a sale happens while the page is open (another member's − here): the stock is now 13
     const other = await pages.open(PHONE);
     await signIn(other);
     await other.goto(`${url}/admin/stock?search=${encodeURIComponent(target.sku)}`);
@@ -156,9 +201,9 @@ describe.sequential("the stock grid and history", { timeout: 120_000 }, () => {
     // the first page still shows 15 and types 20 over it: refused, the row shows 14 now
     await field.fill("20");
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expectVisibleToPerson(page.getByText("Changed meanwhile (perhaps a sale): it is now 14."), { scroll: true });
+    await expectVisibleToPerson(page.getByText("Changed meanwhile (perhaps a sale): it is now 13."), { scroll: true });
     if (shots) await page.screenshot({ path: `${shots}/stock-grid-409-phone.png` });
-    // saved again, the total is typed over 14
+    // saved again, the total is typed over 13
     await page.getByLabel(`Stock of ${label}`, { exact: true }).fill("20");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expectVisibleToPerson(page.getByText("1 stock saved."));
