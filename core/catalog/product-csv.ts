@@ -7,6 +7,7 @@
 // it in ONE transaction, or nothing. Stock goes through applyStockChanges (reason "import").
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
+import { databaseError, UNIQUE_VIOLATION } from "../accounts/db-errors";
 import type { CoreContext } from "../context";
 import { csvCellText, csvRow, UTF8_BOM } from "../shared/csv";
 import { AppError, notFound } from "../shared/errors";
@@ -783,7 +784,23 @@ export interface ImportResult {
  */
 export async function applyProductImport(ctx: CoreContext, actor: StaffActor, importId: number): Promise<ImportResult> {
   requirePermission(actor, "products");
-  const result = await ctx.db.transaction(async (tx) => {
+  const result = await applyInTransaction(ctx, actor, importId).catch((error: unknown) => {
+    // two imports (or an import and the product editor) creating the same address or combination
+    // at once: the loser is told to look again, never a 500
+    const found = databaseError(error);
+    if (found?.code === UNIQUE_VIOLATION)
+      throw new AppError(
+        409,
+        "A product address or combination in this file was created meanwhile by another change: nothing was imported. Upload the file again to see the catalogue as it is now.",
+      );
+    throw error;
+  });
+  ctx.cache.clear();
+  return result;
+}
+
+async function applyInTransaction(ctx: CoreContext, actor: StaffActor, importId: number): Promise<ImportResult> {
+  return ctx.db.transaction(async (tx) => {
     const [kept] = await queryRows<{ id: number; content: string; file_name: string; created_at: string }>(
       tx,
       sql`update product_imports set applied_at = now(), applied_by = ${actor.userId}
@@ -822,8 +839,6 @@ export async function applyProductImport(ctx: CoreContext, actor: StaffActor, im
     });
     return { id: importId, counts };
   });
-  ctx.cache.clear();
-  return result;
 }
 
 async function writePlan(tx: Db, planned: PlannedProduct[], who: { actorId: number | null; note: string }) {

@@ -420,6 +420,25 @@ describe("import", () => {
       const racing = await upload(csv(["custom_url", "name", "price"], [[newUrl(), "Raced dupatta", "990"]]));
       const answers = await Promise.all(Array.from({ length: 5 }, () => apply(racing.json().id)));
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+      // two different files creating the same new product at the same moment: one wins, the
+      // other is refused whole (409), never a 500 nor two products
+      for (let round = 0; round < 3; round++) {
+        const url = newUrl();
+        const files = await Promise.all(
+          ["First", "Second"].map((who) =>
+            upload(
+              csv(["custom_url", "name", "price", "options", "stock"], [[url, `${who} kurti`, "1200", "size=M", "2"]]),
+            ),
+          ),
+        );
+        const both = await Promise.all(files.map((f) => apply(f.json().id)));
+        const statuses = both.map((a) => a.statusCode).sort();
+        expect([
+          [200, 200],
+          [200, 409],
+        ]).toContainEqual(statuses);
+        expect(await count(t, sql`select count(*) as n from products where custom_url = ${url}`)).toBe(1);
+      }
     }
   });
 });
