@@ -987,9 +987,12 @@ async function writePlan(tx: Db, planned: PlannedProduct[], who: { actorId: numb
   // 5. the price range sorting and filters read
   const touched = planned.filter((p) => p.changed || p.combos.some((c) => c.changed)).map((p) => p.existing!.id);
   for (let i = 0; i < touched.length; i += CHUNK) {
+    // the product editor's rule: the available combinations' prices, else all of them, else the product's
     await tx.execute(sql`update products p set
-        min_price_paisa = coalesce((select min(price_paisa) from variant_combinations c where c.product_id = p.id), p.price_paisa),
-        max_price_paisa = coalesce((select max(price_paisa) from variant_combinations c where c.product_id = p.id), p.price_paisa)
+        min_price_paisa = coalesce((select min(c.price_paisa) from variant_combinations c where c.product_id = p.id and c.is_available),
+                                   (select min(c.price_paisa) from variant_combinations c where c.product_id = p.id), p.price_paisa),
+        max_price_paisa = coalesce((select max(c.price_paisa) from variant_combinations c where c.product_id = p.id and c.is_available),
+                                   (select max(c.price_paisa) from variant_combinations c where c.product_id = p.id), p.price_paisa)
       where p.id in (${idList(touched.slice(i, i + CHUNK))})`);
   }
 }
