@@ -36,6 +36,8 @@ export default [
     // a file, not a page: outside the layout, whose loader would run for nothing
     route("orders/export.csv", "routes/admin/orders-export.ts"),
     route("products/url-check", "routes/admin/product-url-check.ts"),
+    // before any products/:id route: these are not product ids (issue 14, point 4)
+    route("products/export.csv", "routes/admin/products-export.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/home.tsx"),
       route("account", "routes/admin/account.tsx"),
@@ -60,6 +62,9 @@ export default [
       route("content/announcements", "routes/admin/content-announcements.tsx"),
       route("content/home", "routes/admin/content-home.tsx"),
       route("content/policies/:slug", "routes/admin/content-policy.tsx"),
+      route("stock", "routes/admin/stock.tsx"),
+      route("products/import", "routes/admin/product-import.tsx"),
+      route("products/:id/stock", "routes/admin/product-stock.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("settings", "routes/admin/settings.tsx"),

@@ -19,6 +19,7 @@
 // 1 when the store failed to start, a section failed, or a load run saw errors or non-2xx answers.
 import { abuseSection } from "./abuse";
 import { apiSection } from "./api";
+import { importSection } from "./import";
 import { ordersSection } from "./orders";
 import { ordersAdminSection } from "./orders-admin";
 import { jsBudgetSection, lighthouseSection, ssrSection } from "./pages";
@@ -37,6 +38,7 @@ const sections: Section[] = [
   apiSection,
   ordersSection,
   ordersAdminSection,
+  importSection,
   ssrSection,
   jsBudgetSection,
   lighthouseSection,

@@ -103,6 +103,13 @@ function readUpTo(stream: IncomingMessage, limit: number): Promise<Uint8Array<Ar
  * 11, items 9 and 18): at most the API's body limit, judged by Content-Length before reading and
  * by counting for a body without one; only form types; no NUL byte or lone surrogate in a field.
  */
+// console pages that take a file larger than a form (issue 14): the product CSV import, up to
+// 10 MB (core/catalog/product-csv.ts IMPORT_LIMITS) and the multipart wrapping around it
+const UPLOAD_PAGES: [RegExp, number][] = [
+  [/^\/admin\/products\/import(?:\.data)?(?:\?|$)/, 10 * 1024 * 1024 + 64 * 1024],
+];
+const uploadLimit = (url: string) => UPLOAD_PAGES.find(([page]) => page.test(url))?.[1];
+
 async function readPageForm(request: FastifyRequest, limit: number): Promise<PageBody> {
   const contentType = request.headers["content-type"] ?? "";
   if (!FORM_TYPES.has(contentType.split(";")[0]!.trim().toLowerCase())) {
@@ -228,7 +235,7 @@ export async function reactRouterPages(
         if (inConsole && changes && !comesFromThisStore(request, host, publicOrigin)) return refuseForeignOrigin(reply);
         let body: Uint8Array<ArrayBuffer> | undefined;
         if (request.method !== "GET" && request.method !== "HEAD") {
-          const form = await readPageForm(request, options.bodyLimit);
+          const form = await readPageForm(request, uploadLimit(request.url) ?? options.bodyLimit);
           if ("detail" in form) {
             if (form.status === 413) return refuseTooLarge(reply);
             return reply.code(form.status).send({ detail: form.detail });

@@ -36,7 +36,14 @@ describe("console helpers", () => {
   });
 
   it("menus follow the roles", () => {
-    expect(menuFor("catalogue").map((i) => i.label)).toEqual(["Home", "Products", "Reviews", "Collections", "Content"]);
+    expect(menuFor("catalogue").map((i) => i.label)).toEqual([
+      "Home",
+      "Products",
+      "Stock",
+      "Collections",
+      "Reviews",
+      "Content",
+    ]);
     expect(menuFor("fulfilment").map((i) => i.label)).not.toContain("Reviews");
     expect(menuFor("fulfilment").map((i) => i.label)).not.toContain("Content");
     expect(menuFor("owner").map((i) => i.label)).toEqual([
@@ -44,8 +51,9 @@ describe("console helpers", () => {
       "Orders",
       "Customers",
       "Products",
-      "Reviews",
+      "Stock",
       "Collections",
+      "Reviews",
       "Vouchers",
       "Content",
       "Staff",

@@ -16,8 +16,9 @@ export const CONSOLE_MENU: readonly ConsoleMenuItem[] = [
   { href: "/admin/orders", label: "Orders", permission: "orders" },
   { href: "/admin/customers", label: "Customers", permission: "customers" },
   { href: "/admin/products", label: "Products", permission: "products" },
-  { href: "/admin/reviews", label: "Reviews", permission: "reviews" },
+  { href: "/admin/stock", label: "Stock", permission: "stock" },
   { href: "/admin/collections", label: "Collections", permission: "collections" },
+  { href: "/admin/reviews", label: "Reviews", permission: "reviews" },
   { href: "/admin/vouchers", label: "Vouchers", permission: "vouchers" },
   { href: "/admin/content", label: "Content", permission: "content" },
   { href: "/admin/staff", label: "Staff", permission: "staff" },
@@ -100,6 +101,8 @@ export function actionLabel(action: string): string {
     "home_video.reorder": "Reordered the home page videos",
     "policy_page.update": "Changed a policy page",
     "policy_page.reset": "Put a policy page back to the store's text",
+    "stock.change": "Changed stock",
+    "product.import": "Imported products",
   };
   return known[action] ?? action.replace(/[._]/g, " ").replace(/^./, (c) => c.toUpperCase());
 }

@@ -5,6 +5,7 @@
 import { and, desc, inArray, asc, sql, type SQL } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { orderItems, orders } from "../../db/schema";
+import { csvRow, UTF8_BOM } from "../shared/csv";
 import { rupeesText } from "../shared/money";
 import { requirePermission } from "../staff/errors";
 import type { StaffActor } from "../staff/permissions";
@@ -36,28 +37,7 @@ export const ORDER_CSV_HEADER = [
   "Cash collected (Rs)",
 ] as const;
 
-// Excel and LibreOffice run a cell that starts with one of these as a formula (OWASP, "CSV
-// Injection"): a shopper named "=HYPERLINK(…)" must reach the accountant as text.
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
-
-/**
- * One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled;
- * text that a spreadsheet would read as a formula gets a leading apostrophe. Numbers are written
- * as they are (a negative amount is a number, not a formula).
- */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "number") return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** One CSV record, ended with CRLF as RFC 4180 says. */
-export const csvRow = (cells: readonly (string | number | null | undefined)[]) => `${cells.map(csvCell).join(",")}\r\n`;
-
-// so Excel opens the file as UTF-8 and Urdu names read as written
-export const UTF8_BOM = "\uFEFF";
+export { csvCell, csvRow, UTF8_BOM } from "../shared/csv";
 
 const KARACHI_OFFSET_MS = 5 * 60 * 60 * 1000; // UTC+5, no daylight saving
 

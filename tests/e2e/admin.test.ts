@@ -116,10 +116,34 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
 
     it(`signs in, shows each role only its menu, answers 403 outside it, signs out (${width})`, async () => {
       const expected: Record<StaffRole, string[]> = {
-        owner: ["Home", "Orders", "Customers", "Products", "Reviews", "Staff", "Audit log", "Settings"],
-        manager: ["Home", "Orders", "Customers", "Products", "Reviews", "Audit log"],
+        owner: [
+          "Home",
+          "Orders",
+          "Customers",
+          "Products",
+          "Stock",
+          "Collections",
+          "Reviews",
+          "Vouchers",
+          "Content",
+          "Staff",
+          "Audit log",
+          "Settings",
+        ],
+        manager: [
+          "Home",
+          "Orders",
+          "Customers",
+          "Products",
+          "Stock",
+          "Collections",
+          "Reviews",
+          "Vouchers",
+          "Content",
+          "Audit log",
+        ],
         fulfilment: ["Home", "Orders", "Customers"],
-        catalogue: ["Home", "Products", "Reviews"],
+        catalogue: ["Home", "Products", "Stock", "Collections", "Reviews", "Content"],
       };
       for (const role of Object.keys(expected) as StaffRole[]) {
         const page = await pages.open(viewport);

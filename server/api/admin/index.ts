@@ -12,12 +12,14 @@ import { adminOrderExportRoutes } from "./order-export";
 import { adminOrderRoutes } from "./orders";
 import { adminProductPhotoRoutes } from "./product-photos";
 import { adminProductRoutes } from "./products";
+import { adminProductCsvRoutes } from "./product-csv";
 import { adminReviewRoutes } from "./reviews";
 import { adminSessionRoutes } from "./session";
 import { adminSettingsRoutes } from "./settings";
 import { adminStoreDetailsRoutes } from "./settings";
 import { adminStaffRoutes } from "./staff";
 import { adminVoucherRoutes } from "./vouchers";
+import { adminStockRoutes } from "./stock";
 
 export async function adminRoutes(app: FastifyInstance, options: { core: CoreContext; config: AppConfig }) {
   await app.register(adminSessionRoutes, options);
@@ -36,4 +38,6 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminVoucherRoutes, options);
   await app.register(adminProductRoutes, options);
   await app.register(adminContentRoutes, options);
+  await app.register(adminStockRoutes, options);
+  await app.register(adminProductCsvRoutes, options);
 }

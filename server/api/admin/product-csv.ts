@@ -1,0 +1,116 @@
+// Products as CSV through the staff API (issue 14, point 4; decision 0065): the export streams
+// every product and combination; an import is sent as the file itself (Content-Type text/csv,
+// at most 10 MB), answered with its preview, and applied by its id, once.
+// The static paths win over /admin/products/:id in Fastify's router.
+import { Readable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  applyProductImport,
+  exportProductsCsv,
+  IMPORT_LIMITS,
+  previewProductImport,
+  type ImportCounts,
+  type ImportPreview,
+} from "../../../core/catalog/product-csv";
+import type { CoreContext } from "../../../core/context";
+import { karachiToday } from "../../../core/orders/export";
+import { requireStaff, staffActor } from "../../plugins/staff-auth";
+import { idParams } from "../http";
+import { staffOperation } from "./docs";
+
+const presentCounts = (c: ImportCounts) => ({
+  rows: c.rows,
+  products_to_create: c.productsToCreate,
+  products_to_update: c.productsToUpdate,
+  products_unchanged: c.productsUnchanged,
+  combinations_to_create: c.combinationsToCreate,
+  combinations_to_update: c.combinationsToUpdate,
+  combinations_unchanged: c.combinationsUnchanged,
+  stock_changes: c.stockChanges,
+});
+
+const presentPreview = (p: ImportPreview) => ({
+  id: p.id,
+  file_name: p.fileName,
+  counts: presentCounts(p.counts),
+  error_count: p.errorCount,
+  errors: p.errors,
+  applied_at: p.appliedAt,
+});
+
+export async function adminProductCsvRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // the file itself is the body; its size is checked by the body limit below (413)
+  app.addContentTypeParser(["text/csv", "text/plain"], { parseAs: "buffer" }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  api.get(
+    "/admin/products/export.csv",
+    {
+      schema: staffOperation(
+        "products",
+        "Every product that is not archived as a CSV file (UTF-8 with BOM): one row per combination, or per product sold without options, the product's columns repeated; the file imports back unchanged",
+      ),
+      onRequest: requireStaff(core, "products"),
+    },
+    async (request, reply) => {
+      const csv = await exportProductsCsv(core, staffActor(request));
+      reply
+        .header("cache-control", "no-store")
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="products-${karachiToday()}.csv"`);
+      return reply.send(Readable.from(csv, { objectMode: false }));
+    },
+  );
+
+  api.post(
+    "/admin/products/imports",
+    {
+      bodyLimit: IMPORT_LIMITS.bytes,
+      schema: {
+        ...staffOperation(
+          "products",
+          "Checks a product CSV (the body, Content-Type text/csv, at most 10 MB and 50,000 rows) and keeps it: every row's errors with line and field, and the counts to create and update. Nothing in the catalogue is written; apply it with POST /admin/products/imports/{id}/apply. 413 for a file too large, 422 for one that is not CSV",
+        ),
+        querystring: z.object({
+          file_name: z.string().max(200, "file_name must be at most 200 characters").optional(),
+        }),
+      },
+      onRequest: requireStaff(core, "products"),
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const content = Buffer.isBuffer(body) ? new Uint8Array(body) : typeof body === "string" ? body : null;
+      if (content === null)
+        return reply.code(415).send({ detail: "Send the CSV file itself as the body, with Content-Type: text/csv." });
+      const preview = await previewProductImport(core, staffActor(request), {
+        fileName: request.query.file_name ?? "products.csv",
+        content,
+      });
+      reply.code(201).header("cache-control", "no-store");
+      return presentPreview(preview);
+    },
+  );
+
+  api.post(
+    "/admin/products/imports/:id/apply",
+    {
+      schema: {
+        ...staffOperation(
+          "products",
+          "Applies a previewed import in one transaction, all or nothing, once (409 the second time): creates or updates products, options and combinations, and sets stock through the ledger (reason import; needs the stock permission too). 422 with errors when a row no longer fits the catalogue, 409 when a stock moved under it",
+        ),
+        params: idParams,
+      },
+      onRequest: requireStaff(core, "products"),
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const done = await applyProductImport(core, staffActor(request), request.params.id);
+      return { id: done.id, applied: true, counts: presentCounts(done.counts) };
+    },
+  );
+}

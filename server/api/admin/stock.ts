@@ -1,0 +1,130 @@
+// Stock through the staff API (issue 14, point 3; decision 0064): the grid of every combination
+// and simple product, changes sent as differences or as totals with the total the client saw
+// (409 with each row that moved), and a product's stock history. Permission "stock".
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  changeStock,
+  changeStockInput,
+  listStockGrid,
+  STOCK_FILTERS,
+  STOCK_SEARCH_MAX,
+  stockHistory,
+} from "../../../core/catalog/stock";
+import type { CoreContext } from "../../../core/context";
+import { requireStaff, staffActor } from "../../plugins/staff-auth";
+import { idParams, idSchema, pageQuery } from "../http";
+import { staffOperation } from "./docs";
+
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+const gridQuery = pageQuery(500, 100).extend({
+  search: z
+    .string()
+    .max(STOCK_SEARCH_MAX, `search must be at most ${STOCK_SEARCH_MAX} characters`)
+    .refine((value) => !CONTROL.test(value), { message: "search must not contain control characters" })
+    .optional(),
+  filter: z.enum(STOCK_FILTERS, { error: `filter must be one of: ${STOCK_FILTERS.join(", ")}` }).default("all"),
+  product_id: idSchema("product_id").optional(),
+});
+
+export async function adminStockRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    "/admin/stock",
+    {
+      schema: {
+        ...staffOperation(
+          "stock",
+          "Every combination and product sold without options (archived products left out), by product name: filter low (5 or fewer) or out (0), search by product, combination or SKU, product_id for one product; the total is in X-Total-Count",
+        ),
+        querystring: gridQuery,
+      },
+      onRequest: requireStaff(core, "stock"),
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const page = await listStockGrid(core, staffActor(request), {
+        search: q.search || undefined,
+        filter: q.filter,
+        productId: q.product_id,
+        limit: q.limit,
+        offset: q.offset,
+      });
+      reply.header("cache-control", "no-store").header("x-total-count", String(page.total));
+      return page.items.map((r) => ({
+        product_id: r.productId,
+        product_name: r.productName,
+        product_active: r.productActive,
+        combination_id: r.combinationId,
+        combination_name: r.combinationName,
+        sku: r.sku,
+        stock: r.stock,
+        available: r.available,
+      }));
+    },
+  );
+
+  api.post(
+    "/admin/stock/changes",
+    {
+      schema: {
+        ...staffOperation(
+          "stock",
+          "Changes one or many stocks at once, all or nothing: each change is a delta (added to the stock as it is now) or a set with the expected stock the screen showed; 409 when a stock moved since (moved lists each row and its stock now) or would go below zero. One optional note (the reason) for all",
+        ),
+        body: changeStockInput,
+      },
+      onRequest: requireStaff(core, "stock"),
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const done = await changeStock(core, staffActor(request), request.body);
+      return {
+        changes: done.map((r) => ({
+          product_id: r.productId,
+          combination_id: r.combinationId,
+          before: r.before,
+          after: r.after,
+        })),
+      };
+    },
+  );
+
+  api.get(
+    "/admin/products/:id/stock-history",
+    {
+      schema: {
+        ...staffOperation(
+          "stock",
+          "The product's stock ledger, newest first: orders, cancellations, returns, exchanges, staff changes and imports, each with who, the order's tracking ID, the note and the stock before and after; the total is in X-Total-Count",
+        ),
+        params: idParams,
+        querystring: pageQuery(200, 50),
+      },
+      onRequest: requireStaff(core, "stock"),
+    },
+    async (request, reply) => {
+      const found = await stockHistory(core, staffActor(request), request.params.id, request.query);
+      reply.header("cache-control", "no-store").header("x-total-count", String(found.total));
+      return found.items.map((m) => ({
+        id: m.id,
+        at: m.at,
+        combination_id: m.combinationId,
+        combination_name: m.combinationName,
+        reason: m.reason,
+        note: m.note,
+        delta: m.delta,
+        before: m.before,
+        after: m.after,
+        actor_name: m.actorName,
+        actor_email: m.actorEmail,
+        order_id: m.orderId,
+        tracking_id: m.trackingId,
+      }));
+    },
+  );
+}
