@@ -425,6 +425,7 @@ interface ExistingProduct {
   price_paisa: number;
   compare_price_paisa: number | null;
   is_active: boolean;
+  archived_at: Date | string | null;
   stock: number;
 }
 interface ExistingCombo {
@@ -496,7 +497,7 @@ async function planImport(db: Db, rows: ImportRow[], errors: ImportError[]) {
   const fail = (line: number, field: Column | null, message: string) => errors.push({ line, field, message });
   const ids = [...new Set(rows.flatMap((r) => (r.productId === null ? [] : [r.productId])))];
   const urls = [...new Set(rows.flatMap((r) => (r.customUrl === null ? [] : [r.customUrl])))];
-  const productColumns = sql`id, custom_url, name, description, price_paisa, compare_price_paisa, is_active, stock`;
+  const productColumns = sql`id, custom_url, name, description, price_paisa, compare_price_paisa, is_active, archived_at, stock`;
   const found = [
     ...(await inChunks(ids, (part) =>
       queryRows<ExistingProduct>(db, sql`select ${productColumns} from products where id in (${idList(part)})`),
@@ -544,6 +545,16 @@ async function planImport(db: Db, rows: ImportRow[], errors: ImportError[]) {
         continue;
       }
     } else existing = byUrl.get(first.customUrl!) ?? null;
+    // an archived product stays out of the shop until staff restore it in the console: a file
+    // (perhaps an old export) must not quietly put it back on sale
+    if (existing?.archived_at) {
+      fail(
+        first.line,
+        first.productId !== null ? "product_id" : "custom_url",
+        `Product ${existing.id} is archived. Restore it in the console first.`,
+      );
+      continue;
+    }
     if (existing) {
       const other = claimedIds.get(existing.id);
       if (other !== undefined) {

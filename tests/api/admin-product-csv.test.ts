@@ -297,6 +297,26 @@ describe("import", () => {
     expect(await count(t, sql`select count(*) as n from products where custom_url = ${url}`)).toBe(0);
   });
 
+  it("leaves an archived product archived: its row is an error, by id or by custom URL", async () => {
+    const url = newUrl();
+    const made = await upload(
+      csv(["custom_url", "name", "price", "active", "stock"], [[url, "Old piece", "900", "yes", "2"]]),
+    );
+    expect((await apply(made.json().id)).statusCode).toBe(200);
+    const [row] = await rows<{ id: number }>(t, sql`select id from products where custom_url = ${url}`);
+    await t.core.db.execute(sql`update products set archived_at = now(), is_active = false where id = ${row!.id}`);
+    for (const file of [
+      csv(["custom_url", "name", "price", "active"], [[url, "Old piece", "900", "yes"]]),
+      csv(["product_id", "name", "price", "active"], [[row!.id, "Old piece", "900", "yes"]]),
+    ]) {
+      const res = await upload(file);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().errors[0].message).toBe(`Product ${row!.id} is archived. Restore it in the console first.`);
+      expect((await apply(res.json().id)).statusCode).toBe(422);
+    }
+    expect(await count(t, sql`select count(*) as n from products where id = ${row!.id} and is_active`)).toBe(0);
+  });
+
   it("is all or nothing: a stock that moved after the preview refuses the whole import", async () => {
     const url = newUrl();
     const [combo] = await rows<{
