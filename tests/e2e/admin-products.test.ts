@@ -4,6 +4,7 @@
 // with its options at once. Without JavaScript the editor still saves its fields.
 import { sql } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../core/accounts/passwords";
 import type { Db } from "../../db/client";
@@ -46,6 +47,14 @@ afterAll(async () => {
   await browser?.close();
   await running?.stop();
 });
+
+/** A phone-sized photo with something to see: a coloured field with a lighter panel. */
+function photo(background: string, panel: string, format: "jpeg" | "png" = "jpeg"): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1200">
+    <rect width="900" height="1200" fill="${background}"/>
+    <rect x="150" y="200" width="600" height="800" rx="30" fill="${panel}"/></svg>`;
+  return sharp(Buffer.from(svg))[format]().toBuffer();
+}
 
 async function arrivesAt(page: Page, pathname: RegExp | string) {
   await expect
@@ -166,6 +175,60 @@ describe.sequential("the product editor", { timeout: 180_000 }, () => {
     await form.getByRole("button", { name: "Save" }).click();
     await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Saved." }));
     expect(await form.getByLabel("M / Maroon stock").inputValue()).toBe("10");
+  });
+
+  // the issue's whole path: the product made above gets photos, a shopper buys it on the shop at
+  // phone width, and the member sees that sale in the product's stock history
+  it("adds photos, a shopper buys it on the shop, and the stock history shows the sale", async () => {
+    const page = await signIn(PHONE);
+    await page.goto(`${url}${editorPath}`);
+    await hydrated(page);
+    await page.getByRole("link", { name: "Photos" }).click();
+    await arrivesAt(page, `${editorPath}/photos`);
+    await hydrated(page);
+    await page.getByLabel("Choose photos").setInputFiles([
+      { name: "front.jpg", mimeType: "image/jpeg", buffer: await photo("#7f1d1d", "#fecaca") },
+      { name: "back.png", mimeType: "image/png", buffer: await photo("#111827", "#e5e7eb", "png") },
+    ]);
+    const photos = page.getByRole("list", { name: "Photos in order" }).getByRole("listitem");
+    await expect.poll(() => photos.count(), { timeout: 30_000 }).toBe(2);
+
+    const shop = await pages.open(PHONE);
+    await shop.goto(`${url}${productPath}`);
+    await hydrated(shop);
+    // the main photo is the uploaded one, served by the store in the widths the page asks for
+    const main = shop.locator("main img").first();
+    await expectVisibleToPerson(main);
+    expect(await main.getAttribute("src")).toMatch(/^\/media\/.+-\d+\.webp$/);
+    expect(await main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await shop.getByRole("button", { name: "M", exact: true }).first().click();
+    await shop.getByRole("button", { name: "Black", exact: true }).first().click();
+    await expect.poll(() => shop.getByTestId("stock").textContent()).toBe("5 in stock");
+    await shop.getByRole("button", { name: "Buy it Now" }).click();
+    await shop.waitForURL(/\/checkout$/);
+    await hydrated(shop);
+    for (const [label, value] of Object.entries({
+      "First name": "Sana",
+      "Last name": "Iqbal",
+      Email: "sana@example.pk",
+      Phone: "0301-7654321",
+      Address: "House 8, Street 2, Satellite Town",
+      City: "Rawalpindi",
+      "Postal code": "46000",
+    }))
+      await shop.getByRole("textbox", { name: label, exact: true }).fill(value);
+    await shop.getByRole("button", { name: "Place Order" }).click();
+    await shop.waitForURL(/\/checkout\/confirmation\?tracking_id=/, { timeout: 30_000 });
+    const trackingId = (await shop.getByTestId("tracking-id").textContent())!.trim();
+
+    await page.goto(`${url}${editorPath}`);
+    await page.getByRole("link", { name: "Stock history" }).click();
+    await arrivesAt(page, `${editorPath}/stock`);
+    const latest = page.getByRole("list", { name: "Stock history" }).getByRole("listitem").first();
+    await expectVisibleToPerson(latest, { scroll: true });
+    const text = (await latest.textContent()) ?? "";
+    for (const part of ["Order", "M / Black", "-1", "5 → 4", trackingId]) expect(text).toContain(part);
+    if (shots) await page.screenshot({ path: `${shots}/product-stock-history-after-sale-phone.png` });
   });
 
   it("looks right on a desktop", async () => {
