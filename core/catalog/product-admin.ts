@@ -5,6 +5,7 @@
 // every change of stock goes through applyStockChange as a new total checked against the total
 // the screen showed, so a sale made while the editor was open is never lost. A product with
 // orders is archived, never deleted, so old orders keep their lines.
+import { refreshPriceRanges } from "./price-range";
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { cleanHtml } from "../content/sanitize";
 import type { CoreContext } from "../context";
@@ -586,16 +587,6 @@ const renameStockConflict = (name: string) => (error: unknown) => {
   throw error;
 };
 
-/** Keeps min/max price right: the available combinations' prices, or the product's price. */
-async function refreshPriceRange(tx: Db, productId: number) {
-  await tx.execute(sql`update ${products} p set
-      min_price_paisa = coalesce((select min(c.price_paisa) from ${variantCombinations} c where c.product_id = p.id and c.is_available),
-                                 (select min(c.price_paisa) from ${variantCombinations} c where c.product_id = p.id), p.price_paisa),
-      max_price_paisa = coalesce((select max(c.price_paisa) from ${variantCombinations} c where c.product_id = p.id and c.is_available),
-                                 (select max(c.price_paisa) from ${variantCombinations} c where c.product_id = p.id), p.price_paisa)
-    where p.id = ${productId}`);
-}
-
 async function writeOwnStock(tx: Db, actor: StaffActor, productId: number, input: ProductInput, isNew: boolean) {
   if (input.stock === undefined) return null;
   if (isNew) {
@@ -647,7 +638,7 @@ export async function createProduct(ctx: CoreContext, actor: StaffActor, raw: un
       await setCollections(tx, productId, input.collection_ids);
       const grid = await writeGrid(tx, actor, productId, input, input.price);
       if (input.options.length === 0) await writeOwnStock(tx, actor, productId, input, true);
-      await refreshPriceRange(tx, productId);
+      await refreshPriceRanges(tx, [productId]);
       await recordAudit(tx, whoIs(actor), {
         action: "product.create",
         entityType: "product",
@@ -729,7 +720,7 @@ export async function updateProduct(
       const collectionsChanged = await setCollections(tx, id, input.collection_ids);
       const grid = await writeGrid(tx, actor, id, input, input.price);
       const own = input.options.length === 0 ? await writeOwnStock(tx, actor, id, input, false) : null;
-      await refreshPriceRange(tx, id);
+      await refreshPriceRanges(tx, [id]);
       const changes: Record<string, unknown> = {};
       for (const field of AUDITED) {
         const before = locked[field];

@@ -5,6 +5,7 @@
 // nothing to the catalogue but keeping the file in product_imports; then Apply, once per import,
 // which reads the kept file again, checks it against the catalogue as it is now and writes all of
 // it in ONE transaction, or nothing. Stock goes through applyStockChanges (reason "import").
+import { refreshPriceRanges } from "./price-range";
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { databaseError, UNIQUE_VIOLATION } from "../accounts/db-errors";
@@ -880,6 +881,7 @@ async function writePlan(tx: Db, planned: PlannedProduct[], who: { actorId: numb
         price_paisa: p.pricePaisa,
         compare_price_paisa: p.comparePaisa,
         is_active: p.active,
+        archived_at: null,
         stock: 0,
       };
     }
@@ -997,15 +999,7 @@ async function writePlan(tx: Db, planned: PlannedProduct[], who: { actorId: numb
 
   // 5. the price range sorting and filters read
   const touched = planned.filter((p) => p.changed || p.combos.some((c) => c.changed)).map((p) => p.existing!.id);
-  for (let i = 0; i < touched.length; i += CHUNK) {
-    // the product editor's rule: the available combinations' prices, else all of them, else the product's
-    await tx.execute(sql`update products p set
-        min_price_paisa = coalesce((select min(c.price_paisa) from variant_combinations c where c.product_id = p.id and c.is_available),
-                                   (select min(c.price_paisa) from variant_combinations c where c.product_id = p.id), p.price_paisa),
-        max_price_paisa = coalesce((select max(c.price_paisa) from variant_combinations c where c.product_id = p.id and c.is_available),
-                                   (select max(c.price_paisa) from variant_combinations c where c.product_id = p.id), p.price_paisa)
-      where p.id in (${idList(touched.slice(i, i + CHUNK))})`);
-  }
+  for (let i = 0; i < touched.length; i += CHUNK) await refreshPriceRanges(tx, touched.slice(i, i + CHUNK));
 }
 
 function* chunks<T>(items: T[]): Generator<[number, T[]]> {
