@@ -4,9 +4,7 @@
 // the new order. SCREENSHOT_DIR=… saves the screens (phone, and desktop for the console pages).
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../core/accounts/passwords";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
 import {
   DESKTOP,
   PHONE,
@@ -16,23 +14,26 @@ import {
   launchBrowser,
   pageOpener,
 } from "../helpers/browser";
+import { arrivesAt, insertStaff, signInToConsole, type ConsoleMember } from "../helpers/console-e2e";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
 let running: E2EStore;
 let url: string;
 let browser: Browser;
 const pages = pageOpener(() => browser);
-const PASSWORD = "Manager2026now!";
-const MEMBER = "manager@collections.test";
+const MEMBER: ConsoleMember = {
+  email: "manager@collections.test",
+  password: "Manager2026now!",
+  firstName: "Sana",
+  lastName: "Manager",
+  role: "manager",
+};
 const shots = process.env.SCREENSHOT_DIR;
 
 beforeAll(async () => {
   if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  const passwordHash = await hashPassword(PASSWORD);
   const prepare = async (db: Db) => {
-    await db
-      .insert(users)
-      .values({ email: MEMBER, firstName: "Sana", lastName: "Manager", role: "manager", passwordHash });
+    await insertStaff(db, MEMBER);
   };
   [running, browser] = await Promise.all([startE2EStore("admin-collections-vouchers", { prepare }), launchBrowser()]);
   url = running.store.url;
@@ -44,19 +45,9 @@ afterAll(async () => {
   await running?.stop();
 });
 
-async function arrivesAt(page: Page, pathname: string) {
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(pathname);
-}
-
 async function signIn(viewport: { width: number; height: number }): Promise<Page> {
   const page = await pages.open(viewport);
-  await page.goto(`${url}/admin/login`);
-  const form = page.getByRole("form", { name: "Staff sign in" });
-  await form.getByLabel("Email").fill(MEMBER);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await arrivesAt(page, "/admin");
-  await hydrated(page);
+  await signInToConsole(page, url, MEMBER);
   return page;
 }
 

@@ -5,9 +5,7 @@
 // the announcements.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../core/accounts/passwords";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
 import {
   DESKTOP,
   PHONE,
@@ -17,23 +15,26 @@ import {
   launchBrowser,
   pageOpener,
 } from "../helpers/browser";
+import { arrivesAt, insertStaff, signInToConsole, type ConsoleMember } from "../helpers/console-e2e";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
 let running: E2EStore;
 let url: string;
 let browser: Browser;
 const pages = pageOpener(() => browser);
-const PASSWORD = "Catalogue2026now";
-const MEMBER = "catalogue@content.test";
+const MEMBER: ConsoleMember = {
+  email: "catalogue@content.test",
+  password: "Catalogue2026now",
+  firstName: "Sana",
+  lastName: "Writer",
+  role: "catalogue",
+};
 const shots = process.env.SCREENSHOT_DIR;
 
 beforeAll(async () => {
   if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  const passwordHash = await hashPassword(PASSWORD);
   const prepare = async (db: Db) => {
-    await db
-      .insert(users)
-      .values({ email: MEMBER, firstName: "Sana", lastName: "Writer", role: "catalogue", passwordHash });
+    await insertStaff(db, MEMBER);
   };
   [running, browser] = await Promise.all([startE2EStore("admin-content", { prepare }), launchBrowser()]);
   url = running.store.url;
@@ -45,19 +46,9 @@ afterAll(async () => {
   await running?.stop();
 });
 
-async function arrivesAt(page: Page, pathname: string) {
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(pathname);
-}
-
 async function signIn(size: { width: number; height: number }): Promise<Page> {
   const page = await pages.open(size);
-  await page.goto(`${url}/admin/login`);
-  const form = page.getByRole("form", { name: "Staff sign in" });
-  await form.getByLabel("Email").fill(MEMBER);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await arrivesAt(page, "/admin");
-  await hydrated(page);
+  await signInToConsole(page, url, MEMBER);
   return page;
 }
 

@@ -11,6 +11,7 @@ import { PAKISTAN_PHONE_MESSAGE } from "../../core/checkout/phone";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { PHONE, expectVisibleToPerson, hasChromium, hydrated, launchBrowser, pageOpener } from "../helpers/browser";
+import { arrivesAt, signInToConsole } from "../helpers/console-e2e";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
 let running: E2EStore;
@@ -52,19 +53,8 @@ afterAll(async () => {
   await running?.stop();
 });
 
-async function arrivesAt(page: Page, pathname: string | RegExp) {
-  await expect
-    .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
-    .toMatch(typeof pathname === "string" ? new RegExp(`^${pathname}$`) : pathname);
-}
-
 async function signIn(page: Page, email: string) {
-  await page.goto(`${url}/admin/login`);
-  const form = page.getByRole("form", { name: "Staff sign in" });
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await arrivesAt(page, "/admin");
+  await signInToConsole(page, url, { email: email, password: PASSWORD }, { hydrate: false });
 }
 
 /** Finds the product by its number and adds its first option in stock; answers the option's label. */

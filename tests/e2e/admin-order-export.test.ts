@@ -9,6 +9,7 @@ import { ORDER_CSV_HEADER, UTF8_BOM } from "../../core/orders/export";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { PHONE, expectVisibleToPerson, hasChromium, launchBrowser, pageOpener } from "../helpers/browser";
+import { signInToConsole } from "../helpers/console-e2e";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
 let running: E2EStore;
@@ -73,12 +74,7 @@ async function placeOrder(): Promise<string> {
 }
 
 async function signIn(page: Page) {
-  await page.goto(`${url}/admin/login`);
-  const form = page.getByRole("form", { name: "Staff sign in" });
-  await form.getByLabel("Email").fill(PACKER);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/admin");
+  await signInToConsole(page, url, { email: PACKER, password: PASSWORD }, { hydrate: false });
 }
 
 describe("the orders export", { timeout: 120_000 }, () => {

@@ -9,10 +9,10 @@ import { asc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../core/accounts/passwords";
 import type { Db } from "../../db/client";
-import { products, users } from "../../db/schema";
+import { products } from "../../db/schema";
 import { PHONE, expectVisibleToPerson, hasChromium, hydrated, launchBrowser, pageOpener } from "../helpers/browser";
+import { insertStaff, signInToConsole, type ConsoleMember } from "../helpers/console-e2e";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
 let running: E2EStore;
@@ -20,8 +20,13 @@ let url: string;
 let browser: Browser;
 let productId: number;
 const pages = pageOpener(() => browser);
-const PASSWORD = "Catalogue2026now";
-const MEMBER = "catalogue@photos.test";
+const MEMBER: ConsoleMember = {
+  email: "catalogue@photos.test",
+  password: "Catalogue2026now",
+  firstName: "Hina",
+  lastName: "Catalogue",
+  role: "catalogue",
+};
 // screenshots only when asked for (SCREENSHOT_DIR), as the other browser tests do
 const SHOTS = process.env.SCREENSHOT_DIR;
 
@@ -37,11 +42,8 @@ async function photo(background: string, panel: string): Promise<Buffer> {
 beforeAll(async () => {
   if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
   if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });
-  const passwordHash = await hashPassword(PASSWORD);
   const prepare = async (db: Db) => {
-    await db
-      .insert(users)
-      .values({ email: MEMBER, firstName: "Hina", lastName: "Catalogue", role: "catalogue", passwordHash });
+    await insertStaff(db, MEMBER);
     // a product whose demo pictures are gone: the page starts empty, as for a new product
     const [first] = await db
       .select({ id: products.id })
@@ -63,14 +65,8 @@ afterAll(async () => {
 });
 
 async function signIn(page: Page) {
-  await page.goto(`${url}/admin/login?next=${encodeURIComponent(`/admin/products/${productId}/photos`)}`);
-  const form = page.getByRole("form", { name: "Staff sign in" });
-  await form.getByLabel("Email").fill(MEMBER);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await expect
-    .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
-    .toBe(`/admin/products/${productId}/photos`);
+  // the tests wait for the page's script themselves, or run without it
+  await signInToConsole(page, url, MEMBER, { next: `/admin/products/${productId}/photos`, hydrate: false });
 }
 
 const photoList = (page: Page) => page.getByRole("list", { name: "Photos in order" }).getByRole("listitem");

@@ -19,6 +19,7 @@ import {
   launchBrowser,
   pageOpener,
 } from "../helpers/browser";
+import { signInToConsole } from "../helpers/console-e2e";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
 let running: E2EStore;
@@ -93,12 +94,7 @@ afterAll(async () => {
 });
 
 async function signIn(page: Page, email = PACKER) {
-  await page.goto(`${url}/admin/login`);
-  const form = page.getByRole("form", { name: "Staff sign in" });
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/admin");
+  await signInToConsole(page, url, { email: email, password: PASSWORD }, { hydrate: false });
 }
 
 /** The number of pages of a PDF Chromium wrote, and each page's size in points. */

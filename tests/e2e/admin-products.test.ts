@@ -2,13 +2,10 @@
 // catalogue member opens Products from the menu, creates a product with two sizes and two
 // colours (the grid follows the option fields as typed), and the shop's product page shows it
 // with its options at once. Without JavaScript the editor still saves its fields.
-import { sql } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../core/accounts/passwords";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
 import {
   DESKTOP,
   PHONE,
@@ -18,6 +15,7 @@ import {
   launchBrowser,
   pageOpener,
 } from "../helpers/browser";
+import { arrivesAt, insertStaff, signInToConsole, type ConsoleMember } from "../helpers/console-e2e";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 import { orderPayload } from "../helpers/shop";
 
@@ -25,18 +23,19 @@ let running: E2EStore;
 let url: string;
 let browser: Browser;
 const pages = pageOpener(() => browser);
-const PASSWORD = "Catalogue2026now";
-const MEMBER = "catalogue@products.test";
+const MEMBER: ConsoleMember = {
+  email: "catalogue@products.test",
+  password: "Catalogue2026now",
+  firstName: "Hina",
+  lastName: "Catalogue",
+  role: "catalogue",
+};
 const shots = process.env.SCREENSHOT_DIR;
 
 beforeAll(async () => {
   if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  const passwordHash = await hashPassword(PASSWORD);
   const prepare = async (db: Db) => {
-    await db
-      .insert(users)
-      .values({ email: MEMBER, firstName: "Hina", lastName: "Catalogue", role: "catalogue", passwordHash });
-    await db.execute(sql`select 1`);
+    await insertStaff(db, MEMBER);
   };
   [running, browser] = await Promise.all([startE2EStore("admin-products", { prepare }), launchBrowser()]);
   url = running.store.url;
@@ -56,20 +55,9 @@ function photo(background: string, panel: string, format: "jpeg" | "png" = "jpeg
   return sharp(Buffer.from(svg))[format]().toBuffer();
 }
 
-async function arrivesAt(page: Page, pathname: RegExp | string) {
-  await expect
-    .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
-    .toMatch(typeof pathname === "string" ? new RegExp(`^${pathname}$`) : pathname);
-}
-
 async function signIn(viewport: { width: number; height: number }, javaScript = true): Promise<Page> {
   const page = await pages.open(viewport, javaScript);
-  await page.goto(`${url}/admin/login`);
-  const form = page.getByRole("form", { name: "Staff sign in" });
-  await form.getByLabel("Email").fill(MEMBER);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await arrivesAt(page, "/admin");
+  await signInToConsole(page, url, MEMBER, { hydrate: javaScript });
   return page;
 }
 

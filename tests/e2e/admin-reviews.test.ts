@@ -5,27 +5,28 @@
 import { sql } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../core/accounts/passwords";
 import { REVIEW_HELD_NOTE } from "../../core/catalog/review-states";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
 import { PHONE, expectVisibleToPerson, hasChromium, hydrated, launchBrowser, pageOpener } from "../helpers/browser";
+import { arrivesAt, type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
 let running: E2EStore;
 let url: string;
 let browser: Browser;
 const pages = pageOpener(() => browser);
-const PASSWORD = "Catalogue2026now";
-const MEMBER = "catalogue@reviews.test";
+const MEMBER: ConsoleMember = {
+  email: "catalogue@reviews.test",
+  password: "Catalogue2026now",
+  firstName: "Hina",
+  lastName: "Catalogue",
+  role: "catalogue",
+};
 
 beforeAll(async () => {
   if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  const passwordHash = await hashPassword(PASSWORD);
   const prepare = async (db: Db) => {
-    await db
-      .insert(users)
-      .values({ email: MEMBER, firstName: "Hina", lastName: "Catalogue", role: "catalogue", passwordHash });
+    await insertStaff(db, MEMBER);
     await db.execute(sql`
       insert into site_settings (id, reviews_held_for_moderation) values (1, 'guests')
       on conflict (id) do update set reviews_held_for_moderation = 'guests'`);
@@ -39,10 +40,6 @@ afterAll(async () => {
   await browser?.close();
   await running?.stop();
 });
-
-async function arrivesAt(page: Page, pathname: string) {
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(pathname);
-}
 
 async function reviewTexts(page: Page, productPath: string): Promise<string> {
   await page.goto(`${url}${productPath}`);
@@ -69,13 +66,7 @@ describe.sequential("review moderation", { timeout: 120_000 }, () => {
 
     // the catalogue member signs in, opens Reviews from the menu: it waits there
     const page = await pages.open(PHONE);
-    await page.goto(`${url}/admin/login`);
-    const form = page.getByRole("form", { name: "Staff sign in" });
-    await form.getByLabel("Email").fill(MEMBER);
-    await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await form.getByRole("button", { name: "Sign In" }).click();
-    await arrivesAt(page, "/admin");
-    await hydrated(page);
+    await signInToConsole(page, url, MEMBER);
     await page.getByRole("banner").getByLabel("Menu", { exact: true }).click();
     await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Reviews" }).click();
     await arrivesAt(page, "/admin/reviews");

@@ -17,22 +17,29 @@ import {
   launchBrowser,
   pageOpener,
 } from "../helpers/browser";
+import { arrivesAt, insertStaff, signInToConsole, type ConsoleMember } from "../helpers/console-e2e";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
 let running: E2EStore;
 let url: string;
 let browser: Browser;
 const pages = pageOpener(() => browser);
-const PASSWORD = "Owner2026settings";
-const OWNER = "owner@settings.test";
+const OWNER: ConsoleMember = {
+  email: "owner@settings.test",
+  password: "Owner2026settings",
+  firstName: "Nadia",
+  lastName: "Owner",
+  role: "owner",
+};
 const CUSTOMER = "sana.malik@settings.test";
 const shots = process.env.SCREENSHOT_DIR;
 
 beforeAll(async () => {
   if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  const passwordHash = await hashPassword(PASSWORD);
+  // the customer has an account with a password of her own
+  const passwordHash = await hashPassword("Customer2026pass");
   const prepare = async (db: Db) => {
-    await db.insert(users).values({ email: OWNER, firstName: "Nadia", lastName: "Owner", role: "owner", passwordHash });
+    await insertStaff(db, OWNER);
     const [customer] = await db
       .insert(users)
       .values({ email: CUSTOMER, firstName: "Sana", lastName: "Malik", phone: "0333-4445566", passwordHash })
@@ -56,18 +63,8 @@ afterAll(async () => {
   await running?.stop();
 });
 
-async function arrivesAt(page: Page, pathname: string) {
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(pathname);
-}
-
 async function signIn(page: Page) {
-  await page.goto(`${url}/admin/login`);
-  const form = page.getByRole("form", { name: "Staff sign in" });
-  await form.getByLabel("Email").fill(OWNER);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await arrivesAt(page, "/admin");
-  await hydrated(page);
+  await signInToConsole(page, url, OWNER);
 }
 
 describe.sequential("store details and customers", { timeout: 120_000 }, () => {

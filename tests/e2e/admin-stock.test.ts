@@ -6,9 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../core/accounts/passwords";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
 import {
   DESKTOP,
   PHONE,
@@ -18,6 +16,7 @@ import {
   launchBrowser,
   pageOpener,
 } from "../helpers/browser";
+import { arrivesAt, type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 import { orderPayload } from "../helpers/shop";
 
@@ -25,8 +24,13 @@ let running: E2EStore;
 let url: string;
 let browser: Browser;
 const pages = pageOpener(() => browser);
-const PASSWORD = "Catalogue2026now";
-const MEMBER = "catalogue@stock.test";
+const MEMBER: ConsoleMember = {
+  email: "catalogue@stock.test",
+  password: "Catalogue2026now",
+  firstName: "Hina",
+  lastName: "Catalogue",
+  role: "catalogue",
+};
 let target: {
   productId: number;
   combinationId: number;
@@ -38,11 +42,8 @@ let target: {
 
 beforeAll(async () => {
   if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  const passwordHash = await hashPassword(PASSWORD);
   const prepare = async (db: Db) => {
-    await db
-      .insert(users)
-      .values({ email: MEMBER, firstName: "Hina", lastName: "Catalogue", role: "catalogue", passwordHash });
+    await insertStaff(db, MEMBER);
     const result = (await db.execute(sql`
       select c.id, c.product_id, p.name, c.combination_name, c.sku, c.price_paisa from variant_combinations c
       join products p on p.id = c.product_id where p.is_active and c.sku is not null order by c.id limit 1`)) as unknown as {
@@ -76,18 +77,8 @@ afterAll(async () => {
   await running?.stop();
 });
 
-async function arrivesAt(page: Page, pathname: string) {
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(pathname);
-}
-
 async function signIn(page: Page) {
-  await page.goto(`${url}/admin/login`);
-  const form = page.getByRole("form", { name: "Staff sign in" });
-  await form.getByLabel("Email").fill(MEMBER);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await arrivesAt(page, "/admin");
-  await hydrated(page);
+  await signInToConsole(page, url, MEMBER);
 }
 
 const shots = process.env.SCREENSHOT_DIR;
@@ -179,12 +170,7 @@ describe.sequential("the stock grid and history", { timeout: 120_000 }, () => {
 
   it("saves from the plain form without JavaScript, and marks a row that moved (phone)", async () => {
     const page = await pages.open(PHONE, false);
-    await page.goto(`${url}/admin/login`);
-    const form = page.getByRole("form", { name: "Staff sign in" });
-    await form.getByLabel("Email").fill(MEMBER);
-    await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await form.getByRole("button", { name: "Sign In" }).click();
-    await arrivesAt(page, "/admin");
+    await signInToConsole(page, url, MEMBER, { hydrate: false });
     await page.goto(`${url}/admin/stock?search=${encodeURIComponent(target.sku)}`);
     const label = `${target.productName} (${target.combination})`;
     const field = page.getByLabel(`Stock of ${label}`, { exact: true });

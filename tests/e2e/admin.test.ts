@@ -20,6 +20,7 @@ import {
   launchBrowser,
   pageOpener,
 } from "../helpers/browser";
+import { arrivesAt } from "../helpers/console-e2e";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
 let running: E2EStore;
@@ -84,11 +85,6 @@ async function signIn(page: Page, email: string, password = PASSWORD) {
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password", { exact: true }).fill(password);
   await form.getByRole("button", { name: "Sign In" }).click();
-}
-
-/** Waits for the page to arrive at a path (a sign-in hashes a password: give it time). */
-async function arrivesAt(page: Page, pathname: string) {
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(pathname);
 }
 
 /** The console's menu as a person sees it: on a phone the drawer is opened first. */
