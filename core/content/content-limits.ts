@@ -30,16 +30,18 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** A slug made from a title: "Lawn Care: 5 Tips!" -> "lawn-care-5-tips". */
 export function slugify(title: string): string {
-  return title
-    .slice(0, 300)
-    .normalize("NFKD")
-    // the accents NFKD takes off letters ("é" -> "e" + U+0301) go, not the letters
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, CONTENT_LIMITS.slug)
-    .replace(/-+$/, "");
+  return (
+    title
+      .slice(0, 300)
+      .normalize("NFKD")
+      // the accents NFKD takes off letters ("é" -> "e" + U+0301) go, not the letters
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, CONTENT_LIMITS.slug)
+      .replace(/-+$/, "")
+  );
 }
 
 export const POLICY_PAGE_TITLES = {

@@ -121,12 +121,13 @@ export default function ConsoleProducts() {
           New product
         </Link>
       </div>
+      {/* two filters a row on a phone, so the first products show without scrolling past them */}
       <Form
         method="get"
         aria-label="Find products"
-        className="mb-4 grid gap-3 bg-white p-4 ring-1 ring-stone-200 sm:grid-cols-2 lg:grid-cols-5"
+        className="mb-4 grid grid-cols-2 gap-3 bg-white p-4 ring-1 ring-stone-200 lg:grid-cols-5"
       >
-        <label className="text-sm sm:col-span-2 lg:col-span-1">
+        <label className="col-span-2 text-sm lg:col-span-1">
           <span className="block font-semibold">Search</span>
           <input
             type="search"
@@ -176,7 +177,7 @@ export default function ConsoleProducts() {
             <option value="name">By name</option>
           </select>
         </label>
-        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-5">
+        <div className="col-span-2 flex flex-wrap gap-2 lg:col-span-5">
           <button type="submit" className="btn-primary">
             Find
           </button>
