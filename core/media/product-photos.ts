@@ -33,7 +33,6 @@ export interface ProductPhoto {
   uploaded: boolean;
 }
 
-
 function present(row: typeof productImages.$inferSelect): ProductPhoto {
   return {
     id: row.id,

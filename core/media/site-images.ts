@@ -79,7 +79,11 @@ async function exists(db: Db, owner: SiteImageOwner, id: number): Promise<boolea
 
 async function writeImage(tx: Db, owner: SiteImageOwner, id: number, url: string | null): Promise<void> {
   if (owner === "collection") await tx.update(collections).set({ imageUrl: url }).where(eq(collections.id, id));
-  else await tx.update(blogs).set({ featuredImageUrl: url, updatedAt: sql`now()` }).where(eq(blogs.id, id));
+  else
+    await tx
+      .update(blogs)
+      .set({ featuredImageUrl: url, updatedAt: sql`now()` })
+      .where(eq(blogs.id, id));
 }
 
 const isId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;

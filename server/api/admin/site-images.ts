@@ -7,7 +7,12 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { CoreContext } from "../../../core/context";
 import { megabytes, PHOTO_LIMITS } from "../../../core/media/photo-rules";
-import { clearSiteImage, uploadSiteImage, type SiteImageOwner, type SiteImageResult } from "../../../core/media/site-images";
+import {
+  clearSiteImage,
+  uploadSiteImage,
+  type SiteImageOwner,
+  type SiteImageResult,
+} from "../../../core/media/site-images";
 import { mediaStorage } from "../../../core/media/storage";
 import type { Permission } from "../../../core/staff/permissions";
 import type { AppConfig } from "../../config";
@@ -34,8 +39,20 @@ export function presentSiteImage(result: SiteImageResult) {
 }
 
 const DOORS: { path: string; owner: SiteImageOwner; permission: Permission; what: string; field: string }[] = [
-  { path: "/admin/collections/:id/image", owner: "collection", permission: "collections", what: "the collection's hero picture (home slider, collection page)", field: "image_url" },
-  { path: "/admin/blog-posts/:id/image", owner: "blog", permission: "content", what: "the blog post's featured picture", field: "featured_image_url" },
+  {
+    path: "/admin/collections/:id/image",
+    owner: "collection",
+    permission: "collections",
+    what: "the collection's hero picture (home slider, collection page)",
+    field: "image_url",
+  },
+  {
+    path: "/admin/blog-posts/:id/image",
+    owner: "blog",
+    permission: "content",
+    what: "the blog post's featured picture",
+    field: "featured_image_url",
+  },
 ];
 
 export async function adminSiteImageRoutes(
@@ -62,7 +79,14 @@ export async function adminSiteImageRoutes(
       },
       async (request, reply) => {
         const files = await readPhotoFiles(request, IMAGE_FIELD, ONE_IMAGE);
-        const result = await uploadSiteImage(core, staffActor(request), storage, door.owner, request.params.id, files[0]);
+        const result = await uploadSiteImage(
+          core,
+          staffActor(request),
+          storage,
+          door.owner,
+          request.params.id,
+          files[0],
+        );
         return reply.code(201).header("cache-control", "no-store").send(presentSiteImage(result));
       },
     );
