@@ -146,9 +146,9 @@ describe("a collection's hero", () => {
     expect(cleared.json()).toMatchObject({ url: null, previous_files_deleted: true });
     for (const file of widthsOf(next.url)) expect(fs.existsSync(file)).toBe(false);
     expect((await get(`/api/collections/${c.id}`)).json().image_url).toBe("/placeholder.svg");
-    expect(await count(t, sql`select count(*)::int as n from audit_log where action = 'collection.image_clear'`)).toBeGreaterThan(
-      0,
-    );
+    expect(
+      await count(t, sql`select count(*)::int as n from audit_log where action = 'collection.image_clear'`),
+    ).toBeGreaterThan(0);
 
     // a demo product's photo chosen as the hero, then cleared: only the row changes
     const [photo] = await rows<{ image_url: string }>(t, sql`select image_url from product_images order by id limit 1`);
@@ -159,7 +159,9 @@ describe("a collection's hero", () => {
       headers: catalogue.auth,
     });
     expect(again.json()).toMatchObject({ url: null, previous_files_deleted: false });
-    expect(await count(t, sql`select count(*)::int as n from product_images where image_url = ${photo!.image_url}`)).toBe(1);
+    expect(
+      await count(t, sql`select count(*)::int as n from product_images where image_url = ${photo!.image_url}`),
+    ).toBe(1);
   });
 
   it("keeps the files while a blog post still shows the replaced picture", async () => {

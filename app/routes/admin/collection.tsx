@@ -362,7 +362,7 @@ export default function ConsoleCollection() {
               <SiteImageUpload
                 action={`/admin/collections/${collection.id}/image/upload`}
                 label="Upload a hero image"
-                hint="Shown wide on the home page's slider and at the top of the collection's page."
+                hint="Shown wide on the home page's slider, and as the collection's picture when its page is shared."
                 outcome={upload}
               />
             </div>
