@@ -233,6 +233,34 @@ describe("a collection's hero", () => {
   });
 });
 
+describe("the other ways an uploaded picture goes", () => {
+  it("PUT clearing a hero, deleting a collection and deleting a post delete the uploaded files", async () => {
+    const send = (method: "PUT" | "PATCH" | "DELETE", url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: catalogue.auth, ...(payload ? { payload } : {}) });
+    const hero = async (id: number) =>
+      (await upload(catalogue, `/api/admin/collections/${id}/image`, [{ name: "a.jpg", bytes: banner }])).json() as {
+        url: string;
+      };
+    const a = await newCollection(false);
+    const first = await hero(a.id);
+    expect((await send("PUT", `/api/admin/collections/${a.id}`, { image_url: null })).statusCode).toBe(200);
+    for (const file of widthsOf(first.url)) expect(fs.existsSync(file)).toBe(false);
+
+    const b = await newCollection(false);
+    const second = await hero(b.id);
+    expect((await send("DELETE", `/api/admin/collections/${b.id}`)).statusCode).toBeLessThan(300);
+    for (const file of widthsOf(second.url)) expect(fs.existsSync(file)).toBe(false);
+
+    const post = await newPost();
+    const picture = (
+      await upload(catalogue, `/api/admin/blog-posts/${post.id}/image`, [{ name: "a.jpg", bytes: banner }])
+    ).json() as { url: string };
+    for (const file of widthsOf(picture.url)) expect(fs.existsSync(file)).toBe(true);
+    expect((await send("DELETE", `/api/admin/blog-posts/${post.id}`)).statusCode).toBeLessThan(300);
+    for (const file of widthsOf(picture.url)) expect(fs.existsSync(file)).toBe(false);
+  });
+});
+
 describe("a blog post's picture", () => {
   it("uploads, shows on the post at once, and replacing deletes the old files", async () => {
     const post = await newPost();

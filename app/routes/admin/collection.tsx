@@ -13,7 +13,6 @@ import {
   removeCollectionProduct,
   updateCollection,
 } from "../../../core/catalog/collection-admin";
-import { releaseSiteImage } from "../../../core/media/site-images";
 import { mediaStorage } from "../../../core/media/storage";
 import { AppError, invalid } from "../../../core/shared/errors";
 import { formatRupees } from "../../../core/shared/money";
@@ -132,10 +131,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const choice = formText(form, "image_url");
     return formResult(
       async () => {
-        const before = (await getCollectionForStaff(core, actor, id)).imageUrl;
-        await updateCollection(core, actor, id, { imageUrl: choice === "" ? null : choice });
         // an uploaded hero replaced by a product's photo, or cleared: its files go (decision 0066)
-        if (before !== (choice || null)) await releaseSiteImage(core, mediaStorage(context.config), before);
+        await updateCollection(
+          core,
+          actor,
+          id,
+          { imageUrl: choice === "" ? null : choice },
+          mediaStorage(context.config),
+        );
         return { form: "image", done: choice ? "Hero image saved." : "Hero image cleared." } as Answer;
       },
       { form: "image" },
@@ -187,7 +190,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (intent === "delete") {
     const refused = await formResult(async () => {
-      await deleteCollection(core, actor, id);
+      await deleteCollection(core, actor, id, mediaStorage(context.config));
       return null;
     });
     if (refused) return refused;

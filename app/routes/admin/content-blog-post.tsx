@@ -13,7 +13,6 @@ import {
 } from "../../../core/content/blog-admin";
 import { CONTENT_LIMITS as L } from "../../../core/content/content-limits";
 import { listMediaChoices } from "../../../core/content/media-choices";
-import { releaseSiteImage } from "../../../core/media/site-images";
 import { mediaStorage } from "../../../core/media/storage";
 import { AppError } from "../../../core/shared/errors";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
@@ -128,7 +127,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   if (formText(form, "intent") === "delete" && id !== null) {
     try {
-      await deleteBlogPost(context.core, actor, id);
+      await deleteBlogPost(context.core, actor, id, mediaStorage(context.config));
     } catch (error) {
       return refuse(error);
     }
@@ -159,13 +158,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     seoDescription: values.seoDescription || null,
   };
   try {
-    const before = id === null ? null : (await getBlogPostForStaff(context.core, actor, id)).featuredImageUrl;
     const post =
       id === null
         ? await createBlogPost(context.core, actor, input)
-        : await updateBlogPost(context.core, actor, id, input);
-    // an uploaded picture replaced or taken off: its files go (decision 0066)
-    if (before !== post.featuredImageUrl) await releaseSiteImage(context.core, mediaStorage(context.config), before);
+        : // an uploaded picture replaced or taken off: its files go (decision 0066)
+          await updateBlogPost(context.core, actor, id, input, mediaStorage(context.config));
     throw redirect(`/admin/content/blog/${post.id}?saved=1`);
   } catch (error) {
     if (error instanceof Response) throw error;
