@@ -225,5 +225,13 @@ describe.sequential("collections and vouchers in the console", { timeout: 180_00
     const hero = shopper.locator(`img[src="${stored}"]`).first();
     await hero.waitFor({ state: "attached" });
     expect(await hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    // the blog post editor's upload form, for a look
+    if (shots) {
+      const [post] = (await (await fetch(`${url}/api/blogs`)).json()) as { id: number }[];
+      await page.goto(`${url}/admin/content/blog/${post!.id}`);
+      await hydrated(page);
+      await shot(page, "blog-post-upload-phone", false);
+    }
   });
 });

@@ -23,6 +23,7 @@ import { RichTextEditor } from "../../components/admin/RichTextEditor";
 import { SiteImageUpload, siteImageOutcome } from "../../components/admin/SiteImageUpload";
 import { consoleMeta, formText } from "../../lib/console";
 import { formatDayTime } from "../../lib/dates";
+import { imageSrc } from "../../lib/images";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/content-blog-post";
 
@@ -228,6 +229,15 @@ export default function ConsoleBlogPost() {
       {post.id && (
         <div className="mb-4">
           <Panel title="Picture">
+            {post.featuredImageUrl ? (
+              <img
+                src={imageSrc(post.featuredImageUrl, 400)}
+                alt="The post's picture now"
+                className="mb-3 h-24 w-auto object-cover ring-1 ring-stone-200"
+              />
+            ) : (
+              <p className="mb-3 text-sm text-stone-600">The post has no picture yet.</p>
+            )}
             <SiteImageUpload
               action={`/admin/content/blog/${post.id}/image/upload`}
               label="Upload the post's picture"
