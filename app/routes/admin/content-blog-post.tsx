@@ -233,7 +233,7 @@ export default function ConsoleBlogPost() {
               <img
                 src={imageSrc(post.featuredImageUrl, 400)}
                 alt="The post's picture now"
-                className="mb-3 h-24 w-auto object-cover ring-1 ring-stone-200"
+                className="mb-3 h-24 w-40 overflow-hidden bg-stone-100 object-cover text-xs ring-1 ring-stone-200"
               />
             ) : (
               <p className="mb-3 text-sm text-stone-600">The post has no picture yet.</p>
