@@ -366,7 +366,8 @@ export default function ConsoleCollection() {
                 action={`/admin/collections/${collection.id}/image/upload`}
                 label="Upload a hero image"
                 hint="Shown wide on the home page's slider, and as the collection's picture when its page is shared."
-                outcome={upload}
+                // a later form's answer replaces what the upload came back with
+                outcome={answer ? { uploaded: false, error: null } : upload}
               />
             </div>
             <p className="mb-3 text-xs text-stone-600">
