@@ -9,6 +9,8 @@ import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
 import { collectionProducts, collections, productImages, products } from "../../db/schema";
 import { AppError, notFound } from "../shared/errors";
+import { releaseSiteImage } from "../media/site-images";
+import type { MediaStorage } from "../media/storage";
 import { changedFields, recordAudit, whoIs } from "../staff/audit";
 import { requirePermission } from "../staff/errors";
 import type { StaffActor } from "../staff/permissions";
@@ -226,6 +228,8 @@ export async function updateCollection(
   actor: StaffActor,
   id: number,
   patch: CollectionPatch,
+  /** given: an uploaded hero this replaces or clears has its files deleted after (decision 0066) */
+  storage?: MediaStorage,
 ): Promise<{ collection: StaffCollection; changed: boolean }> {
   requirePermission(actor, "collections");
   // a field given as undefined is a field left out
@@ -235,7 +239,7 @@ export async function updateCollection(
     const current = await lockCollection(tx, id);
     if (patch.imageUrl !== undefined) await checkImage(tx, id, patch.imageUrl, current.imageUrl);
     const changes = changedFields(current, patch, EDITABLE);
-    if (Object.keys(changes).length === 0) return { row: current, changed: false };
+    if (Object.keys(changes).length === 0) return { row: current, changed: false, before: current.imageUrl };
     const set = Object.fromEntries(EDITABLE.filter((k) => k in changes).map((k) => [k, patch[k]]));
     const [row] = await tx
       .update(collections)
@@ -248,9 +252,10 @@ export async function updateCollection(
       entityId: id,
       changes,
     });
-    return { row: row!, changed: true };
+    return { row: row!, changed: true, before: current.imageUrl };
   });
   if (result.changed) ctx.cache.clear();
+  if (storage && result.before !== result.row.imageUrl) await releaseSiteImage(ctx, storage, result.before);
   const [n] = await ctx.db
     .select({ n: count() })
     .from(collectionProducts)
@@ -298,9 +303,15 @@ export async function moveCollection(
 }
 
 /** Deletes a collection; its products stay in the catalogue (only their links to it go). */
-export async function deleteCollection(ctx: CoreContext, actor: StaffActor, id: number): Promise<void> {
+export async function deleteCollection(
+  ctx: CoreContext,
+  actor: StaffActor,
+  id: number,
+  /** given: an uploaded hero's files are deleted after (decision 0066) */
+  storage?: MediaStorage,
+): Promise<void> {
   requirePermission(actor, "collections");
-  await ctx.db.transaction(async (tx) => {
+  const image = await ctx.db.transaction(async (tx) => {
     const current = await lockCollection(tx, id);
     const [n] = await tx.select({ n: count() }).from(collectionProducts).where(eq(collectionProducts.collectionId, id));
     await tx.delete(collections).where(eq(collections.id, id));
@@ -310,8 +321,10 @@ export async function deleteCollection(ctx: CoreContext, actor: StaffActor, id: 
       entityId: id,
       changes: { name: current.name, products: Number(n?.n ?? 0) },
     });
+    return current.imageUrl;
   });
   ctx.cache.clear();
+  if (storage) await releaseSiteImage(ctx, storage, image);
 }
 
 async function memberIds(tx: Db, collectionId: number): Promise<number[]> {

@@ -9,6 +9,8 @@ import type { Db } from "../../db/client";
 import { blogs } from "../../db/schema";
 import { databaseError, UNIQUE_VIOLATION } from "../accounts/db-errors";
 import { conflict, invalid, notFound } from "../shared/errors";
+import { releaseSiteImage } from "../media/site-images";
+import type { MediaStorage } from "../media/storage";
 import { changedFields, recordAudit, whoIs } from "../staff/audit";
 import { requirePermission } from "../staff/errors";
 import type { StaffActor } from "../staff/permissions";
@@ -205,13 +207,17 @@ export async function updateBlogPost(
   actor: StaffActor,
   id: number,
   input: BlogPostInput,
+  /** given: an uploaded picture this replaces or clears has its files deleted after (decision 0066) */
+  storage?: MediaStorage,
 ): Promise<StaffBlogPost> {
   requirePermission(actor, "content");
   let updated: StaffBlogPost;
+  let before: string | null = null;
   try {
     updated = await ctx.db.transaction(async (tx) => {
       const [current] = await tx.select().from(blogs).where(eq(blogs.id, id)).for("update");
       if (!current) throw notFound("Blog post not found");
+      before = current.featuredImageUrl;
       const values = await valuesOf(tx, input, current);
       if (values.slug !== undefined && values.slug !== current.slug) {
         const [taken] = await tx
@@ -245,17 +251,27 @@ export async function updateBlogPost(
     throw error;
   }
   ctx.cache.clear();
+  if (storage && before !== updated.featuredImageUrl) await releaseSiteImage(ctx, storage, before);
   return updated;
 }
 
 /** Deletes a post for good; 404 when it is already gone. */
-export async function deleteBlogPost(ctx: CoreContext, actor: StaffActor, id: number): Promise<{ id: number }> {
+export async function deleteBlogPost(
+  ctx: CoreContext,
+  actor: StaffActor,
+  id: number,
+  /** given: an uploaded picture's files are deleted after (decision 0066) */
+  storage?: MediaStorage,
+): Promise<{ id: number }> {
   requirePermission(actor, "content");
-  await ctx.db.transaction(async (tx) => {
-    const [gone] = await tx
-      .delete(blogs)
-      .where(eq(blogs.id, id))
-      .returning({ id: blogs.id, title: blogs.title, slug: blogs.slug, isPublished: blogs.isPublished });
+  const image = await ctx.db.transaction(async (tx) => {
+    const [gone] = await tx.delete(blogs).where(eq(blogs.id, id)).returning({
+      id: blogs.id,
+      title: blogs.title,
+      slug: blogs.slug,
+      isPublished: blogs.isPublished,
+      image: blogs.featuredImageUrl,
+    });
     if (!gone) throw notFound("Blog post not found");
     await recordAudit(tx, whoIs(actor), {
       action: "blog.delete",
@@ -263,7 +279,9 @@ export async function deleteBlogPost(ctx: CoreContext, actor: StaffActor, id: nu
       entityId: id,
       changes: { title: gone.title, slug: gone.slug, was_published: gone.isPublished },
     });
+    return gone.image;
   });
   ctx.cache.clear();
+  if (storage) await releaseSiteImage(ctx, storage, image);
   return { id };
 }

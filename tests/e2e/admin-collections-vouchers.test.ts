@@ -1,8 +1,10 @@
 // Collections and vouchers in a real browser at phone width (issue 14, points 5 and 6; decision
 // 0066): a manager creates a voucher in the console and a shopper applies it at the checkout at
 // once; the manager reorders a collection (a button, then a drag) and the collection's page shows
-// the new order. SCREENSHOT_DIR=… saves the screens (phone, and desktop for the console pages).
+// the new order; the manager uploads a hero for a featured collection and the home page's slider
+// shows it (decision 0066). SCREENSHOT_DIR=… saves the screens (phone, and desktop for the console pages).
 import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import {
@@ -193,6 +195,43 @@ describe.sequential("collections and vouchers in the console", { timeout: 180_00
         await hydrated(desk);
         await shot(desk, name);
       }
+    }
+  });
+  it("a hero uploaded on the collection page shows on the home page's slider (phone)", async () => {
+    const featured = (await (await fetch(`${url}/api/featured-collections`)).json()) as { id: number; name: string }[];
+    const collection = featured[0]!;
+    const page = await signIn(PHONE);
+    await page.goto(`${url}/admin/collections/${collection.id}`);
+    await hydrated(page);
+    const form = page.getByRole("form", { name: "Upload a hero image" });
+    await form.scrollIntoViewIfNeeded();
+    await shot(page, "collection-upload-phone");
+    const banner = await sharp({ create: { width: 1800, height: 900, channels: 3, background: "#7c2d12" } })
+      .jpeg()
+      .toBuffer();
+    await form
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "eid-banner.jpg", mimeType: "image/jpeg", buffer: banner });
+    await form.getByRole("button", { name: "Upload", exact: true }).click();
+    await arrivesAt(page, `/admin/collections/${collection.id}`);
+    await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Picture uploaded." }));
+    await shot(page, "collection-uploaded-phone");
+    const stored = ((await (await fetch(`${url}/api/collections/${collection.id}`)).json()) as { image_url: string })
+      .image_url;
+    expect(stored).toMatch(new RegExp(`^/media/collections/${collection.id}/[a-f0-9]{16}-800\\.webp$`));
+
+    const shopper = await pages.open(PHONE);
+    await shopper.goto(`${url}/`);
+    const hero = shopper.locator(`img[src="${stored}"]`).first();
+    await hero.waitFor({ state: "attached" });
+    expect(await hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    // the blog post editor's upload form, for a look
+    if (shots) {
+      const [post] = (await (await fetch(`${url}/api/blogs`)).json()) as { id: number }[];
+      await page.goto(`${url}/admin/content/blog/${post!.id}`);
+      await hydrated(page);
+      await shot(page, "blog-post-upload-phone", false);
     }
   });
 });

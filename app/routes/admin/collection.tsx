@@ -1,6 +1,6 @@
 // One collection (issue 14, point 5; decision 0066): its name, description, whether it shows and
-// leads the home page, its place among collections, its hero image (one of its products' photos;
-// uploading photos belongs to the products' page), its products in order (moved up or down,
+// leads the home page, its place among collections, its hero image (uploaded here, decision 0066,
+// or chosen among its products' photos), its products in order (moved up or down,
 // dragged, removed, and found by name or number to add), and Delete, which keeps the products.
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import {
@@ -13,12 +13,14 @@ import {
   removeCollectionProduct,
   updateCollection,
 } from "../../../core/catalog/collection-admin";
+import { mediaStorage } from "../../../core/media/storage";
 import { AppError, invalid } from "../../../core/shared/errors";
 import { formatRupees } from "../../../core/shared/money";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle, Panel } from "../../components/admin/Fields";
 import { Notice, actionError } from "../../components/admin/Notice";
 import { ProductOrderList } from "../../components/admin/ProductOrderList";
+import { SiteImageUpload, siteImageOutcome } from "../../components/admin/SiteImageUpload";
 import { productHref } from "../../lib/catalog-view.server";
 import { consoleMeta, formText } from "../../lib/console";
 import { imageSrc } from "../../lib/images";
@@ -91,6 +93,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     })),
     created: url.searchParams.get("created") === "1",
     deleting: url.searchParams.get("delete") === "1",
+    upload: siteImageOutcome(url.searchParams),
   };
 }
 
@@ -128,7 +131,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const choice = formText(form, "image_url");
     return formResult(
       async () => {
-        await updateCollection(core, actor, id, { imageUrl: choice === "" ? null : choice });
+        // an uploaded hero replaced by a product's photo, or cleared: its files go (decision 0066)
+        await updateCollection(
+          core,
+          actor,
+          id,
+          { imageUrl: choice === "" ? null : choice },
+          mediaStorage(context.config),
+        );
         return { form: "image", done: choice ? "Hero image saved." : "Hero image cleared." } as Answer;
       },
       { form: "image" },
@@ -180,7 +190,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (intent === "delete") {
     const refused = await formResult(async () => {
-      await deleteCollection(core, actor, id);
+      await deleteCollection(core, actor, id, mediaStorage(context.config));
       return null;
     });
     if (refused) return refused;
@@ -190,7 +200,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function ConsoleCollection() {
-  const { collection, products, imageChoices, search, found, created, deleting } = useLoaderData<typeof loader>();
+  const { collection, products, imageChoices, search, found, created, deleting, upload } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state === "submitting";
   const notice = (form: string) =>
@@ -350,8 +361,17 @@ export default function ConsoleCollection() {
           </Panel>
           <Panel title="Hero image">
             {notice("image")}
+            <div className="mb-4">
+              <SiteImageUpload
+                action={`/admin/collections/${collection.id}/image/upload`}
+                label="Upload a hero image"
+                hint="Shown wide on the home page's slider, and as the collection's picture when its page is shared."
+                // a later form's answer replaces what the upload came back with
+                outcome={answer ? { uploaded: false, error: null } : upload}
+              />
+            </div>
             <p className="mb-3 text-xs text-stone-600">
-              Chosen from the photos of the collection&apos;s products. Upload photos on a product&apos;s page.
+              Or choose one of the photos of the collection&apos;s products.
             </p>
             <Form method="post" preventScrollReset aria-label="Hero image" key={collection.imageUrl ?? "none"}>
               <input type="hidden" name="intent" value="image" />

@@ -1,7 +1,8 @@
 // One blog post in the console (issue 14, point 8; decision 0067): /admin/content/blog/new writes
 // a post, /admin/content/blog/:id edits one. The body is written in the rich-text editor (or, before
 // or without JavaScript, in the textarea of its HTML); the server cleans it before storing.
-// Delete asks again on a second step (?delete=1), so it works without JavaScript too.
+// Delete asks again on a second step (?delete=1), so it works without JavaScript too. A saved
+// post's picture may be uploaded (decision 0066) or chosen among the store's pictures.
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import {
   createBlogPost,
@@ -12,14 +13,17 @@ import {
 } from "../../../core/content/blog-admin";
 import { CONTENT_LIMITS as L } from "../../../core/content/content-limits";
 import { listMediaChoices } from "../../../core/content/media-choices";
+import { mediaStorage } from "../../../core/media/storage";
 import { AppError } from "../../../core/shared/errors";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { ContentNav } from "../../components/admin/ContentNav";
 import { PageTitle, Panel, TextField } from "../../components/admin/Fields";
 import { Notice } from "../../components/admin/Notice";
 import { RichTextEditor } from "../../components/admin/RichTextEditor";
+import { SiteImageUpload, siteImageOutcome } from "../../components/admin/SiteImageUpload";
 import { consoleMeta, formText } from "../../lib/console";
 import { formatDayTime } from "../../lib/dates";
+import { imageSrc } from "../../lib/images";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/content-blog-post";
 
@@ -103,6 +107,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     media,
     saved: search.get("saved") === "1",
     confirmDelete: search.get("delete") === "1" && id !== null,
+    upload: siteImageOutcome(search),
   };
 }
 
@@ -123,7 +128,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   if (formText(form, "intent") === "delete" && id !== null) {
     try {
-      await deleteBlogPost(context.core, actor, id);
+      await deleteBlogPost(context.core, actor, id, mediaStorage(context.config));
     } catch (error) {
       return refuse(error);
     }
@@ -157,7 +162,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const post =
       id === null
         ? await createBlogPost(context.core, actor, input)
-        : await updateBlogPost(context.core, actor, id, input);
+        : // an uploaded picture replaced or taken off: its files go (decision 0066)
+          await updateBlogPost(context.core, actor, id, input, mediaStorage(context.config));
     throw redirect(`/admin/content/blog/${post.id}?saved=1`);
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -167,7 +173,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function ConsoleBlogPost() {
-  const { post, media, saved, confirmDelete } = useLoaderData<typeof loader>();
+  const { post, media, saved, confirmDelete, upload } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state !== "idle";
   const v = answer?.values ?? post;
@@ -220,6 +226,27 @@ export default function ConsoleBlogPost() {
           </div>
         </Form>
       )}
+      {post.id && (
+        <div className="mb-4">
+          <Panel title="Picture">
+            {post.featuredImageUrl ? (
+              <img
+                src={imageSrc(post.featuredImageUrl, 400)}
+                alt="The post's picture now"
+                className="mb-3 h-24 w-40 overflow-hidden bg-stone-100 object-cover text-xs ring-1 ring-stone-200"
+              />
+            ) : (
+              <p className="mb-3 text-sm text-stone-600">The post has no picture yet.</p>
+            )}
+            <SiteImageUpload
+              action={`/admin/content/blog/${post.id}/image/upload`}
+              label="Upload the post's picture"
+              hint="Save changes to the text first: uploading reloads the page."
+              outcome={upload}
+            />
+          </Panel>
+        </div>
+      )}
       <Form method="post" className="space-y-4" aria-label="Post">
         <input type="hidden" name="intent" value="save" />
         <Panel>
@@ -268,7 +295,7 @@ export default function ConsoleBlogPost() {
             <TextField name="author_name" label="Author" defaultValue={v.authorName} maxLength={L.author} />
             <div>
               <label htmlFor="featured_image_url" className="block text-sm font-semibold">
-                Picture
+                Picture{post.id ? " (or upload one above)" : ""}
               </label>
               <select
                 id="featured_image_url"

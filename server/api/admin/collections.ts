@@ -21,6 +21,8 @@ import {
   type StaffCollection,
 } from "../../../core/catalog/collection-admin";
 import type { CoreContext } from "../../../core/context";
+import { mediaStorage } from "../../../core/media/storage";
+import type { AppConfig } from "../../config";
 import { money } from "../../serialize";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, idSchema } from "../http";
@@ -108,7 +110,12 @@ function presentDetail(c: CollectionDetail) {
   };
 }
 
-export async function adminCollectionRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
+export async function adminCollectionRoutes(
+  app: FastifyInstance,
+  { core, config }: { core: CoreContext; config?: AppConfig },
+) {
+  // an uploaded picture replaced, cleared or deleted with its row: its files go (decision 0066)
+  const storage = config ? mediaStorage(config) : undefined;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const guard = requireStaff(core, "collections");
 
@@ -184,14 +191,20 @@ export async function adminCollectionRoutes(app: FastifyInstance, { core }: { co
     },
     async (request, reply) => {
       const b = request.body;
-      const { collection, changed } = await updateCollection(core, staffActor(request), request.params.id, {
-        name: b.name,
-        description: b.description,
-        isActive: b.is_active,
-        isFeatured: b.is_featured,
-        position: b.position,
-        imageUrl: b.image_url,
-      });
+      const { collection, changed } = await updateCollection(
+        core,
+        staffActor(request),
+        request.params.id,
+        {
+          name: b.name,
+          description: b.description,
+          isActive: b.is_active,
+          isFeatured: b.is_featured,
+          position: b.position,
+          imageUrl: b.image_url,
+        },
+        storage,
+      );
       reply.header("cache-control", "no-store");
       return { ...presentCollection(collection), changed };
     },
@@ -207,7 +220,7 @@ export async function adminCollectionRoutes(app: FastifyInstance, { core }: { co
       onRequest: guard,
     },
     async (request, reply) => {
-      await deleteCollection(core, staffActor(request), request.params.id);
+      await deleteCollection(core, staffActor(request), request.params.id, storage);
       return reply.code(204).header("cache-control", "no-store").send();
     },
   );

@@ -49,6 +49,8 @@ import {
   type StaffPolicyPage,
 } from "../../../core/content/policy-pages";
 import type { CoreContext } from "../../../core/context";
+import { mediaStorage } from "../../../core/media/storage";
+import type { AppConfig } from "../../config";
 import { POLICY_PAGE_SLUGS } from "../../../db/schema";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, idSchema, pageQuery } from "../http";
@@ -165,7 +167,12 @@ const slugParams = z.object({
     }),
 });
 
-export async function adminContentRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
+export async function adminContentRoutes(
+  app: FastifyInstance,
+  { core, config }: { core: CoreContext; config?: AppConfig },
+) {
+  // an uploaded picture replaced, cleared or deleted with its row: its files go (decision 0066)
+  const storage = config ? mediaStorage(config) : undefined;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const guard = requireStaff(core, "content");
   const op = (summary: string) => staffOperation("content", summary);
@@ -242,13 +249,15 @@ export async function adminContentRoutes(app: FastifyInstance, { core }: { core:
       onRequest: guard,
     },
     async (request) =>
-      presentBlogPost(await updateBlogPost(core, staffActor(request), request.params.id, blogInput(request.body))),
+      presentBlogPost(
+        await updateBlogPost(core, staffActor(request), request.params.id, blogInput(request.body), storage),
+      ),
   );
 
   api.delete(
     "/admin/blog-posts/:id",
     { schema: { ...op("Deletes a post for good; 404 when it is already gone"), params: idParams }, onRequest: guard },
-    async (request) => deleteBlogPost(core, staffActor(request), request.params.id),
+    async (request) => deleteBlogPost(core, staffActor(request), request.params.id, storage),
   );
 
   // ------------------------------------------------------------ announcements

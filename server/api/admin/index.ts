@@ -16,6 +16,7 @@ import { adminProductCsvRoutes } from "./product-csv";
 import { adminReviewRoutes } from "./reviews";
 import { adminSessionRoutes } from "./session";
 import { adminSettingsRoutes } from "./settings";
+import { adminSiteImageRoutes } from "./site-images";
 import { adminStoreDetailsRoutes } from "./settings";
 import { adminStaffRoutes } from "./staff";
 import { adminVoucherRoutes } from "./vouchers";
@@ -40,4 +41,5 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminContentRoutes, options);
   await app.register(adminStockRoutes, options);
   await app.register(adminProductCsvRoutes, options);
+  await app.register(adminSiteImageRoutes, options);
 }

@@ -45,17 +45,21 @@ export const MULTIPART_OPTIONS = {
  * The uploaded files of a multipart request, each read whole (at most the file limit) before
  * the next. The multipart plugin's limit errors become messages that say what to do.
  */
-export async function readPhotoFiles(request: FastifyRequest): Promise<UploadedFile[]> {
+export async function readPhotoFiles(
+  request: FastifyRequest,
+  field: string = PHOTO_FIELD,
+  tooMany: string = TOO_MANY,
+): Promise<UploadedFile[]> {
   if (!request.isMultipart())
-    throw new AppError(400, `Send the photos as multipart/form-data, in the field "${PHOTO_FIELD}".`);
+    throw new AppError(400, `Send the photos as multipart/form-data, in the field "${field}".`);
   const files: UploadedFile[] = [];
   try {
     for await (const part of request.parts()) {
       if (part.type !== "file") continue;
       const name = part.filename ?? "";
-      if (part.fieldname !== PHOTO_FIELD) {
+      if (part.fieldname !== field) {
         await part.toBuffer().catch(() => undefined);
-        throw new AppError(422, `${part.fieldname.slice(0, 40)}: send the photos in the field "${PHOTO_FIELD}".`);
+        throw new AppError(422, `${part.fieldname.slice(0, 40)}: send the photos in the field "${field}".`);
       }
       try {
         const bytes = await part.toBuffer();
@@ -74,7 +78,7 @@ export async function readPhotoFiles(request: FastifyRequest): Promise<UploadedF
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === "FST_FILES_LIMIT") throw new AppError(413, TOO_MANY);
+    if (code === "FST_FILES_LIMIT") throw new AppError(413, tooMany);
     if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
       throw new AppError(413, "The form has too many fields.");
     throw new AppError(400, "The upload could not be read: it broke off or is not valid multipart/form-data.");
