@@ -73,11 +73,15 @@ export function cloudApiTransport(settings: WhatsAppSettings, fetcher: typeof fe
         let detail = text.slice(0, 300);
         try {
           const body = JSON.parse(text) as { error?: { message?: string; code?: number } };
-          if (body.error?.message) detail = `${body.error.message}${body.error.code ? ` (code ${body.error.code})` : ""}`;
+          if (body.error?.message)
+            detail = `${body.error.message}${body.error.code ? ` (code ${body.error.code})` : ""}`;
         } catch {
           // not JSON: the first characters of the answer say enough
         }
-        throw new TransportError(`WhatsApp Cloud API answered ${response.status}: ${detail}`, isPermanent(response.status));
+        throw new TransportError(
+          `WhatsApp Cloud API answered ${response.status}: ${detail}`,
+          isPermanent(response.status),
+        );
       }
       let id: string | null = null;
       try {

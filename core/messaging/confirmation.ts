@@ -22,16 +22,23 @@ export interface ConfirmationSettings {
 
 /** a template parameter may hold no newline or tab and at most 1,024 characters (Cloud API) */
 const ITEMS_MAX = 400;
-const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, " ").replace(/ {2,}/g, " ").trim();
+const oneLine = (text: string) =>
+  text
+    .replace(/[\r\n\t]+/g, " ")
+    .replace(/ {2,}/g, " ")
+    .trim();
 
 /** "2 × Lawn suit (Red / M), 1 × Dupatta", cut short with "and 3 more" when long. */
 export function itemsSummary(items: ConfirmationOrder["items"]): string {
-  const parts = items.map((i) => oneLine(`${i.quantity} × ${i.name}${i.combinationName ? ` (${i.combinationName})` : ""}`));
+  const parts = items.map((i) =>
+    oneLine(`${i.quantity} × ${i.name}${i.combinationName ? ` (${i.combinationName})` : ""}`),
+  );
   let text = "";
   for (let n = 0; n < parts.length; n++) {
     const next = text ? `${text}, ${parts[n]}` : (parts[n] as string);
     const rest = parts.length - n - 1;
-    if (next.length > ITEMS_MAX) return `${text || (parts[n] as string).slice(0, ITEMS_MAX)} and ${rest + (text ? 1 : 0)} more`;
+    if (next.length > ITEMS_MAX)
+      return `${text || (parts[n] as string).slice(0, ITEMS_MAX)} and ${rest + (text ? 1 : 0)} more`;
     text = next;
   }
   return text;

@@ -47,7 +47,11 @@ const json = (value: string[] | string): string[] =>
   typeof value === "string" ? (JSON.parse(value) as string[]) : value;
 
 /** The delay before try number `attempts + 1`: base × 2^(attempts-1), capped, then 50–100 % of it. */
-export function backoffMs(attempts: number, options: Pick<OutboxOptions, "baseBackoffMs" | "maxBackoffMs">, random = Math.random): number {
+export function backoffMs(
+  attempts: number,
+  options: Pick<OutboxOptions, "baseBackoffMs" | "maxBackoffMs">,
+  random = Math.random,
+): number {
   const full = Math.min(options.maxBackoffMs, options.baseBackoffMs * 2 ** Math.max(0, attempts - 1));
   return Math.round(full / 2 + (full / 2) * random());
 }
