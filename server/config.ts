@@ -27,7 +27,7 @@ export interface AppConfig {
   /** the WhatsApp Cloud API (WHATSAPP_ACCESS_TOKEN set); unset = messages are only logged */
   whatsapp: WhatsAppSettings | undefined;
   /** the message worker (decision 0069): on unless MESSAGE_WORKER=off; how often it looks */
-  messageWorker: { enabled: boolean; pollMs: number };
+  messageWorker: { enabled: boolean; pollMs: number; leaseMs: number };
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -102,11 +102,11 @@ function whatsappSettings(env: NodeJS.ProcessEnv): WhatsAppSettings | undefined 
   };
 }
 
-function pollMs(value: string | undefined): number {
+function milliseconds(name: string, value: string | undefined, fallback: number, least: number): number {
   const text = (value ?? "").trim();
-  if (text === "") return 2_000;
-  if (!/^\d{1,7}$/.test(text) || Number(text) < 10) {
-    throw new Error(`MESSAGE_WORKER_POLL_MS must be a whole number of milliseconds, 10 or more, not "${value}"`);
+  if (text === "") return fallback;
+  if (!/^\d{1,8}$/.test(text) || Number(text) < least) {
+    throw new Error(`${name} must be a whole number of milliseconds, ${least} or more, not "${value}"`);
   }
   return Number(text);
 }
@@ -135,6 +135,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxyHops: proxyHops(env.TRUST_PROXY),
     s3: s3Settings(env),
     whatsapp: whatsappSettings(env),
-    messageWorker: { enabled: flag(env.MESSAGE_WORKER, true), pollMs: pollMs(env.MESSAGE_WORKER_POLL_MS) },
+    messageWorker: {
+      enabled: flag(env.MESSAGE_WORKER, true),
+      pollMs: milliseconds("MESSAGE_WORKER_POLL_MS", env.MESSAGE_WORKER_POLL_MS, 2_000, 10),
+      // how long a claimed message stays one process's; a crash's messages are sent again after it
+      leaseMs: milliseconds("MESSAGE_WORKER_LEASE_MS", env.MESSAGE_WORKER_LEASE_MS, 60_000, 1_000),
+    },
   };
 }

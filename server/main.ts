@@ -53,10 +53,17 @@ async function main() {
 
   // WhatsApp messages (issue 15; decision 0069): every process runs a worker; SKIP LOCKED and the
   // lease keep two of them from sending one message
-  const transport = config.whatsapp ? cloudApiTransport(config.whatsapp) : logOnlyTransport;
+  // a request never outlives the lease, so no second process takes a message still in flight
+  const transport = config.whatsapp
+    ? cloudApiTransport({
+        ...config.whatsapp,
+        timeoutMs: Math.min(config.whatsapp.timeoutMs, Math.floor(config.messageWorker.leaseMs / 2)),
+      })
+    : logOnlyTransport;
   const messages = config.messageWorker.enabled
     ? startOutboxWorker(database.db, transport, {
         pollMs: config.messageWorker.pollMs,
+        leaseMs: config.messageWorker.leaseMs,
         onError: (error) => app.log.error({ err: error }, "message worker pass failed; the next pass tries again"),
         onRun: (run) => {
           if (run.failed + run.retry > 0) app.log.warn({ messages: run }, "messages: some sends failed");

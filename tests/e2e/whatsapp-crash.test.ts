@@ -1,0 +1,120 @@
+// A crash between an order and its WhatsApp message (issue 15, point 1; decision 0069): the built
+// store as a real process, the Cloud API as a local fake, SIGKILL, restart.
+// 1. killed after the order, before its worker ran: after the restart the message goes once;
+// 2. killed while the fake holds the send open (in flight): after the restart and the lease the
+//    message is sent again. The fake never answered the first request, so one delivery; a real
+//    provider might have delivered the first: that window is why the outbox is at least once.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeWhatsApp, type FakeWhatsApp } from "../helpers/fake-whatsapp";
+import { startStore, type StoreProcess } from "../helpers/server-process";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-whatsapp-crash-"));
+let fake: FakeWhatsApp;
+let store: StoreProcess | undefined;
+
+const env = (extra: Record<string, string> = {}) => ({
+  DATA_DIR: dataDir,
+  SEED_DEMO: "1",
+  SEED_IMAGES: "0",
+  WHATSAPP_ACCESS_TOKEN: "crash-test-token",
+  WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
+  WHATSAPP_API_URL: fake.url,
+  MESSAGE_WORKER_POLL_MS: "50",
+  MESSAGE_WORKER_LEASE_MS: "2000",
+  ...extra,
+});
+
+let phone = 0;
+async function placeOrder(url: string): Promise<{ tracking_id: string }> {
+  const products = (await fetch(`${url}/api/products?limit=50`).then((r) => r.json())) as {
+    id: number;
+    price: number;
+    stock: number;
+    variant_combinations?: unknown[];
+  }[];
+  const product = products.find((p) => (p.variant_combinations ?? []).length === 0 && p.stock >= 2);
+  if (!product) throw new Error("no simple product in stock");
+  const subtotal = product.price;
+  const shipping = subtotal >= 5000 ? 0 : 500;
+  phone += 1;
+  const res = await fetch(`${url}/api/orders`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      first_name: "Ayesha",
+      last_name: "Khan",
+      email: `crash${phone}@example.pk`,
+      phone: `0300-765432${phone}`,
+      shipping_address: "House 12, Street 4, Gulberg III, Lahore, 54660, Pakistan",
+      city: "Lahore",
+      postal_code: "54660",
+      country: "Pakistan",
+      total_amount: subtotal + shipping,
+      payment_method: "cod",
+      items: [{ product_id: product.id, combination_id: null, quantity: 1, price: product.price, variant_details: null }],
+    }),
+  });
+  const body = (await res.json()) as { tracking_id: string };
+  expect(res.status, JSON.stringify(body)).toBe(201);
+  return body;
+}
+
+const forOrder = (requests: FakeWhatsApp["requests"], trackingId: string) =>
+  requests.filter((r) => JSON.stringify(r.body).includes(`confirm:${trackingId}:`));
+
+async function waitFor(check: () => boolean, ms: number, what: string) {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+beforeAll(async () => {
+  fake = await startFakeWhatsApp();
+});
+afterAll(async () => {
+  await store?.stop("SIGKILL");
+  await fake?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("a crash between the order and its WhatsApp message", () => {
+  it("killed before the worker ran: after a restart the message is sent exactly once", async () => {
+    store = await startStore(env({ MESSAGE_WORKER: "off" }));
+    const order = await placeOrder(store.url);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(forOrder(fake.requests, order.tracking_id)).toHaveLength(0);
+    await store.stop("SIGKILL");
+    store = await startStore(env());
+    await waitFor(() => forOrder(fake.delivered(), order.tracking_id).length > 0, 20_000, "the send");
+    await new Promise((r) => setTimeout(r, 2_500)); // longer than a lease: nothing more comes
+    expect(forOrder(fake.requests, order.tracking_id)).toHaveLength(1);
+    expect(forOrder(fake.delivered(), order.tracking_id)).toHaveLength(1);
+    await store.stop("SIGTERM");
+    store = undefined;
+  }, 180_000);
+
+  it("killed with the send in flight: after the restart and the lease it is sent again, once", async () => {
+    store = await startStore(env());
+    fake.answers.push("hold");
+    const order = await placeOrder(store.url);
+    await waitFor(() => forOrder(fake.requests, order.tracking_id).length === 1, 20_000, "the first send");
+    await store.stop("SIGKILL");
+    const killedAt = Date.now();
+    store = await startStore(env());
+    await waitFor(() => forOrder(fake.delivered(), order.tracking_id).length > 0, 30_000, "the second send");
+    // the message stayed "sending" until the dead process's lease ran out
+    expect(Date.now() - killedAt).toBeGreaterThanOrEqual(1_500);
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(forOrder(fake.requests, order.tracking_id)).toHaveLength(2);
+    expect(forOrder(fake.delivered(), order.tracking_id)).toHaveLength(1);
+    const [first, second] = forOrder(fake.requests, order.tracking_id);
+    expect(second!.body).toEqual(first!.body);
+    await store.stop("SIGTERM");
+    store = undefined;
+  }, 180_000);
+});
