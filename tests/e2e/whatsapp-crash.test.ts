@@ -54,7 +54,9 @@ async function placeOrder(url: string): Promise<{ tracking_id: string }> {
       country: "Pakistan",
       total_amount: subtotal + shipping,
       payment_method: "cod",
-      items: [{ product_id: product.id, combination_id: null, quantity: 1, price: product.price, variant_details: null }],
+      items: [
+        { product_id: product.id, combination_id: null, quantity: 1, price: product.price, variant_details: null },
+      ],
     }),
   });
   const body = (await res.json()) as { tracking_id: string };
