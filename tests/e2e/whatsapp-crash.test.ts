@@ -14,9 +14,10 @@ import { startStore, type StoreProcess } from "../helpers/server-process";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-whatsapp-crash-"));
 let fake: FakeWhatsApp;
 let store: StoreProcess | undefined;
+let folder = "first";
 
 const env = (extra: Record<string, string> = {}) => ({
-  DATA_DIR: dataDir,
+  DATA_DIR: path.join(dataDir, folder),
   SEED_DEMO: "1",
   SEED_IMAGES: "0",
   WHATSAPP_ACCESS_TOKEN: "crash-test-token",
@@ -31,13 +32,21 @@ let phone = 0;
 async function placeOrder(url: string): Promise<{ tracking_id: string }> {
   const products = (await fetch(`${url}/api/products?limit=50`).then((r) => r.json())) as {
     id: number;
-    price: number;
+    price: number | string;
     stock: number;
-    variant_combinations?: unknown[];
+    variant_combinations?: { id: number; price: number | string; stock: number; is_available: boolean }[];
   }[];
-  const product = products.find((p) => (p.variant_combinations ?? []).length === 0 && p.stock >= 2);
-  if (!product) throw new Error("no simple product in stock");
-  const subtotal = product.price;
+  let line: { product_id: number; combination_id: number | null; price: number } | null = null;
+  for (const p of products) {
+    const combinations = p.variant_combinations ?? [];
+    if (combinations.length === 0 && p.stock >= 1)
+      line = { product_id: p.id, combination_id: null, price: Number(p.price) };
+    const c = combinations.find((c) => c.is_available && c.stock >= 1);
+    if (c) line = { product_id: p.id, combination_id: c.id, price: Number(c.price) };
+    if (line) break;
+  }
+  if (!line) throw new Error("no product in stock");
+  const subtotal = line.price;
   const shipping = subtotal >= 5000 ? 0 : 500;
   phone += 1;
   const res = await fetch(`${url}/api/orders`, {
@@ -54,9 +63,7 @@ async function placeOrder(url: string): Promise<{ tracking_id: string }> {
       country: "Pakistan",
       total_amount: subtotal + shipping,
       payment_method: "cod",
-      items: [
-        { product_id: product.id, combination_id: null, quantity: 1, price: product.price, variant_details: null },
-      ],
+      items: [{ ...line, quantity: 1, variant_details: null }],
     }),
   });
   const body = (await res.json()) as { tracking_id: string };
@@ -101,6 +108,8 @@ describe("a crash between the order and its WhatsApp message", () => {
   }, 180_000);
 
   it("killed with the send in flight: after the restart and the lease it is sent again, once", async () => {
+    await store?.stop("SIGKILL");
+    folder = "second";
     store = await startStore(env());
     fake.answers.push("hold");
     const order = await placeOrder(store.url);
