@@ -154,7 +154,7 @@ export default function ConsoleMessages() {
                   Order {m.trackingId ?? `#${m.orderId}`}
                 </Link>
               ) : (
-                <span className="text-stone-600">order deleted</span>
+                <span className="text-stone-600">no order</span>
               )}
               <span className="tabular-nums text-stone-600">{m.phone}</span>
             </p>
