@@ -163,6 +163,37 @@ describe("the confirmation request", () => {
   });
 });
 
+describe("staff's manual orders", () => {
+  it("one taken as pending confirmation gets the request; one confirmed on the phone gets none", async () => {
+    await setStock(t, item, 50);
+    const manual = (status: string, phone: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/admin/orders",
+        headers: packer.auth,
+        payload: {
+          first_name: "Sana",
+          last_name: "Iqbal",
+          phone,
+          shipping_address: "Flat 3, Block B, Clifton",
+          city: "Karachi",
+          postal_code: "75600",
+          items: [{ product_id: item.productId, combination_id: item.combinationId, quantity: 1 }],
+          source: "phone",
+          status,
+        },
+      });
+    const pending = await manual("pending confirmation", "0321-4567001");
+    expect(pending.statusCode, pending.body).toBe(201);
+    const [message, ...more] = await messagesOf(pending.json().id);
+    expect(more).toHaveLength(0);
+    expect(message).toMatchObject({ kind: "confirmation", phone: "923214567001", status: "queued" });
+    const confirmed = await manual("confirmed", "0321-4567002");
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    expect(await messagesOf(confirmed.json().id)).toHaveLength(0);
+  });
+});
+
 describe("the worker and the Cloud API", () => {
   it("sends the message once, as a template with quick-reply payloads, to the number's /messages with the bearer", async () => {
     const order = await placeOrder();
