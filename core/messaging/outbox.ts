@@ -136,7 +136,7 @@ export interface OutboxRun {
   lost: number;
 }
 
-/** One pass: claims due messages and sends them one after another. */
+/** One pass: claims due messages and sends them. */
 export async function runOutboxOnce(
   db: Db,
   transport: MessageTransport,
@@ -145,7 +145,10 @@ export async function runOutboxOnce(
 ): Promise<OutboxRun> {
   const rows = await claimDueMessages(db, workerId, options);
   const run: OutboxRun = { claimed: rows.length, sent: 0, logged: 0, retry: 0, failed: 0, lost: 0 };
-  for (const row of rows) run[await deliver(db, workerId, transport, row, options)]++;
+  // side by side: a pass lasts at most one request's time limit, well inside the lease, so no
+  // message waits in a batch until another process may take it (decision 0069)
+  const outcomes = await Promise.all(rows.map((row) => deliver(db, workerId, transport, row, options)));
+  for (const outcome of outcomes) run[outcome]++;
   return run;
 }
 

@@ -125,6 +125,18 @@ describe("the confirmation request", () => {
     ]);
   });
 
+  it("is written once for an order retried with the same Idempotency-Key", async () => {
+    await setStock(t, item, 50);
+    const payload = orderPayload([{ item, quantity: 1 }]);
+    const headers = { "idempotency-key": `wa-${Date.now()}` };
+    const ip = freshIp();
+    const first = await t.app.inject({ method: "POST", url: "/api/orders", payload, headers, remoteAddress: ip });
+    const again = await t.app.inject({ method: "POST", url: "/api/orders", payload, headers, remoteAddress: ip });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(again.json().id).toBe(first.json().id);
+    expect(await messagesOf(first.json().id)).toHaveLength(1);
+  });
+
   it("is not written when the order fails (out of stock: 409, no order, no message)", async () => {
     const before = await count(t, sql`select count(*) as n from whatsapp_messages`);
     await setStock(t, item, 1);
