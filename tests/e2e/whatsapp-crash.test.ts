@@ -11,11 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeWhatsApp, type FakeWhatsApp } from "../helpers/fake-whatsapp";
 import { placeApiOrder as placeOrder } from "../helpers/api-order";
 import { startStore, type StoreProcess } from "../helpers/server-process";
+import { admin, postgresUrl, withDatabase } from "../helpers/template";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-whatsapp-crash-"));
 let fake: FakeWhatsApp;
 let store: StoreProcess | undefined;
 let folder = "first";
+// with DATABASE_URL the store runs on PostgreSQL: an empty database per test, seeded at start
+const pgUrl = postgresUrl();
+const pgDatabase = () => `wa_crash_${folder}_${process.pid}`;
 
 const env = (extra: Record<string, string> = {}) => ({
   DATA_DIR: path.join(dataDir, folder),
@@ -26,6 +30,7 @@ const env = (extra: Record<string, string> = {}) => ({
   WHATSAPP_API_URL: fake.url,
   MESSAGE_WORKER_POLL_MS: "50",
   MESSAGE_WORKER_LEASE_MS: "2000",
+  ...(pgUrl ? { DATABASE_URL: withDatabase(pgUrl, pgDatabase()) } : {}),
   ...extra,
 });
 
@@ -42,11 +47,15 @@ async function waitFor(check: () => boolean, ms: number, what: string) {
 
 beforeAll(async () => {
   fake = await startFakeWhatsApp();
+  if (pgUrl) await admin(pgUrl, `create database ${pgDatabase()}`);
 });
 afterAll(async () => {
   await store?.stop("SIGKILL");
   await fake?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  if (pgUrl)
+    for (const f of ["first", "second"])
+      await admin(pgUrl, `drop database if exists wa_crash_${f}_${process.pid} with (force)`);
 });
 
 describe("a crash between the order and its WhatsApp message", () => {
@@ -68,6 +77,7 @@ describe("a crash between the order and its WhatsApp message", () => {
   it("killed with the send in flight: after the restart and the lease it is sent again, once", async () => {
     await store?.stop("SIGKILL");
     folder = "second";
+    if (pgUrl) await admin(pgUrl, `create database ${pgDatabase()}`);
     store = await startStore(env());
     fake.answers.push("hold");
     const order = await placeOrder(store.url);
