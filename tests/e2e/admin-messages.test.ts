@@ -16,6 +16,13 @@ let url: string;
 let browser: Browser;
 const pages = pageOpener(() => browser);
 const shots = process.env.SHOTS_DIR;
+const OWNER: ConsoleMember = {
+  email: "owner@messages.test",
+  password: "Owner2026nowmsg",
+  firstName: "Amna",
+  lastName: "Owner",
+  role: "owner",
+};
 const MEMBER: ConsoleMember = {
   email: "packer@messages.test",
   password: "Fulfilment2026now",
@@ -27,7 +34,7 @@ const MEMBER: ConsoleMember = {
 beforeAll(async () => {
   if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
   const prepare = async (db: Db) => {
-    await insertStaff(db, MEMBER);
+    await insertStaff(db, MEMBER, OWNER);
     // a message the Cloud API refused (as a shop with an account would see it)
     await db.execute(sql`
       insert into whatsapp_messages (kind, language, phone, parameters, buttons, body, status, attempts, last_error)
@@ -76,5 +83,22 @@ describe.sequential("the message log", { timeout: 120_000 }, () => {
     // the worker takes it at once; without an account it is logged, not sent
     await desktop.goto(`${url}/admin/messages?status=failed`);
     await expectVisibleToPerson(desktop.getByText("No messages here."));
+    // fulfilment does not see the shop's settings
+    expect(await page.getByRole("form", { name: "Message settings" }).count()).toBe(0);
+  });
+
+  it("the owner turns on English and Urdu, and the next order's message has both (desktop)", async () => {
+    const page = await pages.open(DESKTOP);
+    await signInToConsole(page, url, OWNER, { next: "/admin/messages" });
+    const form = page.getByRole("form", { name: "Message settings" });
+    await form.getByLabel("Language").selectOption("en+ur");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expectVisibleToPerson(page.getByText("Message settings saved."));
+    const order = await placeApiOrder(url);
+    await page.goto(`${url}/admin/messages`);
+    const first = page.getByRole("list", { name: "Message list" }).getByRole("listitem").first();
+    await expectVisibleToPerson(first.getByRole("link", { name: `Order ${order.tracking_id}` }));
+    expect(await first.textContent()).toContain("کل رقم");
+    if (shots) await page.screenshot({ path: `${shots}/messages-urdu-desktop.png`, fullPage: true });
   });
 });

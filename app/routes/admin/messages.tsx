@@ -2,7 +2,15 @@
 // manager, fulfilment): every message to a shopper, newest first, with its order, text, attempts
 // and last error; tabs by status; a failed message can be sent again (through core, audited).
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { listMessages, MESSAGE_FILTERS, resendMessage, type MessageFilter } from "../../../core/messaging/message-log";
+import {
+  getMessageSettings,
+  listMessages,
+  MESSAGE_FILTERS,
+  resendMessage,
+  setMessageSettings,
+  type MessageFilter,
+} from "../../../core/messaging/message-log";
+import { can } from "../../../core/staff/permissions";
 import { AppError } from "../../../core/shared/errors";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";
@@ -40,7 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = (MESSAGE_FILTERS as readonly string[]).includes(statusText) ? (statusText as MessageFilter) : "all";
   const page = pageParam(params);
   const found = await listMessages(context.core, actor, { status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  // the shop's choices, for those who may change settings (the owner)
+  const settings = can(actor, "settings") ? await getMessageSettings(context.core, actor) : null;
   return {
+    settings,
     status,
     problem: statusText !== status ? "Choose a tab." : null,
     page,
@@ -73,6 +84,21 @@ interface Answer {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireStaff(request, context, "orders");
   const form = await request.formData();
+  if (formText(form, "intent") === "settings") {
+    const language = formText(form, "whatsapp_language");
+    if (language !== "en" && language !== "en+ur")
+      return data<Answer>({ error: "Choose English, or English and Urdu." }, { status: 422 });
+    try {
+      await setMessageSettings(context.core, actor, {
+        whatsappConfirmations: formText(form, "whatsapp_confirmations") === "on",
+        whatsappLanguage: language,
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.status === 403) throw data({ detail: error.message }, { status: 403 });
+      throw error;
+    }
+    return { done: "Message settings saved. New orders follow them." } satisfies Answer;
+  }
   const id = Number(formText(form, "resend"));
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
     return data<Answer>({ error: "Choose a message to send again." }, { status: 422 });
@@ -87,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ConsoleMessages() {
-  const { status, problem, page, pages, total, failed, messages } = useLoaderData<typeof loader>();
+  const { settings, status, problem, page, pages, total, failed, messages } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state === "submitting";
   const href = (next: { status?: string; page?: number }) => {
@@ -104,6 +130,35 @@ export default function ConsoleMessages() {
         title="Messages"
         intro="WhatsApp messages to shoppers, newest first. Without a WhatsApp account configured they are only kept here, not sent."
       />
+      {settings && (
+        <Form
+          method="post"
+          preventScrollReset
+          aria-label="Message settings"
+          className="mb-4 flex flex-wrap items-end gap-x-6 gap-y-3 bg-white p-4 text-sm ring-1 ring-stone-200"
+        >
+          <input type="hidden" name="intent" value="settings" />
+          <label className="flex min-h-11 items-center gap-2">
+            <input
+              type="checkbox"
+              name="whatsapp_confirmations"
+              defaultChecked={settings.whatsappConfirmations}
+              className="h-5 w-5"
+            />
+            Ask shoppers on WhatsApp to confirm each new order
+          </label>
+          <label>
+            <span className="block font-semibold">Language</span>
+            <select name="whatsapp_language" defaultValue={settings.whatsappLanguage} className="field mt-1">
+              <option value="en">English</option>
+              <option value="en+ur">English and Urdu</option>
+            </select>
+          </label>
+          <button type="submit" disabled={busy} className="btn-secondary">
+            Save
+          </button>
+        </Form>
+      )}
       <nav aria-label="Message status" className="-mx-4 mb-4 overflow-x-auto px-4">
         <ul className="flex gap-1 whitespace-nowrap">
           {MESSAGE_FILTERS.map((s) => {
@@ -158,10 +213,12 @@ export default function ConsoleMessages() {
               )}
               <span className="tabular-nums text-stone-600">{m.phone}</span>
             </p>
-            {/* plain text: React escapes it, and line breaks are kept */}
-            <p className="whitespace-pre-line break-words text-stone-800" dir="auto">
-              {m.text}
-            </p>
+            {/* plain text: React escapes it, and line breaks are kept; the Urdu part reads right to left */}
+            {m.text.split("\n\n").map((part, n) => (
+              <p key={n} className="whitespace-pre-line break-words text-stone-800" dir="auto">
+                {part}
+              </p>
+            ))}
             <p className="text-xs text-stone-600">
               {m.language} · written {m.created}
               {m.sent && ` · ${m.status === "sent" ? "sent" : "handled"} ${m.sent}`} · {m.attempts}{" "}
