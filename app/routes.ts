@@ -47,6 +47,7 @@ export default [
       route("customers", "routes/admin/customers.tsx"),
       route("customers/:id", "routes/admin/customer.tsx"),
       route("reviews", "routes/admin/reviews.tsx"),
+      route("messages", "routes/admin/messages.tsx"),
       route("products/:id/photos", "routes/admin/product-photos.tsx"),
       route("collections", "routes/admin/collections.tsx"),
       route("collections/:id", "routes/admin/collection.tsx"),

@@ -1,6 +1,7 @@
 // Configuration from the environment (design.md, "Configuration"). Read once at start.
 import path from "node:path";
 import type { S3Settings } from "../core/media/storage";
+import type { WhatsAppSettings } from "../core/messaging/cloud-api";
 
 export interface AppConfig {
   port: number;
@@ -23,6 +24,10 @@ export interface AppConfig {
   trustProxyHops: number;
   /** uploaded media in an S3-compatible bucket (S3_BUCKET set); unset = files under DATA_DIR/media */
   s3: S3Settings | undefined;
+  /** the WhatsApp Cloud API (WHATSAPP_ACCESS_TOKEN set); unset = messages are only logged */
+  whatsapp: WhatsAppSettings | undefined;
+  /** the message worker (decision 0069): on unless MESSAGE_WORKER=off; how often it looks */
+  messageWorker: { enabled: boolean; pollMs: number; leaseMs: number };
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -66,6 +71,46 @@ function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
   };
 }
 
+/** The WHATSAPP_* settings when WHATSAPP_ACCESS_TOKEN is set (decision 0070). */
+function whatsappSettings(env: NodeJS.ProcessEnv): WhatsAppSettings | undefined {
+  const accessToken = (env.WHATSAPP_ACCESS_TOKEN ?? "").trim();
+  if (accessToken === "") return undefined;
+  const phoneNumberId = (env.WHATSAPP_PHONE_NUMBER_ID ?? "").trim();
+  if (!/^\d{1,30}$/.test(phoneNumberId)) {
+    throw new Error(
+      "WHATSAPP_ACCESS_TOKEN is set, so WHATSAPP_PHONE_NUMBER_ID must be set to the number's id (digits)",
+    );
+  }
+  const apiUrl = ((env.WHATSAPP_API_URL ?? "").trim() || "https://graph.facebook.com").replace(/\/+$/, "");
+  if (!/^https?:\/\/[^\s]+$/.test(apiUrl))
+    throw new Error(`WHATSAPP_API_URL must be an http(s) address, not "${apiUrl}"`);
+  const apiVersion = (env.WHATSAPP_API_VERSION ?? "").trim() || "v21.0";
+  if (!/^v\d{1,3}\.\d{1,3}$/.test(apiVersion))
+    throw new Error(`WHATSAPP_API_VERSION must look like v21.0, not "${apiVersion}"`);
+  return {
+    apiUrl,
+    apiVersion,
+    phoneNumberId,
+    accessToken,
+    appSecret: (env.WHATSAPP_APP_SECRET ?? "").trim(),
+    verifyToken: (env.WHATSAPP_VERIFY_TOKEN ?? "").trim(),
+    templates: {
+      confirmation: (env.WHATSAPP_TEMPLATE_CONFIRMATION ?? "").trim() || "order_confirmation",
+      reminder: (env.WHATSAPP_TEMPLATE_REMINDER ?? "").trim() || "order_confirmation_reminder",
+    },
+    timeoutMs: 15_000,
+  };
+}
+
+function milliseconds(name: string, value: string | undefined, fallback: number, least: number): number {
+  const text = (value ?? "").trim();
+  if (text === "") return fallback;
+  if (!/^\d{1,8}$/.test(text) || Number(text) < least) {
+    throw new Error(`${name} must be a whole number of milliseconds, ${least} or more, not "${value}"`);
+  }
+  return Number(text);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -89,5 +134,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     catalogCacheSeconds: Number(env.CATALOG_CACHE_SECONDS ?? 5),
     trustProxyHops: proxyHops(env.TRUST_PROXY),
     s3: s3Settings(env),
+    whatsapp: whatsappSettings(env),
+    messageWorker: {
+      enabled: flag(env.MESSAGE_WORKER, true),
+      pollMs: milliseconds("MESSAGE_WORKER_POLL_MS", env.MESSAGE_WORKER_POLL_MS, 2_000, 10),
+      // how long a claimed message stays one process's; a crash's messages are sent again after it
+      leaseMs: milliseconds("MESSAGE_WORKER_LEASE_MS", env.MESSAGE_WORKER_LEASE_MS, 60_000, 1_000),
+    },
   };
 }

@@ -4,6 +4,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { cloudApiTransport } from "../core/messaging/cloud-api";
+import { startOutboxWorker } from "../core/messaging/outbox";
+import { logOnlyTransport } from "../core/messaging/transport";
 import { ReadCache } from "../core/shared/cache";
 import { createDatabaseRateLimiter, createRedisRateLimiter } from "../core/shared/rate-limit";
 import { scheduleRetention } from "../core/shared/retention";
@@ -48,6 +51,26 @@ async function main() {
     onError: (error) => app.log.error({ err: error }, "retention run failed; the next run tries again"),
   });
 
+  // WhatsApp messages (issue 15; decision 0069): every process runs a worker; SKIP LOCKED and the
+  // lease keep two of them from sending one message
+  // a request never outlives the lease, so no second process takes a message still in flight
+  const transport = config.whatsapp
+    ? cloudApiTransport({
+        ...config.whatsapp,
+        timeoutMs: Math.min(config.whatsapp.timeoutMs, Math.floor(config.messageWorker.leaseMs / 2)),
+      })
+    : logOnlyTransport;
+  const messages = config.messageWorker.enabled
+    ? startOutboxWorker(database.db, transport, {
+        pollMs: config.messageWorker.pollMs,
+        leaseMs: config.messageWorker.leaseMs,
+        onError: (error) => app.log.error({ err: error }, "message worker pass failed; the next pass tries again"),
+        onRun: (run) => {
+          if (run.failed + run.retry > 0) app.log.warn({ messages: run }, "messages: some sends failed");
+        },
+      })
+    : null;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -66,6 +89,8 @@ async function main() {
       await app.close();
       clearInterval(closeIdle);
       await retention.stop();
+      // the send under way finishes and is recorded before the database closes
+      await messages?.stop();
       await limiter.close();
       await database.close();
       process.exit(0);

@@ -14,6 +14,7 @@ export interface ConsoleMenuItem {
 export const CONSOLE_MENU: readonly ConsoleMenuItem[] = [
   { href: "/admin", label: "Home" },
   { href: "/admin/orders", label: "Orders", permission: "orders" },
+  { href: "/admin/messages", label: "Messages", permission: "orders" },
   { href: "/admin/customers", label: "Customers", permission: "customers" },
   { href: "/admin/products", label: "Products", permission: "products" },
   { href: "/admin/stock", label: "Stock", permission: "stock" },
@@ -59,6 +60,7 @@ export function actionLabel(action: string): string {
     "order.note": "Added a note to an order",
     "order.create": "Placed an order for a customer",
     "order.exchange": "Arranged an exchange",
+    "message.resend": "Sent a WhatsApp message again",
     "review.publish": "Published a review",
     "review.hide": "Hid a review",
     "review.delete": "Deleted a review",

@@ -9,6 +9,7 @@ import crypto from "node:crypto";
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { queryRows, type Db } from "../../db/client";
+import { enqueueConfirmation } from "../messaging/confirmation";
 import {
   carts,
   idempotencyKeys,
@@ -372,6 +373,23 @@ export async function writeOrder(tx: Db, request: OrderRequest, terms: OrderTerm
       toStatus: "confirmed",
       visibleToShopper: true,
     });
+  }
+  if (terms.status === "pending confirmation") {
+    // issue 15: the shopper is asked on WhatsApp to confirm; the message is written here, in the
+    // order's transaction, so an order that rolls back leaves no message (decision 0069). An order
+    // staff took already confirmed on the phone needs no question.
+    await enqueueConfirmation(
+      tx,
+      {
+        orderId: order.id,
+        trackingId: order.trackingId,
+        firstName: request.first_name,
+        phoneNormalized: request.phone_normalized,
+        totalPaisa: figures.totalPaisa,
+        items: items.map((i) => ({ name: i.name, combinationName: i.combinationName, quantity: i.quantity })),
+      },
+      settings,
+    );
   }
   if (voucher) {
     await redeemVoucher(tx, voucher, {

@@ -74,6 +74,8 @@ function emptyRow(): SiteSettingsRow {
     discreetPackaging: true,
     discreetSenderName: null,
     reviewsHeldForModeration: "none",
+    whatsappConfirmations: true,
+    whatsappLanguage: "en",
     updatedAt: new Date(0),
   };
 }

@@ -60,11 +60,16 @@ export const siteSettings = pgTable(
     discreetSenderName: text("discreet_sender_name"),
     // issue 14, point 7: which new reviews wait for staff before they show: none, guests or all
     reviewsHeldForModeration: text("reviews_held_for_moderation").notNull().default("none"),
+    // issue 15: a WhatsApp message asks the shopper to confirm each new order (on by default; with
+    // no WhatsApp account configured the message is only logged), in English or English and Urdu
+    whatsappConfirmations: boolean("whatsapp_confirmations").notNull().default(true),
+    whatsappLanguage: text("whatsapp_language").notNull().default("en"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("site_settings_single_row", sql`${t.id} = 1`),
     check("site_settings_reviews_held", sql`${t.reviewsHeldForModeration} in ('none', 'guests', 'all')`),
+    check("site_settings_whatsapp_language", sql`${t.whatsappLanguage} in ('en', 'en+ur')`),
     check(
       "site_settings_max_units_per_line",
       sql`${t.maxUnitsPerLine} is null or ${t.maxUnitsPerLine} between 1 and 99`,

@@ -115,6 +115,7 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
         owner: [
           "Home",
           "Orders",
+          "Messages",
           "Customers",
           "Products",
           "Stock",
@@ -129,6 +130,7 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
         manager: [
           "Home",
           "Orders",
+          "Messages",
           "Customers",
           "Products",
           "Stock",
@@ -138,7 +140,7 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
           "Content",
           "Audit log",
         ],
-        fulfilment: ["Home", "Orders", "Customers"],
+        fulfilment: ["Home", "Orders", "Messages", "Customers"],
         catalogue: ["Home", "Products", "Stock", "Collections", "Reviews", "Content"],
       };
       for (const role of Object.keys(expected) as StaffRole[]) {
@@ -197,7 +199,7 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
       // on to the page that was asked for
       await arrivesAt(page, "/admin/customers");
       await expectVisibleToPerson(page.getByRole("heading", { name: "Customers" }));
-      expect(await menuLinks(page, phone)).toEqual(["Home", "Orders", "Customers"]);
+      expect(await menuLinks(page, phone)).toEqual(["Home", "Orders", "Messages", "Customers"]);
     });
 
     it(`sets up two-step sign-in from the QR page and shows the recovery codes once (${width})`, async () => {

@@ -7,6 +7,7 @@ import { adminCollectionRoutes } from "./collections";
 import { adminContentRoutes } from "./content";
 import { adminCustomerRoutes } from "./customers";
 import { adminManualOrderRoutes } from "./manual-orders";
+import { adminMessageRoutes } from "./messages";
 import { adminOrderExchangeRoutes } from "./order-exchanges";
 import { adminOrderExportRoutes } from "./order-export";
 import { adminOrderRoutes } from "./orders";
@@ -42,4 +43,5 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminStockRoutes, options);
   await app.register(adminProductCsvRoutes, options);
   await app.register(adminSiteImageRoutes, options);
+  await app.register(adminMessageRoutes, options);
 }

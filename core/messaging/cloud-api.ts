@@ -1,0 +1,97 @@
+// The WhatsApp Cloud API transport (issue 15, point 2; decision 0070): one template message per
+// send, POST {apiUrl}/{version}/{phoneNumberId}/messages with the bearer token, in the shape
+// Meta documents for template messages with quick-reply buttons.
+import { TransportError, type MessageTransport, type OutgoingMessage, type SendResult } from "./transport";
+
+export interface WhatsAppSettings {
+  /** https://graph.facebook.com unless a test points it at a local fake */
+  apiUrl: string;
+  apiVersion: string;
+  phoneNumberId: string;
+  accessToken: string;
+  /** the webhook's HMAC key and verify token (used by the webhook, issue 15 point 3) */
+  appSecret: string;
+  verifyToken: string;
+  templates: { confirmation: string; reminder: string };
+  /** how long one request may take; kept well below the worker's lease (decision 0069) */
+  timeoutMs: number;
+}
+
+/** The template's language: English, or the Urdu translation (which carries both texts). */
+const languageCode = (language: OutgoingMessage["language"]) => (language === "en+ur" ? "ur" : "en");
+
+/** The request body the Cloud API documents for a template message with quick-reply buttons. */
+export function templateRequest(
+  message: OutgoingMessage,
+  templates: WhatsAppSettings["templates"],
+): Record<string, unknown> {
+  return {
+    messaging_product: "whatsapp",
+    recipient_type: "individual",
+    to: message.phone,
+    type: "template",
+    template: {
+      name: templates[message.kind],
+      language: { code: languageCode(message.language) },
+      components: [
+        { type: "body", parameters: message.parameters.map((text) => ({ type: "text", text })) },
+        ...message.buttons.map((payload, index) => ({
+          type: "button",
+          sub_type: "quick_reply",
+          index: String(index),
+          parameters: [{ type: "payload", payload }],
+        })),
+      ],
+    },
+    // echoed back in the status webhooks, so a status names our message even without the wamid
+    biz_opaque_callback_data: `message:${message.id}`,
+  };
+}
+
+/** 408 and 429 and 5xx are worth another try; any other refusal is about the message itself. */
+const isPermanent = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;
+
+export function cloudApiTransport(settings: WhatsAppSettings, fetcher: typeof fetch = fetch): MessageTransport {
+  const url = `${settings.apiUrl.replace(/\/+$/, "")}/${settings.apiVersion}/${settings.phoneNumberId}/messages`;
+  return {
+    name: "WhatsApp Cloud API",
+    async send(message): Promise<SendResult> {
+      let response: Response;
+      try {
+        response = await fetcher(url, {
+          method: "POST",
+          headers: { authorization: `Bearer ${settings.accessToken}`, "content-type": "application/json" },
+          body: JSON.stringify(templateRequest(message, settings.templates)),
+          signal: AbortSignal.timeout(settings.timeoutMs),
+        });
+      } catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        throw new TransportError(`WhatsApp Cloud API unreachable: ${why}`.slice(0, 500), false);
+      }
+      const text = await response.text().catch(() => "");
+      if (!response.ok) {
+        let detail = text.slice(0, 300);
+        try {
+          const body = JSON.parse(text) as { error?: { message?: string; code?: number } };
+          if (body.error?.message)
+            detail = `${body.error.message}${body.error.code ? ` (code ${body.error.code})` : ""}`;
+        } catch {
+          // not JSON: the first characters of the answer say enough
+        }
+        throw new TransportError(
+          `WhatsApp Cloud API answered ${response.status}: ${detail}`,
+          isPermanent(response.status),
+        );
+      }
+      let id: string | null = null;
+      try {
+        const body = JSON.parse(text) as { messages?: { id?: unknown }[] };
+        const first = body.messages?.[0]?.id;
+        id = typeof first === "string" && first.length <= 200 ? first : null;
+      } catch {
+        // taken (2xx) but no id: sent all the same; replies are then matched by the payloads
+      }
+      return { outcome: "sent", providerMessageId: id };
+    },
+  };
+}

@@ -1,0 +1,206 @@
+// The outbox worker (issue 15, point 1; decision 0069). Every store process may run one: it takes
+// due messages with FOR UPDATE SKIP LOCKED under a lease, sends each through the transport, and
+// records the outcome only while it still holds the lease. A failed send is tried again after an
+// exponential backoff with jitter, up to MAX_ATTEMPTS; a refusal that cannot change fails at once.
+// A process that dies mid-send leaves its messages "sending"; when the lease runs out another
+// process takes them again (at least once: see decision 0069 for why a double is unlikely).
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "../../db/client";
+import type { MessageKind, MessageLanguage } from "../../db/schema";
+import { TransportError, type MessageTransport, type OutgoingMessage } from "./transport";
+
+export interface OutboxOptions {
+  /** how often an idle worker looks for due messages */
+  pollMs: number;
+  /** how long a claimed message stays this worker's before another may take it */
+  leaseMs: number;
+  /** messages claimed at once */
+  batch: number;
+  maxAttempts: number;
+  /** the first retry's delay; each next one doubles, up to maxBackoffMs, with jitter */
+  baseBackoffMs: number;
+  maxBackoffMs: number;
+}
+
+export const OUTBOX_DEFAULTS: OutboxOptions = {
+  pollMs: 2_000,
+  leaseMs: 60_000,
+  batch: 10,
+  maxAttempts: 6,
+  baseBackoffMs: 30_000,
+  maxBackoffMs: 60 * 60_000,
+};
+
+interface ClaimedRow {
+  id: number;
+  kind: MessageKind;
+  language: MessageLanguage;
+  phone: string;
+  parameters: string[] | string;
+  buttons: string[] | string;
+  body: string;
+  attempts: number;
+}
+
+const json = (value: string[] | string): string[] =>
+  typeof value === "string" ? (JSON.parse(value) as string[]) : value;
+
+/** The delay before try number `attempts + 1`: base × 2^(attempts-1), capped, then 50–100 % of it. */
+export function backoffMs(
+  attempts: number,
+  options: Pick<OutboxOptions, "baseBackoffMs" | "maxBackoffMs">,
+  random = Math.random,
+): number {
+  const full = Math.min(options.maxBackoffMs, options.baseBackoffMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(full / 2 + (full / 2) * random());
+}
+
+/**
+ * Takes up to `batch` due messages for this worker: queued ones whose time has come, and sending
+ * ones whose holder's lease ran out. One statement: the rows are locked with SKIP LOCKED, so two
+ * processes claiming at once take different messages, and the claim counts the attempt.
+ */
+export async function claimDueMessages(db: Db, workerId: string, options: OutboxOptions): Promise<ClaimedRow[]> {
+  return queryRows<ClaimedRow>(
+    db,
+    sql`update whatsapp_messages m
+        set status = 'sending', attempts = m.attempts + 1, locked_by = ${workerId},
+            locked_until = now() + make_interval(secs => ${options.leaseMs / 1000}), updated_at = now()
+        where m.id in (
+          select id from whatsapp_messages
+          where (status = 'queued' and next_attempt_at <= now())
+             or (status = 'sending' and locked_until < now())
+          order by next_attempt_at, id
+          limit ${options.batch}
+          for update skip locked)
+        returning m.id, m.kind, m.language, m.phone, m.parameters, m.buttons, m.body, m.attempts`,
+  );
+}
+
+/** Sends one claimed message and records what happened, if this worker still holds it. */
+async function deliver(
+  db: Db,
+  workerId: string,
+  transport: MessageTransport,
+  row: ClaimedRow,
+  options: OutboxOptions,
+): Promise<"sent" | "logged" | "retry" | "failed" | "lost"> {
+  const message: OutgoingMessage = {
+    id: row.id,
+    kind: row.kind,
+    language: row.language,
+    phone: row.phone,
+    parameters: json(row.parameters),
+    buttons: json(row.buttons),
+    body: row.body,
+  };
+  const mine = sql`id = ${row.id} and status = 'sending' and locked_by = ${workerId}`;
+  try {
+    const result = await transport.send(message);
+    const updated = await queryRows<{ id: number }>(
+      db,
+      result.outcome === "sent"
+        ? sql`update whatsapp_messages set status = 'sent', provider_message_id = ${result.providerMessageId},
+                sent_at = now(), last_error = null, locked_by = null, locked_until = null, updated_at = now()
+              where ${mine} returning id`
+        : sql`update whatsapp_messages set status = 'logged', last_error = ${result.note}, sent_at = now(),
+                locked_by = null, locked_until = null, updated_at = now()
+              where ${mine} returning id`,
+    );
+    return updated.length > 0 ? result.outcome : "lost";
+  } catch (error) {
+    const permanent = error instanceof TransportError && error.permanent;
+    const why = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    const giveUp = permanent || row.attempts >= options.maxAttempts;
+    const delay = backoffMs(row.attempts, options);
+    const updated = await queryRows<{ id: number }>(
+      db,
+      giveUp
+        ? sql`update whatsapp_messages set status = 'failed', last_error = ${why}, locked_by = null,
+                locked_until = null, updated_at = now() where ${mine} returning id`
+        : sql`update whatsapp_messages set status = 'queued', last_error = ${why}, locked_by = null, locked_until = null,
+                next_attempt_at = now() + make_interval(secs => ${delay / 1000}), updated_at = now()
+              where ${mine} returning id`,
+    );
+    return updated.length === 0 ? "lost" : giveUp ? "failed" : "retry";
+  }
+}
+
+export interface OutboxRun {
+  claimed: number;
+  sent: number;
+  logged: number;
+  retry: number;
+  failed: number;
+  lost: number;
+}
+
+/** One pass: claims due messages and sends them. */
+export async function runOutboxOnce(
+  db: Db,
+  transport: MessageTransport,
+  options: OutboxOptions = OUTBOX_DEFAULTS,
+  workerId: string = randomUUID(),
+): Promise<OutboxRun> {
+  const rows = await claimDueMessages(db, workerId, options);
+  const run: OutboxRun = { claimed: rows.length, sent: 0, logged: 0, retry: 0, failed: 0, lost: 0 };
+  // side by side: a pass lasts at most one request's time limit, well inside the lease, so no
+  // message waits in a batch until another process may take it (decision 0069)
+  const outcomes = await Promise.all(rows.map((row) => deliver(db, workerId, transport, row, options)));
+  for (const outcome of outcomes) run[outcome]++;
+  return run;
+}
+
+export interface OutboxWorker {
+  readonly id: string;
+  /** runs a pass now (tests); resolves when it is done */
+  poke(): Promise<OutboxRun | null>;
+  /** stops polling and waits for the pass under way, so no send is cut off by the shutdown */
+  stop(): Promise<void>;
+}
+
+/** Starts polling; a pass that finds work looks again at once, an idle one waits pollMs. */
+export function startOutboxWorker(
+  db: Db,
+  transport: MessageTransport,
+  options: Partial<OutboxOptions> & { onError?: (error: unknown) => void; onRun?: (run: OutboxRun) => void } = {},
+): OutboxWorker {
+  const settings: OutboxOptions = { ...OUTBOX_DEFAULTS, ...options };
+  const id = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let current: Promise<OutboxRun | null> = Promise.resolve(null);
+
+  const pass = async (): Promise<OutboxRun | null> => {
+    try {
+      const run = await runOutboxOnce(db, transport, settings, id);
+      if (run.claimed > 0) options.onRun?.(run);
+      return run;
+    } catch (error) {
+      options.onError?.(error);
+      return null;
+    }
+  };
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = null;
+      current = pass();
+      void current.then((run) => schedule(run && run.claimed >= settings.batch ? 0 : settings.pollMs));
+    }, ms);
+  };
+  schedule(Math.floor(Math.random() * Math.min(settings.pollMs, 1000)));
+  return {
+    id,
+    poke() {
+      current = current.then(() => pass());
+      return current;
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await current;
+    },
+  };
+}
