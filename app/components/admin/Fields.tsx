@@ -5,13 +5,18 @@ import { useId, useState } from "react";
 interface FieldProps {
   name: string;
   label: string;
-  type?: "text" | "email" | "date" | "search";
+  type?: "text" | "email" | "date" | "search" | "datetime-local" | "tel" | "url";
   defaultValue?: string;
   autoComplete?: string;
   maxLength?: number;
-  inputMode?: "numeric" | "email" | "text";
+  inputMode?: "numeric" | "decimal" | "email" | "text";
+  autoCapitalize?: string;
   hint?: string;
   required?: boolean;
+  /** the field a refusal named */
+  invalid?: boolean;
+  /** of the wrapper: where the field sits in its form's grid */
+  className?: string;
 }
 
 export function TextField({
@@ -22,12 +27,15 @@ export function TextField({
   autoComplete,
   maxLength,
   inputMode,
+  autoCapitalize,
   hint,
   required,
+  invalid,
+  className,
 }: FieldProps) {
   const id = useId();
   return (
-    <div>
+    <div className={className}>
       <label htmlFor={id} className="block text-sm font-semibold">
         {label}
       </label>
@@ -39,7 +47,9 @@ export function TextField({
         autoComplete={autoComplete}
         maxLength={maxLength}
         inputMode={inputMode}
+        autoCapitalize={autoCapitalize}
         required={required}
+        aria-invalid={invalid || undefined}
         aria-describedby={hint ? `${id}-hint` : undefined}
         className="field mt-1"
       />

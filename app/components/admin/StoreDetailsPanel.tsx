@@ -2,7 +2,6 @@
 // shipping, delivery promise and social links. The form posts with intent=store and the version
 // it was made from; it is keyed by that version, so after a save (or someone else's) it shows
 // the stored values again.
-import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import {
   DEFAULT_DELIVERY_PROMISE,
@@ -10,7 +9,7 @@ import {
   SOCIAL_HOSTS,
   STORE_DETAILS_LIMITS,
 } from "../../../core/settings/store-details-rules";
-import { Panel } from "./Fields";
+import { Panel, TextField } from "./Fields";
 import { Notice } from "./Notice";
 
 export interface StoreDetailsView {
@@ -45,14 +44,11 @@ export interface StoreDetailsAnswer {
 
 type InputKind = "text" | "email" | "tel" | "url" | "money";
 
+/** A store detail: money is typed as text with the decimal keyboard; nothing is autofilled. */
 function Field({
-  name,
-  label,
   kind = "text",
   value,
-  maxLength,
-  hint,
-  invalid,
+  ...props
 }: {
   name: string;
   label: string;
@@ -62,30 +58,14 @@ function Field({
   hint?: string;
   invalid?: boolean;
 }) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={kind === "money" ? "text" : kind}
-        inputMode={kind === "money" ? "decimal" : undefined}
-        defaultValue={value}
-        maxLength={maxLength}
-        aria-invalid={invalid || undefined}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        autoComplete="off"
-        className="field mt-1"
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
-          {hint}
-        </p>
-      )}
-    </div>
+    <TextField
+      {...props}
+      type={kind === "money" ? "text" : kind}
+      inputMode={kind === "money" ? "decimal" : undefined}
+      defaultValue={value}
+      autoComplete="off"
+    />
   );
 }
 

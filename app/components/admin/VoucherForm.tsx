@@ -4,6 +4,7 @@
 import { useId, useState } from "react";
 import { Form } from "react-router";
 import { useHydrated } from "../../lib/use-hydrated";
+import { TextField } from "./Fields";
 import { Notice } from "./Notice";
 import {
   CODE_MAX,
@@ -63,54 +64,16 @@ export const EMPTY_VOUCHER: VoucherFormValues = {
   is_active: true,
 };
 
+/** A voucher field: typed to the form's own names, drawn by the console's TextField. */
 function Field({
-  label,
-  name,
   value,
-  hint,
-  type = "text",
-  inputMode,
   maxLength,
-  required,
-  className,
-  autoCapitalize,
-}: {
-  label: string;
+  ...props
+}: Omit<Parameters<typeof TextField>[0], "name" | "defaultValue"> & {
   name: keyof VoucherFormValues;
   value: string;
-  hint?: string;
-  type?: "text" | "datetime-local";
-  inputMode?: "numeric" | "decimal";
-  maxLength?: number;
-  required?: boolean;
-  className?: string;
-  autoCapitalize?: string;
 }) {
-  const id = useId();
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        defaultValue={value}
-        inputMode={inputMode}
-        maxLength={maxLength ?? 40}
-        required={required}
-        autoCapitalize={autoCapitalize}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className="field mt-1"
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
+  return <TextField {...props} defaultValue={value} maxLength={maxLength ?? 40} />;
 }
 
 export function VoucherForm({

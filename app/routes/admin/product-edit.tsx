@@ -22,7 +22,7 @@ import { combinationName, HEX_COLOUR, optionTypeLabel, SIZE_GUIDES } from "../..
 import { AppError } from "../../../core/shared/errors";
 import { productHref } from "../../lib/catalog-view.server";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
-import { PageTitle, Panel } from "../../components/admin/Fields";
+import { PageTitle, Panel, TextField } from "../../components/admin/Fields";
 import { Notice } from "../../components/admin/Notice";
 import { consoleMeta, formText } from "../../lib/console";
 import {
@@ -183,48 +183,6 @@ function readable(message: string, draft: ProductDraft | undefined): string {
     if (row) return `${row.name}: ${match[2]}`;
   }
   return message;
-}
-
-function Field({
-  label,
-  name,
-  defaultValue,
-  hint,
-  maxLength,
-  inputMode,
-  required,
-}: {
-  label: string;
-  name: string;
-  defaultValue: string;
-  hint?: string;
-  maxLength?: number;
-  inputMode?: "decimal" | "numeric" | "text";
-  required?: boolean;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        maxLength={maxLength}
-        inputMode={inputMode}
-        required={required}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className="field mt-1"
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
 }
 
 function Area({
@@ -447,9 +405,9 @@ function EditorForm({
       {draft.updatedAt && <input type="hidden" name="updated_at" value={draft.updatedAt} />}
       <Panel title="The product">
         <div className="grid gap-4 md:grid-cols-2">
-          <Field label="Name" name="name" defaultValue={draft.name} maxLength={200} required />
+          <TextField label="Name" name="name" defaultValue={draft.name} maxLength={200} required />
           <CustomUrlField defaultValue={draft.customUrl} productId={draft.id} />
-          <Field
+          <TextField
             label="Price (Rs.)"
             name="price"
             defaultValue={draft.price}
@@ -458,7 +416,7 @@ function EditorForm({
             required
             hint="Such as 2499 or 2499.50."
           />
-          <Field
+          <TextField
             label="Compare-at price (Rs.)"
             name="compare_price"
             defaultValue={draft.comparePrice}
@@ -466,7 +424,7 @@ function EditorForm({
             maxLength={20}
             hint="The usual price, struck through in the shop. Must be above the price; leave empty for none."
           />
-          <Field label="Material" name="material_type" defaultValue={draft.material} maxLength={100} />
+          <TextField label="Material" name="material_type" defaultValue={draft.material} maxLength={100} />
           <div>
             <label className="block text-sm font-semibold" htmlFor="product-visibility">
               In the shop
@@ -600,7 +558,7 @@ function EditorForm({
           <div className="mt-4 max-w-xs">
             {canEditStock ? (
               <>
-                <Field
+                <TextField
                   label="Stock"
                   name="stock"
                   defaultValue={draft.stock}
