@@ -339,7 +339,7 @@ export async function checkCustomUrl(
     return { url: text, available: true, suggestion: null, message: "No custom URL: the product's number is used." };
   const problem = customUrlProblem(text);
   if (problem) {
-    const suggestion = slugify(text.slice(0, 200)).replace(/-{2,}/g, "-") || null;
+    const suggestion = slugify(text.slice(0, 200)) || null;
     return { url: text, available: false, suggestion, message: problem };
   }
   const [taken] = await ctx.db

@@ -1,5 +1,6 @@
 // The limits of what staff write in the Content screens (issue 14, point 8; decision 0067).
 // Browser-safe: the console's fields carry the same maxLength as core enforces.
+import { slugify as slugifyText } from "../shared/slug";
 
 export const CONTENT_LIMITS = {
   title: 200,
@@ -29,20 +30,7 @@ export const CONTENT_LIMITS = {
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** A slug made from a title: "Lawn Care: 5 Tips!" -> "lawn-care-5-tips". */
-export function slugify(title: string): string {
-  return (
-    title
-      .slice(0, 300)
-      .normalize("NFKD")
-      // the accents NFKD takes off letters ("é" -> "e" + U+0301) go, not the letters
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, CONTENT_LIMITS.slug)
-      .replace(/-+$/, "")
-  );
-}
+export const slugify = (title: string): string => slugifyText(title, CONTENT_LIMITS.slug);
 
 export const POLICY_PAGE_TITLES = {
   terms: "Terms & Conditions",
