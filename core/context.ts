@@ -7,4 +7,6 @@ export interface CoreContext {
   db: Db;
   cache: ReadCache;
   limiter: RateLimiter;
+  /** the store's public address (PUBLIC_URL), for links in messages; empty or absent: relative links */
+  publicUrl?: string;
 }

@@ -38,7 +38,12 @@ async function main() {
   const limiter = config.redisUrl
     ? await createRedisRateLimiter(config.redisUrl)
     : createDatabaseRateLimiter(database.db);
-  const core = { db: database.db, cache: new ReadCache(config.catalogCacheSeconds * 1000), limiter };
+  const core = {
+    db: database.db,
+    cache: new ReadCache(config.catalogCacheSeconds * 1000),
+    limiter,
+    publicUrl: config.publicUrl,
+  };
   const app = await buildApp({ core, config, pages: { build, clientDir: path.join(buildDir, "client") } });
   // old rows are deleted in the background (decision 0043); every process runs it, at a random
   // moment in its first minute, so processes started together do not all begin at once

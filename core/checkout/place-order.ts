@@ -10,6 +10,7 @@ import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { queryRows, type Db } from "../../db/client";
 import { enqueueConfirmation } from "../messaging/confirmation";
+import { newConfirmLink } from "../orders/confirm-link";
 import {
   carts,
   idempotencyKeys,
@@ -86,6 +87,8 @@ export interface PlacedOrder {
   voucherCode: string | null;
   freeShippingByVoucher: boolean;
   createdAt: string;
+  /** the shopper's confirm/cancel page (/order/confirm/<token>) while the order awaits confirmation */
+  confirmPath: string | null;
 }
 
 export interface OrderOutcome {
@@ -145,7 +148,11 @@ export async function placeOrder(
       const replay = await claimIdempotencyKey(tx, scope, key, requestHash(input));
       if (replay) return replay;
     }
-    const order = await writeOrder(tx, input, { ...SHOPPER_TERMS, userId: options.userId ?? null });
+    const order = await writeOrder(tx, input, {
+      ...SHOPPER_TERMS,
+      userId: options.userId ?? null,
+      linkBase: ctx.publicUrl ?? "",
+    });
     if (key !== null) {
       await tx
         .update(idempotencyKeys)
@@ -252,6 +259,8 @@ export interface OrderTerms {
   /** the per-phone daily limit (issue 11, item 13) guards the public checkout against scripts */
   limitPerPhone: boolean;
   overrides: PriceOverrides | null;
+  /** the store's address (PUBLIC_URL) that the confirm link in the WhatsApp message starts with */
+  linkBase: string;
 }
 
 const SHOPPER_TERMS: OrderTerms = {
@@ -261,6 +270,7 @@ const SHOPPER_TERMS: OrderTerms = {
   staffId: null,
   limitPerPhone: true,
   overrides: null,
+  linkBase: "",
 };
 
 export const discountTooLargeMessage = (subtotalPaisa: number) =>
@@ -336,7 +346,9 @@ export async function writeOrder(tx: Db, request: OrderRequest, terms: OrderTerm
 
   const taken = await takeStock(tx, items);
 
-  const order = await insertOrder(tx, request, terms, figures, voucher);
+  // the shopper's own confirm/cancel link (issue 15, point 3), for an order that asks her
+  const confirmLink = terms.status === "pending confirmation" ? newConfirmLink() : null;
+  const order = await insertOrder(tx, request, terms, figures, voucher, confirmLink?.hash ?? null);
   // why the stock fell (issue 13, point 4): the stock history names this order
   await tx
     .insert(stockMovements)
@@ -387,6 +399,7 @@ export async function writeOrder(tx: Db, request: OrderRequest, terms: OrderTerm
         phoneNormalized: request.phone_normalized,
         totalPaisa: figures.totalPaisa,
         items: items.map((i) => ({ name: i.name, combinationName: i.combinationName, quantity: i.quantity })),
+        confirmUrl: `${terms.linkBase}${confirmLink!.path}`,
       },
       settings,
     );
@@ -423,6 +436,7 @@ export async function writeOrder(tx: Db, request: OrderRequest, terms: OrderTerm
     totalPaisa: figures.totalPaisa,
     voucherCode: voucher?.code ?? null,
     freeShippingByVoucher: voucher?.discountType === "shipping" && figures.shippingFeePaisa > 0,
+    confirmPath: confirmLink?.path ?? null,
     createdAt: order.createdAt.toISOString(),
   };
 }
@@ -713,6 +727,7 @@ async function insertOrder(
   terms: OrderTerms,
   figures: OrderFigures,
   voucher: Voucher | null,
+  confirmTokenHash: string | null,
 ): Promise<{ id: number; trackingId: string; createdAt: Date }> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const [row] = await tx
@@ -740,6 +755,7 @@ async function insertOrder(
         voucherCode: voucher?.code ?? null,
         source: terms.source,
         priceOverrideReason: terms.overrides?.reason ?? null,
+        confirmTokenHash,
       })
       .onConflictDoNothing({ target: orders.trackingId })
       .returning({ id: orders.id, trackingId: orders.trackingId, createdAt: orders.createdAt });

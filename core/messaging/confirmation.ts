@@ -12,6 +12,8 @@ export interface ConfirmationOrder {
   phoneNormalized: string;
   totalPaisa: number;
   items: { name: string; combinationName: string | null; quantity: number }[];
+  /** the shopper's confirm/cancel page, for a shopper who would rather not reply on WhatsApp */
+  confirmUrl: string;
 }
 
 export interface ConfirmationSettings {
@@ -47,7 +49,7 @@ export function itemsSummary(items: ConfirmationOrder["items"]): string {
 export const confirmPayload = (trackingId: string, messageId: number) => `confirm:${trackingId}:${messageId}`;
 export const cancelPayload = (trackingId: string, messageId: number) => `cancel:${trackingId}:${messageId}`;
 
-/** The template's parameters, in order: name, store, tracking id, items, total. */
+/** The template's parameters, in order: name, store, tracking id, items, total, confirm link. */
 export function confirmationParameters(order: ConfirmationOrder, siteName: string): string[] {
   return [
     oneLine(order.firstName).slice(0, 60) || "there",
@@ -55,23 +57,26 @@ export function confirmationParameters(order: ConfirmationOrder, siteName: strin
     order.trackingId,
     itemsSummary(order.items),
     formatRupees(order.totalPaisa),
+    order.confirmUrl,
   ];
 }
 
 /** The text as the shopper reads it: English, then Urdu when the setting says so. */
 export function confirmationText(parameters: string[], language: MessageLanguage): string {
-  const [name, store, tracking, items, total] = parameters;
+  const [name, store, tracking, items, total, link] = parameters;
   const english =
     `Assalam-o-Alaikum ${name}! Thank you for your order ${tracking} at ${store}.\n` +
     `Items: ${items}\n` +
     `Total: ${total} (cash on delivery)\n` +
-    `Please tap Confirm so we can send it, or Cancel if you did not place this order.`;
+    `Please tap Confirm so we can send it, or Cancel if you did not place this order.` +
+    (link ? `\nOr answer on this page: ${link}` : "");
   if (language === "en") return english;
   const urdu =
     `السلام علیکم ${name}! ${store} پر آپ کے آرڈر ${tracking} کا شکریہ۔\n` +
     `اشیاء: ${items}\n` +
     `کل رقم: ${total} (کیش آن ڈیلیوری)\n` +
-    `آرڈر بھجوانے کے لیے Confirm دبائیں، اور اگر یہ آرڈر آپ نے نہیں دیا تو Cancel دبائیں۔`;
+    `آرڈر بھجوانے کے لیے Confirm دبائیں، اور اگر یہ آرڈر آپ نے نہیں دیا تو Cancel دبائیں۔` +
+    (link ? `\nیا اس صفحے پر جواب دیں: ${link}` : "");
   return `${english}\n\n${urdu}`;
 }
 

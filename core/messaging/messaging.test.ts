@@ -14,6 +14,7 @@ const order = {
     { name: "Lawn suit", combinationName: "Red / M", quantity: 2 },
     { name: "Dupatta", combinationName: null, quantity: 1 },
   ],
+  confirmUrl: "https://zaiba.pk/order/confirm/abc",
 };
 
 describe("the confirmation text", () => {
@@ -25,9 +26,11 @@ describe("the confirmation text", () => {
       "QP859-LL7M6",
       "2 × Lawn suit (Red / M), 1 × Dupatta",
       "Rs. 2,499",
+      "https://zaiba.pk/order/confirm/abc",
     ]);
     const text = confirmationText(parameters, "en");
     expect(text).toContain("Total: Rs. 2,499 (cash on delivery)");
+    expect(text).toContain("Or answer on this page: https://zaiba.pk/order/confirm/abc");
     expect(text).not.toContain("کل رقم");
     expect(confirmationText(parameters, "en+ur")).toContain("کل رقم: Rs. 2,499");
   });

@@ -312,6 +312,7 @@ export async function placeManualOrder(
         // customer's fourth order of the day is the store's own decision
         limitPerPhone: false,
         overrides,
+        linkBase: ctx.publicUrl ?? "",
       });
     } catch (error) {
       if (error instanceof PricesChangedError && request.total_amount !== null) {

@@ -11,6 +11,8 @@ import { queryRows, type Db } from "../../db/client";
 import {
   ORDER_STATUSES,
   orderEvents,
+  type ConfirmationChannel,
+  type ConfirmationOutcome,
   orderItems,
   orders,
   stockMovements,
@@ -21,7 +23,7 @@ import {
 } from "../../db/schema";
 import { AppError, invalid, notFound } from "../shared/errors";
 import { parseRupees } from "../shared/money";
-import { recordAudit, whoIs } from "../staff/audit";
+import { recordAudit, whoIs, type AuditWho } from "../staff/audit";
 import { requirePermission } from "../staff/errors";
 import type { StaffActor } from "../staff/permissions";
 
@@ -105,6 +107,9 @@ export const moveOrderInput = z.object({
   expected_status: status("expected_status").optional(),
   // false: the items cannot be resold (e.g. opened lingerie) and stay out of stock
   restock: z.boolean({ error: "restock must be true or false" }).default(true),
+  // a pending order confirmed or cancelled on a call to the shopper (the call list), rather than
+  // by staff alone: the owner's figures count a cancel on the call as the shopper's (issue 15)
+  confirmation_channel: z.enum(["staff", "call"], { error: "confirmation_channel must be staff or call" }).optional(),
 });
 export type MoveOrderInput = z.input<typeof moveOrderInput>;
 
@@ -155,87 +160,153 @@ export async function moveOrder(
     throw invalid("cash_collected (the cash the courier collected, in rupees) is required to mark an order delivered");
   }
 
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({
-        id: orders.id,
-        status: orders.status,
-        voucherId: orders.voucherId,
-        exchangeOfOrderId: orders.exchangeOfOrderId,
-      })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for("update");
-    if (!order) throw notFound(ORDER_NOT_FOUND_FOR_STAFF);
-    const from = order.status;
-    if (input.expected_status !== undefined && input.expected_status !== from) {
-      throw new AppError(409, ORDER_CHANGED, { status: from });
-    }
-    if (!canMoveOrder(from, to)) throw new AppError(409, refusedMoveMessage(from, to), { status: from });
-
-    // the row is locked and its status read under the lock; the WHERE repeats it so that this
-    // statement alone would still refuse a second move (design.md, "Order status moves")
-    const moved = await tx
-      .update(orders)
-      .set({
-        status: to,
-        updatedAt: sql`now()`,
-        ...(to === "shipped" ? { courier: input.courier!, trackingNumber: input.tracking_number! } : {}),
-        ...(to === "delivered" ? { cashCollectedPaisa: cashPaisa!, deliveredAt: sql`now()` } : {}),
-      })
-      .where(and(eq(orders.id, orderId), eq(orders.status, from)))
-      .returning({ id: orders.id });
-    if (moved.length === 0) throw new AppError(409, ORDER_CHANGED);
-
-    const reason = RESTOCK_REASON[to];
-    const restocked = reason && input.restock ? await putStockBack(tx, orderId, reason, actor.userId) : [];
-    const voucherReleased = reason ? await releaseVoucherUse(tx, orderId) : false;
-    // An exchange's replacement delivered (decision 0056): the courier swapped the parcels at the
-    // door, so only now are the shopper's units back with the store. Those staff marked as
-    // resellable go back into stock here, under this row lock; delivered is reached once (no move
-    // leads back to it), so this happens once. A replacement cancelled or returned never gets
-    // here: the shopper kept the original units and only the replacement's own units come back.
-    const exchangeReturned =
-      to === "delivered" && order.exchangeOfOrderId !== null
-        ? await takeBackExchangedUnits(tx, orderId, actor.userId)
-        : [];
-
-    await tx.insert(orderEvents).values({
+  const outcome = await ctx.db.transaction((tx) =>
+    applyOrderMove(
+      tx,
       orderId,
-      actorId: actor.userId,
-      kind: "status",
-      fromStatus: from,
-      toStatus: to,
-      courier: to === "shipped" ? input.courier! : null,
-      trackingNumber: to === "shipped" ? input.tracking_number! : null,
-      visibleToShopper: true,
-    });
-    // the member's words stay in the console: a note of its own, never shown to the shopper
-    if (input.note) {
-      await tx.insert(orderEvents).values({ orderId, actorId: actor.userId, kind: "note", note: input.note });
-    }
-    await recordAudit(tx, whoIs(actor), {
-      action: "order.status",
-      entityType: "order",
-      entityId: orderId,
-      changes: {
-        status: [from, to],
-        ...(to === "shipped" ? { courier: [null, input.courier], tracking_number: [null, input.tracking_number] } : {}),
-        ...(to === "delivered" ? { cash_collected_paisa: [null, cashPaisa] } : {}),
-        ...(reason
-          ? { restocked: restocked.reduce((n, line) => n + line.quantity, 0), voucher_released: voucherReleased }
-          : {}),
-        ...(exchangeReturned.length > 0
-          ? { exchange_restocked: exchangeReturned.reduce((n, line) => n + line.quantity, 0) }
-          : {}),
-        ...(input.note ? { note: input.note } : {}),
+      {
+        to,
+        note: input.note,
+        courier: input.courier,
+        trackingNumber: input.tracking_number,
+        cashPaisa,
+        expectedStatus: input.expected_status,
+        restock: input.restock,
+        channel: input.confirmation_channel ?? "staff",
       },
-    });
-    return { id: orderId, from, to, restocked, exchangeReturned, voucherReleased };
-  });
+      { actorId: actor.userId, who: whoIs(actor) },
+    ),
+  );
   // stock changed: catalogue reads cached by this process must not show the old figures
   if (outcome.restocked.length > 0 || outcome.exchangeReturned.length > 0) ctx.cache.clear();
   return outcome;
+}
+
+/** What one move is: the target status and what it carries. */
+export interface OrderMove {
+  to: OrderStatus;
+  /** a staff note, kept off the shopper's timeline */
+  note?: string;
+  /** what the status event itself says (shown to the shopper with the move): why the store moved it */
+  eventNote?: string;
+  courier?: string;
+  trackingNumber?: string;
+  cashPaisa?: number | null;
+  /** the status the mover saw: a move made meanwhile is a 409, not applied twice */
+  expectedStatus?: OrderStatus;
+  restock: boolean;
+  /** where a pending order's confirmation question ended (issue 15): staff, call, whatsapp, link, auto */
+  channel: ConfirmationChannel;
+  /** the scheduler's cancel is an expiry, not a cancel (the owner's figures tell them apart) */
+  expired?: boolean;
+}
+
+/** Who moves it: a member of staff, or (actorId null) the shopper or the store itself. */
+export interface OrderMover {
+  actorId: number | null;
+  who: AuditWho;
+}
+
+/**
+ * One move, in the caller's transaction: locks the order's row, checks the move against the table
+ * (and the status the mover saw), writes the status, puts stock and the voucher use back on a
+ * cancel or a return, and records the timeline and the audit log. Staff moves (moveOrder) and the
+ * shopper's and the store's own (core/orders/confirmation-outcome.ts) all come through here.
+ */
+export async function applyOrderMove(tx: Db, orderId: number, move: OrderMove, by: OrderMover): Promise<MoveOutcome> {
+  const { to } = move;
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      status: orders.status,
+      voucherId: orders.voucherId,
+      exchangeOfOrderId: orders.exchangeOfOrderId,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for("update");
+  if (!order) throw notFound(ORDER_NOT_FOUND_FOR_STAFF);
+  const from = order.status;
+  if (move.expectedStatus !== undefined && move.expectedStatus !== from) {
+    throw new AppError(409, ORDER_CHANGED, { status: from });
+  }
+  if (!canMoveOrder(from, to)) throw new AppError(409, refusedMoveMessage(from, to), { status: from });
+  // the end of the confirmation question (issue 15, point 6): how, and where
+  const confirmation =
+    from === "pending confirmation"
+      ? {
+          confirmationOutcome: (move.expired
+            ? "expired"
+            : to === "confirmed"
+              ? "confirmed"
+              : "cancelled") as ConfirmationOutcome,
+          confirmationChannel: move.channel,
+        }
+      : {};
+
+  // the row is locked and its status read under the lock; the WHERE repeats it so that this
+  // statement alone would still refuse a second move (design.md, "Order status moves")
+  const moved = await tx
+    .update(orders)
+    .set({
+      status: to,
+      updatedAt: sql`now()`,
+      ...confirmation,
+      ...(to === "shipped" ? { courier: move.courier!, trackingNumber: move.trackingNumber! } : {}),
+      ...(to === "delivered" ? { cashCollectedPaisa: move.cashPaisa!, deliveredAt: sql`now()` } : {}),
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.status, from)))
+    .returning({ id: orders.id });
+  if (moved.length === 0) throw new AppError(409, ORDER_CHANGED);
+
+  const reason = RESTOCK_REASON[to];
+  const restocked = reason && move.restock ? await putStockBack(tx, orderId, reason, by.actorId) : [];
+  const voucherReleased = reason ? await releaseVoucherUse(tx, orderId) : false;
+  // An exchange's replacement delivered (decision 0056): the courier swapped the parcels at the
+  // door, so only now are the shopper's units back with the store. Those staff marked as
+  // resellable go back into stock here, under this row lock; delivered is reached once (no move
+  // leads back to it), so this happens once. A replacement cancelled or returned never gets
+  // here: the shopper kept the original units and only the replacement's own units come back.
+  const exchangeReturned =
+    to === "delivered" && order.exchangeOfOrderId !== null ? await takeBackExchangedUnits(tx, orderId, by.actorId) : [];
+
+  await tx.insert(orderEvents).values({
+    orderId,
+    actorId: by.actorId,
+    kind: "status",
+    fromStatus: from,
+    toStatus: to,
+    note: move.eventNote ?? null,
+    courier: to === "shipped" ? move.courier! : null,
+    trackingNumber: to === "shipped" ? move.trackingNumber! : null,
+    visibleToShopper: true,
+  });
+  // the member's words stay in the console: a note of its own, never shown to the shopper
+  if (move.note) {
+    await tx.insert(orderEvents).values({ orderId, actorId: by.actorId, kind: "note", note: move.note });
+  }
+  await recordAudit(tx, by.who, {
+    action: "order.status",
+    entityType: "order",
+    entityId: orderId,
+    changes: {
+      status: [from, to],
+      ...(from === "pending confirmation"
+        ? { confirmation: `${confirmation.confirmationOutcome} (${move.channel})` }
+        : {}),
+      ...(to === "shipped" ? { courier: [null, move.courier], tracking_number: [null, move.trackingNumber] } : {}),
+      ...(to === "delivered" ? { cash_collected_paisa: [null, move.cashPaisa] } : {}),
+      ...(reason
+        ? { restocked: restocked.reduce((n, line) => n + line.quantity, 0), voucher_released: voucherReleased }
+        : {}),
+      ...(exchangeReturned.length > 0
+        ? { exchange_restocked: exchangeReturned.reduce((n, line) => n + line.quantity, 0) }
+        : {}),
+      ...(move.eventNote ? { reason: move.eventNote } : {}),
+      ...(move.note ? { note: move.note } : {}),
+    },
+  });
+  return { id: orderId, from, to, restocked, exchangeReturned, voucherReleased };
 }
 
 /**
@@ -248,7 +319,7 @@ async function putStockBack(
   tx: Db,
   orderId: number,
   reason: StockReason,
-  actorId: number,
+  actorId: number | null,
 ): Promise<MoveOutcome["restocked"]> {
   const lines = await tx
     .select({ productId: orderItems.productId, combinationId: orderItems.combinationId, quantity: orderItems.quantity })
@@ -261,7 +332,11 @@ async function putStockBack(
  * The units a delivered replacement order's courier took back from the shopper: for each of its
  * lines marked resellable, the replaced line's product and option, in the replacement's quantity.
  */
-async function takeBackExchangedUnits(tx: Db, orderId: number, actorId: number): Promise<MoveOutcome["restocked"]> {
+async function takeBackExchangedUnits(
+  tx: Db,
+  orderId: number,
+  actorId: number | null,
+): Promise<MoveOutcome["restocked"]> {
   const replaced = alias(orderItems, "replaced_item");
   const lines = await tx
     .select({ productId: replaced.productId, combinationId: replaced.combinationId, quantity: orderItems.quantity })
@@ -277,7 +352,7 @@ async function returnUnits(
   lines: { productId: number | null; combinationId: number | null; quantity: number }[],
   orderId: number,
   reason: StockReason,
-  actorId: number,
+  actorId: number | null,
 ): Promise<MoveOutcome["restocked"]> {
   const wanted = new Map<string, { productId: number; combinationId: number | null; quantity: number }>();
   for (const line of lines) {

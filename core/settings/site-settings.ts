@@ -76,6 +76,10 @@ function emptyRow(): SiteSettingsRow {
     reviewsHeldForModeration: "none",
     whatsappConfirmations: true,
     whatsappLanguage: "en",
+    confirmationReminderHours: 12,
+    confirmationExpiryHours: 48,
+    codLimitPaisa: null,
+    holdSignals: ["blocked", "refused_before", "over_cod_limit"],
     updatedAt: new Date(0),
   };
 }

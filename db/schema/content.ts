@@ -1,6 +1,7 @@
 // Store content: settings, announcements, blog, homepage videos and homepage layout (spec §3).
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -64,12 +65,29 @@ export const siteSettings = pgTable(
     // no WhatsApp account configured the message is only logged), in English or English and Urdu
     whatsappConfirmations: boolean("whatsapp_confirmations").notNull().default(true),
     whatsappLanguage: text("whatsapp_language").notNull().default("en"),
+    // issue 15, point 4: no answer after this many hours, one reminder; after that many, the order
+    // is cancelled and restocked
+    confirmationReminderHours: integer("confirmation_reminder_hours").notNull().default(12),
+    confirmationExpiryHours: integer("confirmation_expiry_hours").notNull().default(48),
+    // issue 15, point 5: the most an order paid in cash may be (paisa; null: no limit; per-city
+    // limits in cod_city_limits), and which signals hold an order for a call
+    codLimitPaisa: bigint("cod_limit_paisa", { mode: "number" }),
+    holdSignals: jsonb("hold_signals")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'["blocked", "refused_before", "over_cod_limit"]'::jsonb`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("site_settings_single_row", sql`${t.id} = 1`),
     check("site_settings_reviews_held", sql`${t.reviewsHeldForModeration} in ('none', 'guests', 'all')`),
     check("site_settings_whatsapp_language", sql`${t.whatsappLanguage} in ('en', 'en+ur')`),
+    check("site_settings_confirmation_reminder_hours", sql`${t.confirmationReminderHours} between 1 and 168`),
+    check(
+      "site_settings_confirmation_expiry_hours",
+      sql`${t.confirmationExpiryHours} between 2 and 720 and ${t.confirmationExpiryHours} > ${t.confirmationReminderHours}`,
+    ),
+    check("site_settings_cod_limit", sql`${t.codLimitPaisa} is null or ${t.codLimitPaisa} > 0`),
     check(
       "site_settings_max_units_per_line",
       sql`${t.maxUnitsPerLine} is null or ${t.maxUnitsPerLine} between 1 and 99`,

@@ -2,7 +2,19 @@
 // worker sends from and the console's message log. Written in the transaction that causes it (the
 // order's), taken by workers with FOR UPDATE SKIP LOCKED under a lease.
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { users } from "./accounts";
 import { orders } from "./orders";
 
 export const MESSAGE_STATUSES = ["queued", "sending", "sent", "logged", "failed"] as const;
@@ -57,5 +69,96 @@ export const whatsappMessages = pgTable(
     index("whatsapp_messages_status_idx").on(t.status, t.createdAt),
     index("whatsapp_messages_order_idx").on(t.orderId),
     uniqueIndex("whatsapp_messages_provider_id_key").on(t.providerMessageId),
+  ],
+);
+
+/**
+ * What an inbound WhatsApp message did (issue 15, point 3): confirmed or cancelled its order,
+ * found the order already settled, or needs a person (free text the store cannot read, or no
+ * order to match it to). "ignored": not a message a shop acts on (a reaction, a sticker).
+ */
+export const INBOUND_OUTCOMES = ["confirmed", "cancelled", "already_settled", "needs_person", "ignored"] as const;
+export type InboundOutcome = (typeof INBOUND_OUTCOMES)[number];
+
+// Messages shoppers send the store's WhatsApp number, as the webhook received them. The provider's
+// message id is unique, so an event delivered twice is recorded, and acted on, once.
+export const whatsappInbound = pgTable(
+  "whatsapp_inbound",
+  {
+    id: serial("id").primaryKey(),
+    /** the provider's id of the shopper's message (wamid.…) */
+    providerMessageId: text("provider_message_id").notNull(),
+    /** the sender, digits only as WhatsApp gives it (92XXXXXXXXXX) */
+    fromPhone: text("from_phone").notNull(),
+    /** "button" (a quick-reply tap), "text", or the provider's other types (image, audio…) */
+    type: text("type").notNull(),
+    /** what the shopper wrote, or the button's label */
+    text: text("text"),
+    /** a quick-reply's payload: confirm:<tracking id>:<message id> or cancel:… */
+    payload: text("payload"),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    outcome: text("outcome").$type<InboundOutcome>().notNull(),
+    /** when WhatsApp says the shopper sent it */
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    /** a person dealt with a needs_person message */
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    handledBy: integer("handled_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("whatsapp_inbound_provider_id_key").on(t.providerMessageId),
+    check(
+      "whatsapp_inbound_outcome",
+      sql`${t.outcome} in ('confirmed', 'cancelled', 'already_settled', 'needs_person', 'ignored')`,
+    ),
+    index("whatsapp_inbound_received_idx").on(t.receivedAt, t.id),
+    // the console's "needs a person" list: unhandled ones first
+    index("whatsapp_inbound_open_idx")
+      .on(t.receivedAt)
+      .where(sql`${t.outcome} = 'needs_person' and ${t.handledAt} is null`),
+    index("whatsapp_inbound_order_idx").on(t.orderId),
+  ],
+);
+
+/** What the block list holds: a phone (92XXXXXXXXXX) or an address (normalised, with its city). */
+export const BLOCKED_KINDS = ["phone", "address"] as const;
+export type BlockedKind = (typeof BLOCKED_KINDS)[number];
+
+// The shop's block list (issue 15, point 5): an order from a phone or to an address on it is held
+// for a call, and the shopper is told politely that the shop will call to confirm.
+export const blockedContacts = pgTable(
+  "blocked_contacts",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").$type<BlockedKind>().notNull(),
+    /** what orders are compared by: the phone's digits, or the address's normal form */
+    value: text("value").notNull(),
+    /** as staff typed it */
+    display: text("display").notNull(),
+    reason: text("reason").notNull().default(""),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("blocked_contacts_value_key").on(t.kind, t.value),
+    check("blocked_contacts_kind", sql`${t.kind} in ('phone', 'address')`),
+  ],
+);
+
+// The most a cash-on-delivery order to one city may be (issue 15, point 5), beside the store's
+// overall limit in site_settings.cod_limit_paisa.
+export const codCityLimits = pgTable(
+  "cod_city_limits",
+  {
+    id: serial("id").primaryKey(),
+    city: text("city").notNull(),
+    /** lower(trim(city)): what an order's city is compared by */
+    cityKey: text("city_key").notNull(),
+    limitPaisa: bigint("limit_paisa", { mode: "number" }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("cod_city_limits_city_key").on(t.cityKey),
+    check("cod_city_limits_positive", sql`${t.limitPaisa} > 0`),
   ],
 );

@@ -96,6 +96,29 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Where an order came from: the checkout, or staff taking it by phone or message (issue 13). */
+/** How the confirmation question ended, and where (issue 15). */
+export const CONFIRMATION_OUTCOMES = ["confirmed", "cancelled", "expired"] as const;
+export type ConfirmationOutcome = (typeof CONFIRMATION_OUTCOMES)[number];
+export const CONFIRMATION_CHANNELS = ["whatsapp", "link", "call", "staff", "auto"] as const;
+export type ConfirmationChannel = (typeof CONFIRMATION_CHANNELS)[number];
+
+/** The fake-order signals a store can find on an order (issue 15, point 5). */
+export const RISK_SIGNALS = [
+  "blocked",
+  "refused_before",
+  "cancelled_before",
+  "repeat_pending",
+  "over_cod_limit",
+  "short_address",
+] as const;
+export type RiskSignalCode = (typeof RISK_SIGNALS)[number];
+export interface OrderRisk {
+  /** the phone's orders at this store before this one */
+  history: { delivered: number; refused: number; cancelled: number };
+  /** each signal found, with the reason as staff read it, and whether the shop's settings hold for it */
+  signals: { code: RiskSignalCode; reason: string; holds: boolean }[];
+}
+
 export const ORDER_SOURCES = ["website", "phone", "whatsapp", "instagram", "other"] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 
@@ -141,6 +164,23 @@ export const orders = pgTable(
     exchangeReason: text("exchange_reason"),
     // a manual order whose shipping fee or discount staff set by hand (issue 13, point 6): why
     priceOverrideReason: text("price_override_reason"),
+    // issue 15, point 3: the shopper's own confirm/cancel link (/order/confirm/<token>) is kept only
+    // as the SHA-256 of its token; the token itself is in the placing browser's answer and the message
+    confirmTokenHash: text("confirm_token_hash"),
+    // issue 15, point 4: when the one reminder was written (the scheduler writes it once)
+    confirmationRemindedAt: timestamp("confirmation_reminded_at", { withTimezone: true }),
+    // how the question "did you place this order?" ended (issue 15, point 6): confirmed, cancelled
+    // or expired, and where: whatsapp (button or reply), link (the shopper's page), call (staff on
+    // the call list), staff (a move in the console or API), auto (the scheduler's expiry)
+    confirmationOutcome: text("confirmation_outcome").$type<ConfirmationOutcome>(),
+    confirmationChannel: text("confirmation_channel").$type<ConfirmationChannel>(),
+    // issue 15, point 5: the fake-order signals found when the order was placed, and whether one
+    // the shop chose holds the order for a call (no WhatsApp question, no expiry)
+    riskSignals: jsonb("risk_signals").$type<OrderRisk>(),
+    heldForCall: boolean("held_for_call").notNull().default(false),
+    // the delivery address in the block list's normal form (core/orders/risk-rules.ts), so pending
+    // orders to one address and blocked addresses are found by an index
+    addressKey: text("address_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -172,6 +212,20 @@ export const orders = pgTable(
     check("orders_cash_collected_nonnegative", sql`${t.cashCollectedPaisa} is null or ${t.cashCollectedPaisa} >= 0`),
     check("orders_payment_method", sql`${t.paymentMethod} = 'cod'`),
     check("orders_total_nonnegative", sql`${t.totalPaisa} >= 0`),
+    check(
+      "orders_confirmation_outcome",
+      sql`${t.confirmationOutcome} is null or ${t.confirmationOutcome} in ('confirmed', 'cancelled', 'expired')`,
+    ),
+    check(
+      "orders_confirmation_channel",
+      sql`${t.confirmationChannel} is null or ${t.confirmationChannel} in ('whatsapp', 'link', 'call', 'staff', 'auto')`,
+    ),
+    uniqueIndex("orders_confirm_token_key")
+      .on(t.confirmTokenHash)
+      .where(sql`${t.confirmTokenHash} is not null`),
+    index("orders_address_key_idx").on(t.addressKey, t.createdAt),
+    // the scheduler's and the call list's question: pending orders, oldest first (orders_status_idx
+    // serves it); the dashboard's figures group by the week the order was placed and its city
   ],
 );
 

@@ -58,6 +58,9 @@ export function presentOrder(order: PlacedOrder) {
     voucher_code: order.voucherCode,
     free_shipping_by_voucher: order.freeShippingByVoucher,
     created_at: order.createdAt,
+    // issue 15: the shopper's confirm/cancel page, shown on the confirmation screen (only this
+    // answer, to the browser that placed the order, carries it)
+    confirm_url: order.confirmPath,
     message: "Order placed successfully",
   };
 }

@@ -27,6 +27,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db: database.db,
     cache: new ReadCache(config.catalogCacheSeconds * 1000),
     limiter: createDatabaseRateLimiter(database.db),
+    publicUrl: config.publicUrl,
   };
   const app = await buildApp({ core, config, logger: false });
   await app.ready();
