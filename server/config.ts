@@ -28,6 +28,8 @@ export interface AppConfig {
   whatsapp: WhatsAppSettings | undefined;
   /** the message worker (decision 0069): on unless MESSAGE_WORKER=off; how often it looks */
   messageWorker: { enabled: boolean; pollMs: number; leaseMs: number };
+  /** reminders and expiry of unanswered confirmations (decision 0072): on unless CONFIRMATION_SCHEDULER=off */
+  confirmationScheduler: { enabled: boolean; pollMs: number };
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -140,6 +142,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pollMs: milliseconds("MESSAGE_WORKER_POLL_MS", env.MESSAGE_WORKER_POLL_MS, 2_000, 10),
       // how long a claimed message stays one process's; a crash's messages are sent again after it
       leaseMs: milliseconds("MESSAGE_WORKER_LEASE_MS", env.MESSAGE_WORKER_LEASE_MS, 60_000, 1_000),
+    },
+    confirmationScheduler: {
+      enabled: flag(env.CONFIRMATION_SCHEDULER, true),
+      pollMs: milliseconds("CONFIRMATION_SCHEDULER_POLL_MS", env.CONFIRMATION_SCHEDULER_POLL_MS, 60_000, 10),
     },
   };
 }

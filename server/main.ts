@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { cloudApiTransport } from "../core/messaging/cloud-api";
 import { startOutboxWorker } from "../core/messaging/outbox";
+import { startConfirmationScheduler } from "../core/messaging/confirmation-scheduler";
 import { logOnlyTransport } from "../core/messaging/transport";
 import { ReadCache } from "../core/shared/cache";
 import { createDatabaseRateLimiter, createRedisRateLimiter } from "../core/shared/rate-limit";
@@ -75,6 +76,15 @@ async function main() {
         },
       })
     : null;
+  // reminders and expiry of unanswered confirmations (issue 15, point 4; decision 0072): every
+  // process runs the pass; SKIP LOCKED keeps two of them from reminding or expiring one order
+  const confirmations = config.confirmationScheduler.enabled
+    ? startConfirmationScheduler(core, {
+        pollMs: config.confirmationScheduler.pollMs,
+        onError: (error) => app.log.error({ err: error }, "confirmation scheduler pass failed; the next pass tries again"),
+        onRun: (run) => app.log.info({ confirmations: run }, "confirmations: reminders written, orders expired"),
+      })
+    : null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -96,6 +106,8 @@ async function main() {
       await retention.stop();
       // the send under way finishes and is recorded before the database closes
       await messages?.stop();
+      // the pass under way commits before the database closes
+      await confirmations?.stop();
       await limiter.close();
       await database.close();
       process.exit(0);

@@ -4,7 +4,7 @@
 // or off, their language) are settings.
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { CoreContext } from "../context";
-import { notFound, conflict } from "../shared/errors";
+import { notFound, conflict, invalid } from "../shared/errors";
 import { recordAudit, whoIs } from "../staff/audit";
 import { requirePermission } from "../staff/errors";
 import type { StaffActor } from "../staff/permissions";
@@ -122,33 +122,85 @@ export async function resendMessage(
 export interface MessageSettings {
   whatsappConfirmations: boolean;
   whatsappLanguage: MessageLanguage;
+  /** no answer after this many hours: one reminder (issue 15, point 4) */
+  confirmationReminderHours: number;
+  /** no answer after this many: the order is cancelled and restocked */
+  confirmationExpiryHours: number;
+}
+
+/** the bounds the database's check holds too (site_settings_confirmation_*_hours) */
+export const REMINDER_HOURS = { min: 1, max: 168 } as const;
+export const EXPIRY_HOURS = { min: 2, max: 720 } as const;
+
+/** The owner's two hours, checked as the database would: each in its range, expiry after the reminder. */
+export function checkConfirmationHours(reminder: number, expiry: number): void {
+  if (!Number.isInteger(reminder) || reminder < REMINDER_HOURS.min || reminder > REMINDER_HOURS.max)
+    throw invalid(
+      `confirmation_reminder_hours must be a whole number of hours from ${REMINDER_HOURS.min} to ${REMINDER_HOURS.max}`,
+    );
+  if (!Number.isInteger(expiry) || expiry < EXPIRY_HOURS.min || expiry > EXPIRY_HOURS.max)
+    throw invalid(
+      `confirmation_expiry_hours must be a whole number of hours from ${EXPIRY_HOURS.min} to ${EXPIRY_HOURS.max}`,
+    );
+  if (expiry <= reminder)
+    throw invalid("confirmation_expiry_hours must be more than confirmation_reminder_hours: the reminder comes first");
 }
 
 export async function getMessageSettings(ctx: CoreContext, actor: StaffActor): Promise<MessageSettings> {
   requirePermission(actor, "settings");
   const [row] = await ctx.db
-    .select({ on: siteSettings.whatsappConfirmations, language: siteSettings.whatsappLanguage })
+    .select({
+      on: siteSettings.whatsappConfirmations,
+      language: siteSettings.whatsappLanguage,
+      reminder: siteSettings.confirmationReminderHours,
+      expiry: siteSettings.confirmationExpiryHours,
+    })
     .from(siteSettings)
     .where(eq(siteSettings.id, 1));
-  return { whatsappConfirmations: row?.on ?? true, whatsappLanguage: row?.language === "en+ur" ? "en+ur" : "en" };
+  return {
+    whatsappConfirmations: row?.on ?? true,
+    whatsappLanguage: row?.language === "en+ur" ? "en+ur" : "en",
+    confirmationReminderHours: row?.reminder ?? 12,
+    confirmationExpiryHours: row?.expiry ?? 48,
+  };
 }
 
+/**
+ * Saves the message settings. The two hours may be left out (the store keeps its own); given,
+ * they are checked together with the one that is kept (422 with the field's name).
+ */
 export async function setMessageSettings(
   ctx: CoreContext,
   actor: StaffActor,
-  next: MessageSettings,
+  input: Omit<MessageSettings, "confirmationReminderHours" | "confirmationExpiryHours"> &
+    Partial<Pick<MessageSettings, "confirmationReminderHours" | "confirmationExpiryHours">>,
 ): Promise<MessageSettings> {
   requirePermission(actor, "settings");
   const before = await getMessageSettings(ctx, actor);
+  const next: MessageSettings = {
+    whatsappConfirmations: input.whatsappConfirmations,
+    whatsappLanguage: input.whatsappLanguage,
+    confirmationReminderHours: input.confirmationReminderHours ?? before.confirmationReminderHours,
+    confirmationExpiryHours: input.confirmationExpiryHours ?? before.confirmationExpiryHours,
+  };
+  checkConfirmationHours(next.confirmationReminderHours, next.confirmationExpiryHours);
   await ctx.db.transaction(async (tx) => {
     await tx
       .insert(siteSettings)
-      .values({ id: 1, whatsappConfirmations: next.whatsappConfirmations, whatsappLanguage: next.whatsappLanguage })
+      .values({
+        id: 1,
+        whatsappConfirmations: next.whatsappConfirmations,
+        whatsappLanguage: next.whatsappLanguage,
+        confirmationReminderHours: next.confirmationReminderHours,
+        confirmationExpiryHours: next.confirmationExpiryHours,
+      })
       .onConflictDoUpdate({
         target: siteSettings.id,
         set: {
           whatsappConfirmations: next.whatsappConfirmations,
           whatsappLanguage: next.whatsappLanguage,
+          confirmationReminderHours: next.confirmationReminderHours,
+          confirmationExpiryHours: next.confirmationExpiryHours,
           updatedAt: sql`now()`,
         },
       });
@@ -159,6 +211,8 @@ export async function setMessageSettings(
       changes: {
         whatsapp_confirmations: [before.whatsappConfirmations, next.whatsappConfirmations],
         whatsapp_language: [before.whatsappLanguage, next.whatsappLanguage],
+        confirmation_reminder_hours: [before.confirmationReminderHours, next.confirmationReminderHours],
+        confirmation_expiry_hours: [before.confirmationExpiryHours, next.confirmationExpiryHours],
       },
     });
   });

@@ -88,13 +88,29 @@ export async function action({ request, context }: Route.ActionArgs) {
     const language = formText(form, "whatsapp_language");
     if (language !== "en" && language !== "en+ur")
       return data<Answer>({ error: "Choose English, or English and Urdu." }, { status: 422 });
+    // whole hours as typed; core checks the ranges and that the expiry comes after the reminder
+    const hours = (name: string, label: string): number | string => {
+      const typed = formText(form, name).trim();
+      return typed.length <= 4 && /^\d+$/.test(typed) ? Number(typed) : label;
+    };
+    const reminder = hours("confirmation_reminder_hours", "Reminder after");
+    const expiry = hours("confirmation_expiry_hours", "Cancel after");
+    if (typeof reminder === "string" || typeof expiry === "string")
+      return data<Answer>(
+        { error: `${typeof reminder === "string" ? reminder : expiry}: type a whole number of hours.` },
+        { status: 422 },
+      );
     try {
       await setMessageSettings(context.core, actor, {
         whatsappConfirmations: formText(form, "whatsapp_confirmations") === "on",
         whatsappLanguage: language,
+        confirmationReminderHours: reminder,
+        confirmationExpiryHours: expiry,
       });
     } catch (error) {
       if (error instanceof AppError && error.status === 403) throw data({ detail: error.message }, { status: 403 });
+      if (error instanceof AppError && error.status === 422)
+        return data<Answer>({ error: hoursMessage(error.message) }, { status: 422 });
       throw error;
     }
     return { done: "Message settings saved. New orders follow them." } satisfies Answer;
@@ -110,6 +126,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<Answer>({ error: `#${id}: ${error.message}` }, { status: error.status });
   }
   return { done: `Message #${id} will be sent again in a moment.` } satisfies Answer;
+}
+
+/** core names the API's fields; the form's labels read better to the owner */
+function hoursMessage(message: string): string {
+  return message
+    .replace("confirmation_expiry_hours must be more than confirmation_reminder_hours", "Cancel after must be more than Reminder after")
+    .replace("confirmation_reminder_hours", "Reminder after")
+    .replace("confirmation_expiry_hours", "Cancel after");
 }
 
 export default function ConsoleMessages() {
@@ -154,6 +178,47 @@ export default function ConsoleMessages() {
               <option value="en+ur">English and Urdu</option>
             </select>
           </label>
+          {/* issue 15, point 4: the scheduler's two times, counted from when the order was placed */}
+          <label>
+            <span className="block font-semibold">Reminder after</span>
+            <span className="mt-1 flex items-center gap-2">
+              <input
+                type="number"
+                name="confirmation_reminder_hours"
+                defaultValue={settings.confirmationReminderHours}
+                min={1}
+                max={168}
+                step={1}
+                required
+                inputMode="numeric"
+                aria-describedby="hours-note"
+                className="field w-24"
+              />
+              hours
+            </span>
+          </label>
+          <label>
+            <span className="block font-semibold">Cancel after</span>
+            <span className="mt-1 flex items-center gap-2">
+              <input
+                type="number"
+                name="confirmation_expiry_hours"
+                defaultValue={settings.confirmationExpiryHours}
+                min={2}
+                max={720}
+                step={1}
+                required
+                inputMode="numeric"
+                aria-describedby="hours-note"
+                className="field w-24"
+              />
+              hours
+            </span>
+          </label>
+          <p id="hours-note" className="w-full text-xs text-stone-600">
+            With no answer, the shopper gets one reminder, and later the order is cancelled and its stock put back.
+            Orders held for a call are never reminded or cancelled on their own.
+          </p>
           <button type="submit" disabled={busy} className="btn-secondary">
             Save
           </button>

@@ -46,7 +46,16 @@ function presentMessage(m: LoggedMessage) {
 const presentSettings = (s: MessageSettings) => ({
   whatsapp_confirmations: s.whatsappConfirmations,
   whatsapp_language: s.whatsappLanguage,
+  confirmation_reminder_hours: s.confirmationReminderHours,
+  confirmation_expiry_hours: s.confirmationExpiryHours,
 });
+
+// whole hours; the ranges and "expiry after the reminder" are checked in core, with the field's name
+const hours = (name: string) =>
+  z
+    .number({ error: `${name} must be a whole number of hours` })
+    .int(`${name} must be a whole number of hours`)
+    .optional();
 
 export async function adminMessageRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -101,7 +110,7 @@ export async function adminMessageRoutes(app: FastifyInstance, { core }: { core:
     {
       schema: staffOperation(
         "settings",
-        "Whether new orders get a WhatsApp confirmation request, and in which language (en, or en+ur)",
+        "Whether new orders get a WhatsApp confirmation request, and in which language (en, or en+ur); the hours without an answer before the reminder and before the order expires",
       ),
       onRequest: requireStaff(core, "settings"),
     },
@@ -114,13 +123,15 @@ export async function adminMessageRoutes(app: FastifyInstance, { core }: { core:
       schema: {
         ...staffOperation(
           "settings",
-          "Turns the WhatsApp confirmation request for new orders on or off and chooses its language: en (English) or en+ur (English and Urdu)",
+          "Turns the WhatsApp confirmation request for new orders on or off and chooses its language: en (English) or en+ur (English and Urdu); optionally the hours without an answer before the one reminder (confirmation_reminder_hours, 1-168) and before the order is cancelled and restocked (confirmation_expiry_hours, 2-720, more than the reminder's)",
         ),
         body: z.object({
           whatsapp_confirmations: z.boolean({ error: "whatsapp_confirmations must be true or false" }),
           whatsapp_language: z.enum(MESSAGE_LANGUAGES, {
             error: `whatsapp_language must be one of: ${MESSAGE_LANGUAGES.join(", ")}`,
           }),
+          confirmation_reminder_hours: hours("confirmation_reminder_hours"),
+          confirmation_expiry_hours: hours("confirmation_expiry_hours"),
         }),
       },
       onRequest: requireStaff(core, "settings"),
@@ -130,6 +141,8 @@ export async function adminMessageRoutes(app: FastifyInstance, { core }: { core:
         await setMessageSettings(core, staffActor(request), {
           whatsappConfirmations: request.body.whatsapp_confirmations,
           whatsappLanguage: request.body.whatsapp_language,
+          confirmationReminderHours: request.body.confirmation_reminder_hours,
+          confirmationExpiryHours: request.body.confirmation_expiry_hours,
         }),
       ),
   );

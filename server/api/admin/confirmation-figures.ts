@@ -1,0 +1,47 @@
+// The owner's confirmation figures through the staff API (issue 15, point 6): the same core
+// function as the console's home, for the orders permission.
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { CoreContext } from "../../../core/context";
+import { confirmationFigures, type ConfirmationCounts } from "../../../core/orders/confirmation-figures";
+import { requireStaff, staffActor } from "../../plugins/staff-auth";
+import { staffOperation } from "./docs";
+
+// a share of the orders placed, as a percentage with one decimal; null when none were placed
+const share = (part: number, placed: number) => (placed > 0 ? Math.round((part / placed) * 1000) / 10 : null);
+
+const presentCounts = (c: ConfirmationCounts) => ({
+  placed: c.placed,
+  confirmed: c.confirmed,
+  cancelled_by_shopper: c.cancelledByShopper,
+  expired: c.expired,
+  refused: c.refused,
+  confirmed_percent: share(c.confirmed, c.placed),
+  cancelled_by_shopper_percent: share(c.cancelledByShopper, c.placed),
+  expired_percent: share(c.expired, c.placed),
+  refused_percent: share(c.refused, c.placed),
+});
+
+export async function adminConfirmationFigureRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    "/admin/dashboard/confirmations",
+    {
+      schema: staffOperation(
+        "orders",
+        "Of the orders placed in each of the last 8 weeks (Pakistan weeks, Monday first) and in the period's 10 busiest cities: how many were confirmed, cancelled by the shopper (WhatsApp, the confirm page or a call), expired unanswered, and refused at the door (shipped, then returned), with each as a percentage of the orders placed",
+      ),
+      onRequest: requireStaff(core, "orders"),
+    },
+    async (request, reply) => {
+      const figures = await confirmationFigures(core, staffActor(request));
+      reply.header("cache-control", "no-store");
+      return {
+        since: figures.since,
+        total: presentCounts(figures.total),
+        weeks: figures.weeks.map((w) => ({ week: w.week, ...presentCounts(w) })),
+        cities: figures.cities.map((c) => ({ city: c.city, ...presentCounts(c) })),
+      };
+    },
+  );
+}

@@ -1,0 +1,55 @@
+// The call list through the staff API (issue 15, point 4): pending orders, oldest first, for the
+// orders permission. An answer on the call is the ordinary move, POST /api/admin/orders/{id}/status
+// with confirmation_channel "call" and expected_status "pending confirmation"; no answer is a
+// note, POST /api/admin/orders/{id}/notes.
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { CoreContext } from "../../../core/context";
+import { listCalls, type CallListEntry } from "../../../core/orders/call-list";
+import { requireStaff, staffActor } from "../../plugins/staff-auth";
+import { money } from "../../serialize";
+import { pageQuery } from "../http";
+import { staffOperation } from "./docs";
+
+function presentCall(entry: CallListEntry) {
+  return {
+    id: entry.id,
+    tracking_id: entry.trackingId,
+    first_name: entry.firstName,
+    last_name: entry.lastName,
+    phone: entry.phone,
+    // what a tel: link dials: the number in international form
+    phone_international: `+${entry.phoneNormalized}`,
+    city: entry.city,
+    total_amount: money(entry.totalPaisa),
+    created_at: entry.createdAt,
+    held_for_call: entry.heldForCall,
+    signal_reasons: entry.reasons,
+    reminded_at: entry.remindedAt,
+  };
+}
+
+export async function adminOrderCallRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    "/admin/orders/calls",
+    {
+      schema: {
+        ...staffOperation(
+          "orders",
+          "The call list: orders pending confirmation, oldest first, with the phone to call, whether a signal held the order for a call, the signals' reasons and when the reminder went; the total is in X-Total-Count. Confirm or cancel on the call with POST /api/admin/orders/{id}/status (confirmation_channel call, expected_status pending confirmation)",
+        ),
+        querystring: pageQuery(200, 50),
+      },
+      onRequest: requireStaff(core, "orders"),
+    },
+    async (request, reply) => {
+      const page = await listCalls(core, staffActor(request), {
+        limit: request.query.limit,
+        offset: request.query.offset,
+      });
+      reply.header("cache-control", "no-store").header("x-total-count", String(page.total));
+      return page.items.map(presentCall);
+    },
+  );
+}
