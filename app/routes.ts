@@ -48,6 +48,7 @@ export default [
       route("customers/:id", "routes/admin/customer.tsx"),
       route("reviews", "routes/admin/reviews.tsx"),
       route("messages", "routes/admin/messages.tsx"),
+      route("calls", "routes/admin/calls.tsx"),
       route("products/:id/photos", "routes/admin/product-photos.tsx"),
       route("collections", "routes/admin/collections.tsx"),
       route("collections/:id", "routes/admin/collection.tsx"),

@@ -49,6 +49,7 @@ describe("console helpers", () => {
     expect(menuFor("owner").map((i) => i.label)).toEqual([
       "Home",
       "Orders",
+      "Calls",
       "Messages",
       "Customers",
       "Products",

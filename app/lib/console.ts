@@ -14,6 +14,7 @@ export interface ConsoleMenuItem {
 export const CONSOLE_MENU: readonly ConsoleMenuItem[] = [
   { href: "/admin", label: "Home" },
   { href: "/admin/orders", label: "Orders", permission: "orders" },
+  { href: "/admin/calls", label: "Calls", permission: "orders" },
   { href: "/admin/messages", label: "Messages", permission: "orders" },
   { href: "/admin/customers", label: "Customers", permission: "customers" },
   { href: "/admin/products", label: "Products", permission: "products" },

@@ -115,6 +115,7 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
         owner: [
           "Home",
           "Orders",
+          "Calls",
           "Messages",
           "Customers",
           "Products",
@@ -130,6 +131,7 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
         manager: [
           "Home",
           "Orders",
+          "Calls",
           "Messages",
           "Customers",
           "Products",
@@ -140,7 +142,7 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
           "Content",
           "Audit log",
         ],
-        fulfilment: ["Home", "Orders", "Messages", "Customers"],
+        fulfilment: ["Home", "Orders", "Calls", "Messages", "Customers"],
         catalogue: ["Home", "Products", "Stock", "Collections", "Reviews", "Content"],
       };
       for (const role of Object.keys(expected) as StaffRole[]) {
@@ -199,7 +201,7 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
       // on to the page that was asked for
       await arrivesAt(page, "/admin/customers");
       await expectVisibleToPerson(page.getByRole("heading", { name: "Customers" }));
-      expect(await menuLinks(page, phone)).toEqual(["Home", "Orders", "Messages", "Customers"]);
+      expect(await menuLinks(page, phone)).toEqual(["Home", "Orders", "Calls", "Messages", "Customers"]);
     });
 
     it(`sets up two-step sign-in from the QR page and shows the recovery codes once (${width})`, async () => {

@@ -5,6 +5,8 @@
 import { Link, useLoaderData } from "react-router";
 import { formatRupees } from "../../../core/shared/money";
 import { getConsoleHome } from "../../../core/staff/console-home";
+import { confirmationFigures, type ConfirmationCounts } from "../../../core/orders/confirmation-figures";
+import { can } from "../../../core/staff/permissions";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "../../../core/staff/permissions";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle, Panel } from "../../components/admin/Fields";
@@ -22,6 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     firstName: actor.firstName,
     role: actor.role,
     figures: await getConsoleHome(context.core, actor),
+    // issue 15, point 6: how the confirmation question ends, per week and per city
+    confirmations: can(actor, "orders") ? await confirmationFigures(context.core, actor) : null,
     // the ages are worked out against the server's clock, so the page reads the same hydrated
     now: Date.now(),
   };
@@ -48,8 +52,69 @@ function Figure({ label, value, note, href }: { label: string; value: string; no
   );
 }
 
+const COUNT_COLUMNS: { key: Exclude<keyof ConfirmationCounts, "placed">; label: string }[] = [
+  { key: "confirmed", label: "Confirmed" },
+  { key: "cancelledByShopper", label: "Cancelled" },
+  { key: "expired", label: "Expired" },
+  { key: "refused", label: "Refused" },
+];
+
+/** "17 Nov": a week by its Monday, short enough for a phone's column */
+const weekLabel = (monday: string) =>
+  new Date(`${monday}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+
+/** One table of the figures: a row per week or city, each count with its share of the orders placed. */
+function ConfirmationTable({
+  caption,
+  first,
+  rows,
+}: {
+  caption: string;
+  first: string;
+  rows: ({ label: string } & ConfirmationCounts)[];
+}) {
+  return (
+    <div className="overflow-x-auto bg-white ring-1 ring-stone-200">
+      <table className="w-full text-sm">
+        <caption className="px-3 pt-3 text-left font-semibold">{caption}</caption>
+        <thead>
+          <tr className="text-left text-xs text-stone-600">
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {first}
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-semibold">
+              Orders
+            </th>
+            {COUNT_COLUMNS.map((c) => (
+              <th key={c.key} scope="col" className="px-2 py-2 text-right font-semibold">
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">
+          {rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row" className="px-3 py-2 text-left font-normal whitespace-nowrap">
+                {row.label}
+              </th>
+              <td className="px-2 py-2 text-right tabular-nums">{row.placed}</td>
+              {COUNT_COLUMNS.map((c) => (
+                <td key={c.key} className="px-2 py-2 text-right tabular-nums">
+                  <span className="block font-semibold">{shareText(row[c.key], row.placed)}</span>
+                  <span className="block text-xs text-stone-600">{row[c.key]}</span>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export default function ConsoleHome() {
-  const { firstName, role, figures, now } = useLoaderData<typeof loader>();
+  const { firstName, role, figures, now, confirmations } = useLoaderData<typeof loader>();
   const last30 = figures.orders;
   const hasFigures = Object.keys(figures).length > 0;
   const hasToday =
@@ -122,6 +187,34 @@ export default function ConsoleHome() {
           </ul>
           <div className="mt-4">
             <OrdersChart days={last30.perDay} />
+          </div>
+        </section>
+      )}
+      {confirmations && (
+        <section aria-labelledby="confirmation-figures" className="mt-8">
+          <h2 id="confirmation-figures" className="mb-1 text-lg font-semibold">
+            How orders ended
+          </h2>
+          <p className="mb-3 text-sm text-stone-600">
+            Of the orders placed each week (Monday to Sunday) and in each city over the last 8 weeks: confirmed,
+            cancelled by the customer (WhatsApp, the confirm page or a call), expired without an answer, and refused at
+            the door.
+          </p>
+          <div className="grid gap-4 xl:grid-cols-2">
+            <ConfirmationTable
+              caption="Per week"
+              first="Week of"
+              rows={confirmations.weeks.map((w) => ({ ...w, label: weekLabel(w.week) })).reverse()}
+            />
+            {confirmations.cities.length > 0 ? (
+              <ConfirmationTable
+                caption="Per city"
+                first="City"
+                rows={confirmations.cities.map((c) => ({ ...c, label: c.city }))}
+              />
+            ) : (
+              <p className="bg-white p-4 text-sm text-stone-700 ring-1 ring-stone-200">No orders in these 8 weeks.</p>
+            )}
           </div>
         </section>
       )}
