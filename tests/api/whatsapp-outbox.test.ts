@@ -152,6 +152,9 @@ describe("the confirmation request", () => {
     expect((await put({ whatsapp_confirmations: true, whatsapp_language: "en+ur" })).json()).toEqual({
       whatsapp_confirmations: true,
       whatsapp_language: "en+ur",
+      // the scheduler's hours (decision 0072), kept as they were when left out
+      confirmation_reminder_hours: 12,
+      confirmation_expiry_hours: 48,
     });
     const order = await placeOrder();
     const [message] = await messagesOf(order.id);
