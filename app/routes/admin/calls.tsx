@@ -3,6 +3,7 @@
 // Plain forms, so it works before (or without) JavaScript, at phone width first. The answers go
 // through core's moveOrder with the status this page showed: an order someone else settled
 // meanwhile (the shopper on WhatsApp, a colleague) is a 409, told kindly, not moved twice.
+import { useEffect, useRef } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { answerCall, listCalls, noAnswerOnCall } from "../../../core/orders/call-list";
 import { AppError } from "../../../core/shared/errors";
@@ -93,6 +94,14 @@ export default function ConsoleCalls() {
   const { page, pages, total, now, calls } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state === "submitting";
+  // the answer's notice is at the top, the pressed button further down: bring the notice into
+  // sight (below the sticky header) and to a screen reader's attention
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!answer) return;
+    notice.current?.scrollIntoView({ block: "center" });
+    notice.current?.focus({ preventScroll: true });
+  }, [answer]);
   return (
     <>
       <PageTitle
@@ -100,7 +109,7 @@ export default function ConsoleCalls() {
         intro="Orders waiting for the customer's confirmation, oldest first. Call, then record what they said."
       />
       {answer && (
-        <div className="mb-3 space-y-2">
+        <div ref={notice} tabIndex={-1} className="mb-3 space-y-2 outline-none">
           {answer.error && <Notice kind="error">{answer.error}</Notice>}
           {answer.done && <Notice kind="success">{answer.done}</Notice>}
         </div>
@@ -157,7 +166,7 @@ export default function ConsoleCalls() {
                 )}
               </div>
             )}
-            <Form method="post" preventScrollReset className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
+            <Form method="post" className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
               <input type="hidden" name="order" value={c.id} />
               <input type="hidden" name="tracking" value={c.trackingId} />
               <button

@@ -79,14 +79,11 @@ function ConfirmationTable({
         <caption className="px-3 pt-3 text-left font-semibold">{caption}</caption>
         <thead>
           <tr className="text-left text-xs text-stone-600">
-            <th scope="col" className="px-3 py-2 font-semibold">
+            <th scope="col" className="py-2 pr-1 pl-3 font-semibold">
               {first}
             </th>
-            <th scope="col" className="px-2 py-2 text-right font-semibold">
-              Orders
-            </th>
             {COUNT_COLUMNS.map((c) => (
-              <th key={c.key} scope="col" className="px-2 py-2 text-right font-semibold">
+              <th key={c.key} scope="col" className="px-1.5 py-2 text-right font-semibold last:pr-3">
                 {c.label}
               </th>
             ))}
@@ -95,12 +92,15 @@ function ConfirmationTable({
         <tbody className="divide-y divide-stone-100">
           {rows.map((row) => (
             <tr key={row.label}>
-              <th scope="row" className="px-3 py-2 text-left font-normal whitespace-nowrap">
-                {row.label}
+              {/* the orders placed sit under the week or city: one column fewer, so it fits a phone */}
+              <th scope="row" className="py-2 pr-1 pl-3 text-left font-normal">
+                <span className="block">{row.label}</span>
+                <span className="block text-xs text-stone-600 tabular-nums">
+                  {row.placed} {row.placed === 1 ? "order" : "orders"}
+                </span>
               </th>
-              <td className="px-2 py-2 text-right tabular-nums">{row.placed}</td>
               {COUNT_COLUMNS.map((c) => (
-                <td key={c.key} className="px-2 py-2 text-right tabular-nums">
+                <td key={c.key} className="px-1.5 py-2 text-right tabular-nums last:pr-3">
                   <span className="block font-semibold">{shareText(row[c.key], row.placed)}</span>
                   <span className="block text-xs text-stone-600">{row[c.key]}</span>
                 </td>
