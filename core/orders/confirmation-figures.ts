@@ -40,16 +40,23 @@ export interface ConfirmationFigures {
 // Monday 00:00 in Asia/Karachi, FIGURE_WEEKS - 1 weeks before this week's: the period holds this week too
 const periodStart = sql`(date_trunc('week', now() at time zone 'Asia/Karachi') - ${FIGURE_WEEKS - 1} * interval '1 week') at time zone 'Asia/Karachi'`;
 
-// One pass over the period's orders through orders_created_idx (created_at, id). The door check
-// looks at order_events (through order_events_order_idx) only for the orders that ended returned.
+// One pass over the period's orders through orders_created_idx (created_at, id).
 const counts = sql`count(*) as placed,
   count(*) filter (where o.confirmation_outcome = 'confirmed') as confirmed,
   count(*) filter (where o.confirmation_outcome = 'cancelled'
     and o.confirmation_channel in ('whatsapp', 'link', 'call')) as cancelled,
   count(*) filter (where o.confirmation_outcome = 'expired') as expired,
-  count(*) filter (where o.status = 'returned' and exists (
-    select 1 from order_events e where e.order_id = o.id and e.kind = 'status'
-      and e.from_status = 'shipped' and e.to_status = 'returned')) as refused`;
+  count(*) filter (where r.refused) as refused`;
+
+// The door check, as a lateral join rather than EXISTS: with EXISTS PostgreSQL chose to hash the
+// whole order_events table (a sequential scan, measured on 500,000 orders); this way it looks
+// through order_events_order_idx, and only for the orders that ended returned (the one-time filter).
+const periodOrders = sql`orders o left join lateral (
+    select true as refused from order_events e
+    where o.status = 'returned' and e.order_id = o.id and e.kind = 'status'
+      and e.from_status = 'shipped' and e.to_status = 'returned'
+    limit 1) r on true
+  where o.created_at >= ${periodStart}`;
 
 interface CountRow {
   placed: string | number;
@@ -74,13 +81,13 @@ export async function confirmationFigures(ctx: CoreContext, actor: StaffActor): 
     queryRows<CountRow & { week: string }>(
       ctx.db,
       sql`select to_char(date_trunc('week', o.created_at at time zone 'Asia/Karachi'), 'YYYY-MM-DD') as week, ${counts}
-          from orders o where o.created_at >= ${periodStart} group by 1`,
+          from ${periodOrders} group by 1`,
     ),
     queryRows<CountRow & { city: string }>(
       ctx.db,
       // the spelling most orders used names the city
       sql`select mode() within group (order by btrim(o.city)) as city, ${counts}
-          from orders o where o.created_at >= ${periodStart}
+          from ${periodOrders}
           group by lower(btrim(o.city))
           order by count(*) desc, lower(btrim(o.city))
           limit ${FIGURE_CITIES}`,

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
-import { DESKTOP, PHONE, expectVisibleToPerson, hasChromium, launchBrowser, pageOpener } from "../helpers/browser";
+import { PHONE, expectVisibleToPerson, hasChromium, launchBrowser, pageOpener } from "../helpers/browser";
 import { type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
@@ -17,6 +17,8 @@ let url: string;
 let browser: Browser;
 const pages = pageOpener(() => browser);
 const shots = process.env.SHOTS_DIR;
+// the size the screenshots are asked for
+const DESKTOP = { width: 1280, height: 900 } as const;
 const OWNER: ConsoleMember = {
   email: "owner@calls.test",
   password: "Owner2026nowcalls",
@@ -213,10 +215,7 @@ describe.sequential("the owner's figures", { timeout: 120_000 }, () => {
       // Lahore in any case: two pending, one delivered, one cancelled on the link
       expect(await lahore.getByRole("rowheader").textContent()).toContain("4 orders");
       expect(await lahore.getByRole("cell").nth(1).textContent()).toBe("25%1");
-      if (shots) {
-        await section.screenshot({ path: `${shots}/figures-${name}.png` });
-        await page.screenshot({ path: `${shots}/home-${name}.png`, fullPage: true });
-      }
+      if (shots) await page.screenshot({ path: `${shots}/home-figures-${name}.png`, fullPage: true });
     }
   });
 });

@@ -131,7 +131,7 @@ export default function ConsoleCalls() {
             {/* the number is the biggest thing on the card: a thumb finds it at once */}
             <a
               href={c.tel}
-              className="flex min-h-12 w-full items-center justify-center gap-2 bg-emerald-700 px-4 text-lg font-semibold tabular-nums text-white hover:bg-emerald-800 sm:w-auto sm:justify-start"
+              className="flex min-h-12 w-full items-center justify-center gap-2 bg-emerald-700 px-4 text-lg font-semibold tabular-nums text-white hover:bg-emerald-800 sm:inline-flex sm:w-auto sm:min-w-64 sm:justify-start"
               aria-label={`Call ${c.name} on ${c.phone}`}
             >
               <span aria-hidden="true">☎</span> {c.phone}

@@ -68,10 +68,13 @@ function ConfirmationTable({
   caption,
   first,
   rows,
+  wrap = false,
 }: {
   caption: string;
   first: string;
   rows: ({ label: string } & ConfirmationCounts)[];
+  /** a long city name may take two lines; a week's "17 Nov" never needs to */
+  wrap?: boolean;
 }) {
   return (
     <div className="overflow-x-auto bg-white ring-1 ring-stone-200">
@@ -94,8 +97,8 @@ function ConfirmationTable({
             <tr key={row.label}>
               {/* the orders placed sit under the week or city: one column fewer, so it fits a phone */}
               <th scope="row" className="py-2 pr-1 pl-3 text-left font-normal">
-                <span className="block">{row.label}</span>
-                <span className="block text-xs text-stone-600 tabular-nums">
+                <span className={`block ${wrap ? "" : "whitespace-nowrap"}`}>{row.label}</span>
+                <span className="block text-xs whitespace-nowrap text-stone-600 tabular-nums">
                   {row.placed} {row.placed === 1 ? "order" : "orders"}
                 </span>
               </th>
@@ -203,13 +206,14 @@ export default function ConsoleHome() {
           <div className="grid gap-4 xl:grid-cols-2">
             <ConfirmationTable
               caption="Per week"
-              first="Week of"
+              first="Week"
               rows={confirmations.weeks.map((w) => ({ ...w, label: weekLabel(w.week) })).reverse()}
             />
             {confirmations.cities.length > 0 ? (
               <ConfirmationTable
                 caption="Per city"
                 first="City"
+                wrap
                 rows={confirmations.cities.map((c) => ({ ...c, label: c.city }))}
               />
             ) : (
