@@ -215,7 +215,13 @@ describe.sequential("the owner's figures", { timeout: 120_000 }, () => {
       // Lahore in any case: two pending, one delivered, one cancelled on the link
       expect(await lahore.getByRole("rowheader").textContent()).toContain("4 orders");
       expect(await lahore.getByRole("cell").nth(1).textContent()).toBe("25%1");
-      if (shots) await page.screenshot({ path: `${shots}/home-figures-${name}.png`, fullPage: true });
+      if (shots) {
+        // the tables as the owner sees them on the screen, then the whole page from its top
+        await section.getByRole("heading", { name: "How orders ended" }).evaluate((h) => h.scrollIntoView());
+        await page.screenshot({ path: `${shots}/figures-${name}.png` });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: `${shots}/home-figures-${name}.png`, fullPage: true });
+      }
     }
   });
 });
