@@ -81,7 +81,8 @@ async function main() {
   const confirmations = config.confirmationScheduler.enabled
     ? startConfirmationScheduler(core, {
         pollMs: config.confirmationScheduler.pollMs,
-        onError: (error) => app.log.error({ err: error }, "confirmation scheduler pass failed; the next pass tries again"),
+        onError: (error) =>
+          app.log.error({ err: error }, "confirmation scheduler pass failed; the next pass tries again"),
         onRun: (run) => app.log.info({ confirmations: run }, "confirmations: reminders written, orders expired"),
       })
     : null;

@@ -92,7 +92,10 @@ export async function confirmationFigures(ctx: CoreContext, actor: StaffActor): 
           order by count(*) desc, lower(btrim(o.city))
           limit ${FIGURE_CITIES}`,
     ),
-    queryRows<{ day: string }>(ctx.db, sql`select to_char(${periodStart} at time zone 'Asia/Karachi', 'YYYY-MM-DD') as day`),
+    queryRows<{ day: string }>(
+      ctx.db,
+      sql`select to_char(${periodStart} at time zone 'Asia/Karachi', 'YYYY-MM-DD') as day`,
+    ),
   ]);
   const first = since!.day;
   const byWeek = new Map(weeks.map((row) => [row.week, row]));
@@ -102,6 +105,7 @@ export async function confirmationFigures(ctx: CoreContext, actor: StaffActor): 
   });
   // the weeks cover the period exactly, so their sum is its total
   const total = toCounts(undefined);
-  for (const week of perWeek) for (const key of Object.keys(total) as (keyof ConfirmationCounts)[]) total[key] += week[key];
+  for (const week of perWeek)
+    for (const key of Object.keys(total) as (keyof ConfirmationCounts)[]) total[key] += week[key];
   return { since: first, weeks: perWeek, cities: cities.map((row) => ({ city: row.city, ...toCounts(row) })), total };
 }

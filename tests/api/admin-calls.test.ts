@@ -107,9 +107,17 @@ describe("the call list", () => {
     const other = await place();
     const move = (payload: object) =>
       t.app.inject({ method: "POST", url: `/api/admin/orders/${other.id}/status`, headers: packer.auth, payload });
-    const first = await move({ status: "cancelled", expected_status: "pending confirmation", confirmation_channel: "call" });
+    const first = await move({
+      status: "cancelled",
+      expected_status: "pending confirmation",
+      confirmation_channel: "call",
+    });
     expect(first.statusCode, first.body).toBe(200);
-    const second = await move({ status: "confirmed", expected_status: "pending confirmation", confirmation_channel: "call" });
+    const second = await move({
+      status: "confirmed",
+      expected_status: "pending confirmation",
+      confirmation_channel: "call",
+    });
     expect(second.statusCode).toBe(409);
   });
 

@@ -34,7 +34,8 @@ async function order(
         returning id`,
   );
   for (const [from, to] of fields.events ?? []) {
-    await t.database.db.execute(sql`insert into order_events (order_id, kind, from_status, to_status, visible_to_shopper)
+    await t.database.db
+      .execute(sql`insert into order_events (order_id, kind, from_status, to_status, visible_to_shopper)
       values (${row!.id}, 'status', ${from}, ${to}, true)`);
   }
 }

@@ -171,9 +171,7 @@ describe("the expiry", () => {
     });
     expect(await stockOf(t, item)).toBe(before);
     expect(await used()).toBe(0);
-    expect(
-      await count(t, sql`select count(*) as n from voucher_redemptions where order_id = ${order.id}`),
-    ).toBe(0);
+    expect(await count(t, sql`select count(*) as n from voucher_redemptions where order_id = ${order.id}`)).toBe(0);
     const [event] = await rows<{ note: string; visible_to_shopper: boolean; actor_id: number | null }>(
       t,
       sql`select note, visible_to_shopper, actor_id from order_events

@@ -62,9 +62,30 @@ const PENDING: Planted[] = [
   { tracking: "CALLDDDDDD", name: "Nida Shah", city: "Lahore", hoursAgo: 1 },
 ];
 const SETTLED: Planted[] = [
-  { tracking: "FIGAAAAAAA", name: "A One", city: "Lahore", status: "delivered", hoursAgo: 200, outcome: ["confirmed", "whatsapp"] },
-  { tracking: "FIGBBBBBBB", name: "B Two", city: "lahore", status: "cancelled", hoursAgo: 100, outcome: ["cancelled", "link"] },
-  { tracking: "FIGCCCCCCC", name: "C Three", city: "Karachi", status: "cancelled", hoursAgo: 400, outcome: ["expired", "auto"] },
+  {
+    tracking: "FIGAAAAAAA",
+    name: "A One",
+    city: "Lahore",
+    status: "delivered",
+    hoursAgo: 200,
+    outcome: ["confirmed", "whatsapp"],
+  },
+  {
+    tracking: "FIGBBBBBBB",
+    name: "B Two",
+    city: "lahore",
+    status: "cancelled",
+    hoursAgo: 100,
+    outcome: ["cancelled", "link"],
+  },
+  {
+    tracking: "FIGCCCCCCC",
+    name: "C Three",
+    city: "Karachi",
+    status: "cancelled",
+    hoursAgo: 400,
+    outcome: ["expired", "auto"],
+  },
   {
     tracking: "FIGDDDDDDD",
     name: "D Four",

@@ -131,7 +131,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** core names the API's fields; the form's labels read better to the owner */
 function hoursMessage(message: string): string {
   return message
-    .replace("confirmation_expiry_hours must be more than confirmation_reminder_hours", "Cancel after must be more than Reminder after")
+    .replace(
+      "confirmation_expiry_hours must be more than confirmation_reminder_hours",
+      "Cancel after must be more than Reminder after",
+    )
     .replace("confirmation_reminder_hours", "Reminder after")
     .replace("confirmation_expiry_hours", "Cancel after");
 }
