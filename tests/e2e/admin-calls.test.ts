@@ -246,3 +246,28 @@ describe.sequential("the owner's figures", { timeout: 120_000 }, () => {
     }
   });
 });
+
+describe.sequential("the owner's hours", { timeout: 120_000 }, () => {
+  it("are set on the Messages page, and a cancel before the reminder is refused in words (phone)", async () => {
+    const page = await pages.open(PHONE);
+    await signInToConsole(page, url, OWNER, { next: "/admin/messages" });
+    const form = page.getByRole("form", { name: "Message settings" });
+    const reminder = form.getByLabel("Reminder after");
+    const expiry = form.getByLabel("Cancel after");
+    await expectVisibleToPerson(reminder, { scroll: true });
+    expect(await reminder.inputValue()).toBe("12");
+    expect(await expiry.inputValue()).toBe("48");
+    await reminder.fill("48");
+    await expiry.fill("24");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expectVisibleToPerson(page.getByText("Cancel after must be more than Reminder after"), { scroll: true });
+    await reminder.fill("6");
+    await expiry.fill("24");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expectVisibleToPerson(page.getByText("Message settings saved."), { scroll: true });
+    await page.reload();
+    expect(await form.getByLabel("Reminder after").inputValue()).toBe("6");
+    expect(await form.getByLabel("Cancel after").inputValue()).toBe("24");
+    if (shots) await page.screenshot({ path: `${shots}/message-settings-phone.png`, fullPage: true });
+  });
+});
