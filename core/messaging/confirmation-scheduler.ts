@@ -7,8 +7,8 @@
 // pass finds what is still due.
 //
 // Only orders that were asked are reminded or expired: pending, not held for a call, with a
-// confirmation message. An order placed with confirmations off, held for the shop's call, or
-// taken by staff on the phone waits for a person, however old it gets.
+// confirmation message that did not fail. An order placed with confirmations off, held for the
+// shop's call, or taken by staff on the phone waits for a person, however old it gets.
 import { sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { queryRows, type Db } from "../../db/client";
@@ -78,9 +78,12 @@ async function readHours(db: Db): Promise<Hours> {
 }
 
 // the orders the question is still open for: pending, not held, and asked (a confirmation message
-// exists). The status index (status, created_at) finds them oldest first.
+// exists). A message that failed for good never reached the shopper: that order is not cancelled
+// for not answering, it waits on the call list (and is asked again if staff resend the message).
+// The status index (status, created_at) finds them oldest first.
 const asked = sql`o.status = 'pending confirmation' and not o.held_for_call
-  and exists (select 1 from whatsapp_messages m where m.order_id = o.id and m.kind = 'confirmation')`;
+  and exists (select 1 from whatsapp_messages m
+              where m.order_id = o.id and m.kind = 'confirmation' and m.status <> 'failed')`;
 
 const parse = (value: string[] | string): string[] =>
   typeof value === "string" ? (JSON.parse(value) as string[]) : value;

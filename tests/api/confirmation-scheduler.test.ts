@@ -226,7 +226,7 @@ describe("the expiry", () => {
     ).toBe(10);
   });
 
-  it("never touches an order held for a call, one never asked, or one confirmed", async () => {
+  it("never touches an order held for a call, one never asked, one whose request failed, or one confirmed", async () => {
     const item = freshItem();
     const held = await place(item);
     // held by a signal the shop chose: no question was sent (the checkout writes none for it)
@@ -248,8 +248,13 @@ describe("the expiry", () => {
       await putSettings({ whatsapp_confirmations: true, whatsapp_language: "en" });
     }
     expect(await messagesOf(unasked.id)).toHaveLength(0);
-    for (const order of [held, confirmed, unasked]) await age(order.id, 24 * 30);
+    // the request the Cloud API refused for good: the shopper was never asked
+    const undelivered = await place(item);
+    await t.database.db.execute(sql`update whatsapp_messages set status = 'failed' where order_id = ${undelivered.id}`);
+    for (const order of [held, confirmed, unasked, undelivered]) await age(order.id, 24 * 30);
     await runConfirmationSchedulerOnce(t.core);
+    expect((await orderRow(undelivered.id)).status).toBe("pending confirmation");
+    expect(await remindersOf(undelivered.id)).toHaveLength(0);
     expect((await orderRow(held.id)).status).toBe("pending confirmation");
     expect((await orderRow(unasked.id)).status).toBe("pending confirmation");
     expect((await orderRow(confirmed.id)).status).toBe("confirmed");
