@@ -7,9 +7,9 @@
 //
 // Such a page carries no nonce: its inline scripts are named in its policy by their hashes
 // (page-hashes.ts), so its bytes and its policy are the same for every visitor, and it is
-// compressed once, with Brotli and gzip, when it is rendered. A visitor is sent the copy its
-// browser accepts as it is; compressing a 70 KB page again for every visitor had cost more than
-// rendering it from the cache (issue 16, point 1).
+// compressed once, with Brotli and gzip, when its second visitor comes. A visitor is sent the copy
+// their browser accepts as it is; compressing a 130 KB page again for every visitor had cost more
+// than answering it from the cache (issue 16, point 1).
 //
 // It lives exactly as long as the catalogue reads it is made from (CATALOG_CACHE_SECONDS) and is
 // dropped whenever they are (every write in this process), so it adds no staleness of its own
@@ -42,8 +42,8 @@ export interface CachedPage {
 const MAX_PAGE_CHARS = 1024 * 1024;
 /** below this, compression saves less than it costs (as @fastify/compress's threshold) */
 const COMPRESS_FROM_BYTES = 1024;
-// Made once per page per cache period, in the thread pool (the event loop goes on serving):
-// Brotli 9 is within ~1 % of 11 on these pages at a fraction of the time (bench "pages")
+// Made once per page per cache period: Brotli 9 is within a few per cent of 11 on these pages at
+// a fraction of its time
 const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } };
 const GZIP_OPTIONS = { level: 9 };
 
@@ -63,6 +63,11 @@ interface Entry {
   page: CachedPage;
   /** what the page was made from (CACHE_TAGS_HEADER), e.g. "product:80" */
   tags: string[];
+  /**
+   * Its compressed copies being made: started by the page's second visitor, not its first, so a
+   * page asked for once (a crawler walking every product) costs no compression beyond the usual
+   */
+  compressing?: Promise<void>;
 }
 
 /** The page's tags, taken out of its headers: they are for this cache, not for the visitor. */
@@ -93,26 +98,26 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
   return null;
 }
 
-/**
- * Makes a page to share out of a render: the nonce out, the policy by hashes, the compressed
- * copies. Null when the page holds its nonce where it cannot be taken out.
- */
-async function sharedPage(response: Response, nonce: string, compress: boolean): Promise<CachedPage | null> {
-  const hashed = hashInlineScripts(await response.text(), nonce);
+/** Makes a page to share out of a render: the nonce out, the policy by hashes. Null when the nonce cannot be taken out. */
+function sharedPage(html: string, response: Response, nonce: string): CachedPage | null {
+  const hashed = hashInlineScripts(html, nonce);
   if (!hashed) return null;
-  const encoded: CachedPage["encoded"] = {};
-  const bytes = Buffer.from(hashed.body, "utf8");
-  if (compress && bytes.length >= COMPRESS_FROM_BYTES) {
-    [encoded.br, encoded.gzip] = await Promise.all([brotli(bytes, BROTLI_OPTIONS), gzip(bytes, GZIP_OPTIONS)]);
-  }
   return {
     status: response.status,
     headers: [...response.headers],
     body: hashed.body,
     policy: sharedPagePolicy(hashed.hashes),
-    encoded,
+    encoded: {},
     hit: false,
   };
+}
+
+/** Fills in the page's compressed copies (in the thread pool: the event loop goes on serving). */
+async function compress(page: CachedPage): Promise<void> {
+  const bytes = Buffer.from(page.body, "utf8");
+  if (bytes.length < COMPRESS_FROM_BYTES) return;
+  const [br, gz] = await Promise.all([brotli(bytes, BROTLI_OPTIONS), gzip(bytes, GZIP_OPTIONS)]);
+  page.encoded = { br, gzip: gz };
 }
 
 export class PageCache {
@@ -143,7 +148,6 @@ export class PageCache {
     }
     // set when this visitor's own render answers (cached or not), so it is never rendered twice
     let own: CachedPage | Response | undefined;
-    const cacheable = this.reads.ttl > 0;
     const entry = await this.pages.getOrLoad(
       key,
       async (): Promise<Entry | null> => {
@@ -154,8 +158,7 @@ export class PageCache {
           return null;
         }
         const text = await response.text();
-        // compressed only to be kept: an answer sent once is compressed on its way out as any other
-        const page = await sharedPage(new Response(text, response), nonce, cacheable && text.length <= MAX_PAGE_CHARS);
+        const page = sharedPage(text, response, nonce);
         if (!page) {
           own = new Response(text, response);
           return null;
@@ -172,6 +175,9 @@ export class PageCache {
       takeCacheTags(response.headers);
       return response;
     }
+    // the visitors asking while it is made wait for it (a few milliseconds), then all share it
+    entry.compressing ??= compress(entry.page).catch(() => undefined);
+    await entry.compressing;
     return { ...entry.page, hit: true };
   }
 }
