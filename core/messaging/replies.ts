@@ -13,6 +13,7 @@ import { conflict, notFound } from "../shared/errors";
 import { recordAudit, whoIs } from "../staff/audit";
 import { requirePermission } from "../staff/errors";
 import type { StaffActor } from "../staff/permissions";
+import type { ReplyFilter } from "./reply-filters";
 import { readReply } from "./reply-words";
 
 /** One message from a shopper, as read from the Cloud API's webhook payload. */
@@ -238,8 +239,7 @@ export async function receiveReply(ctx: CoreContext, message: InboundMessage): P
 
 // ---- the console: replies that need a person -------------------------------------------------
 
-export const REPLY_FILTERS = ["needs_person", "all"] as const;
-export type ReplyFilter = (typeof REPLY_FILTERS)[number];
+export { REPLY_FILTERS, type ReplyFilter } from "./reply-filters";
 
 export interface InboundReply {
   id: number;

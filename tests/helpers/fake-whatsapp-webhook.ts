@@ -101,3 +101,48 @@ export async function sendWebhook(
   const res = await target.inject({ method: "POST", url: WEBHOOK_PATH, headers, payload: body });
   return { status: res.statusCode, body: res.body };
 }
+
+/**
+ * Places a cash-on-delivery order on a running store from the given phone (as typed at checkout),
+ * with the first product in stock; answers the API's answer, with the confirm link's path.
+ */
+export async function placeOrderFrom(
+  url: string,
+  phone: string,
+): Promise<{ id: number; tracking_id: string; confirm_url: string }> {
+  const products = (await fetch(`${url}/api/products?limit=50`).then((r) => r.json())) as {
+    id: number;
+    price: number | string;
+    stock: number;
+    variant_combinations?: { id: number; price: number | string; stock: number; is_available: boolean }[];
+  }[];
+  let line: { product_id: number; combination_id: number | null; price: number } | null = null;
+  for (const p of products) {
+    const combination = (p.variant_combinations ?? []).find((c) => c.is_available && c.stock >= 1);
+    if (combination) line = { product_id: p.id, combination_id: combination.id, price: Number(combination.price) };
+    else if ((p.variant_combinations ?? []).length === 0 && p.stock >= 1)
+      line = { product_id: p.id, combination_id: null, price: Number(p.price) };
+    if (line) break;
+  }
+  if (!line) throw new Error("no product in stock");
+  const res = await fetch(`${url}/api/orders`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      first_name: "Sana",
+      last_name: "Malik",
+      email: `reply${crypto.randomBytes(4).toString("hex")}@example.pk`,
+      phone,
+      shipping_address: "House 7, Street 11, F-8/3, Islamabad, 44000, Pakistan",
+      city: "Islamabad",
+      postal_code: "44000",
+      country: "Pakistan",
+      total_amount: line.price + (line.price >= 5000 ? 0 : 500),
+      payment_method: "cod",
+      items: [{ ...line, quantity: 1, variant_details: null }],
+    }),
+  });
+  const body = (await res.json()) as { id: number; tracking_id: string; confirm_url: string };
+  if (res.status !== 201) throw new Error(`order not placed: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
