@@ -76,7 +76,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     // the same kind of limit as placing an order: a script must not work through links
     const rule = RATE_LIMITS.confirmLinks;
-    await enforceLimit(context.core.limiter, `confirm-link:ip:${context.clientIp}`, rule.limit, rule.windowSeconds, rule.message);
+    await enforceLimit(
+      context.core.limiter,
+      `confirm-link:ip:${context.clientIp}`,
+      rule.limit,
+      rule.windowSeconds,
+      rule.message,
+    );
     const result = await answerConfirmLink(
       context.core,
       params.token ?? "",
@@ -156,7 +162,9 @@ export default function OrderConfirmPage({ loaderData, actionData }: Route.Compo
               : "Your order is cancelled. Nothing will be sent."}
           </p>
           {answer.done === "confirmed" && (
-            <p className="mt-1">We will pack it and send it to {order.city}. Please keep the cash ready for the courier.</p>
+            <p className="mt-1">
+              We will pack it and send it to {order.city}. Please keep the cash ready for the courier.
+            </p>
           )}
         </div>
       )}
@@ -198,7 +206,11 @@ export default function OrderConfirmPage({ loaderData, actionData }: Route.Compo
       </section>
 
       {order.pending && (
-        <Form method="post" className="mt-6 bg-white p-6 ring-1 ring-stone-200" aria-label="Confirm or cancel your order">
+        <Form
+          method="post"
+          className="mt-6 bg-white p-6 ring-1 ring-stone-200"
+          aria-label="Confirm or cancel your order"
+        >
           <p className="text-sm text-stone-700">
             Please confirm so we can send your order. If you did not place it, or have changed your mind, cancel it.
           </p>

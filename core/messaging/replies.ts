@@ -48,7 +48,7 @@ const wellFormed = (text: string) => text.replace(LONE_SURROGATE, "\ufffd");
 export function storableText(value: unknown, max: number): string | null {
   if (typeof value !== "string") return null;
   const cut = value.length > max * 2 ? value.slice(0, max * 2) : value;
-  const clean = wellFormed(wellFormed(cut.replace(/\u0000/g, "")).slice(0, max));
+  const clean = wellFormed(wellFormed(cut.replaceAll("\u0000", "")).slice(0, max));
   return clean === "" ? null : clean;
 }
 
@@ -61,7 +61,8 @@ const IGNORED_TYPES = new Set(["reaction", "sticker", "system", "unsupported", "
 
 function readMessage(raw: unknown): InboundMessage | null {
   if (!isObject(raw)) return null;
-  const id = typeof raw.id === "string" && raw.id.length <= INBOUND_LIMITS.id ? storableText(raw.id, INBOUND_LIMITS.id) : null;
+  const id =
+    typeof raw.id === "string" && raw.id.length <= INBOUND_LIMITS.id ? storableText(raw.id, INBOUND_LIMITS.id) : null;
   const fromText = typeof raw.from === "string" && raw.from.length <= 40 ? raw.from : "";
   const from = fromText.replace(/\D/g, "");
   if (!id || from.length < 6 || from.length > INBOUND_LIMITS.phoneDigits) return null;
@@ -199,7 +200,8 @@ async function decide(tx: Db, message: InboundMessage): Promise<Decision> {
     return { outcome: "needs_person", orderId: await contextOrderOf(tx, message.from), restocked: false };
   }
   const orderId = await pendingOrderOf(tx, message.from);
-  if (orderId === null) return { outcome: "needs_person", orderId: await contextOrderOf(tx, message.from), restocked: false };
+  if (orderId === null)
+    return { outcome: "needs_person", orderId: await contextOrderOf(tx, message.from), restocked: false };
   return settle(tx, orderId, reading === "confirm" ? "confirmed" : "cancelled");
 }
 
@@ -282,7 +284,9 @@ export async function listReplies(
         sentAt: whatsappInbound.sentAt,
         receivedAt: whatsappInbound.receivedAt,
         handledAt: whatsappInbound.handledAt,
-        handledBy: sql<string | null>`case when ${users.id} is null then null else ${users.firstName} || ' ' || ${users.lastName} end`,
+        handledBy: sql<
+          string | null
+        >`case when ${users.id} is null then null else ${users.firstName} || ' ' || ${users.lastName} end`,
       })
       .from(whatsappInbound)
       .leftJoin(orders, eq(orders.id, whatsappInbound.orderId))

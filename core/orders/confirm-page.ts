@@ -3,7 +3,13 @@
 // is the only key: its token's SHA-256 finds the order (core/orders/confirm-link.ts), and the page
 // shows nothing of the shopper but the city the parcel goes to.
 import { asc, eq } from "drizzle-orm";
-import { orderItems, orders, type ConfirmationChannel, type ConfirmationOutcome, type OrderStatus } from "../../db/schema";
+import {
+  orderItems,
+  orders,
+  type ConfirmationChannel,
+  type ConfirmationOutcome,
+  type OrderStatus,
+} from "../../db/schema";
 import type { CoreContext } from "../context";
 import { notFound } from "../shared/errors";
 import { hashConfirmToken, isConfirmTokenShape } from "./confirm-link";

@@ -72,10 +72,11 @@ async function placeOrder(phone?: string, quantity = 2): Promise<PlacedOrder> {
 }
 
 async function orderOf(id: number) {
-  const [row] = await rows<{ status: string; confirmation_outcome: string | null; confirmation_channel: string | null }>(
-    t,
-    sql`select status, confirmation_outcome, confirmation_channel from orders where id = ${id}`,
-  );
+  const [row] = await rows<{
+    status: string;
+    confirmation_outcome: string | null;
+    confirmation_channel: string | null;
+  }>(t, sql`select status, confirmation_outcome, confirmation_channel from orders where id = ${id}`);
   return row!;
 }
 
@@ -87,10 +88,14 @@ async function inbound(providerId: string) {
 }
 
 const statusEvents = (orderId: number) =>
-  count(t, sql`select count(*) as n from order_events
-        where order_id = ${orderId} and kind = 'status' and from_status = 'pending confirmation'`);
+  count(
+    t,
+    sql`select count(*) as n from order_events
+        where order_id = ${orderId} and kind = 'status' and from_status = 'pending confirmation'`,
+  );
 
-const send = (payload: unknown, options?: Parameters<typeof sendWebhook>[3]) => sendWebhook(t.app, SECRET, payload, options);
+const send = (payload: unknown, options?: Parameters<typeof sendWebhook>[3]) =>
+  sendWebhook(t.app, SECRET, payload, options);
 
 beforeAll(async () => {
   [t, bare] = await Promise.all([
@@ -272,7 +277,13 @@ describe("free-text replies", () => {
     const res = await t.app.inject({ method: "GET", url: "/api/admin/messages/replies", headers: packer.auth });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
-    const listed = res.json() as { id: number; text: string | null; outcome: string; tracking_id: string; from: string }[];
+    const listed = res.json() as {
+      id: number;
+      text: string | null;
+      outcome: string;
+      tracking_id: string;
+      from: string;
+    }[];
     expect(Number(res.headers["x-waiting-count"])).toBeGreaterThanOrEqual(5);
     const first = listed[0]!;
     expect(first).toMatchObject({ outcome: "needs_person", tracking_id: order.trackingId, from: order.phone });
@@ -294,7 +305,11 @@ describe("free-text replies", () => {
     ).toBe(1);
     const after = await t.app.inject({ method: "GET", url: "/api/admin/messages/replies", headers: packer.auth });
     expect((after.json() as { id: number }[]).map((r) => r.id)).not.toContain(first.id);
-    const all = await t.app.inject({ method: "GET", url: "/api/admin/messages/replies?show=all", headers: packer.auth });
+    const all = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/messages/replies?show=all",
+      headers: packer.auth,
+    });
     const handled = (all.json() as { id: number; handled_by: string | null }[]).find((r) => r.id === first.id);
     expect(handled?.handled_by).toBeTruthy();
   });
@@ -315,7 +330,11 @@ describe("the staff API for replies", () => {
     expect((await t.app.inject({ method: "GET", url: "/api/admin/messages/replies" })).statusCode).toBe(401);
     const refused = await t.app.inject({ method: "GET", url: "/api/admin/messages/replies", headers: catalogue.auth });
     expect(refused.statusCode).toBe(403);
-    const bad = await t.app.inject({ method: "GET", url: "/api/admin/messages/replies?show=maybe", headers: owner.auth });
+    const bad = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/messages/replies?show=maybe",
+      headers: owner.auth,
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().detail).toMatch(/show/);
     const missing = await t.app.inject({
@@ -328,7 +347,11 @@ describe("the staff API for replies", () => {
     const tap = buttonTap(order.phone, order.confirm);
     await send(webhookEvent([tap]));
     const [row] = await inbound(tap.id);
-    const done = await t.app.inject({ method: "POST", url: `/api/admin/messages/replies/${row!.id}/handled`, headers: owner.auth });
+    const done = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/messages/replies/${row!.id}/handled`,
+      headers: owner.auth,
+    });
     expect(done.statusCode).toBe(409);
     expect(done.json().detail).toMatch(/needs no one/);
     const forbidden = await t.app.inject({
@@ -408,7 +431,11 @@ describe("a replayed event", () => {
     expect(await count(t, sql`select count(*) as n from whatsapp_inbound where order_id = ${order.id}`)).toBe(1);
 
     const raced = await placeOrder(undefined, 1);
-    const taps = [buttonTap(raced.phone, raced.confirm), buttonTap(raced.phone, raced.cancel), textReply(raced.phone, "yes")];
+    const taps = [
+      buttonTap(raced.phone, raced.confirm),
+      buttonTap(raced.phone, raced.cancel),
+      textReply(raced.phone, "yes"),
+    ];
     await Promise.all(taps.map((tap) => send(webhookEvent([tap]))));
     expect(await statusEvents(raced.id)).toBe(1);
     const outcomes = (await Promise.all(taps.map(async (tap) => (await inbound(tap.id))[0]!.outcome))).sort();
@@ -445,7 +472,10 @@ describe("events that are not replies, and hostile bodies", () => {
       { object: "page", entry: [] },
       { object: "whatsapp_business_account" },
       { object: "whatsapp_business_account", entry: "x" },
-      { object: "whatsapp_business_account", entry: [null, 1, "x", { changes: "x" }, { changes: [null, { value: 5 }] }] },
+      {
+        object: "whatsapp_business_account",
+        entry: [null, 1, "x", { changes: "x" }, { changes: [null, { value: 5 }] }],
+      },
       webhookEvent([
         { id: 5, from: "923001234567", type: "text" } as never,
         { id: "wamid.A", from: { x: 1 }, type: "text" } as never,
@@ -453,7 +483,12 @@ describe("events that are not replies, and hostile bodies", () => {
         { id: wamid(), from: "+92 300 1234567", type: ["text"], text: "yes" } as never,
         { id: wamid(), from: "923001234567", type: "text", text: { body: 7 } },
         { id: wamid(), from: "923001234567", type: "button", button: "confirm" },
-        { id: wamid(), from: "923001234567", type: "interactive", interactive: { button_reply: { id: 1, title: null } } },
+        {
+          id: wamid(),
+          from: "923001234567",
+          type: "interactive",
+          interactive: { button_reply: { id: 1, title: null } },
+        },
         { id: wamid(), from: "923001234567", type: "x".repeat(500), timestamp: "99999999999999999" },
         { id: wamid(), from: "1".repeat(500), type: "text", text: { body: "yes" } },
       ]),

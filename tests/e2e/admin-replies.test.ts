@@ -6,7 +6,7 @@ import fs from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
-import { DESKTOP, PHONE, expectVisibleToPerson, hasChromium, launchBrowser, pageOpener } from "../helpers/browser";
+import { PHONE, expectVisibleToPerson, hasChromium, launchBrowser, pageOpener } from "../helpers/browser";
 import { type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 import { otherMessage, placeOrderFrom, sendWebhook, textReply, webhookEvent } from "../helpers/fake-whatsapp-webhook";
@@ -17,6 +17,8 @@ let url: string;
 let browser: Browser;
 const pages = pageOpener(() => browser);
 const shots = process.env.SHOTS_DIR;
+// the width the issue's screenshots are taken at
+const DESKTOP = { width: 1280, height: 900 } as const;
 const MEMBER: ConsoleMember = {
   email: "packer@replies.test",
   password: "Fulfilment2026replies",
@@ -84,6 +86,7 @@ describe.sequential("the replies page", { timeout: 120_000 }, () => {
     expect(allText).toContain("Confirmed the order");
     expect(allText).toContain(`Order ${confirmed.tracking_id}`);
     expect(allText).toContain("by Bilal Packer");
+    expect(allText).toContain("Handled");
     if (shots) await desktop.screenshot({ path: `${shots}/replies-desktop.png`, fullPage: true });
   });
 });

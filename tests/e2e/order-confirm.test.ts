@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, expectVisibleToPerson, hasChromium, hydrated, launchBrowser, pageOpener } from "../helpers/browser";
+import { PHONE, expectVisibleToPerson, hasChromium, hydrated, launchBrowser, pageOpener } from "../helpers/browser";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 import { placeOrderFrom } from "../helpers/fake-whatsapp-webhook";
 
@@ -14,6 +14,8 @@ let url: string;
 let browser: Browser;
 const pages = pageOpener(() => browser);
 const shots = process.env.SHOTS_DIR;
+// the width the screenshots are taken at
+const DESKTOP = { width: 1280, height: 900 } as const;
 
 beforeAll(async () => {
   if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");

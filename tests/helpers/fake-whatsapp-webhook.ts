@@ -18,13 +18,31 @@ const now = () => String(Math.floor(Date.now() / 1000));
 export type CloudMessage = Record<string, unknown> & { id: string; from: string };
 
 /** A quick-reply tap on a template's button (type "button"). */
-export function buttonTap(from: string, payload: string, text = payload.startsWith("cancel") ? "Cancel" : "Confirm", id = wamid()): CloudMessage {
-  return { from, id, timestamp: now(), type: "button", context: { from: PHONE_NUMBER_ID, id: "wamid.SENT" }, button: { payload, text } };
+export function buttonTap(
+  from: string,
+  payload: string,
+  text = payload.startsWith("cancel") ? "Cancel" : "Confirm",
+  id = wamid(),
+): CloudMessage {
+  return {
+    from,
+    id,
+    timestamp: now(),
+    type: "button",
+    context: { from: PHONE_NUMBER_ID, id: "wamid.SENT" },
+    button: { payload, text },
+  };
 }
 
 /** A tap on an interactive message's reply button (type "interactive"). */
 export function interactiveTap(from: string, buttonId: string, title: string, id = wamid()): CloudMessage {
-  return { from, id, timestamp: now(), type: "interactive", interactive: { type: "button_reply", button_reply: { id: buttonId, title } } };
+  return {
+    from,
+    id,
+    timestamp: now(),
+    type: "interactive",
+    interactive: { type: "button_reply", button_reply: { id: buttonId, title } },
+  };
 }
 
 /** A message the shopper typed. */
@@ -33,12 +51,20 @@ export function textReply(from: string, body: string, id = wamid()): CloudMessag
 }
 
 /** Anything else: audio, image, reaction, sticker… */
-export function otherMessage(from: string, type: string, content: Record<string, unknown> = {}, id = wamid()): CloudMessage {
+export function otherMessage(
+  from: string,
+  type: string,
+  content: Record<string, unknown> = {},
+  id = wamid(),
+): CloudMessage {
   return { from, id, timestamp: now(), type, [type]: content };
 }
 
 /** The payload of one webhook call carrying these messages (and statuses). */
-export function webhookEvent(messages: CloudMessage[], statuses: Record<string, unknown>[] = []): Record<string, unknown> {
+export function webhookEvent(
+  messages: CloudMessage[],
+  statuses: Record<string, unknown>[] = [],
+): Record<string, unknown> {
   const from = messages[0]?.from ?? "923001234567";
   return {
     object: "whatsapp_business_account",
@@ -62,7 +88,11 @@ export function webhookEvent(messages: CloudMessage[], statuses: Record<string, 
 }
 
 /** A delivery status for a message the store sent. */
-export function statusUpdate(providerMessageId: string, recipient: string, status: "sent" | "delivered" | "read" | "failed") {
+export function statusUpdate(
+  providerMessageId: string,
+  recipient: string,
+  status: "sent" | "delivered" | "read" | "failed",
+) {
   return {
     id: providerMessageId,
     status,
@@ -72,7 +102,7 @@ export function statusUpdate(providerMessageId: string, recipient: string, statu
   };
 }
 
-export const signature = (secret: string, body: string | Buffer) =>
+export const signature = (secret: string, body: string) =>
   `sha256=${crypto.createHmac("sha256", secret).update(body).digest("hex")}`;
 
 export interface WebhookAnswer {
@@ -90,7 +120,7 @@ export async function sendWebhook(
   payload: unknown,
   options: { signature?: string | null; contentType?: string } = {},
 ): Promise<WebhookAnswer> {
-  const body = typeof payload === "string" || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload);
+  const body = typeof payload === "string" ? payload : JSON.stringify(payload);
   const headers: Record<string, string> = { "content-type": options.contentType ?? "application/json" };
   const sig = options.signature === undefined ? signature(secret, body) : options.signature;
   if (sig !== null) headers["x-hub-signature-256"] = sig;

@@ -45,7 +45,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const showText = params.get("show") ?? "needs_person";
   const show = (REPLY_FILTERS as readonly string[]).includes(showText) ? (showText as ReplyFilter) : "needs_person";
   const page = pageParam(params);
-  const found = await listReplies(context.core, actor, { filter: show, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const found = await listReplies(context.core, actor, {
+    filter: show,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
   return {
     show,
     problem: showText !== show ? "Choose a tab." : null,
@@ -59,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       text: r.text,
       kind: r.type === "button" || r.type === "interactive" ? "Button" : (TYPE_LABELS[r.type] ?? null),
       outcome: r.outcome,
-      outcomeLabel: OUTCOME_LABELS[r.outcome] ?? r.outcome,
+      outcomeLabel: r.outcome === "needs_person" && r.handledAt ? "Handled" : (OUTCOME_LABELS[r.outcome] ?? r.outcome),
       orderId: r.orderId,
       trackingId: r.trackingId,
       orderStatus: r.orderStatus ? statusLabel(r.orderStatus) : null,
