@@ -22,6 +22,7 @@ import { adminStoreDetailsRoutes } from "./settings";
 import { adminStaffRoutes } from "./staff";
 import { adminVoucherRoutes } from "./vouchers";
 import { adminStockRoutes } from "./stock";
+import { adminReplyRoutes } from "./replies";
 
 export async function adminRoutes(app: FastifyInstance, options: { core: CoreContext; config: AppConfig }) {
   await app.register(adminSessionRoutes, options);
@@ -44,4 +45,5 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminProductCsvRoutes, options);
   await app.register(adminSiteImageRoutes, options);
   await app.register(adminMessageRoutes, options);
+  await app.register(adminReplyRoutes, options);
 }
