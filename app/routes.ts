@@ -25,6 +25,8 @@ export default [
   route("amp/product/:id", "routes/amp-preview.tsx", { id: "amp-preview" }),
   route("amp/p/:customUrl", "routes/amp-preview.tsx", { id: "amp-preview-by-url" }),
   route("amp/product/:id/amp.html", "routes/amp-document.ts"),
+  // the shopper's confirm/cancel page, from the link in the WhatsApp message (issue 15, point 3)
+  route("order/confirm/:token", "routes/order-confirm.tsx"),
   // the staff console (issue 12): its sign-in pages stand alone, the rest share its layout
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
@@ -48,6 +50,7 @@ export default [
       route("customers/:id", "routes/admin/customer.tsx"),
       route("reviews", "routes/admin/reviews.tsx"),
       route("messages", "routes/admin/messages.tsx"),
+      route("messages/replies", "routes/admin/replies.tsx"),
       route("calls", "routes/admin/calls.tsx"),
       route("products/:id/photos", "routes/admin/product-photos.tsx"),
       route("collections", "routes/admin/collections.tsx"),

@@ -17,6 +17,7 @@ import { orderRoutes } from "./api/orders";
 import { userRoutes } from "./api/users";
 import { adminRoutes } from "./api/admin";
 import { voucherRoutes } from "./api/vouchers";
+import { whatsappWebhookRoutes } from "./api/webhooks/whatsapp";
 import type { AppConfig } from "./config";
 import { answerClientError, answerFrameworkError, registerErrorHandling } from "./plugins/errors";
 import { registerRequestChecks } from "./plugins/request-checks";
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(voucherRoutes, { core });
       await api.register(userRoutes, { core });
       await api.register(adminRoutes, { core, config });
+      await api.register(whatsappWebhookRoutes, { core, config });
     },
     { prefix: "/api" },
   );

@@ -26,6 +26,12 @@ export interface AppConfig {
   s3: S3Settings | undefined;
   /** the WhatsApp Cloud API (WHATSAPP_ACCESS_TOKEN set); unset = messages are only logged */
   whatsapp: WhatsAppSettings | undefined;
+  /**
+   * The webhook for shoppers' replies (decision 0071): WHATSAPP_APP_SECRET signs each event
+   * (without it every event is refused), WHATSAPP_VERIFY_TOKEN answers Meta's verify handshake.
+   * Read without WHATSAPP_ACCESS_TOKEN too: replies can come in while sending is switched off.
+   */
+  whatsappWebhook: { appSecret: string; verifyToken: string };
   /** the message worker (decision 0069): on unless MESSAGE_WORKER=off; how often it looks */
   messageWorker: { enabled: boolean; pollMs: number; leaseMs: number };
   /** reminders and expiry of unanswered confirmations (decision 0072): on unless CONFIRMATION_SCHEDULER=off */
@@ -137,6 +143,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxyHops: proxyHops(env.TRUST_PROXY),
     s3: s3Settings(env),
     whatsapp: whatsappSettings(env),
+    whatsappWebhook: {
+      appSecret: (env.WHATSAPP_APP_SECRET ?? "").trim(),
+      verifyToken: (env.WHATSAPP_VERIFY_TOKEN ?? "").trim(),
+    },
     messageWorker: {
       enabled: flag(env.MESSAGE_WORKER, true),
       pollMs: milliseconds("MESSAGE_WORKER_POLL_MS", env.MESSAGE_WORKER_POLL_MS, 2_000, 10),

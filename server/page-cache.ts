@@ -1,28 +1,51 @@
-// A short-lived, in-process cache of rendered public pages (decision 0032).
+// A short-lived, in-process cache of rendered public pages (decisions 0032 and 0074).
 //
 // A product page is ~70 KB of HTML that React renders afresh for every visitor, although it is
 // the same for all of them: pages carry nothing personal (accounts, cart and wishlist fill in in
 // the browser) and already say so with `Cache-Control: public` for a CDN. Rendering caps the
-// store at a few hundred pages a second per core; a cached page is a map lookup. Only the CSP
-// nonce differs between visitors, so each cached page keeps the nonce it was rendered with and
-// every visitor's copy gets a fresh one in its place (a nonce must never be shared).
+// store at a few hundred pages a second per core; a cached page is a map lookup.
+//
+// Such a page carries no nonce: its inline scripts are named in its policy by their hashes
+// (page-hashes.ts), so its bytes and its policy are the same for every visitor, and it is
+// compressed once, with Brotli and gzip, when its second visitor comes. A visitor is sent the copy
+// their browser accepts as it is; compressing a 130 KB page again for every visitor had cost more
+// than answering it from the cache (issue 16, point 1).
 //
 // It lives exactly as long as the catalogue reads it is made from (CATALOG_CACHE_SECONDS) and is
 // dropped whenever they are (every write in this process), so it adds no staleness of its own
 // beyond the read it was rendered from: in another process a change shows within two TTLs.
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { CACHE_TAGS_HEADER, ReadCache } from "../core/shared/cache";
+import { hashInlineScripts } from "./page-hashes";
+import { sharedPagePolicy } from "./plugins/security-headers";
 
-/** A rendered page, ready to send again. */
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+export type PageEncoding = "br" | "gzip";
+
+/** A rendered page every visitor may be given, ready to send again. */
 export interface CachedPage {
   status: number;
   headers: [string, string][];
   body: string;
+  /** its Content-Security-Policy: its inline scripts by their hashes */
+  policy: string;
+  /** the body compressed, made once; absent for a page too small to be worth it */
+  encoded: Partial<Record<PageEncoding, Buffer>>;
   /** true when another visitor's render answered this one */
   hit: boolean;
 }
 
 /** What a cached page can be, at most: bigger pages are rendered every time. */
 const MAX_PAGE_CHARS = 1024 * 1024;
+/** below this, compression saves less than it costs (as @fastify/compress's threshold) */
+const COMPRESS_FROM_BYTES = 1024;
+// Made once per page per cache period: Brotli 9 is within a few per cent of 11 on these pages at
+// a fraction of its time
+const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } };
+const GZIP_OPTIONS = { level: 9 };
 
 /** Only answers any visitor could be given: a plain 200 that says it is public and sets nothing. */
 export function isShareable(response: Response): boolean {
@@ -38,10 +61,13 @@ export function isShareable(response: Response): boolean {
 
 interface Entry {
   page: CachedPage;
-  /** the nonce the page was rendered with, replaced by each visitor's own */
-  nonce: string;
   /** what the page was made from (CACHE_TAGS_HEADER), e.g. "product:80" */
   tags: string[];
+  /**
+   * Its compressed copies being made: started by the page's second visitor, not its first, so a
+   * page asked for once (a crawler walking every product) costs no compression beyond the usual
+   */
+  compressing?: Promise<void>;
 }
 
 /** The page's tags, taken out of its headers: they are for this cache, not for the visitor. */
@@ -49,6 +75,49 @@ export function takeCacheTags(headers: Headers): string[] {
   const tags = (headers.get(CACHE_TAGS_HEADER) ?? "").split(" ").filter(Boolean);
   headers.delete(CACHE_TAGS_HEADER);
   return tags;
+}
+
+/**
+ * The encoding to send of those a cached page has: Brotli when the browser accepts it, else
+ * gzip, else none. Reads at most the header's first 512 characters (browsers send ~20).
+ */
+export function preferredEncoding(acceptEncoding: string | string[] | undefined): PageEncoding | null {
+  const header = (Array.isArray(acceptEncoding) ? acceptEncoding.join(",") : (acceptEncoding ?? ""))
+    .slice(0, 512)
+    .toLowerCase();
+  const accepted = new Map<string, boolean>();
+  for (const part of header.split(",")) {
+    const [name = "", ...parameters] = part.split(";").map((p) => p.trim());
+    if (!name) continue;
+    const q = parameters.find((p) => p.startsWith("q="));
+    accepted.set(name, !(q && Number(q.slice(2)) === 0));
+  }
+  const takes = (name: string) => (accepted.has(name) ? accepted.get(name) : accepted.get("*"));
+  if (takes("br")) return "br";
+  if (takes("gzip") || accepted.get("x-gzip")) return "gzip";
+  return null;
+}
+
+/** Makes a page to share out of a render: the nonce out, the policy by hashes. Null when the nonce cannot be taken out. */
+function sharedPage(html: string, response: Response, nonce: string): CachedPage | null {
+  const hashed = hashInlineScripts(html, nonce);
+  if (!hashed) return null;
+  return {
+    status: response.status,
+    headers: [...response.headers],
+    body: hashed.body,
+    policy: sharedPagePolicy(hashed.hashes),
+    encoded: {},
+    hit: false,
+  };
+}
+
+/** Fills in the page's compressed copies (in the thread pool: the event loop goes on serving). */
+async function compress(page: CachedPage): Promise<void> {
+  const bytes = Buffer.from(page.body, "utf8");
+  if (bytes.length < COMPRESS_FROM_BYTES) return;
+  const [br, gz] = await Promise.all([brotli(bytes, BROTLI_OPTIONS), gzip(bytes, GZIP_OPTIONS)]);
+  page.encoded = { br, gzip: gz };
 }
 
 export class PageCache {
@@ -68,9 +137,9 @@ export class PageCache {
   }
 
   /**
-   * The page for key with this visitor's nonce: a cached copy, or render(nonce), kept when it is
-   * shareable. Returns a Response when the render was not shareable (the caller's own, to send
-   * as it is).
+   * The page for key: a shared copy, or render(nonce) made into one and kept. Returns the
+   * render's own Response, with its nonce, when it is not for sharing (the caller sends it as it
+   * is, under the nonce's policy).
    */
   async get(key: string, nonce: string, render: (nonce: string) => Promise<Response>): Promise<CachedPage | Response> {
     if (this.reads.generation !== this.generation) {
@@ -88,10 +157,14 @@ export class PageCache {
           own = response;
           return null;
         }
-        const body = await response.text();
-        const page: CachedPage = { status: response.status, headers: [...response.headers], body, hit: false };
+        const text = await response.text();
+        const page = sharedPage(text, response, nonce);
+        if (!page) {
+          own = new Response(text, response);
+          return null;
+        }
         own = page;
-        return body.length > MAX_PAGE_CHARS ? null : { page, nonce, tags };
+        return text.length > MAX_PAGE_CHARS ? null : { page, tags };
       },
       (loaded) => loaded?.tags ?? [],
     );
@@ -102,6 +175,9 @@ export class PageCache {
       takeCacheTags(response.headers);
       return response;
     }
-    return { ...entry.page, body: entry.page.body.replaceAll(entry.nonce, nonce), hit: true };
+    // the visitors asking while it is made wait for it (a few milliseconds), then all share it
+    entry.compressing ??= compress(entry.page).catch(() => undefined);
+    await entry.compressing;
+    return { ...entry.page, hit: true };
   }
 }

@@ -13,8 +13,9 @@ import type { CoreContext } from "../core/context";
 import type { AppConfig } from "./config";
 import { CACHE_TAGS_HEADER } from "../core/shared/cache";
 import { CONSOLE_HEADERS, comesFromThisStore, isConsoleUrl, refuseForeignOrigin } from "./console-guard";
-import { PageCache, type CachedPage } from "./page-cache";
+import { PageCache, preferredEncoding, type CachedPage } from "./page-cache";
 import { BODY_TOO_LARGE, refuseTooLarge } from "./plugins/errors";
+import { isAmpDocument } from "./plugins/security-headers";
 import { hasUnsafeText, unsafeTextDetail } from "./plugins/request-checks";
 
 export interface PageLoadContext {
@@ -142,12 +143,22 @@ async function readPageForm(request: FastifyRequest, limit: number): Promise<Pag
   return { body };
 }
 
-function sendCachedPage(reply: FastifyReply, page: CachedPage): FastifyReply {
+function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
   reply.status(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
+  // the page's own policy (its scripts by hash): set here, so the nonce policy is not added;
+  // the AMP document keeps its own (plugins/security-headers.ts)
+  if (!isAmpDocument(request.url)) reply.header("content-security-policy", page.policy);
   // like a CDN's X-Cache: tells an operator (and the tests) whether React rendered this answer
   reply.header("x-page-cache", page.hit ? "hit" : "miss");
-  return reply.send(page.body);
+  const encoding = preferredEncoding(request.headers["accept-encoding"]);
+  const bytes = encoding ? page.encoded[encoding] : undefined;
+  if (!encoding || !bytes) return reply.send(page.body);
+  // compressed when it was rendered: @fastify/compress leaves an answer with an encoding alone
+  reply.header("content-encoding", encoding);
+  reply.header("vary", "Accept-Encoding");
+  reply.header("content-length", bytes.length);
+  return reply.send(bytes);
 }
 
 async function sendFetchResponse(
@@ -259,7 +270,7 @@ export async function reactRouterPages(
         if (request.method !== "GET") return sendFetchResponse(reply, await render(nonce));
         // the host is a checked host name, so host + path names one page (issue 11, item 15)
         const page = await pageCache.get(`${host}${request.url}`, nonce, render);
-        return page instanceof Response ? sendFetchResponse(reply, page) : sendCachedPage(reply, page);
+        return page instanceof Response ? sendFetchResponse(reply, page) : sendCachedPage(request, reply, page);
       },
     });
   });

@@ -62,6 +62,7 @@ export function actionLabel(action: string): string {
     "order.create": "Placed an order for a customer",
     "order.exchange": "Arranged an exchange",
     "message.resend": "Sent a WhatsApp message again",
+    "message.reply_handled": "Marked a WhatsApp reply handled",
     "review.publish": "Published a review",
     "review.hide": "Hid a review",
     "review.delete": "Deleted a review",

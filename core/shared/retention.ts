@@ -14,6 +14,12 @@ export const RETENTION = {
   idempotencyKeyDays: 7,
   /** an ended session stays visible to staff this long (decision 0020) */
   endedSessionDays: SESSION_IDLE_DAYS,
+  /**
+   * WhatsApp messages to and from shoppers (issue 15) hold phone numbers and what they ordered:
+   * kept half a year, long past any order's confirmation, delivery and exchange window, then
+   * deleted. A message still queued or being sent, and a reply nobody has dealt with, are kept.
+   */
+  whatsappMessageDays: 180,
   batchSize: 500,
   /** per table and run; whatever is left waits for the next run */
   maxBatches: 100,
@@ -25,6 +31,8 @@ export interface RetentionReport {
   idempotencyKeys: number;
   sessions: number;
   staffSessions: number;
+  whatsappMessages: number;
+  whatsappReplies: number;
 }
 
 const days = (n: number) => sql`make_interval(days => ${n})`;
@@ -66,14 +74,38 @@ const batches: Record<keyof RetentionReport, (limit: number) => SQL> = {
          or expires_at < now() - ${days(RETENTION.endedSessionDays)}
       limit ${limit} for update skip locked)
     returning 1`,
+  whatsappMessages: (limit) => sql`
+    delete from whatsapp_messages where id in (
+      select id from whatsapp_messages
+      where created_at < now() - ${days(RETENTION.whatsappMessageDays)} and status in ('sent', 'logged', 'failed')
+      limit ${limit} for update skip locked)
+    returning 1`,
+  whatsappReplies: (limit) => sql`
+    delete from whatsapp_inbound where id in (
+      select id from whatsapp_inbound
+      where received_at < now() - ${days(RETENTION.whatsappMessageDays)}
+        and (outcome <> 'needs_person' or handled_at is not null)
+      limit ${limit} for update skip locked)
+    returning 1`,
 };
 
-/** Deletes expired rate-limit rows, abandoned carts, old idempotency keys and long-ended sessions (shop and staff). */
+/**
+ * Deletes expired rate-limit rows, abandoned carts, old idempotency keys, long-ended sessions
+ * (shop and staff) and old WhatsApp messages.
+ */
 export async function deleteExpiredData(
   ctx: CoreContext,
   { batchSize, maxBatches }: { batchSize: number; maxBatches: number } = RETENTION,
 ): Promise<RetentionReport> {
-  const report: RetentionReport = { rateLimits: 0, carts: 0, idempotencyKeys: 0, sessions: 0, staffSessions: 0 };
+  const report: RetentionReport = {
+    rateLimits: 0,
+    carts: 0,
+    idempotencyKeys: 0,
+    sessions: 0,
+    staffSessions: 0,
+    whatsappMessages: 0,
+    whatsappReplies: 0,
+  };
   for (const table of Object.keys(batches) as (keyof RetentionReport)[]) {
     for (let batch = 0; batch < maxBatches; batch++) {
       const deleted = (await queryRows(ctx.db, batches[table](batchSize))).length;

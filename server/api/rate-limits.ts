@@ -28,6 +28,12 @@ export const RATE_LIMITS = {
     windowSeconds: 600,
     message: "Too many tracking requests. Please wait a few minutes and try again.",
   },
+  // the shopper's confirm page (decision 0071): one order needs one answer, a second at most
+  confirmLinks: {
+    limit: 20,
+    windowSeconds: 600,
+    message: "Too many answers from your connection. Please wait a few minutes and try again.",
+  },
 } satisfies Record<string, RateLimit>;
 
 /** Counts this request against the named limit for its client address; 429 beyond it. */

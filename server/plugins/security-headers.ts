@@ -14,9 +14,22 @@ const VIDEO_FRAMES = "https://www.youtube-nocookie.com https://www.youtube.com";
  * cannot run code.
  */
 export function pagePolicy(nonce: string): string {
+  return policyAllowingScripts(`'nonce-${nonce}'`);
+}
+
+/**
+ * The policy of a page every visitor gets alike (server/page-hashes.ts, decision 0074): its own
+ * inline scripts named by their SHA-256 instead of a nonce, so the page and its policy can be
+ * shared, and compressed once.
+ */
+export function sharedPagePolicy(hashes: readonly string[]): string {
+  return policyAllowingScripts(hashes.join(" "));
+}
+
+function policyAllowingScripts(sources: string): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self'${sources ? ` ${sources}` : ""}`,
     "script-src-attr 'none'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",

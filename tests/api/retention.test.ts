@@ -138,6 +138,37 @@ describe("deleteExpiredData", () => {
     expect(left.map((r) => r.user_agent)).toEqual(["expired yesterday", "in use"]);
   });
 
+  it(`deletes WhatsApp messages and replies after ${RETENTION.whatsappMessageDays} days, but not unsent ones or open replies`, async () => {
+    const old = `now() - interval '${RETENTION.whatsappMessageDays} days 1 hour'`;
+    const message = async (body: string, status: string, age: string) =>
+      database.db.execute(
+        sql.raw(`insert into whatsapp_messages (kind, language, phone, parameters, buttons, body, status, created_at)
+                 values ('confirmation', 'en', '923001234567', '[]', '[]', '${body}', '${status}', ${age})`),
+      );
+    await message("old sent", "sent", old);
+    await message("old logged", "logged", old);
+    await message("old failed", "failed", old);
+    await message("old but still queued", "queued", old);
+    await message("recent sent", "sent", "now() - interval '1 day'");
+    const reply = async (id: string, outcome: string, handled: boolean, age: string) =>
+      database.db.execute(
+        sql.raw(`insert into whatsapp_inbound (provider_message_id, from_phone, type, text, outcome, handled_at, received_at)
+                 values ('${id}', '923001234567', 'text', 'x', '${outcome}', ${handled ? "now()" : "null"}, ${age})`),
+      );
+    await reply("wamid.old-confirmed", "confirmed", false, old);
+    await reply("wamid.old-handled", "needs_person", true, old);
+    await reply("wamid.old-open", "needs_person", false, old);
+    await reply("wamid.recent", "confirmed", false, "now()");
+    const report = await deleteExpiredData(ctx);
+    expect([report.whatsappMessages, report.whatsappReplies]).toEqual([3, 2]);
+    const messages = await rows<{ body: string }>(sql`select body from whatsapp_messages order by body`);
+    expect(messages.map((m) => m.body)).toEqual(["old but still queued", "recent sent"]);
+    const replies = await rows<{ id: string }>(
+      sql`select provider_message_id as id from whatsapp_inbound order by provider_message_id`,
+    );
+    expect(replies.map((r) => r.id)).toEqual(["wamid.old-open", "wamid.recent"]);
+  });
+
   it("deletes in small batches, and several runs at once share the work without failing", async () => {
     for (let i = 0; i < 57; i++) {
       await database.db.execute(

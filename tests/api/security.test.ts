@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,7 +10,13 @@ import { createDatabaseRateLimiter } from "../../core/shared/rate-limit";
 import { projectRoot } from "../../db/paths";
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
-import { AMP_POLICY, DOCS_POLICY, STRICT_POLICY, pagePolicy } from "../../server/plugins/security-headers";
+import {
+  AMP_POLICY,
+  DOCS_POLICY,
+  STRICT_POLICY,
+  pagePolicy,
+  sharedPagePolicy,
+} from "../../server/plugins/security-headers";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { createTestDatabase } from "../helpers/database";
 
@@ -261,30 +268,42 @@ describe.skipIf(!fs.existsSync(serverBuild))("security headers on pages", () => 
     await close?.();
   });
 
-  it("give each page a fresh nonce that every inline script carries", async () => {
+  it("name a shared page's inline scripts by hash, and give a page for one visitor a fresh nonce", async () => {
+    // "/" is the same for every visitor: its policy lists its scripts' hashes, and it carries no nonce
+    const home = await app.inject({ method: "GET", url: "/" });
+    expect(home.statusCode).toBe(200);
+    expectBaseHeaders(home.headers, "/");
+    const shared = String(home.headers["content-security-policy"]);
+    const hashes = [...shared.matchAll(/'sha256-([^']+)'/g)].map((m) => m[1]);
+    expect(hashes.length).toBeGreaterThan(0);
+    expect(shared).toBe(sharedPagePolicy(hashes.map((h) => `'sha256-${h}'`)));
+    expect(shared).not.toContain("nonce");
+    expect(home.body).not.toMatch(/\bnonce=/);
+    const inline = [...home.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)];
+    // React Router writes its hydration data and module loader inline
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, attributes, text] of inline) {
+      if (/type="application\/(ld\+)?json"/.test(attributes!)) continue; // data, not code
+      expect(hashes).toContain(createHash("sha256").update(text!).digest("base64"));
+    }
+
+    // a 404 is rendered for its visitor: a nonce of its own, on every inline script
     const nonces: string[] = [];
-    for (const [url, status] of [
-      ["/", 200],
-      ["/no/such/page", 404],
-    ] as const) {
-      const res = await app.inject({ method: "GET", url });
-      expect(res.statusCode, url).toBe(status);
-      expect(res.headers["content-type"], url).toContain("text/html");
-      expectBaseHeaders(res.headers, url);
+    for (let n = 0; n < 2; n++) {
+      const res = await app.inject({ method: "GET", url: "/no/such/page" });
+      expect(res.statusCode).toBe(404);
+      expectBaseHeaders(res.headers, "404");
       const csp = String(res.headers["content-security-policy"]);
       const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
-      expect(nonce, url).toBeTruthy();
+      expect(nonce).toBeTruthy();
       expect(csp).toBe(pagePolicy(nonce!));
       nonces.push(nonce!);
-      const inline = [...res.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)];
-      // React Router writes its hydration data and module loader inline
-      expect(inline.length, url).toBeGreaterThan(0);
-      for (const [tag, attributes] of inline) {
-        if (/type="application\/(ld\+)?json"/.test(attributes!)) continue; // data, not code
-        expect(tag, url).toContain(`nonce="${nonce}"`);
+      for (const [tag, attributes] of res.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)) {
+        if (/type="application\/(ld\+)?json"/.test(attributes!)) continue;
+        expect(tag).toContain(`nonce="${nonce}"`);
       }
     }
-    expect(new Set(nonces).size).toBe(nonces.length);
+    expect(new Set(nonces).size).toBe(2);
   });
 
   it("give the AMP document its own policy: the AMP runtime from its CDN, no other scripts; pages keep theirs", async () => {
@@ -302,7 +321,7 @@ describe.skipIf(!fs.existsSync(serverBuild))("security headers on pages", () => 
     for (const url of [`/amp/product/${id}`, `/product/${id}`]) {
       const page = await app.inject({ method: "GET", url });
       expect(page.statusCode, url).toBe(200);
-      expect(String(page.headers["content-security-policy"]), url).toMatch(/script-src 'self' 'nonce-/);
+      expect(String(page.headers["content-security-policy"]), url).toMatch(/script-src 'self' 'sha256-/);
     }
   });
 

@@ -157,6 +157,11 @@ export default function ConsoleMessages() {
         title="Messages"
         intro="WhatsApp messages to shoppers, newest first. Without a WhatsApp account configured they are only kept here, not sent."
       />
+      <p className="mb-3 text-sm">
+        <Link to="/admin/messages/replies" className="underline underline-offset-4">
+          Replies from shoppers
+        </Link>
+      </p>
       {settings && (
         <Form
           method="post"

@@ -22,6 +22,7 @@ import { adminStoreDetailsRoutes } from "./settings";
 import { adminStaffRoutes } from "./staff";
 import { adminVoucherRoutes } from "./vouchers";
 import { adminStockRoutes } from "./stock";
+import { adminReplyRoutes } from "./replies";
 import { adminOrderCallRoutes } from "./order-calls";
 import { adminConfirmationFigureRoutes } from "./confirmation-figures";
 
@@ -46,6 +47,7 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminProductCsvRoutes, options);
   await app.register(adminSiteImageRoutes, options);
   await app.register(adminMessageRoutes, options);
+  await app.register(adminReplyRoutes, options);
   await app.register(adminOrderCallRoutes, options);
   await app.register(adminConfirmationFigureRoutes, options);
 }

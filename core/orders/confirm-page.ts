@@ -1,0 +1,72 @@
+// The shopper's confirm page (issue 15, point 3; decision 0071): the link in the WhatsApp message
+// opens the order it was made for, shows what was ordered, and takes Confirm or Cancel. The link
+// is the only key: its token's SHA-256 finds the order (core/orders/confirm-link.ts), and the page
+// shows nothing of the shopper but the city the parcel goes to.
+import { asc, eq } from "drizzle-orm";
+import {
+  orderItems,
+  orders,
+  type ConfirmationChannel,
+  type ConfirmationOutcome,
+  type OrderStatus,
+} from "../../db/schema";
+import type { CoreContext } from "../context";
+import { notFound } from "../shared/errors";
+import { hashConfirmToken, isConfirmTokenShape } from "./confirm-link";
+import { settleConfirmation, type SettleResult } from "./confirmation-outcome";
+
+export const CONFIRM_LINK_NOT_FOUND = "This confirmation link is not valid. It may have been copied incompletely.";
+
+export interface ConfirmPageOrder {
+  id: number;
+  trackingId: string;
+  status: OrderStatus;
+  city: string;
+  createdAt: Date;
+  totalPaisa: number;
+  confirmationOutcome: ConfirmationOutcome | null;
+  confirmationChannel: ConfirmationChannel | null;
+  items: { name: string; variant: string | null; quantity: number; lineTotalPaisa: number }[];
+}
+
+/** The order a confirm link names, or null for a token of the wrong shape or unknown. */
+export async function findOrderByConfirmToken(ctx: CoreContext, token: string): Promise<ConfirmPageOrder | null> {
+  if (!isConfirmTokenShape(token)) return null;
+  const [order] = await ctx.db
+    .select({
+      id: orders.id,
+      trackingId: orders.trackingId,
+      status: orders.status,
+      city: orders.city,
+      createdAt: orders.createdAt,
+      totalPaisa: orders.totalPaisa,
+      confirmationOutcome: orders.confirmationOutcome,
+      confirmationChannel: orders.confirmationChannel,
+    })
+    .from(orders)
+    .where(eq(orders.confirmTokenHash, hashConfirmToken(token)));
+  if (!order) return null;
+  const items = await ctx.db
+    .select({
+      name: orderItems.productName,
+      variant: orderItems.combinationName,
+      quantity: orderItems.quantity,
+      lineTotalPaisa: orderItems.lineTotalPaisa,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.id));
+  return { ...order, items };
+}
+
+/** Confirms or cancels the order a confirm link names; an order no longer pending is unchanged. */
+export async function answerConfirmLink(
+  ctx: CoreContext,
+  token: string,
+  answer: "confirmed" | "cancelled",
+  ip: string | null,
+): Promise<SettleResult> {
+  const order = await findOrderByConfirmToken(ctx, token);
+  if (!order) throw notFound(CONFIRM_LINK_NOT_FOUND);
+  return settleConfirmation(ctx, order.id, answer, "link", { ip });
+}

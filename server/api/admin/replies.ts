@@ -1,0 +1,77 @@
+// Shoppers' WhatsApp replies through the staff API (issue 15, point 3; decision 0071): the orders
+// permission lists them (those waiting for a person, or all) and marks one handled.
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { CoreContext } from "../../../core/context";
+import { listReplies, markReplyHandled, REPLY_FILTERS, type InboundReply } from "../../../core/messaging/replies";
+import { requireStaff, staffActor } from "../../plugins/staff-auth";
+import { idParams, pageQuery } from "../http";
+import { staffOperation } from "./docs";
+
+const listQuery = pageQuery(200, 50).extend({
+  show: z.enum(REPLY_FILTERS, { error: `show must be one of: ${REPLY_FILTERS.join(", ")}` }).default("needs_person"),
+});
+
+function presentReply(r: InboundReply) {
+  return {
+    id: r.id,
+    from: r.fromPhone,
+    type: r.type,
+    text: r.text,
+    payload: r.payload,
+    outcome: r.outcome,
+    order_id: r.orderId,
+    tracking_id: r.trackingId,
+    order_status: r.orderStatus,
+    sent_at: r.sentAt,
+    received_at: r.receivedAt,
+    handled_at: r.handledAt,
+    handled_by: r.handledBy,
+  };
+}
+
+export async function adminReplyRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    "/admin/messages/replies",
+    {
+      schema: {
+        ...staffOperation(
+          "orders",
+          "Shoppers' WhatsApp messages to the store, newest first: show=needs_person (the default: not read by the store and not yet handled) or all; outcome confirmed, cancelled, already_settled, needs_person or ignored; the total is in X-Total-Count and the number waiting for a person in X-Waiting-Count",
+        ),
+        querystring: listQuery,
+      },
+      onRequest: requireStaff(core, "orders"),
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const page = await listReplies(core, staffActor(request), { filter: q.show, limit: q.limit, offset: q.offset });
+      reply
+        .header("cache-control", "no-store")
+        .header("x-total-count", String(page.total))
+        .header("x-waiting-count", String(page.waiting));
+      return page.items.map(presentReply);
+    },
+  );
+
+  api.post(
+    "/admin/messages/replies/:id/handled",
+    {
+      schema: {
+        ...staffOperation(
+          "orders",
+          "Marks a reply that needed a person as handled; 409 when someone already did or the store read it itself, 404 when there is none",
+        ),
+        params: idParams,
+      },
+      onRequest: requireStaff(core, "orders"),
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return markReplyHandled(core, staffActor(request), request.params.id);
+    },
+  );
+}

@@ -1,0 +1,65 @@
+// A shared page's inline scripts, allowed by their hashes instead of a nonce (issue 16, point 1;
+// decision 0074).
+//
+// A nonce must differ for every visitor, so a page that carries one must be copied (and
+// compressed again) for every visitor. A page every visitor gets alike can instead name its own
+// inline scripts in its policy by their SHA-256: the bytes and the policy are then the same for
+// everyone, and the compressed copies can be made once and sent as they are.
+//
+// Only the scripts React and React Router wrote are hashed, never one that came in with the
+// page's data: the page is rendered with a nonce known only to this render, and a script is
+// trusted only if its tag carries it. Text React renders is escaped, and a script smuggled into
+// stored HTML (a blog post the sanitiser missed) would not know the nonce, so its hash is not in
+// the policy and the browser refuses it, as it refuses it today.
+import { createHash } from "node:crypto";
+
+export interface HashedPage {
+  /** the page with the render's nonce taken out */
+  body: string;
+  /** 'sha256-…' sources for the policy, in the order the scripts appear, without repeats */
+  hashes: string[];
+}
+
+/** Each <script …>text</script> in the page: its attributes and its text. */
+function* scriptElements(html: string): Generator<{ attributes: string; text: string }> {
+  // indexOf, not a regular expression: a page of unclosed "<script" tags would make a lazy
+  // pattern rescan the rest of the page from each one (quadratic); this walks it once. React
+  // writes its tags in lower case and escapes "</script" inside what it writes; a tag written
+  // otherwise is not React's, so not finding it only leaves it unhashed (refused).
+  let from = 0;
+  for (;;) {
+    const start = html.indexOf("<script", from);
+    if (start < 0) return;
+    const after = html.charAt(start + 7);
+    if (after !== ">" && !/\s/.test(after)) {
+      from = start + 7;
+      continue;
+    }
+    const tagEnd = html.indexOf(">", start);
+    if (tagEnd < 0) return;
+    const close = html.indexOf("</script", tagEnd + 1);
+    if (close < 0) return;
+    yield { attributes: html.slice(start + 7, tagEnd), text: html.slice(tagEnd + 1, close) };
+    from = close + 8;
+  }
+}
+
+const SRC = /\ssrc\s*=/i;
+
+/**
+ * Takes the render's nonce out of a page and answers the hashes of the inline scripts that
+ * carried it; null when the page holds the nonce anywhere else (then it is not shared).
+ */
+export function hashInlineScripts(html: string, nonce: string): HashedPage | null {
+  const attribute = ` nonce="${nonce}"`;
+  const hashes = new Set<string>();
+  for (const { attributes, text } of scriptElements(html)) {
+    if (!attributes.includes(attribute) || SRC.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
+  }
+  const body = html.replaceAll(attribute, "");
+  // the nonce anywhere else (an attribute written another way, a script's text) would be handed
+  // to every visitor: such a page is not shared
+  if (body.includes(nonce)) return null;
+  return { body, hashes: [...hashes] };
+}

@@ -1,0 +1,92 @@
+// The console's replies page in a real browser (issue 15, point 3; decision 0071): shoppers'
+// WhatsApp messages arrive through the signed webhook (the fake Cloud API's events, over HTTP);
+// the ones the store could not read wait under "Needs a person" with the sender and the order;
+// Mark handled takes one off the list; a Confirm tap moved its order by itself.
+import fs from "node:fs";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../db/client";
+import { PHONE, expectVisibleToPerson, hasChromium, launchBrowser, pageOpener } from "../helpers/browser";
+import { type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
+import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
+import { otherMessage, placeOrderFrom, sendWebhook, textReply, webhookEvent } from "../helpers/fake-whatsapp-webhook";
+
+const SECRET = "e2e-app-secret";
+let running: E2EStore;
+let url: string;
+let browser: Browser;
+const pages = pageOpener(() => browser);
+const shots = process.env.SHOTS_DIR;
+// the width the issue's screenshots are taken at
+const DESKTOP = { width: 1280, height: 900 } as const;
+const MEMBER: ConsoleMember = {
+  email: "packer@replies.test",
+  password: "Fulfilment2026replies",
+  firstName: "Bilal",
+  lastName: "Packer",
+  role: "fulfilment",
+};
+
+beforeAll(async () => {
+  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
+  const prepare = async (db: Db) => insertStaff(db, MEMBER);
+  [running, browser] = await Promise.all([
+    startE2EStore("admin-replies", { prepare, env: { WHATSAPP_APP_SECRET: SECRET } }),
+    launchBrowser(),
+  ]);
+  url = running.store.url;
+  if (shots) fs.mkdirSync(shots, { recursive: true });
+});
+
+afterAll(async () => {
+  await pages.closeAll();
+  await browser?.close();
+  await running?.stop();
+});
+
+describe.sequential("the replies page", { timeout: 120_000 }, () => {
+  it("lists what needs a person, and Mark handled takes it off (phone and desktop)", async () => {
+    const waiting = await placeOrderFrom(url, "0301-5550201");
+    const confirmed = await placeOrderFrom(url, "0301-5550202");
+    const events = [
+      webhookEvent([textReply("923015550202", "Haan ji 👍")]),
+      webhookEvent([textReply("923015550201", "Kab tak aayega? Size M chahiye tha")]),
+      webhookEvent([otherMessage("923015550201", "audio", { id: "55", mime_type: "audio/ogg" })]),
+    ];
+    for (const event of events) expect((await sendWebhook(url, SECRET, event)).status).toBe(200);
+
+    const page = await pages.open(PHONE);
+    await signInToConsole(page, url, MEMBER, { next: "/admin/messages" });
+    await page.getByRole("link", { name: "Replies from shoppers" }).click();
+    await expectVisibleToPerson(page.getByRole("heading", { name: "Replies" }));
+    await expectVisibleToPerson(page.getByRole("link", { name: "Needs a person (2)" }));
+    const list = page.getByRole("list", { name: "Reply list" });
+    const text = (await list.textContent()) ?? "";
+    expect(text).toContain("Kab tak aayega? Size M chahiye tha");
+    expect(text).toContain("Voice message");
+    expect(text).toContain(`Order ${waiting.tracking_id}`);
+    expect(text).toContain("+923015550201");
+    expect(text).not.toContain("Haan ji");
+    if (shots) await page.screenshot({ path: `${shots}/replies-phone.png`, fullPage: true });
+
+    const mark = list.getByRole("button", { name: /^Mark reply #\d+ handled$/ }).first();
+    await expectVisibleToPerson(mark, { scroll: true });
+    await mark.click();
+    await expectVisibleToPerson(page.getByText(/Reply #\d+ marked handled\./));
+    await expectVisibleToPerson(page.getByRole("link", { name: "Needs a person (1)" }), { scroll: true });
+
+    const desktop = await pages.open(DESKTOP);
+    await signInToConsole(desktop, url, MEMBER, { next: "/admin/messages/replies" });
+    await desktop.getByRole("link", { name: "All", exact: true }).click();
+    await expect.poll(() => desktop.url()).toContain("show=all");
+    const all = desktop.getByRole("list", { name: "Reply list" });
+    await expectVisibleToPerson(all);
+    const allText = (await all.textContent()) ?? "";
+    expect(allText).toContain("Haan ji");
+    expect(allText).toContain("Confirmed the order");
+    expect(allText).toContain(`Order ${confirmed.tracking_id}`);
+    expect(allText).toContain("by Bilal Packer");
+    expect(allText).toContain("Handled");
+    if (shots) await desktop.screenshot({ path: `${shots}/replies-desktop.png`, fullPage: true });
+  });
+});

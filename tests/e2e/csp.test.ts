@@ -1,0 +1,86 @@
+// The shared pages' Content-Security-Policy in a real browser (issue 16, point 1; decision 0074):
+// a page from the page cache names its inline scripts by hash instead of a nonce. Chromium must
+// still run every script the store wrote (the page hydrates, with no violation) and still refuse
+// a script that was not the store's: one put into the page on its way to the browser, where any
+// stored-HTML or rendering mistake would put it.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PHONE, hasChromium, hydrated, launchBrowser, pageOpener } from "../helpers/browser";
+import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
+
+let running: E2EStore;
+let browser: Browser;
+const pages = pageOpener(() => browser);
+
+beforeAll(async () => {
+  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
+  [running, browser] = await Promise.all([startE2EStore("csp"), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await pages.closeAll();
+  await browser?.close();
+  await running?.stop();
+});
+
+/** Records the policy violations the page reports, from before its first script runs. */
+async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __violations: string[] }).__violations = seen;
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push(`${event.violatedDirective}: ${event.sample || event.blockedURI}`),
+    );
+  });
+  return () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+}
+
+describe("the page policy by script hashes", { timeout: 60_000 }, () => {
+  it("runs the store's own scripts on a page from the cache, with no violation", async () => {
+    const url = `${running.store.url}/`;
+    // the second visit is answered from the page cache: the same bytes another visitor got
+    await fetch(url);
+    const page = await pages.open(PHONE);
+    const violations = await watchViolations(page);
+    const answer = await page.goto(url);
+    expect(answer?.headers()["x-page-cache"]).toBe("hit");
+    expect(answer?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
+    await hydrated(page);
+    expect(await violations()).toEqual([]);
+  });
+
+  it("refuses an inline script the store did not write", async () => {
+    const url = `${running.store.url}/`;
+    const page = await pages.open(PHONE);
+    const violations = await watchViolations(page);
+    // the page as the store sent it, headers and all, with one script slipped in
+    await page.route(url, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        "</body>",
+        '<script>window.__injected = true</script><img src=x onerror="window.__injected = true"></body>',
+      );
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto(url);
+    await hydrated(page);
+    expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+    const seen = await violations();
+    expect(seen.some((v) => v.startsWith("script-src-elem"))).toBe(true);
+    expect(seen.some((v) => v.startsWith("script-src-attr"))).toBe(true);
+  });
+
+  it("gives every visitor the same page, whatever cookies or sign-in they bring", async () => {
+    const url = `${running.store.url}/`;
+    const plain = await fetch(url, { headers: { "accept-encoding": "identity" } }).then((r) => r.text());
+    const personal = await fetch(url, {
+      headers: {
+        "accept-encoding": "identity",
+        cookie: "sid=staff-session-of-someone; cart=abc",
+        authorization: "Bearer someone.else.token",
+      },
+    }).then((r) => r.text());
+    expect(personal).toBe(plain);
+    expect(plain).not.toMatch(/\bnonce=/);
+  });
+});
