@@ -9,17 +9,19 @@ import {
   startConfirmationScheduler,
 } from "../../core/messaging/confirmation-scheduler";
 import { freshIp } from "../helpers/accounts";
+import { buttonTap, sendWebhook, webhookEvent } from "../helpers/fake-whatsapp-webhook";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { count, orderPayload, rows, setStock, simpleProducts, stockOf, type Item } from "../helpers/shop";
 import { makeOwner, type TestStaff } from "../helpers/staff";
 
+const SECRET = "test-app-secret-for-the-scheduler";
 let t: TestApp;
 let owner: TestStaff;
 let items: Item[];
 let next = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ WHATSAPP_APP_SECRET: SECRET });
   owner = await makeOwner(t.app, t.core);
   items = await simpleProducts(t, 0, 6);
   for (const item of items) await setStock(t, item, 1000);
@@ -131,6 +133,24 @@ describe("the reminder", () => {
       ),
     ).toBe(12);
     expect(runs.reduce((n, run) => n + run.reminded, 0)).toBeGreaterThanOrEqual(12);
+  });
+
+  it("answers like the first message: a Confirm tap on the reminder confirms the order (the webhook)", async () => {
+    const order = await place(freshItem());
+    await age(order.id, 13);
+    await runConfirmationSchedulerOnce(t.core);
+    const [reminder] = await remindersOf(order.id);
+    const [row] = await rows<{ phone: string }>(
+      t,
+      sql`select phone_normalized as phone from orders where id = ${order.id}`,
+    );
+    const answer = await sendWebhook(t.app, SECRET, webhookEvent([buttonTap(row!.phone, list(reminder!.buttons)[0]!)]));
+    expect(answer.status, answer.body).toBe(200);
+    expect(await orderRow(order.id)).toMatchObject({ status: "confirmed", confirmation_outcome: "confirmed" });
+    // answered: the expiry passes it by
+    await age(order.id, 49);
+    await runConfirmationSchedulerOnce(t.core);
+    expect((await orderRow(order.id)).status).toBe("confirmed");
   });
 
   it("is in English and Urdu when the setting says so", async () => {
