@@ -46,6 +46,7 @@ export default [
       route("orders/:id", "routes/admin/order.tsx"),
       route("customers", "routes/admin/customers.tsx"),
       route("customers/:id", "routes/admin/customer.tsx"),
+      route("block-list", "routes/admin/block-list.tsx"),
       route("reviews", "routes/admin/reviews.tsx"),
       route("messages", "routes/admin/messages.tsx"),
       route("products/:id/photos", "routes/admin/product-photos.tsx"),

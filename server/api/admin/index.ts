@@ -22,6 +22,8 @@ import { adminStoreDetailsRoutes } from "./settings";
 import { adminStaffRoutes } from "./staff";
 import { adminVoucherRoutes } from "./vouchers";
 import { adminStockRoutes } from "./stock";
+import { adminBlockListRoutes } from "./block-list";
+import { adminOrderSignalRoutes } from "./order-signals";
 
 export async function adminRoutes(app: FastifyInstance, options: { core: CoreContext; config: AppConfig }) {
   await app.register(adminSessionRoutes, options);
@@ -44,4 +46,6 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminProductCsvRoutes, options);
   await app.register(adminSiteImageRoutes, options);
   await app.register(adminMessageRoutes, options);
+  await app.register(adminBlockListRoutes, options);
+  await app.register(adminOrderSignalRoutes, options);
 }
