@@ -106,12 +106,11 @@ function Confirmation({ order, shell }: { order: LastOrder; shell: ShellData | u
           order.confirm_url && (
             <div className="mt-6 border-t border-stone-200 pt-6">
               <p className="text-sm text-stone-700">
-                We have sent you a WhatsApp message to confirm your order. No WhatsApp?{" "}
-                <Link to={order.confirm_url} className="font-semibold underline underline-offset-4">
-                  Confirm or cancel your order on this page
-                </Link>
-                .
+                We have sent you a WhatsApp message to confirm your order. No WhatsApp?
               </p>
+              <Link to={order.confirm_url} className="mt-2 inline-block text-sm font-semibold underline underline-offset-4">
+                Confirm or cancel your order on this page
+              </Link>
             </div>
           )
         )}

@@ -13,9 +13,10 @@ import type { StaffActor } from "../staff/permissions";
 import { normalizePakistaniMobile, PAKISTAN_PHONE_MESSAGE } from "../checkout/phone";
 import { samePhoneForms } from "../checkout/customer-keys";
 import { ORDER_NOT_FOUND_FOR_STAFF } from "./workflow";
-import { addressKey } from "./risk-rules";
+import { addressKey, BLOCK_LIMITS } from "./risk-rules";
 
-export const BLOCK_LIMITS = { phone: 30, address: 500, city: 60, reason: 200 } as const;
+export { BLOCK_LIMITS };
+
 export const ALREADY_BLOCKED = {
   phone: "This phone number is already on the block list.",
   address: "This address is already on the block list.",

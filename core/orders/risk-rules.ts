@@ -16,6 +16,9 @@ export const RISK_THRESHOLDS = {
   addressMinCharacters: 15,
 } as const;
 
+/** The block list's field lengths (core/orders/block-list.ts checks them; the console's forms cap them). */
+export const BLOCK_LIMITS = { phone: 30, address: 500, city: 60, reason: 200 } as const;
+
 /** What each signal means, as the owner reads it beside its checkbox in settings. */
 export const RISK_SIGNAL_MEANINGS: Record<RiskSignalCode, { label: string; meaning: string }> = {
   blocked: { label: "On the block list", meaning: "The phone or the delivery address is on the shop's block list." },

@@ -83,7 +83,7 @@ async function saveSignals(changes: Record<string, unknown>) {
 beforeAll(async () => {
   t = await createTestApp();
   owner = await makeOwner(t.app, t.core);
-  [item] = await simpleProducts(t, 0, 1);
+  item = (await simpleProducts(t, 0, 1))[0]!;
 });
 afterAll(async () => t?.close());
 beforeEach(async () => {

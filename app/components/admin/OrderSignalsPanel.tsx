@@ -7,7 +7,7 @@ import { useId, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { RISK_SIGNAL_MEANINGS, RISK_SIGNALS } from "../../../core/orders/risk-rules";
 import { Panel } from "./Fields";
-import { Notice } from "./Notice";
+import { Notice, Revealed } from "./Notice";
 
 export interface OrderSignalsView {
   holdSignals: string[];
@@ -37,8 +37,6 @@ export function OrderSignalsPanel({ settings, answer }: { settings: OrderSignals
       <Form method="post" preventScrollReset className="space-y-5" aria-label="Fake-order signals">
         <input type="hidden" name="intent" value="signals" />
         <input type="hidden" name="updated_at" value={settings.updatedAt} />
-        {answer?.error && <Notice kind="error">{answer.error}</Notice>}
-        {answer?.done && <Notice kind="success">{answer.done}</Notice>}
         <fieldset className="space-y-3">
           <legend className="text-sm font-semibold">Hold an order for a call when it is…</legend>
           <p className="text-xs text-stone-600">
@@ -126,6 +124,12 @@ export function OrderSignalsPanel({ settings, answer }: { settings: OrderSignals
         <button type="submit" disabled={busy} className="btn-primary">
           Save signals
         </button>
+        {/* beside the button pressed: on a phone the top of this long form is far out of sight */}
+        {(answer?.error || answer?.done) && (
+          <Revealed>
+            {answer.error ? <Notice kind="error">{answer.error}</Notice> : <Notice kind="success">{answer.done}</Notice>}
+          </Revealed>
+        )}
       </Form>
     </Panel>
   );

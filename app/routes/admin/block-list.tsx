@@ -4,7 +4,7 @@
 // Staff with the orders permission; core checks and audits every change.
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { addBlocked, listBlocked, removeBlocked } from "../../../core/orders/block-list";
-import { BLOCK_LIMITS } from "../../../core/orders/block-list";
+import { BLOCK_LIMITS } from "../../../core/orders/risk-rules";
 import { invalid } from "../../../core/shared/errors";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle, Panel, TextField } from "../../components/admin/Fields";

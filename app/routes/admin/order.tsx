@@ -6,7 +6,8 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { createExchange, exchangeChoices } from "../../../core/orders/exchange";
 import { getOrderForStaff } from "../../../core/orders/staff-orders";
-import { blockedStateOf, blockOrderContact, BLOCK_LIMITS } from "../../../core/orders/block-list";
+import { blockedStateOf, blockOrderContact } from "../../../core/orders/block-list";
+import { BLOCK_LIMITS } from "../../../core/orders/risk-rules";
 import { addOrderNote, moveOrder } from "../../../core/orders/workflow";
 import { sourceLabel } from "../../../core/orders/order-sources";
 import { formatRupees } from "../../../core/shared/money";
@@ -442,11 +443,10 @@ function SignalsPanel({
         )}
         {blocked.phone !== null && blocked.address !== null ? (
           <p className="text-stone-700">
-            The phone and the address are on the{" "}
-            <Link to="/admin/block-list" className="underline underline-offset-4">
-              block list
+            The phone and the address are on the block list.{" "}
+            <Link to="/admin/block-list" className="inline-block underline underline-offset-4">
+              Open the block list
             </Link>
-            .
           </p>
         ) : (
           <Form method="post" preventScrollReset className="space-y-2 border-t border-stone-200 pt-3" aria-label="Block">
