@@ -79,8 +79,12 @@ export function OrderSignalsPanel({ settings, answer }: { settings: OrderSignals
           <p className="text-xs text-stone-600">Compared ignoring upper and lower case. Empty a row to remove it.</p>
           <ul className="space-y-2" aria-label="City limits">
             {rows.map((row, n) => (
-              <li key={row.key} className="flex flex-wrap items-end gap-2">
-                <label className="min-w-0 flex-1 text-sm">
+              <li
+                key={row.key}
+                className="grid grid-cols-[minmax(0,1fr)_auto] gap-2 border-b border-stone-100 pb-2 sm:grid-cols-[minmax(0,1fr)_8rem_auto] sm:border-0 sm:pb-0"
+              >
+                {/* on a phone the city has the row to itself, its limit and Remove below */}
+                <label className="col-span-2 text-sm sm:col-span-1">
                   <span className="sr-only">City {n + 1}</span>
                   <input
                     name="city"
@@ -91,7 +95,7 @@ export function OrderSignalsPanel({ settings, answer }: { settings: OrderSignals
                     className="field"
                   />
                 </label>
-                <label className="w-32 text-sm">
+                <label className="text-sm">
                   <span className="sr-only">Limit for city {n + 1}</span>
                   <input
                     name="city_limit"

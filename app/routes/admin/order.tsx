@@ -141,7 +141,7 @@ export default function ConsoleOrder() {
       </p>
       <PageTitle
         title={`Order ${order.trackingId}`}
-        intro={`${statusLabel(order.status)} · placed ${order.placed} · ${sourceLabel(order.source)}`}
+        intro={`${statusLabel(order.status)} · placed ${order.placed} · ${sourceLabel(order.source)}${order.heldForCall ? " · Held for a call (see Signals)" : ""}`}
       />
       {(order.exchangeOf || order.replacements.length > 0) && (
         <div className="mb-6 space-y-1 text-sm" aria-label="Exchanges">
