@@ -48,6 +48,7 @@ function text(field: string, value: unknown, max: number, required: boolean): st
   if (value.length > max) throw fail(field, `${field} must be at most ${max} characters`);
   const trimmed = value.trim();
   if (required && !trimmed) throw fail(field, `${field} is required`);
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(trimmed)) throw fail(field, `${field} must be plain text`);
   return trimmed;
 }

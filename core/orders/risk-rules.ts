@@ -180,7 +180,10 @@ export function assessRisk(
     repeats.push(`${times(facts.pendingToAddress, "other order", "other orders")} to this address`);
   }
   if (repeats.length > 0) {
-    found.push({ code: "repeat_pending", reason: `${repeats.join(" and ")} awaiting confirmation in the last 24 hours` });
+    found.push({
+      code: "repeat_pending",
+      reason: `${repeats.join(" and ")} awaiting confirmation in the last 24 hours`,
+    });
   }
   if (facts.codLimitPaisa !== null && facts.totalPaisa > facts.codLimitPaisa) {
     found.push({

@@ -136,7 +136,8 @@ export async function updateOrderSignalSettings(
     const changes: Record<string, [unknown, unknown]> = {};
     if (before.holdSignals.join() !== next.holdSignals.join())
       changes.hold_signals = [before.holdSignals, next.holdSignals];
-    if (before.codLimitPaisa !== next.codLimitPaisa) changes.cod_limit_paisa = [before.codLimitPaisa, next.codLimitPaisa];
+    if (before.codLimitPaisa !== next.codLimitPaisa)
+      changes.cod_limit_paisa = [before.codLimitPaisa, next.codLimitPaisa];
     const citiesText = (list: OrderSignalSettings["cityLimits"]) =>
       [...list]
         .sort((a, b) => (cityKey(a.city) < cityKey(b.city) ? -1 : 1))

@@ -70,7 +70,10 @@ describe("the block list", () => {
       city: "Islamabad",
     });
     expect(added.statusCode, added.body).toBe(201);
-    expect(added.json()).toMatchObject({ value: "house 5 st 10 f 7 2|islamabad", display: "House #5, St. 10, F-7/2, Islamabad" });
+    expect(added.json()).toMatchObject({
+      value: "house 5 st 10 f 7 2|islamabad",
+      display: "House #5, St. 10, F-7/2, Islamabad",
+    });
     const same = await api("POST", "/api/admin/block-list", owner, {
       kind: "address",
       address: "house 5 st 10 f 7/2",
@@ -89,9 +92,7 @@ describe("the block list", () => {
     const removed = await api("DELETE", `/api/admin/block-list/${added.json().id}`, owner);
     expect(removed.statusCode).toBe(204);
     expect((await api("DELETE", `/api/admin/block-list/${added.json().id}`, owner)).statusCode).toBe(404);
-    expect(
-      await count(t, sql`select count(*) as n from audit_log where action = 'block_list.remove'`),
-    ).toBe(1);
+    expect(await count(t, sql`select count(*) as n from audit_log where action = 'block_list.remove'`)).toBe(1);
   });
 
   it("blocks an order's phone or address from the order", async () => {
@@ -109,7 +110,11 @@ describe("the block list", () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const orderId = res.json().id as number;
-    const phone = await api("POST", "/api/admin/block-list", packer, { kind: "phone", order_id: orderId, reason: "fake" });
+    const phone = await api("POST", "/api/admin/block-list", packer, {
+      kind: "phone",
+      order_id: orderId,
+      reason: "fake",
+    });
     expect(phone.statusCode, phone.body).toBe(201);
     expect(phone.json()).toMatchObject({ value: "923451112223", reason: "fake" });
     const address = await api("POST", "/api/admin/block-list", packer, { kind: "address", order_id: orderId });
@@ -132,9 +137,7 @@ describe("the block list", () => {
       ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
-    expect(
-      await count(t, sql`select count(*) as n from blocked_contacts where value = '923339998887'`),
-    ).toBe(1);
+    expect(await count(t, sql`select count(*) as n from blocked_contacts where value = '923339998887'`)).toBe(1);
   });
 
   it("is for the orders permission only", async () => {

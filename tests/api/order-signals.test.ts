@@ -89,7 +89,11 @@ afterAll(async () => t?.close());
 beforeEach(async () => {
   await setStock(t, item, 500);
   // the shop's defaults: hold for blocked, refused before, over the limit; no limits
-  await saveSignals({ hold_signals: ["blocked", "refused_before", "over_cod_limit"], cod_limit: null, city_limits: [] });
+  await saveSignals({
+    hold_signals: ["blocked", "refused_before", "over_cod_limit"],
+    cod_limit: null,
+    city_limits: [],
+  });
 });
 
 describe("signals found when an order is placed", () => {
@@ -247,7 +251,9 @@ describe("signals found when an order is placed", () => {
     const over = await order({ quantity: 2 });
     const overRisk = (await riskOf(over.id)).risk;
     expect(codes(overRisk)).toEqual(["over_cod_limit"]);
-    expect(overRisk.signals[0]!.reason).toMatch(/^Total Rs\. [\d,.]+ is above the cash-on-delivery limit of Rs\. [\d,]+$/);
+    expect(overRisk.signals[0]!.reason).toMatch(
+      /^Total Rs\. [\d,.]+ is above the cash-on-delivery limit of Rs\. [\d,]+$/,
+    );
     expect(over.held_for_call).toBe(true);
     expect(await messagesOf(over.id)).toBe(0);
 
@@ -350,7 +356,16 @@ describe("the signal settings", () => {
       [{ cod_limit: "9".repeat(5000) }, 422, /cod_limit must be an amount/],
       [{ cod_limit: 10_000_001 }, 422, /at most Rs\. 10,000,000/],
       [{ cod_limit: { $gt: 1 } }, 422, /cod_limit/],
-      [{ city_limits: [{ city: "Lahore", cod_limit: 1 }, { city: "lahore", cod_limit: 2 }] }, 422, /listed twice/],
+      [
+        {
+          city_limits: [
+            { city: "Lahore", cod_limit: 1 },
+            { city: "lahore", cod_limit: 2 },
+          ],
+        },
+        422,
+        /listed twice/,
+      ],
       [{ city_limits: [{ city: "<script>", cod_limit: 1 }] }, 422, /not a city's name/],
       [{ city_limits: [{ city: "x".repeat(61), cod_limit: 1 }] }, 422, /at most 60/],
       [{ city_limits: [{ city: "  ", cod_limit: 1 }] }, 422, /needs the city's name/],

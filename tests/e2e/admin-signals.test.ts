@@ -142,7 +142,10 @@ describe.sequential("fake-order signals", { timeout: 120_000 }, () => {
   it("shows the signals in the order list and on the order, and blocks the address from there (phone)", async () => {
     const page = await pages.open(PHONE);
     await signInToConsole(page, url, OWNER, { next: "/admin/orders" });
-    const row = page.getByRole("list", { name: "Order list" }).getByRole("listitem").filter({ hasText: held.tracking_id });
+    const row = page
+      .getByRole("list", { name: "Order list" })
+      .getByRole("listitem")
+      .filter({ hasText: held.tracking_id });
     const badge = row.getByText("Held · 2 signals");
     await expectVisibleToPerson(badge, { scroll: true });
     await badge.click();
@@ -165,7 +168,9 @@ describe.sequential("fake-order signals", { timeout: 120_000 }, () => {
     const panel = page.getByRole("region", { name: "Signals" });
     await expectVisibleToPerson(panel.getByText("Held for a call", { exact: false }).first(), { scroll: true });
     expect(await panel.textContent()).toContain("This phone is on the block list: Refused two parcels");
-    expect(await panel.getByLabel("Phone history").textContent()).toMatch(/0\s*delivered,\s*0\s*refused,\s*0\s*cancelled/);
+    expect(await panel.getByLabel("Phone history").textContent()).toMatch(
+      /0\s*delivered,\s*0\s*refused,\s*0\s*cancelled/,
+    );
     if (shots) await page.screenshot({ path: `${shots}/order-signals-phone.png`, fullPage: true });
 
     // the phone is already blocked: only the address can be

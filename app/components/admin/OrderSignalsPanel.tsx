@@ -131,7 +131,11 @@ export function OrderSignalsPanel({ settings, answer }: { settings: OrderSignals
         {/* beside the button pressed: on a phone the top of this long form is far out of sight */}
         {(answer?.error || answer?.done) && (
           <Revealed>
-            {answer.error ? <Notice kind="error">{answer.error}</Notice> : <Notice kind="success">{answer.done}</Notice>}
+            {answer.error ? (
+              <Notice kind="error">{answer.error}</Notice>
+            ) : (
+              <Notice kind="success">{answer.done}</Notice>
+            )}
           </Revealed>
         )}
       </Form>

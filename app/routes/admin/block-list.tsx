@@ -134,7 +134,11 @@ export default function ConsoleBlockList() {
               </li>
             ))}
           </ul>
-          <Pager page={page} pages={pages} href={(n) => (n > 1 ? `/admin/block-list?page=${n}` : "/admin/block-list")} />
+          <Pager
+            page={page}
+            pages={pages}
+            href={(n) => (n > 1 ? `/admin/block-list?page=${n}` : "/admin/block-list")}
+          />
           <p className="mt-4 text-sm">
             <Link to="/admin/orders?held=1" className="underline underline-offset-4">
               Orders held for a call

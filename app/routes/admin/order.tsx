@@ -391,7 +391,10 @@ function SignalsPanel({
   answer,
 }: {
   order: {
-    risk: { history: { delivered: number; refused: number; cancelled: number }; signals: { code: string; reason: string; holds: boolean }[] } | null;
+    risk: {
+      history: { delivered: number; refused: number; cancelled: number };
+      signals: { code: string; reason: string; holds: boolean }[];
+    } | null;
     heldForCall: boolean;
     source: string;
   };
@@ -438,7 +441,11 @@ function SignalsPanel({
         )}
         {answer && (
           <Revealed>
-            {answer.error ? <Notice kind="error">{answer.error}</Notice> : <Notice kind="success">{answer.done}</Notice>}
+            {answer.error ? (
+              <Notice kind="error">{answer.error}</Notice>
+            ) : (
+              <Notice kind="success">{answer.done}</Notice>
+            )}
           </Revealed>
         )}
         {blocked.phone !== null && blocked.address !== null ? (
@@ -449,7 +456,12 @@ function SignalsPanel({
             </Link>
           </p>
         ) : (
-          <Form method="post" preventScrollReset className="space-y-2 border-t border-stone-200 pt-3" aria-label="Block">
+          <Form
+            method="post"
+            preventScrollReset
+            className="space-y-2 border-t border-stone-200 pt-3"
+            aria-label="Block"
+          >
             <TextField name="reason" label="Reason to block (optional)" maxLength={BLOCK_LIMITS.reason} />
             <div className="flex flex-wrap gap-2">
               {blocked.phone === null ? (

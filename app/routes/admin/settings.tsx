@@ -93,7 +93,10 @@ async function saveSignals(
         cod_limit: formText(form, "cod_limit"),
         city_limits: cityLimits,
       });
-      return { intent: "signals", done: "Saved. New orders are checked with these choices." } satisfies OrderSignalsAnswer & {
+      return {
+        intent: "signals",
+        done: "Saved. New orders are checked with these choices.",
+      } satisfies OrderSignalsAnswer & {
         intent: string;
       };
     },
