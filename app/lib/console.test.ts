@@ -51,6 +51,7 @@ describe("console helpers", () => {
       "Orders",
       "Messages",
       "Customers",
+      "Block list",
       "Products",
       "Stock",
       "Collections",

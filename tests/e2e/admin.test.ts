@@ -117,6 +117,7 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
           "Orders",
           "Messages",
           "Customers",
+          "Block list",
           "Products",
           "Stock",
           "Collections",
@@ -132,6 +133,7 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
           "Orders",
           "Messages",
           "Customers",
+          "Block list",
           "Products",
           "Stock",
           "Collections",
@@ -140,7 +142,7 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
           "Content",
           "Audit log",
         ],
-        fulfilment: ["Home", "Orders", "Messages", "Customers"],
+        fulfilment: ["Home", "Orders", "Messages", "Customers", "Block list"],
         catalogue: ["Home", "Products", "Stock", "Collections", "Reviews", "Content"],
       };
       for (const role of Object.keys(expected) as StaffRole[]) {
@@ -199,7 +201,7 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
       // on to the page that was asked for
       await arrivesAt(page, "/admin/customers");
       await expectVisibleToPerson(page.getByRole("heading", { name: "Customers" }));
-      expect(await menuLinks(page, phone)).toEqual(["Home", "Orders", "Messages", "Customers"]);
+      expect(await menuLinks(page, phone)).toEqual(["Home", "Orders", "Messages", "Customers", "Block list"]);
     });
 
     it(`sets up two-step sign-in from the QR page and shows the recovery codes once (${width})`, async () => {

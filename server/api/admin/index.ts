@@ -23,6 +23,8 @@ import { adminStaffRoutes } from "./staff";
 import { adminVoucherRoutes } from "./vouchers";
 import { adminStockRoutes } from "./stock";
 import { adminReplyRoutes } from "./replies";
+import { adminBlockListRoutes } from "./block-list";
+import { adminOrderSignalRoutes } from "./order-signals";
 
 export async function adminRoutes(app: FastifyInstance, options: { core: CoreContext; config: AppConfig }) {
   await app.register(adminSessionRoutes, options);
@@ -46,4 +48,6 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminSiteImageRoutes, options);
   await app.register(adminMessageRoutes, options);
   await app.register(adminReplyRoutes, options);
+  await app.register(adminBlockListRoutes, options);
+  await app.register(adminOrderSignalRoutes, options);
 }
