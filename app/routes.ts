@@ -48,6 +48,7 @@ export default [
       route("orders/:id", "routes/admin/order.tsx"),
       route("customers", "routes/admin/customers.tsx"),
       route("customers/:id", "routes/admin/customer.tsx"),
+      route("block-list", "routes/admin/block-list.tsx"),
       route("reviews", "routes/admin/reviews.tsx"),
       route("messages", "routes/admin/messages.tsx"),
       route("messages/replies", "routes/admin/replies.tsx"),

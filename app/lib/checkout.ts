@@ -146,6 +146,10 @@ export interface OrderAnswer {
   voucher_code: string | null;
   free_shipping_by_voucher: boolean;
   created_at: string;
+  /** the shopper's own confirm/cancel page (issue 15, point 3); null when the order asks nothing */
+  confirm_url?: string | null;
+  /** the shop will call to confirm this order before it is sent (issue 15, point 5) */
+  held_for_call?: boolean;
 }
 
 interface OrderPayload {

@@ -52,6 +52,7 @@ describe("console helpers", () => {
       "Calls",
       "Messages",
       "Customers",
+      "Block list",
       "Products",
       "Stock",
       "Collections",

@@ -7,7 +7,7 @@ import { dayRange } from "./console";
 
 export interface OrderFilterParams {
   /** the texts as typed, cut to their limits, for the form to show again */
-  filters: { status: string; search: string; from: string; to: string; city: string };
+  filters: { status: string; search: string; from: string; to: string; city: string; held: string };
   /** what core's list and export take */
   query: OrderFilters;
   /** a filter that is not one: named, and left out of the query */
@@ -22,6 +22,8 @@ export function readOrderFilters(params: URLSearchParams): OrderFilterParams {
     from: text("from", 10),
     to: text("to", 10),
     city: text("city", 60),
+    // "1": only the orders held for a call (issue 15, point 5)
+    held: text("held", 1) === "1" ? "1" : "",
   };
   const problems: string[] = [];
   const status = (ORDER_STATUSES as readonly string[]).includes(filters.status)
@@ -38,6 +40,7 @@ export function readOrderFilters(params: URLSearchParams): OrderFilterParams {
       from: days.from,
       to: days.to,
       city: filters.city || undefined,
+      held: filters.held === "1" || undefined,
     },
     problems,
   };

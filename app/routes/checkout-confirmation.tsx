@@ -59,6 +59,8 @@ const NEXT_STEPS = [
   "Follow it any time with your tracking ID and phone number.",
 ];
 
+const HELD_FIRST_STEP = "We call you to confirm your order.";
+
 function Confirmation({ order, shell }: { order: LastOrder; shell: ShellData | undefined }) {
   const totalPaisa = toPaisa(order.total);
   const trackHref = `/track?tracking_id=${encodeURIComponent(order.tracking_id)}`;
@@ -91,7 +93,28 @@ function Confirmation({ order, shell }: { order: LastOrder; shell: ShellData | u
             Track your order
           </Link>
         </div>
-        {whatsapp && (
+        {order.held_for_call ? (
+          // issue 15, point 5: a held order waits for the shop's call; the shopper is told that,
+          // kindly, and nothing about why
+          <div className="mt-6 border-t border-stone-200 pt-6" data-testid="call-to-confirm">
+            <p className="text-sm text-stone-700">
+              We will call you{order.phone ? <> on <strong className="whitespace-nowrap">{order.phone}</strong></> : null}{" "}
+              to confirm your order before we send it. Please keep your phone nearby.
+            </p>
+          </div>
+        ) : (
+          order.confirm_url && (
+            <div className="mt-6 border-t border-stone-200 pt-6">
+              <p className="text-sm text-stone-700">
+                We have sent you a WhatsApp message to confirm your order. No WhatsApp?
+              </p>
+              <Link to={order.confirm_url} className="mt-2 inline-block text-sm font-semibold underline underline-offset-4">
+                Confirm or cancel your order on this page
+              </Link>
+            </div>
+          )
+        )}
+        {whatsapp && !order.held_for_call && (
           <div className="mt-6 border-t border-stone-200 pt-6">
             <p className="text-sm text-stone-700">Confirm your order on WhatsApp so we can send it sooner.</p>
             <a href={whatsapp} target="_blank" rel="noopener noreferrer" className="btn-primary mt-3 w-full bg-[#1f7a4d] hover:bg-[#17603c] sm:w-auto">
@@ -155,7 +178,7 @@ function Confirmation({ order, shell }: { order: LastOrder; shell: ShellData | u
           What happens next
         </h2>
         <ol className="mt-3 space-y-3 text-sm">
-          {NEXT_STEPS.map((step, i) =>
+          {(order.held_for_call ? [HELD_FIRST_STEP, ...NEXT_STEPS.slice(1)] : NEXT_STEPS).map((step, i) =>
             i === 2 ? `${asSentence(shell?.deliveryPromise ?? DEFAULT_DELIVERY_PROMISE)} ${step}` : step,
           ).map((step, i) => (
             <li key={step} className="flex gap-3">

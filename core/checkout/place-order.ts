@@ -11,6 +11,7 @@ import type { CoreContext } from "../context";
 import { queryRows, type Db } from "../../db/client";
 import { enqueueConfirmation } from "../messaging/confirmation";
 import { newConfirmLink } from "../orders/confirm-link";
+import { assessOrder, type RiskAssessment } from "../orders/risk";
 import {
   carts,
   idempotencyKeys,
@@ -89,6 +90,12 @@ export interface PlacedOrder {
   createdAt: string;
   /** the shopper's confirm/cancel page (/order/confirm/<token>) while the order awaits confirmation */
   confirmPath: string | null;
+  /**
+   * a fake-order signal the shop chose holds the order for a call (issue 15, point 5): no WhatsApp
+   * question and no confirm link; the shopper is told the shop will call. Absent in answers stored
+   * for replays before it existed.
+   */
+  heldForCall?: boolean;
 }
 
 export interface OrderOutcome {
@@ -346,9 +353,25 @@ export async function writeOrder(tx: Db, request: OrderRequest, terms: OrderTerm
 
   const taken = await takeStock(tx, items);
 
-  // the shopper's own confirm/cancel link (issue 15, point 3), for an order that asks her
-  const confirmLink = terms.status === "pending confirmation" ? newConfirmLink() : null;
-  const order = await insertOrder(tx, request, terms, figures, voucher, confirmLink?.hash ?? null);
+  // the fake-order signals (issue 15, point 5; decision 0073), found once, now, and stored with
+  // the order. Only what the shopper placed herself can be held: an order staff took is taken
+  // with the customer on the phone, so there is nobody to call back.
+  const risk = await assessOrder(
+    tx,
+    {
+      phoneNormalized: request.phone_normalized,
+      shippingAddress: request.shipping_address,
+      city: request.city,
+      totalPaisa: figures.totalPaisa,
+    },
+    settings,
+    terms.staffId === null && terms.status === "pending confirmation",
+  );
+  // the shopper's own confirm/cancel link (issue 15, point 3), for an order that asks her; a held
+  // order waits for the shop's call instead, and gets neither the link nor the WhatsApp question
+  const asks = terms.status === "pending confirmation" && !risk.heldForCall;
+  const confirmLink = asks ? newConfirmLink() : null;
+  const order = await insertOrder(tx, request, terms, figures, voucher, confirmLink?.hash ?? null, risk);
   // why the stock fell (issue 13, point 4): the stock history names this order
   await tx
     .insert(stockMovements)
@@ -386,7 +409,7 @@ export async function writeOrder(tx: Db, request: OrderRequest, terms: OrderTerm
       visibleToShopper: true,
     });
   }
-  if (terms.status === "pending confirmation") {
+  if (asks) {
     // issue 15: the shopper is asked on WhatsApp to confirm; the message is written here, in the
     // order's transaction, so an order that rolls back leaves no message (decision 0069). An order
     // staff took already confirmed on the phone needs no question.
@@ -437,6 +460,7 @@ export async function writeOrder(tx: Db, request: OrderRequest, terms: OrderTerm
     voucherCode: voucher?.code ?? null,
     freeShippingByVoucher: voucher?.discountType === "shipping" && figures.shippingFeePaisa > 0,
     confirmPath: confirmLink?.path ?? null,
+    heldForCall: risk.heldForCall,
     createdAt: order.createdAt.toISOString(),
   };
 }
@@ -728,6 +752,7 @@ async function insertOrder(
   figures: OrderFigures,
   voucher: Voucher | null,
   confirmTokenHash: string | null,
+  risk: RiskAssessment,
 ): Promise<{ id: number; trackingId: string; createdAt: Date }> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const [row] = await tx
@@ -756,6 +781,9 @@ async function insertOrder(
         source: terms.source,
         priceOverrideReason: terms.overrides?.reason ?? null,
         confirmTokenHash,
+        riskSignals: risk.risk,
+        heldForCall: risk.heldForCall,
+        addressKey: risk.addressKey,
       })
       .onConflictDoNothing({ target: orders.trackingId })
       .returning({ id: orders.id, trackingId: orders.trackingId, createdAt: orders.createdAt });

@@ -2,7 +2,14 @@
 // per status, and one order with its items and timeline. Reads only; moves are in workflow.ts.
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { CoreContext } from "../context";
-import { ORDER_STATUSES, orderItems, orders, type OrderSource, type OrderStatus } from "../../db/schema";
+import {
+  ORDER_STATUSES,
+  orderItems,
+  orders,
+  type OrderRisk,
+  type OrderSource,
+  type OrderStatus,
+} from "../../db/schema";
 import { notFound } from "../shared/errors";
 import { requirePermission } from "../staff/errors";
 import type { StaffActor } from "../staff/permissions";
@@ -19,6 +26,8 @@ export interface OrderQuery {
   /** placed before this moment */
   to?: Date;
   city?: string;
+  /** only orders held for a call by a fake-order signal (issue 15, point 5) */
+  held?: boolean;
   limit: number;
   offset: number;
 }
@@ -37,6 +46,9 @@ export interface OrderSummary {
   source: OrderSource;
   createdAt: Date;
   updatedAt: Date;
+  /** the fake-order signals found when it was placed (null: placed before they existed) */
+  risk: OrderRisk | null;
+  heldForCall: boolean;
 }
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -62,6 +74,7 @@ function filters(query: Omit<OrderQuery, "status" | "limit" | "offset">): SQL[] 
   if (query.from) conditions.push(gte(orders.createdAt, query.from));
   if (query.to) conditions.push(lt(orders.createdAt, query.to));
   if (query.city?.trim()) conditions.push(sql`lower(${orders.city}) = lower(${query.city.trim()})`);
+  if (query.held) conditions.push(eq(orders.heldForCall, true));
   return conditions;
 }
 
@@ -99,6 +112,8 @@ export async function listOrders(
         source: orders.source,
         createdAt: orders.createdAt,
         updatedAt: orders.updatedAt,
+        risk: orders.riskSignals,
+        heldForCall: orders.heldForCall,
       })
       .from(orders)
       .where(where)
@@ -197,6 +212,11 @@ export interface StaffOrder {
   exchangeReason: string | null;
   /** the replacement orders made for this one, oldest first */
   replacements: { id: number; trackingId: string; status: OrderStatus; createdAt: Date }[];
+  /** the fake-order signals found when it was placed (null: placed before they existed) */
+  risk: OrderRisk | null;
+  heldForCall: boolean;
+  /** the delivery address in the block list's normal form */
+  addressKey: string | null;
 }
 
 /** One order with its items and its whole timeline, staff notes included. */
@@ -265,5 +285,8 @@ export async function getOrderForStaff(ctx: CoreContext, actor: StaffActor, orde
     exchangeOf: exchangeOf[0] ?? null,
     exchangeReason: order.exchangeReason,
     replacements,
+    risk: order.riskSignals,
+    heldForCall: order.heldForCall,
+    addressKey: order.addressKey,
   };
 }

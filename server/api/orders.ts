@@ -61,6 +61,8 @@ export function presentOrder(order: PlacedOrder) {
     // issue 15: the shopper's confirm/cancel page, shown on the confirmation screen (only this
     // answer, to the browser that placed the order, carries it)
     confirm_url: order.confirmPath,
+    // issue 15, point 5: the shop will call to confirm this order (no WhatsApp question, no link)
+    held_for_call: order.heldForCall ?? false,
     message: "Order placed successfully",
   };
 }

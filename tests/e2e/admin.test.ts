@@ -118,6 +118,7 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
           "Calls",
           "Messages",
           "Customers",
+          "Block list",
           "Products",
           "Stock",
           "Collections",
@@ -134,6 +135,7 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
           "Calls",
           "Messages",
           "Customers",
+          "Block list",
           "Products",
           "Stock",
           "Collections",
@@ -142,7 +144,7 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
           "Content",
           "Audit log",
         ],
-        fulfilment: ["Home", "Orders", "Calls", "Messages", "Customers"],
+        fulfilment: ["Home", "Orders", "Calls", "Messages", "Customers", "Block list"],
         catalogue: ["Home", "Products", "Stock", "Collections", "Reviews", "Content"],
       };
       for (const role of Object.keys(expected) as StaffRole[]) {
@@ -201,7 +203,7 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
       // on to the page that was asked for
       await arrivesAt(page, "/admin/customers");
       await expectVisibleToPerson(page.getByRole("heading", { name: "Customers" }));
-      expect(await menuLinks(page, phone)).toEqual(["Home", "Orders", "Calls", "Messages", "Customers"]);
+      expect(await menuLinks(page, phone)).toEqual(["Home", "Orders", "Calls", "Messages", "Customers", "Block list"]);
     });
 
     it(`sets up two-step sign-in from the QR page and shows the recovery codes once (${width})`, async () => {

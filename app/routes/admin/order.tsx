@@ -6,6 +6,8 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { createExchange, exchangeChoices } from "../../../core/orders/exchange";
 import { getOrderForStaff } from "../../../core/orders/staff-orders";
+import { blockedStateOf, blockOrderContact } from "../../../core/orders/block-list";
+import { BLOCK_LIMITS } from "../../../core/orders/risk-rules";
 import { addOrderNote, moveOrder } from "../../../core/orders/workflow";
 import { sourceLabel } from "../../../core/orders/order-sources";
 import { formatRupees } from "../../../core/shared/money";
@@ -40,8 +42,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
   // a delivered order can be exchanged: the form's lines and the sizes and colours in stock
   const exchange = order.status === "delivered" ? await exchangeChoices(context.core, actor, order.id) : null;
+  // whether its phone and address are on the block list now (the Signals panel's buttons)
+  const blocked = await blockedStateOf(context.core, actor, order);
   return {
     exchange,
+    blocked,
     order: {
       ...order,
       placed: formatDayTime(order.createdAt),
@@ -89,6 +94,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { intent },
     );
   }
+  if (intent === "block_phone" || intent === "block_address") {
+    return formResult<OrderAnswer>(
+      async () => {
+        const kind = intent === "block_phone" ? "phone" : "address";
+        const entry = await blockOrderContact(context.core, actor, id, kind, formText(form, "reason"));
+        return { intent: "block", done: `${entry.display} is on the block list.` };
+      },
+      { intent: "block" },
+    );
+  }
   if (intent === "exchange") {
     return formResult(
       async () => {
@@ -114,7 +129,7 @@ function Busy({ children, secondary }: { children: React.ReactNode; secondary?: 
 const whatsAppHref = (normalized: string) => `https://wa.me/${normalized.replace(/\D/g, "")}`;
 
 export default function ConsoleOrder() {
-  const { order, exchange } = useLoaderData<typeof loader>();
+  const { order, exchange, blocked } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as OrderAnswer | undefined;
   const moves = order.nextStatuses as string[];
   return (
@@ -126,7 +141,7 @@ export default function ConsoleOrder() {
       </p>
       <PageTitle
         title={`Order ${order.trackingId}`}
-        intro={`${statusLabel(order.status)} · placed ${order.placed} · ${sourceLabel(order.source)}`}
+        intro={`${statusLabel(order.status)} · placed ${order.placed} · ${sourceLabel(order.source)}${order.heldForCall ? " · Held for a call (see Signals)" : ""}`}
       />
       {(order.exchangeOf || order.replacements.length > 0) && (
         <div className="mb-6 space-y-1 text-sm" aria-label="Exchanges">
@@ -271,6 +286,7 @@ export default function ConsoleOrder() {
           </Panel>
         </div>
         <div className="space-y-6">
+          <SignalsPanel order={order} blocked={blocked} answer={answer?.intent === "block" ? answer : undefined} />
           <Panel title="Customer">
             <p className="font-semibold">{`${order.firstName} ${order.lastName}`.trim()}</p>
             <p className="text-sm break-all text-stone-700">{order.email}</p>
@@ -361,5 +377,111 @@ export default function ConsoleOrder() {
         </div>
       </div>
     </>
+  );
+}
+
+/**
+ * The fake-order signals found when the order was placed (issue 15, point 5; decision 0073): each
+ * reason and whether it holds the order, the phone's history at the store, and buttons to put the
+ * phone or the address on the block list.
+ */
+function SignalsPanel({
+  order,
+  blocked,
+  answer,
+}: {
+  order: {
+    risk: {
+      history: { delivered: number; refused: number; cancelled: number };
+      signals: { code: string; reason: string; holds: boolean }[];
+    } | null;
+    heldForCall: boolean;
+    source: string;
+  };
+  blocked: { phone: number | null; address: number | null };
+  answer?: OrderAnswer;
+}) {
+  const risk = order.risk;
+  return (
+    <Panel title="Signals">
+      <div aria-label="Signals" role="region" className="space-y-3 text-sm">
+        {order.heldForCall && (
+          <p className="bg-red-50 px-2 py-1 font-semibold text-red-900 ring-1 ring-red-200">
+            Held for a call: no WhatsApp question was sent. Call the customer to confirm.
+          </p>
+        )}
+        {!risk ? (
+          <p className="text-stone-700">Placed before signals were recorded.</p>
+        ) : (
+          <>
+            {risk.signals.length === 0 ? (
+              <p className="text-stone-700">No signals.</p>
+            ) : (
+              <ul className="space-y-1" aria-label="Signals found">
+                {risk.signals.map((s, n) => (
+                  <li key={n} className="flex items-start gap-2">
+                    <span
+                      className={`mt-0.5 shrink-0 px-1 text-xs font-semibold ${s.holds ? "bg-red-50 text-red-900" : "bg-amber-50 text-amber-900"}`}
+                    >
+                      {s.holds ? "Holds" : "Note"}
+                    </span>
+                    <span>{s.reason}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {order.source !== "website" && risk.signals.length > 0 && (
+              <p className="text-xs text-stone-600">Taken by the staff on the phone: never held.</p>
+            )}
+            <p aria-label="Phone history">
+              This phone before: <strong>{risk.history.delivered}</strong> delivered,{" "}
+              <strong>{risk.history.refused}</strong> refused, <strong>{risk.history.cancelled}</strong> cancelled
+            </p>
+          </>
+        )}
+        {answer && (
+          <Revealed>
+            {answer.error ? (
+              <Notice kind="error">{answer.error}</Notice>
+            ) : (
+              <Notice kind="success">{answer.done}</Notice>
+            )}
+          </Revealed>
+        )}
+        {blocked.phone !== null && blocked.address !== null ? (
+          <p className="text-stone-700">
+            The phone and the address are on the block list.{" "}
+            <Link to="/admin/block-list" className="inline-block underline underline-offset-4">
+              Open the block list
+            </Link>
+          </p>
+        ) : (
+          <Form
+            method="post"
+            preventScrollReset
+            className="space-y-2 border-t border-stone-200 pt-3"
+            aria-label="Block"
+          >
+            <TextField name="reason" label="Reason to block (optional)" maxLength={BLOCK_LIMITS.reason} />
+            <div className="flex flex-wrap gap-2">
+              {blocked.phone === null ? (
+                <button type="submit" name="intent" value="block_phone" className="btn-secondary">
+                  Block this phone
+                </button>
+              ) : (
+                <span className="text-stone-700">Phone blocked.</span>
+              )}
+              {blocked.address === null ? (
+                <button type="submit" name="intent" value="block_address" className="btn-secondary">
+                  Block this address
+                </button>
+              ) : (
+                <span className="text-stone-700">Address blocked.</span>
+              )}
+            </div>
+          </Form>
+        )}
+      </div>
+    </Panel>
   );
 }

@@ -60,6 +60,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       source: o.source as string,
       placed: formatDayTime(o.createdAt),
       waiting: o.status === "pending confirmation" ? ageText(o.createdAt, now) : null,
+      // issue 15, point 5: the fake-order signals found when it was placed
+      held: o.heldForCall,
+      signals: (o.risk?.signals ?? []).map((s) => ({ reason: s.reason, holds: s.holds })),
     })),
   };
 }
@@ -163,6 +166,10 @@ export default function ConsoleOrders() {
           <input type="text" name="city" defaultValue={filters.city} maxLength={60} className="field mt-1" />
         </label>
         <DayRangeFields from={filters.from} to={filters.to} />
+        <label className="flex min-h-11 items-center gap-2 self-end text-sm">
+          <input type="checkbox" name="held" value="1" defaultChecked={filters.held === "1"} className="h-5 w-5" />
+          Held for a call
+        </label>
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-5">
           <button type="submit" className="btn-primary">
             Find
@@ -238,6 +245,7 @@ export default function ConsoleOrders() {
                       <span className="block font-semibold text-amber-800">waiting {order.waiting}</span>
                     )}
                   </p>
+                  <SignalsBadge held={order.held} signals={order.signals} />
                 </div>
               </div>
             </li>
@@ -246,5 +254,31 @@ export default function ConsoleOrders() {
       </Form>
       <Pager page={page} pages={pages} href={(n) => href({ page: String(n) })} />
     </>
+  );
+}
+
+/**
+ * An order's fake-order signals in the list (issue 15, point 5): a small badge ("Held · 2
+ * signals") that opens to the reasons, so they can be read on a phone, where a tooltip cannot.
+ */
+function SignalsBadge({ held, signals }: { held: boolean; signals: { reason: string; holds: boolean }[] }) {
+  if (signals.length === 0) return null;
+  const count = `${signals.length} ${signals.length === 1 ? "signal" : "signals"}`;
+  return (
+    <details className="mt-1 text-xs sm:text-right" data-testid="order-signals">
+      <summary
+        className={`inline-flex min-h-8 cursor-pointer items-center px-1.5 font-semibold ${held ? "bg-red-50 text-red-900 ring-1 ring-red-200" : "bg-amber-50 text-amber-900 ring-1 ring-amber-200"}`}
+      >
+        {held ? `Held · ${count}` : count}
+      </summary>
+      <ul className="mt-1 space-y-0.5 text-left text-stone-700">
+        {signals.map((s, n) => (
+          <li key={n}>
+            {s.reason}
+            {s.holds ? " (holds)" : ""}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

@@ -21,6 +21,16 @@ import {
 } from "../../components/admin/StoreDetailsPanel";
 import { PackagingPanel } from "../../components/admin/PackagingPanel";
 import { ReviewModerationPanel } from "../../components/admin/ReviewModerationPanel";
+import {
+  OrderSignalsPanel,
+  type OrderSignalsAnswer,
+  type OrderSignalsView,
+} from "../../components/admin/OrderSignalsPanel";
+import {
+  getOrderSignalSettings,
+  updateOrderSignalSettings,
+  type OrderSignalSettings,
+} from "../../../core/settings/order-signals";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle, Panel } from "../../components/admin/Fields";
 import { Notice, actionError } from "../../components/admin/Notice";
@@ -33,13 +43,14 @@ export const ErrorBoundary = ConsoleErrorBoundary;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context, "settings");
-  const [security, packaging, reviewsHeld, store] = await Promise.all([
+  const [security, packaging, reviewsHeld, store, signals] = await Promise.all([
     getStaffSecuritySettings(context.core, actor),
     getPackagingSettings(context.core, actor),
     getReviewModeration(context.core, actor),
     getStoreDetails(context.core, actor),
+    getOrderSignalSettings(context.core, actor),
   ]);
-  return { ...security, packaging, reviewsHeld, store: storeView(store) };
+  return { ...security, packaging, reviewsHeld, store: storeView(store), signals: signalsView(signals) };
 }
 
 /** Rupees as the form shows them: "500", "499.50"; "" when not set. */
@@ -52,6 +63,45 @@ function storeView(d: StoreDetails): StoreDetailsView {
     free_shipping_threshold: rupeesField(d.free_shipping_threshold_paisa),
     default_shipping_fee: rupeesField(DEFAULT_SHIPPING_FEE_PAISA),
   };
+}
+
+function signalsView(s: OrderSignalSettings): OrderSignalsView {
+  return {
+    holdSignals: s.holdSignals,
+    codLimit: rupeesField(s.codLimitPaisa),
+    cityLimits: s.cityLimits.map((c) => ({ city: c.city, limit: rupeesField(c.limitPaisa) })),
+    updatedAt: s.updatedAt,
+  };
+}
+
+/** The fake-order signals panel's save (issue 15, point 5): rows left empty are not cities. */
+async function saveSignals(
+  context: Route.ActionArgs["context"],
+  actor: Awaited<ReturnType<typeof requireStaff>>,
+  form: FormData,
+) {
+  const cities = form.getAll("city").map((v) => (typeof v === "string" ? v : ""));
+  const limits = form.getAll("city_limit").map((v) => (typeof v === "string" ? v : ""));
+  const cityLimits = cities
+    .map((city, n) => ({ city, cod_limit: limits[n] ?? "" }))
+    .filter((c) => c.city.trim() !== "" || c.cod_limit.trim() !== "");
+  return formResult(
+    async () => {
+      await updateOrderSignalSettings(context.core, actor, {
+        updated_at: formText(form, "updated_at"),
+        hold_signals: form.getAll("hold_signals").filter((v) => typeof v === "string"),
+        cod_limit: formText(form, "cod_limit"),
+        city_limits: cityLimits,
+      });
+      return {
+        intent: "signals",
+        done: "Saved. New orders are checked with these choices.",
+      } satisfies OrderSignalsAnswer & {
+        intent: string;
+      };
+    },
+    { intent: "signals" },
+  );
 }
 
 async function saveStoreDetails(
@@ -105,6 +155,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (formText(form, "intent") === "store") return saveStoreDetails(context, actor, form);
+  if (formText(form, "intent") === "signals") return saveSignals(context, actor, form);
   if (formText(form, "intent") === "reviews") {
     return formResult(
       async () => {
@@ -129,12 +180,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ConsoleSettings() {
-  const { twoStepRequired, packaging, reviewsHeld, store } = useLoaderData<typeof loader>();
+  const { twoStepRequired, packaging, reviewsHeld, store, signals } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const forPackaging = !!answer && "intent" in answer && answer.intent === "packaging";
   const forReviews = !!answer && "intent" in answer && answer.intent === "reviews";
   const forStore = !!answer && "intent" in answer && answer.intent === "store";
-  const result = forPackaging || forReviews || forStore ? undefined : answer;
+  const forSignals = !!answer && "intent" in answer && answer.intent === "signals";
+  const result = forPackaging || forReviews || forStore || forSignals ? undefined : answer;
   const error = actionError(result);
   const done = result && "done" in result ? result.done : null;
   const busy = useNavigation().state === "submitting";
@@ -163,6 +215,11 @@ export default function ConsoleSettings() {
         </Panel>
         <PackagingPanel settings={packaging} answer={forPackaging ? answer : undefined} />
         <ReviewModerationPanel held={reviewsHeld} answer={forReviews ? answer : undefined} />
+        <OrderSignalsPanel
+          key={signals.updatedAt}
+          settings={signals}
+          answer={forSignals ? (answer as OrderSignalsAnswer) : undefined}
+        />
       </div>
     </>
   );

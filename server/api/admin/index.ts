@@ -23,6 +23,8 @@ import { adminStaffRoutes } from "./staff";
 import { adminVoucherRoutes } from "./vouchers";
 import { adminStockRoutes } from "./stock";
 import { adminReplyRoutes } from "./replies";
+import { adminBlockListRoutes } from "./block-list";
+import { adminOrderSignalRoutes } from "./order-signals";
 import { adminOrderCallRoutes } from "./order-calls";
 import { adminConfirmationFigureRoutes } from "./confirmation-figures";
 
@@ -48,6 +50,8 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminSiteImageRoutes, options);
   await app.register(adminMessageRoutes, options);
   await app.register(adminReplyRoutes, options);
+  await app.register(adminBlockListRoutes, options);
+  await app.register(adminOrderSignalRoutes, options);
   await app.register(adminOrderCallRoutes, options);
   await app.register(adminConfirmationFigureRoutes, options);
 }

@@ -39,6 +39,11 @@ const filterQuery = z.object({
   from: momentSchema("from"),
   to: momentSchema("to"),
   city: text("city", 100),
+  // issue 15, point 5: only the orders a fake-order signal holds for a call
+  held: z
+    .enum(["true", "false"], { error: "held must be true or false" })
+    .optional()
+    .describe("true: only orders held for a call by a fake-order signal"),
 });
 export const listQuery = pageQuery(200, 50)
   .extend(filterQuery.shape)
@@ -61,6 +66,17 @@ export function presentOrderSummary(order: OrderSummary) {
     source: order.source,
     created_at: order.createdAt,
     updated_at: order.updatedAt,
+    ...presentRisk(order),
+  };
+}
+
+/** The fake-order signals found when the order was placed (issue 15, point 5; decision 0073). */
+export function presentRisk(order: Pick<OrderSummary, "risk" | "heldForCall">) {
+  return {
+    held_for_call: order.heldForCall,
+    // null: placed before signals were found
+    risk_history: order.risk?.history ?? null,
+    risk_signals: order.risk?.signals ?? null,
   };
 }
 
@@ -135,6 +151,7 @@ export function presentStaffOrder(order: StaffOrder) {
       status: r.status,
       created_at: r.createdAt,
     })),
+    ...presentRisk(order),
   };
 }
 
@@ -161,6 +178,7 @@ export async function adminOrderRoutes(app: FastifyInstance, { core }: { core: C
         from: q.from,
         to: q.to,
         city: q.city || undefined,
+        held: q.held === "true" || undefined,
         limit: q.limit,
         offset: q.offset,
       });

@@ -1,0 +1,113 @@
+// The shop's block list through the staff API (issue 15, point 5; decision 0073): phones and
+// delivery addresses whose orders are held for a call. The orders permission lists, adds and
+// removes; core checks every field (422 naming it), a value already listed is a 409.
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { CoreContext } from "../../../core/context";
+import {
+  addBlocked,
+  blockOrderContact,
+  listBlocked,
+  removeBlocked,
+  type BlockedEntry,
+  type BlockInput,
+} from "../../../core/orders/block-list";
+import { BLOCKED_KINDS } from "../../../db/schema";
+import { requireStaff, staffActor } from "../../plugins/staff-auth";
+import { idParams, idSchema, pageQuery } from "../http";
+import { staffOperation } from "./docs";
+
+const listQuery = pageQuery(200, 50).extend({
+  kind: z.enum(BLOCKED_KINDS, { error: `kind must be one of: ${BLOCKED_KINDS.join(", ")}` }).optional(),
+});
+
+// the fields are checked in core (length before pattern, the phone normalised as the checkout
+// does); here only their shapes
+const addBody = z.object({
+  kind: z.enum(BLOCKED_KINDS, { error: `kind must be one of: ${BLOCKED_KINDS.join(", ")}` }),
+  phone: z
+    .string({ error: "phone must be text" })
+    .optional()
+    .describe("kind phone: a Pakistani mobile in any form (0300-1234567, +92 300 1234567, …)"),
+  address: z.string({ error: "address must be text" }).optional().describe("kind address: the delivery address"),
+  city: z.string({ error: "city must be text" }).optional().describe("kind address: its city"),
+  order_id: idSchema("order_id")
+    .optional()
+    .describe("instead of phone or address: block this order's phone or its delivery address"),
+  reason: z.string({ error: "reason must be text" }).optional().describe("Why, for the staff (at most 200 characters)"),
+});
+
+export function presentBlocked(entry: BlockedEntry) {
+  return {
+    id: entry.id,
+    kind: entry.kind,
+    value: entry.value,
+    display: entry.display,
+    reason: entry.reason,
+    created_by: entry.createdBy && { id: entry.createdBy.id, name: entry.createdBy.name },
+    created_at: entry.createdAt,
+  };
+}
+
+export async function adminBlockListRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    "/admin/block-list",
+    {
+      schema: {
+        ...staffOperation(
+          "orders",
+          "The block list, newest first: phones and addresses whose orders are held for a call; the total is in X-Total-Count",
+        ),
+        querystring: listQuery,
+      },
+      onRequest: requireStaff(core, "orders"),
+    },
+    async (request, reply) => {
+      const page = await listBlocked(core, staffActor(request), request.query);
+      reply.header("cache-control", "no-store").header("x-total-count", String(page.total));
+      return page.items.map(presentBlocked);
+    },
+  );
+
+  api.post(
+    "/admin/block-list",
+    {
+      schema: {
+        ...staffOperation(
+          "orders",
+          "Adds a phone (kind phone, phone) or an address (kind address, address and city), or an order's phone or address (kind and order_id), with an optional reason. 409 when it is already listed",
+        ),
+        body: addBody,
+      },
+      onRequest: requireStaff(core, "orders"),
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const actor = staffActor(request);
+      const entry =
+        body.order_id !== undefined
+          ? await blockOrderContact(core, actor, body.order_id, body.kind, body.reason)
+          : await addBlocked(core, actor, body as BlockInput);
+      reply.code(201).header("cache-control", "no-store");
+      return presentBlocked(entry);
+    },
+  );
+
+  api.delete(
+    "/admin/block-list/:id",
+    {
+      schema: {
+        ...staffOperation("orders", "Takes an entry off the block list; 404 when there is none"),
+        params: idParams,
+      },
+      onRequest: requireStaff(core, "orders"),
+    },
+    async (request, reply) => {
+      await removeBlocked(core, staffActor(request), request.params.id);
+      reply.code(204).header("cache-control", "no-store");
+    },
+  );
+}
