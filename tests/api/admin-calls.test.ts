@@ -55,6 +55,14 @@ describe("the call list", () => {
           { code: "short_address", reason: "", holds: false },
         ],
       })}::jsonb where id = ${older.id}`);
+    // checkout found its own signals (another order to this address): the list shows theirs
+    const [found] = await rows<{ risk: unknown }>(
+      t,
+      sql`select risk_signals as risk from orders where id = ${newer.id}`,
+    );
+    expect(found!.risk).toBeTruthy();
+    // an order from before the signals has none: shown as none, not an error
+    await t.database.db.execute(sql`update orders set risk_signals = null where id = ${newer.id}`);
     await answerCall(t.core, await actorOf(t.core, owner), done.id, "confirmed");
 
     const res = await calls(packer);
