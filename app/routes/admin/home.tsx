@@ -142,7 +142,7 @@ export default function ConsoleHome() {
                   ? `The oldest has waited ${ageText(last30.oldestPendingAt, now)}`
                   : "Cash on delivery orders waiting for a call"
               }
-              href="/admin/orders?status=pending+confirmation"
+              href="/admin/calls"
             />
           )}
           {figures.ordersToday !== undefined && (
