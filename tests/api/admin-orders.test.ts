@@ -126,6 +126,7 @@ describe("the staff API's document", () => {
       .sort();
     expect(operations).toEqual([
       "get /api/admin/orders orders",
+      "get /api/admin/orders/calls orders",
       "get /api/admin/orders/catalogue-search orders",
       "get /api/admin/orders/counts orders",
       "get /api/admin/orders/export.csv orders",
