@@ -95,6 +95,7 @@ async function seqScans(read: (ctx: CoreContext) => Promise<unknown>): Promise<s
     for (const node of nodes(plan)) {
       if (node["Node Type"] === "Seq Scan" && BIG_TABLES.has(node["Relation Name"] ?? "")) {
         found.push(`${node["Relation Name"]} in: ${statement.sql.replace(/\s+/g, " ").slice(0, 300)}`);
+        if (process.env.SHOW_PLANS) console.log(JSON.stringify(plan, null, 1));
       }
     }
   }
