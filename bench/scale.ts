@@ -140,7 +140,9 @@ async function prepare(context: SectionContext, target: ScaleDatabase, count: nu
       });
       fillSeconds = (performance.now() - started) / 1000;
     } else {
-      context.log(`scale: reusing the ${count.toLocaleString("en-US")} products already there (BENCH_SCALE_REFILL=1 to write them again)`);
+      context.log(
+        `scale: reusing the ${count.toLocaleString("en-US")} products already there (BENCH_SCALE_REFILL=1 to write them again)`,
+      );
     }
     if (process.env.BENCH_SCALE_SQL) {
       context.log("scale: running BENCH_SCALE_SQL");
@@ -308,7 +310,18 @@ async function sitemapGet(baseUrl: string, name: string, path: string, pid: numb
     const ms = performance.now() - started;
     const end = rssMb(pid);
     if (end > rssPeakMb) rssPeakMb = end;
-    return { name, path, status: response.status, ms, firstByteMs, bytes, urls, rssBeforeMb, rssPeakMb, rssAfterMb: end };
+    return {
+      name,
+      path,
+      status: response.status,
+      ms,
+      firstByteMs,
+      bytes,
+      urls,
+      rssBeforeMb,
+      rssPeakMb,
+      rssAfterMb: end,
+    };
   } finally {
     clearInterval(sampler);
   }
@@ -360,7 +373,11 @@ async function measureScale(context: SectionContext): Promise<SectionOutcome> {
       ["product page", `/product/${prepared.productId}`, {}],
       ["home", "/", {}],
       ["admin products, first page", "/api/admin/products?limit=50", { headers: staff }],
-      ["admin products, offset 90,000", `/api/admin/products?limit=50&offset=${Math.max(0, count - 10_000)}`, { headers: staff }],
+      [
+        "admin products, offset 90,000",
+        `/api/admin/products?limit=50&offset=${Math.max(0, count - 10_000)}`,
+        { headers: staff },
+      ],
       ["admin products, search", "/api/admin/products?limit=50&search=Jharoka", { headers: staff }],
     ];
     rssIdleMb = rssMb(pid);
@@ -369,7 +386,9 @@ async function measureScale(context: SectionContext): Promise<SectionOutcome> {
       const figures = await timed(store.baseUrl, name, path, { connections, seconds, ...options });
       runs.push(figures);
       if (figures.non2xx || figures.errors || figures.requests === 0)
-        failures.push(`${name}: ${figures.non2xx} non-2xx answers, ${figures.errors} errors, ${figures.requests} answers`);
+        failures.push(
+          `${name}: ${figures.non2xx} non-2xx answers, ${figures.errors} errors, ${figures.requests} answers`,
+        );
     }
     context.log("scale: sitemap.xml, its index and its parts");
     const index = await sitemapGet(store.baseUrl, "index", "/sitemap.xml", pid);
@@ -381,9 +400,13 @@ async function measureScale(context: SectionContext): Promise<SectionOutcome> {
     for (let page = 1; page <= parts; page++)
       sitemaps.push(await sitemapGet(store.baseUrl, `part ${page}, again`, `/sitemap.xml?page=${page}`, pid));
     for (const s of sitemaps) if (s.status !== 200) failures.push(`sitemap ${s.path} answered ${s.status}`);
-    const listed = sitemaps.filter((s) => s.name.startsWith("part") && !s.name.endsWith("again")).reduce((n, s) => n + s.urls, 0);
+    const listed = sitemaps
+      .filter((s) => s.name.startsWith("part") && !s.name.endsWith("again"))
+      .reduce((n, s) => n + s.urls, 0);
     if (listed < prepared.products)
-      failures.push(`the sitemap's parts list ${listed} addresses, fewer than the ${prepared.products} active products`);
+      failures.push(
+        `the sitemap's parts list ${listed} addresses, fewer than the ${prepared.products} active products`,
+      );
     rssEndMb = rssMb(pid);
   } finally {
     await store.stop();
@@ -406,15 +429,23 @@ async function measureScale(context: SectionContext): Promise<SectionOutcome> {
         fixed(r.p99, 1),
         fixed(r.max, 1),
         fixed(r.bytesPerAnswer / 1024, 1),
-        r.target === undefined
-          ? "-"
-          : `p95 < ${r.target} ms: ${r.p95 < r.target ? "met" : "MISSED"}`,
+        r.target === undefined ? "-" : `p95 < ${r.target} ms: ${r.p95 < r.target ? "met" : "MISSED"}`,
       ]),
     ),
     "",
     `sitemap.xml (one request at a time; store RSS idle ${fixed(rssIdleMb, 1)} MB before the runs above, ${fixed(rssEndMb, 1)} MB after the sitemaps)`,
     table(
-      ["answer", "URLs", "MB", "first byte ms", "total ms", "RSS before MB", "RSS peak MB", "RSS after MB", `growth < ${RSS_GROWTH_TARGET_MB} MB`],
+      [
+        "answer",
+        "URLs",
+        "MB",
+        "first byte ms",
+        "total ms",
+        "RSS before MB",
+        "RSS peak MB",
+        "RSS after MB",
+        `growth < ${RSS_GROWTH_TARGET_MB} MB`,
+      ],
       sitemaps.map((s) => [
         `${s.name} (${s.path})`,
         fixed(s.urls),
@@ -424,7 +455,11 @@ async function measureScale(context: SectionContext): Promise<SectionOutcome> {
         fixed(s.rssBeforeMb, 1),
         fixed(s.rssPeakMb, 1),
         fixed(s.rssAfterMb, 1),
-        Number.isNaN(s.rssPeakMb) ? "no /proc here" : s.rssPeakMb - s.rssBeforeMb < RSS_GROWTH_TARGET_MB ? "met" : "MISSED",
+        Number.isNaN(s.rssPeakMb)
+          ? "no /proc here"
+          : s.rssPeakMb - s.rssBeforeMb < RSS_GROWTH_TARGET_MB
+            ? "met"
+            : "MISSED",
       ]),
     ),
     `fill: ${fillNote}`,

@@ -11,15 +11,24 @@ import {
 } from "./sitemap-xml";
 
 const entries = (n: number): SitemapEntry[] =>
-  Array.from({ length: n }, (_, i) => ({ loc: `https://zaiba.pk/product/${i + 1}`, lastmod: new Date(Date.UTC(2026, 0, 1 + (i % 28))) }));
+  Array.from({ length: n }, (_, i) => ({
+    loc: `https://zaiba.pk/product/${i + 1}`,
+    lastmod: new Date(Date.UTC(2026, 0, 1 + (i % 28))),
+  }));
 const partUrl = (page: number) => `https://zaiba.pk/sitemap.xml?page=${page}`;
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
 
 describe("sitemapXml", () => {
   it("writes one urlset with lastmod while the addresses fit", () => {
     const xml = sitemapXml(entries(3), { partUrl })!;
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
-    expect(locs(xml)).toEqual(["https://zaiba.pk/product/1", "https://zaiba.pk/product/2", "https://zaiba.pk/product/3"]);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+    expect(locs(xml)).toEqual([
+      "https://zaiba.pk/product/1",
+      "https://zaiba.pk/product/2",
+      "https://zaiba.pk/product/3",
+    ]);
     expect(xml).toContain("<lastmod>2026-01-01T00:00:00.000Z</lastmod>");
     // a single sitemap has no parts
     expect(sitemapXml(entries(3), { partUrl, page: 1 })).toBeNull();
@@ -75,7 +84,9 @@ describe("a sitemap written a batch at a time", () => {
     const { value, asked } = source(50_000 - 5);
     expect(sitemapParts(value)).toBe(1);
     const { text, locs: all } = await collect(1, value);
-    expect(text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">\n/);
+    expect(text).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">\n/,
+    );
     expect(text.endsWith("</urlset>\n")).toBe(true);
     expect(all).toHaveLength(50_000);
     expect(all[3]).toBe("https://zaiba.pk/product/1");
@@ -115,7 +126,12 @@ describe("a sitemap written a batch at a time", () => {
   });
 
   it("escapes what it streams", async () => {
-    const s: SitemapSource = { head: [{ loc: "https://x.pk/a?b=1&c=2" }], middleCount: 0, middle: async function* () {}, tail: [] };
+    const s: SitemapSource = {
+      head: [{ loc: "https://x.pk/a?b=1&c=2" }],
+      middleCount: 0,
+      middle: async function* () {},
+      tail: [],
+    };
     expect((await collect(1, s)).text).toContain("<loc>https://x.pk/a?b=1&amp;c=2</loc>");
   });
 });

@@ -70,7 +70,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return new Response(xml, { headers: { "Content-Type": XML, "Cache-Control": SITEMAP_CACHE } });
   }
   if (page !== null && !(Number.isInteger(page) && page >= 1 && page <= parts && parts > 1)) {
-    return new Response("No such sitemap part\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    return new Response("No such sitemap part\n", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   return new Response(urlsetStream(sitemapSlices(source, page ?? 1, partSize)), {
     headers: { "Content-Type": XML, "Cache-Control": SITEMAP_CACHE, [UNCACHED_PAGE_HEADER]: "1" },

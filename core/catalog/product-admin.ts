@@ -6,7 +6,7 @@
 // the screen showed, so a sale made while the editor was open is never lost. A product with
 // orders is archived, never deleted, so old orders keep their lines.
 import { refreshPriceRanges } from "./price-range";
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { cleanHtml } from "../content/sanitize";
 import type { CoreContext } from "../context";
 import { databaseError, UNIQUE_VIOLATION } from "../accounts/db-errors";
@@ -149,27 +149,27 @@ export async function listProductsForStaff(
       ? []
       : await ctx.db
           .select({
-        id: products.id,
-        name: products.name,
-        customUrl: products.customUrl,
-        isActive: products.isActive,
-        archivedAt: products.archivedAt,
-        pricePaisa: products.pricePaisa,
-        minPricePaisa: products.minPricePaisa,
-        maxPricePaisa: products.maxPricePaisa,
-        stock: stockTotal.mapWith(Number),
-        combinations:
-          sql<number>`(select count(*) from ${variantCombinations} c where c.product_id = ${PRODUCT_ID})`.mapWith(
-            Number,
-          ),
-        imageUrl: sql<
-          string | null
-        >`(select i.image_url from ${productImages} i where i.product_id = ${PRODUCT_ID} order by i.is_primary desc, i.position, i.id limit 1)`,
-        createdAt: products.createdAt,
-        updatedAt: products.updatedAt,
-      })
-      .from(products)
-      .where(inArray(products.id, ids));
+            id: products.id,
+            name: products.name,
+            customUrl: products.customUrl,
+            isActive: products.isActive,
+            archivedAt: products.archivedAt,
+            pricePaisa: products.pricePaisa,
+            minPricePaisa: products.minPricePaisa,
+            maxPricePaisa: products.maxPricePaisa,
+            stock: stockTotal.mapWith(Number),
+            combinations:
+              sql<number>`(select count(*) from ${variantCombinations} c where c.product_id = ${PRODUCT_ID})`.mapWith(
+                Number,
+              ),
+            imageUrl: sql<
+              string | null
+            >`(select i.image_url from ${productImages} i where i.product_id = ${PRODUCT_ID} order by i.is_primary desc, i.position, i.id limit 1)`,
+            createdAt: products.createdAt,
+            updatedAt: products.updatedAt,
+          })
+          .from(products)
+          .where(inArray(products.id, ids));
   const position = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   return {

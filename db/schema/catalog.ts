@@ -89,13 +89,25 @@ export const products = pgTable(
     index("products_name_idx").on(t.name, t.id),
     // issue 16, point 4 (decision 0075): what the storefront lists and counts is active products
     // only, so its sorts, counts and deep pages read these partial indexes alone (index-only scans)
-    index("products_active_created_idx").on(t.createdAt, t.id).where(sql`${t.isActive}`),
-    index("products_active_price_idx").on(t.minPricePaisa, t.id).where(sql`${t.isActive}`),
-    index("products_active_price_desc_idx").on(t.minPricePaisa.desc().nullsFirst(), t.id).where(sql`${t.isActive}`),
-    index("products_active_name_idx").on(t.name, t.id).where(sql`${t.isActive}`),
-    index("products_active_max_price_idx").on(t.maxPricePaisa).where(sql`${t.isActive}`),
+    index("products_active_created_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.isActive}`),
+    index("products_active_price_idx")
+      .on(t.minPricePaisa, t.id)
+      .where(sql`${t.isActive}`),
+    index("products_active_price_desc_idx")
+      .on(t.minPricePaisa.desc().nullsFirst(), t.id)
+      .where(sql`${t.isActive}`),
+    index("products_active_name_idx")
+      .on(t.name, t.id)
+      .where(sql`${t.isActive}`),
+    index("products_active_max_price_idx")
+      .on(t.maxPricePaisa)
+      .where(sql`${t.isActive}`),
     // the sitemap's slices and its count and newest change (core/content/sitemap.ts)
-    index("products_sitemap_idx").on(t.id, t.updatedAt, t.customUrl).where(sql`${t.isActive}`),
+    index("products_sitemap_idx")
+      .on(t.id, t.updatedAt, t.customUrl)
+      .where(sql`${t.isActive}`),
     // the best-rated first ("You might also like"), the expression written as the query writes it
     index("products_rating_idx")
       .on(
@@ -105,8 +117,12 @@ export const products = pgTable(
       )
       .where(sql`${t.isActive}`),
     // the staff's product list: everything not archived, newest first or by name
-    index("products_staff_created_idx").on(t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
-    index("products_staff_name_idx").on(t.name, t.id).where(sql`${t.archivedAt} is null`),
+    index("products_staff_created_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index("products_staff_name_idx")
+      .on(t.name, t.id)
+      .where(sql`${t.archivedAt} is null`),
     index("products_url_trgm_idx").using("gin", t.customUrl.op("gin_trgm_ops")),
     check("products_stock_nonnegative", sql`${t.stock} >= 0`),
     check("products_price_nonnegative", sql`${t.pricePaisa} >= 0`),

@@ -22,13 +22,88 @@ export const SCALE_COLOURS = [
 ] as const;
 export const SCALE_COLLECTIONS = 50;
 
-const WORK = ["Embroidered", "Printed", "Chikankari", "Block-printed", "Digital", "Jacquard", "Gota", "Mirror-work", "Plain", "Schiffli"];
+const WORK = [
+  "Embroidered",
+  "Printed",
+  "Chikankari",
+  "Block-printed",
+  "Digital",
+  "Jacquard",
+  "Gota",
+  "Mirror-work",
+  "Plain",
+  "Schiffli",
+];
 const FABRIC = ["Lawn", "Cotton", "Khaddar", "Chiffon", "Silk", "Linen", "Karandi", "Organza", "Cambric", "Velvet"];
-const GARMENT = ["Kurta", "Kurti", "Shalwar Kameez", "Dupatta", "Three-Piece Suit", "Two-Piece Suit", "Trouser", "Shawl", "Abaya", "Kaftan"];
+const GARMENT = [
+  "Kurta",
+  "Kurti",
+  "Shalwar Kameez",
+  "Dupatta",
+  "Three-Piece Suit",
+  "Two-Piece Suit",
+  "Trouser",
+  "Shawl",
+  "Abaya",
+  "Kaftan",
+];
 // 20 × 20 design names ("Gulnaz Noor"): a word a shopper may remember from a post
-const DESIGN_FIRST = ["Gulnaz", "Mehrun", "Zarina", "Shabnam", "Rukhsar", "Noorjahan", "Sitara", "Parveen", "Laleh", "Anarkali", "Dilnoor", "Mahjabeen", "Roshan", "Saba", "Yasmin", "Husna", "Farah", "Naheed", "Shireen", "Tabassum"];
-const DESIGN_SECOND = ["Bahar", "Chandni", "Gulzar", "Jharoka", "Kasab", "Mehfil", "Noor", "Phulkari", "Qandeel", "Rangeen", "Sanwal", "Tarang", "Ujala", "Zeenat", "Aangan", "Barsaat", "Dhanak", "Fiza", "Ghazal", "Jugnu"];
-const COLLECTION_NAMES = ["Lawn", "Eid", "Winter", "Festive", "Bridal", "Everyday", "Office", "Summer", "Wedding", "Casual"];
+const DESIGN_FIRST = [
+  "Gulnaz",
+  "Mehrun",
+  "Zarina",
+  "Shabnam",
+  "Rukhsar",
+  "Noorjahan",
+  "Sitara",
+  "Parveen",
+  "Laleh",
+  "Anarkali",
+  "Dilnoor",
+  "Mahjabeen",
+  "Roshan",
+  "Saba",
+  "Yasmin",
+  "Husna",
+  "Farah",
+  "Naheed",
+  "Shireen",
+  "Tabassum",
+];
+const DESIGN_SECOND = [
+  "Bahar",
+  "Chandni",
+  "Gulzar",
+  "Jharoka",
+  "Kasab",
+  "Mehfil",
+  "Noor",
+  "Phulkari",
+  "Qandeel",
+  "Rangeen",
+  "Sanwal",
+  "Tarang",
+  "Ujala",
+  "Zeenat",
+  "Aangan",
+  "Barsaat",
+  "Dhanak",
+  "Fiza",
+  "Ghazal",
+  "Jugnu",
+];
+const COLLECTION_NAMES = [
+  "Lawn",
+  "Eid",
+  "Winter",
+  "Festive",
+  "Bridal",
+  "Everyday",
+  "Office",
+  "Summer",
+  "Wedding",
+  "Casual",
+];
 const COLLECTION_KINDS = ["Edit", "Collection", "Drop", "Classics", "Favourites"];
 
 const textArray = (values: readonly string[]) =>
@@ -74,7 +149,10 @@ export async function fillCatalogue(
     select 'Scale: ' || (${textArray(COLLECTION_NAMES)})[1 + (g - 1) % 10] || ' ' || (${textArray(COLLECTION_KINDS)})[1 + ((g - 1) / 10) % 5],
       'A collection of the scale bench.', g <= 4, true, 100 + g
     from generate_series(1, ${SCALE_COLLECTIONS}::int) as g`);
-  const [first] = await queryRows<{ id: number }>(db, sql`select min(id) as id from collections where name like 'Scale: %'`);
+  const [first] = await queryRows<{ id: number }>(
+    db,
+    sql`select min(id) as id from collections where name like 'Scale: %'`,
+  );
   const firstCollection = Number(first!.id);
   for (let from = 1; from <= count; from += batch) {
     const to = Math.min(count, from + batch - 1);

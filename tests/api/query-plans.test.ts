@@ -54,11 +54,9 @@ function recording(core: CoreContext): { ctx: CoreContext; statements: Statement
   const statements: Statement[] = [];
   const logger = { logQuery: (query: string, params: unknown[]) => statements.push({ sql: query, params }) };
   const client = (core.db as unknown as { $client: unknown }).$client;
-  const db = (
-    t.database.kind === "pglite"
-      ? drizzlePglite(client as PGlite, { schema, logger })
-      : drizzlePg(client as pg.Pool, { schema, logger })
-  ) as unknown as Db;
+  const db = (t.database.kind === "pglite"
+    ? drizzlePglite(client as PGlite, { schema, logger })
+    : drizzlePg(client as pg.Pool, { schema, logger })) as unknown as Db;
   return { ctx: { ...core, db, cache: new ReadCache(0) }, statements };
 }
 
@@ -180,7 +178,8 @@ describe(`query plans with ${PRODUCTS.toLocaleString("en-US")} more products`, (
     const found = await seqScans(async (ctx) => {
       await getSitemapOutline(ctx);
       await sitemapPartsChanged(ctx, 10, 50_000);
-      for await (const batch of sitemapProducts(ctx, { offset: 10_000, limit: 6_000 })) expect(batch.length).toBeGreaterThan(0);
+      for await (const batch of sitemapProducts(ctx, { offset: 10_000, limit: 6_000 }))
+        expect(batch.length).toBeGreaterThan(0);
     });
     expect(found).toEqual([]);
   });
