@@ -8,4 +8,5 @@ CREATE INDEX "products_rating_idx" ON "products" USING btree ((case when "review
 CREATE INDEX "products_staff_created_idx" ON "products" USING btree ("created_at","id") WHERE "products"."archived_at" is null;--> statement-breakpoint
 CREATE INDEX "products_staff_name_idx" ON "products" USING btree ("name","id") WHERE "products"."archived_at" is null;--> statement-breakpoint
 CREATE INDEX "products_url_trgm_idx" ON "products" USING gin ("custom_url" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_inactive_idx" ON "products" USING btree ("id") WHERE not "products"."is_active";--> statement-breakpoint
 CREATE INDEX "variant_combinations_sku_trgm_idx" ON "variant_combinations" USING gin ("sku" gin_trgm_ops);

@@ -124,6 +124,10 @@ export const products = pgTable(
       .on(t.name, t.id)
       .where(sql`${t.archivedAt} is null`),
     index("products_url_trgm_idx").using("gin", t.customUrl.op("gin_trgm_ops")),
+    // the few hidden products: a collection's count is its links less its hidden products
+    index("products_inactive_idx")
+      .on(t.id)
+      .where(sql`not ${t.isActive}`),
     check("products_stock_nonnegative", sql`${t.stock} >= 0`),
     check("products_price_nonnegative", sql`${t.pricePaisa} >= 0`),
     check("products_description_format", sql`${t.descriptionFormat} in ('html', 'structured', 'plain')`),
