@@ -7,7 +7,7 @@
 // 100,000 more products in 50 collections, each with 5 sizes × 2 colours and two of the demo
 // store's pictures, written by scripts/lib/catalogue-fill.ts (INSERT … SELECT generate_series,
 // 10,000 products per statement), then VACUUM ANALYZE. A run that finds the products there
-// reuses them; BENCH_SCALE_REFILL=1 starts again from an empty database.
+// reuses them; BENCH_SCALE_REFILL=1 writes them again (PGlite: from an empty folder).
 //
 // Measured, each for BENCH_SCALE_DURATION seconds (3) after a 1 s warm-up, with
 // BENCH_SCALE_CONNECTIONS (1) connections: a shopper waiting for an answer, not a crowd. Every
@@ -88,7 +88,6 @@ async function scaleDatabase(context: SectionContext): Promise<ScaleDatabase> {
   const url = new URL(serverUrl);
   url.pathname = `/${POSTGRES_DATABASE}`;
   const databaseUrl = url.toString();
-  if (refill()) await serverAdmin(serverUrl, `drop database if exists ${POSTGRES_DATABASE} with (force)`);
   const [exists] = await (async () => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
@@ -125,7 +124,9 @@ async function prepare(context: SectionContext, target: ScaleDatabase, count: nu
     }
     let fillSeconds: number | null = null;
     const have = await countScaleProducts(handle.db);
-    if (have !== count) {
+    // on PostgreSQL a refill empties the catalogue rather than dropping the database, which the
+    // bench's main store may be connected to (BENCH_DATABASE_URL may name this very database)
+    if (have !== count || refill()) {
       if (have > 0) {
         context.log(`scale: the database holds ${have} of ${count} products from an earlier fill: clearing them`);
         await clearScaleCatalogue(handle.db);
