@@ -24,6 +24,7 @@ import { ordersSection } from "./orders";
 import { ordersAdminSection } from "./orders-admin";
 import { jsBudgetSection, lighthouseSection, ssrSection } from "./pages";
 import { photosSection } from "./photos";
+import { scaleSection } from "./scale";
 import { slowLinkSection } from "./slow-link";
 import { installCleanup, stopAllChildren } from "./lib/children";
 import { loadOptionsFromEnv, stopLoad } from "./lib/load";
@@ -45,6 +46,7 @@ const sections: Section[] = [
   slowLinkSection,
   abuseSection,
   photosSection,
+  scaleSection,
 ];
 
 const log = (message: string) => console.error(`[bench] ${message}`);

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
-import { CACHE_TAGS_HEADER, ReadCache } from "../core/shared/cache";
+import { CACHE_TAGS_HEADER, ReadCache, UNCACHED_PAGE_HEADER } from "../core/shared/cache";
 import { PageCache, isShareable, preferredEncoding, type CachedPage } from "./page-cache";
 import { hashInlineScripts } from "./page-hashes";
 
@@ -48,6 +48,33 @@ describe("the page cache", () => {
     expect((second as CachedPage).headers).toContainEqual(["cache-control", PUBLIC]);
     expect((second as CachedPage).policy).toContain(`script-src 'self' ${sha256("boot()")};`);
     expect((second as CachedPage).policy).not.toContain("nonce");
+  });
+
+  it("passes a streamed public answer on as it comes, never reading it whole to keep (a sitemap part)", async () => {
+    const cache = new PageCache(new ReadCache(5_000));
+    let renders = 0;
+    let pulled = 0;
+    const render = async () => {
+      renders++;
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled++;
+          if (pulled > 3) controller.close();
+          else controller.enqueue(new TextEncoder().encode(`<url>${pulled}</url>`));
+        },
+      });
+      return new Response(stream, {
+        headers: { "content-type": "application/xml", "cache-control": PUBLIC, [UNCACHED_PAGE_HEADER]: "1" },
+      });
+    };
+    const first = await cache.get("/sitemap.xml?page=1", "n1", render);
+    expect(first).toBeInstanceOf(Response);
+    // nothing of the body was read by the cache: the visitor's copy is the stream itself
+    expect(pulled).toBeLessThanOrEqual(1);
+    expect((first as Response).headers.has(UNCACHED_PAGE_HEADER)).toBe(false);
+    expect(await (first as Response).text()).toBe("<url>1</url><url>2</url><url>3</url>");
+    await cache.get("/sitemap.xml?page=1", "n2", render);
+    expect(renders).toBe(2);
   });
 
   it("shares one render between visitors asking at the same moment", async () => {

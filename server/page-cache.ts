@@ -16,7 +16,7 @@
 // beyond the read it was rendered from: in another process a change shows within two TTLs.
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { CACHE_TAGS_HEADER, ReadCache } from "../core/shared/cache";
+import { CACHE_TAGS_HEADER, ReadCache, UNCACHED_PAGE_HEADER } from "../core/shared/cache";
 import { hashInlineScripts } from "./page-hashes";
 import { sharedPagePolicy } from "./plugins/security-headers";
 
@@ -153,7 +153,9 @@ export class PageCache {
       async (): Promise<Entry | null> => {
         const response = await render(nonce);
         const tags = takeCacheTags(response.headers);
-        if (!isShareable(response)) {
+        const streamed = response.headers.has(UNCACHED_PAGE_HEADER);
+        response.headers.delete(UNCACHED_PAGE_HEADER);
+        if (streamed || !isShareable(response)) {
           own = response;
           return null;
         }
@@ -173,6 +175,7 @@ export class PageCache {
     if (!entry) {
       const response = await render(nonce);
       takeCacheTags(response.headers);
+      response.headers.delete(UNCACHED_PAGE_HEADER);
       return response;
     }
     // the visitors asking while it is made wait for it (a few milliseconds), then all share it

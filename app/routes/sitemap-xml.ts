@@ -1,18 +1,30 @@
 // /sitemap.xml (issue 7): every public page, collection, product and blog post with lastmod, as a
 // resource route (docs/decisions/0027). Past 50,000 addresses it answers a sitemap index whose
-// parts are /sitemap.xml?page=N.
+// parts are /sitemap.xml?page=N. The products are read and written a batch at a time (issue 16,
+// point 4): a part of 50,000 addresses never sits in memory whole, and such an answer is not
+// kept by the page cache (which would hold its text).
 import { listPolicyPages } from "../../core/content/policy-pages";
-import { listSitemapData } from "../../core/content/sitemap";
+import { getSitemapOutline, sitemapPartsChanged, sitemapProducts } from "../../core/content/sitemap";
+import { UNCACHED_PAGE_HEADER } from "../../core/shared/cache";
 import { productHref } from "../lib/catalog-view.server";
 import { POLICIES_UPDATED } from "../lib/policies";
 import { absoluteUrl } from "../lib/seo";
-import { sitemapXml, type SitemapEntry } from "../lib/sitemap-xml";
+import {
+  SITEMAP_MAX_URLS,
+  sitemapIndexXml,
+  sitemapParts,
+  sitemapSlices,
+  urlsetStream,
+  type SitemapEntry,
+  type SitemapSource,
+} from "../lib/sitemap-xml";
 import type { Route } from "./+types/sitemap-xml";
 
 const SITEMAP_CACHE = "public, max-age=0, s-maxage=3600, stale-while-revalidate=86400";
+const XML = "application/xml; charset=utf-8";
 
-function newest(dates: Date[]): Date | null {
-  return dates.reduce<Date | null>((best, d) => (!best || d > best ? d : best), null);
+function newest(dates: (Date | null)[]): Date | null {
+  return dates.reduce<Date | null>((best, d) => (d && (!best || d > best) ? d : best), null);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -20,33 +32,50 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pageParam = new URL(request.url).searchParams.get("page");
   const page = pageParam === null ? null : /^\d{1,6}$/.test(pageParam) ? Number(pageParam) : NaN;
 
-  const [data, storedPolicies] = await Promise.all([listSitemapData(context.core), listPolicyPages(context.core)]);
+  const [outline, storedPolicies] = await Promise.all([getSitemapOutline(context.core), listPolicyPages(context.core)]);
   const url = (path: string) => absoluteUrl(publicUrl, path);
-  const catalogueChanged = newest(data.products.map((p) => p.updatedAt));
-  const blogChanged = newest(data.posts.map((p) => p.updatedAt));
+  const catalogueChanged = outline.productsChanged;
+  const blogChanged = newest(outline.posts.map((p) => p.updatedAt));
   const shipped = new Date(`${POLICIES_UPDATED}T00:00:00Z`);
   // a page whose text staff saved in the console changed then (issue 14, point 8)
   const policy = (slug: string) => storedPolicies.find((p) => p.slug === slug)?.updatedAt ?? shipped;
   const policies = newest(["about", "refund-policy", "privacy", "terms"].map(policy))!;
-  const entries: SitemapEntry[] = [
-    { loc: url("/"), lastmod: newest([catalogueChanged, blogChanged].filter((d): d is Date => d !== null)) },
-    { loc: url("/collection/all"), lastmod: catalogueChanged },
-    ...data.collections.map((c) => ({ loc: url(`/collection/${c.id}`), lastmod: c.updatedAt })),
-    ...data.products.map((p) => ({ loc: url(productHref(p)), lastmod: p.updatedAt })),
-    { loc: url("/blog"), lastmod: blogChanged },
-    ...data.posts.map((p) => ({ loc: url(`/blog/${p.slug || p.id}`), lastmod: p.updatedAt })),
-    { loc: url("/about"), lastmod: policy("about") },
-    { loc: url("/refund-policy"), lastmod: policy("refund-policy") },
-    { loc: url("/privacy"), lastmod: policy("privacy") },
-    { loc: url("/terms"), lastmod: policy("terms") },
-    { loc: url("/sitemap"), lastmod: newest([catalogueChanged, blogChanged, policies].filter((d): d is Date => d !== null)) },
-  ];
+  const source: SitemapSource = {
+    head: [
+      { loc: url("/"), lastmod: newest([catalogueChanged, blogChanged]) },
+      { loc: url("/collection/all"), lastmod: catalogueChanged },
+      ...outline.collections.map((c) => ({ loc: url(`/collection/${c.id}`), lastmod: c.updatedAt })),
+    ],
+    middleCount: outline.productCount,
+    async *middle(range) {
+      for await (const rows of sitemapProducts(context.core, range))
+        yield rows.map((p): SitemapEntry => ({ loc: url(productHref(p)), lastmod: p.updatedAt }));
+    },
+    tail: [
+      { loc: url("/blog"), lastmod: blogChanged },
+      ...outline.posts.map((p) => ({ loc: url(`/blog/${p.slug || p.id}`), lastmod: p.updatedAt })),
+      { loc: url("/about"), lastmod: policy("about") },
+      { loc: url("/refund-policy"), lastmod: policy("refund-policy") },
+      { loc: url("/privacy"), lastmod: policy("privacy") },
+      { loc: url("/terms"), lastmod: policy("terms") },
+      { loc: url("/sitemap"), lastmod: newest([catalogueChanged, blogChanged, policies]) },
+    ],
+  };
 
-  const xml = sitemapXml(entries, { page, partUrl: (n) => url(`/sitemap.xml?page=${n}`) });
-  if (xml === null) {
-    return new Response("No such sitemap part\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const partSize = SITEMAP_MAX_URLS;
+  const parts = sitemapParts(source, partSize);
+  if (page === null && parts > 1) {
+    const changed = await sitemapPartsChanged(context.core, source.head.length, partSize);
+    const xml = sitemapIndexXml(source, (n) => url(`/sitemap.xml?page=${n}`), changed, partSize);
+    return new Response(xml, { headers: { "Content-Type": XML, "Cache-Control": SITEMAP_CACHE } });
   }
-  return new Response(xml, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": SITEMAP_CACHE },
+  if (page !== null && !(Number.isInteger(page) && page >= 1 && page <= parts && parts > 1)) {
+    return new Response("No such sitemap part\n", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  return new Response(urlsetStream(sitemapSlices(source, page ?? 1, partSize)), {
+    headers: { "Content-Type": XML, "Cache-Control": SITEMAP_CACHE, [UNCACHED_PAGE_HEADER]: "1" },
   });
 }

@@ -89,5 +89,11 @@ export class ReadCache {
  */
 export const CACHE_TAGS_HEADER = "x-cache-tags";
 
+/**
+ * A public answer written as a stream that the page cache must pass on as it comes rather than
+ * read whole to keep (a sitemap part of 50,000 addresses); it is never sent on either.
+ */
+export const UNCACHED_PAGE_HEADER = "x-page-uncached";
+
 /** The tag of everything made from one product: its answers, its page data, its pages. */
 export const productTag = (productId: number) => `product:${productId}`;

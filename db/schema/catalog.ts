@@ -87,6 +87,47 @@ export const products = pgTable(
     index("products_created_idx").on(t.createdAt, t.id),
     index("products_min_price_idx").on(t.minPricePaisa, t.id),
     index("products_name_idx").on(t.name, t.id),
+    // issue 16, point 4 (decision 0075): what the storefront lists and counts is active products
+    // only, so its sorts, counts and deep pages read these partial indexes alone (index-only scans)
+    index("products_active_created_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.isActive}`),
+    index("products_active_price_idx")
+      .on(t.minPricePaisa, t.id)
+      .where(sql`${t.isActive}`),
+    index("products_active_price_desc_idx")
+      .on(t.minPricePaisa.desc().nullsFirst(), t.id)
+      .where(sql`${t.isActive}`),
+    index("products_active_name_idx")
+      .on(t.name, t.id)
+      .where(sql`${t.isActive}`),
+    index("products_active_max_price_idx")
+      .on(t.maxPricePaisa)
+      .where(sql`${t.isActive}`),
+    // the sitemap's slices and its count and newest change (core/content/sitemap.ts)
+    index("products_sitemap_idx")
+      .on(t.id, t.updatedAt, t.customUrl)
+      .where(sql`${t.isActive}`),
+    // the best-rated first ("You might also like"), the expression written as the query writes it
+    index("products_rating_idx")
+      .on(
+        sql`(case when ${t.reviewCount} = 0 then 0 else ${t.ratingTotal}::float / ${t.reviewCount} end) desc`,
+        t.reviewCount.desc().nullsFirst(),
+        t.id,
+      )
+      .where(sql`${t.isActive}`),
+    // the staff's product list: everything not archived, newest first or by name
+    index("products_staff_created_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index("products_staff_name_idx")
+      .on(t.name, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index("products_url_trgm_idx").using("gin", t.customUrl.op("gin_trgm_ops")),
+    // the few hidden products: a collection's count is its links less its hidden products
+    index("products_inactive_idx")
+      .on(t.id)
+      .where(sql`not ${t.isActive}`),
     check("products_stock_nonnegative", sql`${t.stock} >= 0`),
     check("products_price_nonnegative", sql`${t.pricePaisa} >= 0`),
     check("products_description_format", sql`${t.descriptionFormat} in ('html', 'structured', 'plain')`),
@@ -173,6 +214,8 @@ export const variantCombinations = pgTable(
   (t) => [
     // one row per combination of a product: the console's grid and the CSV import match on it
     uniqueIndex("variant_combinations_product_name_key").on(t.productId, t.combinationName),
+    // the staff's product search finds a product by any of its SKUs (decision 0075)
+    index("variant_combinations_sku_trgm_idx").using("gin", t.sku.op("gin_trgm_ops")),
     check("variant_combinations_stock_nonnegative", sql`${t.stock} >= 0`),
     check("variant_combinations_price_nonnegative", sql`${t.pricePaisa} >= 0`),
   ],
