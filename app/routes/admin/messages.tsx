@@ -187,42 +187,20 @@ export default function ConsoleMessages() {
             </select>
           </label>
           {/* issue 15, point 4: the scheduler's two times, counted from when the order was placed */}
-          <label>
-            <span className="block font-semibold">Reminder after</span>
-            <span className="mt-1 flex items-center gap-2">
-              <input
-                type="number"
-                name="confirmation_reminder_hours"
-                defaultValue={settings.confirmationReminderHours}
-                min={1}
-                max={168}
-                step={1}
-                required
-                inputMode="numeric"
-                aria-describedby="hours-note"
-                className="field w-24"
-              />
-              hours
-            </span>
-          </label>
-          <label>
-            <span className="block font-semibold">Cancel after</span>
-            <span className="mt-1 flex items-center gap-2">
-              <input
-                type="number"
-                name="confirmation_expiry_hours"
-                defaultValue={settings.confirmationExpiryHours}
-                min={2}
-                max={720}
-                step={1}
-                required
-                inputMode="numeric"
-                aria-describedby="hours-note"
-                className="field w-24"
-              />
-              hours
-            </span>
-          </label>
+          <HoursField
+            label="Reminder after"
+            name="confirmation_reminder_hours"
+            value={settings.confirmationReminderHours}
+            min={1}
+            max={168}
+          />
+          <HoursField
+            label="Cancel after"
+            name="confirmation_expiry_hours"
+            value={settings.confirmationExpiryHours}
+            min={2}
+            max={720}
+          />
           <p id="hours-note" className="w-full text-xs text-stone-600">
             With no answer, the shopper gets one reminder, and later the order is cancelled and its stock put back.
             Orders held for a call are never reminded or cancelled on their own.
@@ -322,5 +300,29 @@ export default function ConsoleMessages() {
       </ul>
       <Pager page={page} pages={pages} href={(n) => href({ page: n })} />
     </>
+  );
+}
+
+/** One of the scheduler's two times on the owner's form, in whole hours. */
+function HoursField(props: { label: string; name: string; value: number; min: number; max: number }) {
+  return (
+    <label>
+      <span className="block font-semibold">{props.label}</span>
+      <span className="mt-1 flex items-center gap-2">
+        <input
+          type="number"
+          name={props.name}
+          defaultValue={props.value}
+          min={props.min}
+          max={props.max}
+          step={1}
+          required
+          inputMode="numeric"
+          aria-describedby="hours-note"
+          className="field w-24"
+        />
+        hours
+      </span>
+    </label>
   );
 }
