@@ -95,3 +95,45 @@ export const rateLimits = pgTable(
   },
   (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
 );
+
+/** What a one-time account token is for (issue 17). */
+export const ACCOUNT_TOKEN_PURPOSES = ["password_reset", "email_verification"] as const;
+export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
+/** How it reached the shopper: a link by email, or a six-digit code on WhatsApp (password reset only). */
+export const ACCOUNT_TOKEN_CHANNELS = ["email", "whatsapp"] as const;
+export type AccountTokenChannel = (typeof ACCOUNT_TOKEN_CHANNELS)[number];
+
+// Single-use tokens of the password reset and email verification messages (issue 17). Only the
+// SHA-256 of the link's token is kept (as with sessions), so a database leak opens no account. A
+// WhatsApp code is six digits: it is kept as a hash too, tried at most a few times (attempts), and
+// looked up through its account, never by the code alone.
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").$type<AccountTokenPurpose>().notNull(),
+    channel: text("channel").$type<AccountTokenChannel>().notNull().default("email"),
+    /** SHA-256 (hex) of the link's random token */
+    tokenHash: text("token_hash").notNull(),
+    /** WhatsApp only: the hash of the six-digit code */
+    codeHash: text("code_hash"),
+    /** wrong codes tried against this token */
+    attempts: integer("attempts").notNull().default(0),
+    /** the address the link was sent to: a verification counts only while the account still has it */
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("account_tokens_token_hash_key").on(t.tokenHash),
+    index("account_tokens_user_idx").on(t.userId, t.purpose, t.createdAt),
+    index("account_tokens_expires_idx").on(t.expiresAt),
+    check("account_tokens_purpose", sql`${t.purpose} in ('password_reset', 'email_verification')`),
+    check("account_tokens_channel", sql`${t.channel} in ('email', 'whatsapp')`),
+    check("account_tokens_attempts", sql`${t.attempts} >= 0`),
+  ],
+);

@@ -76,6 +76,12 @@ export const siteSettings = pgTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'["blocked", "refused_before", "over_cod_limit"]'::jsonb`),
+    // issue 17: which order emails the store sends (the account emails, reset and verification,
+    // cannot be turned off: without them a shopper could lose her account)
+    emailOrderPlaced: boolean("email_order_placed").notNull().default(true),
+    emailOrderShipped: boolean("email_order_shipped").notNull().default(true),
+    emailOrderDelivered: boolean("email_order_delivered").notNull().default(true),
+    emailOrderCancelled: boolean("email_order_cancelled").notNull().default(true),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

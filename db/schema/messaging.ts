@@ -19,7 +19,8 @@ import { orders } from "./orders";
 
 export const MESSAGE_STATUSES = ["queued", "sending", "sent", "logged", "failed"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
-export const MESSAGE_KINDS = ["confirmation", "reminder"] as const;
+/** password_code: the six-digit password reset code a shopper may choose instead of an email (issue 17) */
+export const MESSAGE_KINDS = ["confirmation", "reminder", "password_code"] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 /** "en": English only; "en+ur": English, then the same in Urdu */
 export const MESSAGE_LANGUAGES = ["en", "en+ur"] as const;
@@ -55,7 +56,7 @@ export const whatsappMessages = pgTable(
   },
   (t) => [
     check("whatsapp_messages_status", sql`${t.status} in ('queued', 'sending', 'sent', 'logged', 'failed')`),
-    check("whatsapp_messages_kind", sql`${t.kind} in ('confirmation', 'reminder')`),
+    check("whatsapp_messages_kind", sql`${t.kind} in ('confirmation', 'reminder', 'password_code')`),
     check("whatsapp_messages_language", sql`${t.language} in ('en', 'en+ur')`),
     check("whatsapp_messages_attempts", sql`${t.attempts} >= 0`),
     // what the worker looks for: due queued messages, and sending ones whose lease ran out
@@ -160,5 +161,66 @@ export const codCityLimits = pgTable(
   (t) => [
     uniqueIndex("cod_city_limits_city_key").on(t.cityKey),
     check("cod_city_limits_positive", sql`${t.limitPaisa} > 0`),
+  ],
+);
+
+/** The store's emails (issue 17): the four order messages and the two account messages. */
+export const EMAIL_KINDS = [
+  "order_placed",
+  "order_shipped",
+  "order_delivered",
+  "order_cancelled",
+  "password_reset",
+  "email_verification",
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+// Emails to shoppers (issue 17), the twin of whatsapp_messages: one row is both the outbox the
+// worker sends from (same statuses, lease and backoff; decision 0069) and the console's message
+// log. Written in the transaction that causes it. A staff resend is a new row naming the first
+// (resend_of), so every send stays on the record and no row is ever sent twice.
+export const emailMessages = pgTable(
+  "email_messages",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").$type<EmailKind>().notNull(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    status: text("status").$type<MessageStatus>().notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text("locked_by"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** the Message-ID header the store gave it, and what the SMTP server answered */
+    providerMessageId: text("provider_message_id"),
+    lastError: text("last_error"),
+    /** a resend names the message it repeats, and the staff member who asked */
+    resendOf: integer("resend_of"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("email_messages_status", sql`${t.status} in ('queued', 'sending', 'sent', 'logged', 'failed')`),
+    check(
+      "email_messages_kind",
+      sql`${t.kind} in ('order_placed', 'order_shipped', 'order_delivered', 'order_cancelled', 'password_reset', 'email_verification')`,
+    ),
+    check("email_messages_attempts", sql`${t.attempts} >= 0`),
+    index("email_messages_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued'`),
+    index("email_messages_leased_idx")
+      .on(t.lockedUntil)
+      .where(sql`${t.status} = 'sending'`),
+    index("email_messages_log_idx").on(t.createdAt, t.id),
+    index("email_messages_status_idx").on(t.status, t.createdAt),
+    index("email_messages_order_idx").on(t.orderId),
+    index("email_messages_user_idx").on(t.userId),
   ],
 );
