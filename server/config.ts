@@ -105,6 +105,7 @@ function whatsappSettings(env: NodeJS.ProcessEnv): WhatsAppSettings | undefined 
     templates: {
       confirmation: (env.WHATSAPP_TEMPLATE_CONFIRMATION ?? "").trim() || "order_confirmation",
       reminder: (env.WHATSAPP_TEMPLATE_REMINDER ?? "").trim() || "order_confirmation_reminder",
+      password_code: (env.WHATSAPP_TEMPLATE_PASSWORD_CODE ?? "").trim() || "password_reset_code",
     },
     timeoutMs: 15_000,
   };

@@ -12,7 +12,8 @@ export interface WhatsAppSettings {
   /** the webhook's HMAC key and verify token (used by the webhook, issue 15 point 3) */
   appSecret: string;
   verifyToken: string;
-  templates: { confirmation: string; reminder: string };
+  /** the approved template of each kind; password_code is an authentication template (issue 17) */
+  templates: { confirmation: string; reminder: string; password_code: string };
   /** how long one request may take; kept well below the worker's lease (decision 0069) */
   timeoutMs: number;
 }

@@ -75,7 +75,7 @@ describe("the Cloud API transport", () => {
     accessToken: "tok",
     appSecret: "",
     verifyToken: "",
-    templates: { confirmation: "order_confirmation", reminder: "order_reminder" },
+    templates: { confirmation: "order_confirmation", reminder: "order_reminder", password_code: "password_reset_code" },
     timeoutMs: 1000,
   };
 

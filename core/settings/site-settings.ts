@@ -80,6 +80,10 @@ function emptyRow(): SiteSettingsRow {
     confirmationExpiryHours: 48,
     codLimitPaisa: null,
     holdSignals: ["blocked", "refused_before", "over_cod_limit"],
+    emailOrderPlaced: true,
+    emailOrderShipped: true,
+    emailOrderDelivered: true,
+    emailOrderCancelled: true,
     updatedAt: new Date(0),
   };
 }

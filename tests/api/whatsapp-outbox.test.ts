@@ -29,7 +29,11 @@ const settings = (url: string): WhatsAppSettings => ({
   accessToken: "test-access-token",
   appSecret: "test-app-secret",
   verifyToken: "test-verify-token",
-  templates: { confirmation: "order_confirmation", reminder: "order_confirmation_reminder" },
+  templates: {
+    confirmation: "order_confirmation",
+    reminder: "order_confirmation_reminder",
+    password_code: "password_reset_code",
+  },
   timeoutMs: 2_000,
 });
 
