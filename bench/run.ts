@@ -23,6 +23,7 @@ import { importSection } from "./import";
 import { ordersSection } from "./orders";
 import { ordersAdminSection } from "./orders-admin";
 import { jsBudgetSection, lighthouseSection, ssrSection } from "./pages";
+import { memorySection } from "./memory";
 import { photosSection } from "./photos";
 import { scaleSection } from "./scale";
 import { slowLinkSection } from "./slow-link";
@@ -41,6 +42,7 @@ const sections: Section[] = [
   ordersAdminSection,
   importSection,
   ssrSection,
+  memorySection,
   jsBudgetSection,
   lighthouseSection,
   slowLinkSection,

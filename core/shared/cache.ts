@@ -7,51 +7,104 @@ interface Entry {
   value: Promise<unknown>;
   /** what the value was made from, e.g. "product:80"; undefined while it is still loading */
   tags?: ReadonlySet<string>;
+  /** what the loaded value weighs (bytes, as its loader's weigh says); 0 while loading */
+  bytes: number;
 }
 
+// Why entries are dropped as they expire, not only when their key is asked again: a key asked
+// once (a crawler's query string, a search nobody repeats) was kept until 5,000 newer keys had
+// pushed it out, so a run of one-off searches of ~370 KB each held over a GB (issue 16, point 3).
+// Now an entry outlives its TTL by at most one sweep, and the heavy values also count against a
+// byte budget, so what the cache holds is bounded by time, count and size.
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   private readonly tagListeners = new Set<(tag: string) => void>();
   private clears = 0;
+  private bytes = 0;
+  private sweep: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 5000,
+    private readonly maxBytes = 64 * 1024 * 1024,
   ) {}
 
   /**
    * The cached value for key, or load() once even when many requests ask at the same moment.
-   * tagsOf names what the loaded value was made from, so that invalidateTag can drop it alone.
+   * tagsOf names what the loaded value was made from, so that invalidateTag can drop it alone;
+   * weigh tells how many bytes it holds (a large answer), for the cache's byte budget.
    */
-  getOrLoad<T>(key: string, load: () => Promise<T>, tagsOf?: (value: T) => Iterable<string>): Promise<T> {
+  getOrLoad<T>(
+    key: string,
+    load: () => Promise<T>,
+    tagsOf?: (value: T) => Iterable<string>,
+    weigh?: (value: T) => number,
+  ): Promise<T> {
     if (this.ttlMs <= 0) return load();
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) return hit.value as Promise<T>;
     // an expired entry makes room for its own reload, which goes to the back as the newest
-    if (hit) this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) {
-      // Map keeps insertion order: drop the oldest entry
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
+    if (hit) this.remove(key, hit);
+    this.dropExpired(now);
+    // Map keeps insertion order, and every entry lives as long: the first is the oldest
+    while (this.entries.size >= this.maxEntries) this.dropOldest();
     const value = load();
-    const entry: Entry = { expires: now + this.ttlMs, value };
+    const entry: Entry = { expires: now + this.ttlMs, value, bytes: 0 };
     this.entries.set(key, entry);
+    this.sweepLater();
     value.then(
       (loaded) => {
         entry.tags = new Set(tagsOf ? tagsOf(loaded) : []);
+        if (!weigh || this.entries.get(key) !== entry) return;
+        entry.bytes = Math.max(0, weigh(loaded));
+        this.bytes += entry.bytes;
+        while (this.bytes > this.maxBytes && this.entries.size > 0) this.dropOldest();
       },
       // a failed load is not remembered
       () => {
-        if (this.entries.get(key) === entry) this.entries.delete(key);
+        if (this.entries.get(key) === entry) this.remove(key, entry);
       },
     );
     return value;
   }
 
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
+  private dropOldest(): void {
+    const first = this.entries.entries().next();
+    if (!first.done) this.remove(first.value[0], first.value[1]);
+  }
+
+  private dropExpired(now: number): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.expires > now) break;
+      this.remove(key, entry);
+    }
+  }
+
+  /** One timer while anything is kept (unref'd: it never holds the process open). */
+  private sweepLater(): void {
+    if (this.sweep) return;
+    this.sweep = setTimeout(() => {
+      this.sweep = null;
+      this.dropExpired(Date.now());
+      if (this.entries.size > 0) this.sweepLater();
+    }, this.ttlMs + 50);
+    this.sweep.unref();
+  }
+
+  /** Entries kept now, and the bytes their loaders said they weigh (tests, the bench). */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
   clear(): void {
     this.entries.clear();
+    this.bytes = 0;
     this.clears++;
   }
 
@@ -62,7 +115,7 @@ export class ReadCache {
    */
   invalidateTag(tag: string): void {
     for (const [key, entry] of this.entries) {
-      if (entry.tags === undefined || entry.tags.has(tag)) this.entries.delete(key);
+      if (entry.tags === undefined || entry.tags.has(tag)) this.remove(key, entry);
     }
     for (const listener of this.tagListeners) listener(tag);
   }

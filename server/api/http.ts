@@ -67,8 +67,11 @@ export async function sendCachedJson(
   load: () => Promise<unknown>,
   tags: readonly string[] = [],
 ): Promise<FastifyReply> {
+  // keyed by the route and its parsed parameters, not the raw URL: a parameter no schema knows
+  // (?bench=1, ?fbclid=…) or another spelling of the same query shares one entry rather than
+  // making one each (issue 16, point 3)
   const cached = await core.cache.getOrLoad(
-    `api:${request.url}`,
+    `api:${request.routeOptions.url}:${JSON.stringify(request.params)}:${JSON.stringify(request.query)}`,
     async () => {
       const value = await load();
       // kept as bytes: a large listing is then not encoded again for every request
@@ -77,6 +80,7 @@ export async function sendCachedJson(
         : { body: Buffer.from(serialize(value)), headers: undefined, tags };
     },
     (answer) => answer.tags,
+    (answer) => answer.body.length,
   );
   if (cached.headers) reply.headers(cached.headers);
   return reply.header("cache-control", PUBLIC_CACHE).type("application/json; charset=utf-8").send(cached.body);
