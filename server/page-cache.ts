@@ -29,7 +29,8 @@ export type PageEncoding = "br" | "gzip";
 export interface CachedPage {
   status: number;
   headers: [string, string][];
-  body: string;
+  /** UTF-8: off the JavaScript heap, and half the size of a page text with a non-Latin-1 character */
+  body: Buffer;
   /** its Content-Security-Policy: its inline scripts by their hashes */
   policy: string;
   /** the body compressed, made once; absent for a page too small to be worth it */
@@ -39,7 +40,7 @@ export interface CachedPage {
 }
 
 /** What a cached page can be, at most: bigger pages are rendered every time. */
-const MAX_PAGE_CHARS = 1024 * 1024;
+const MAX_PAGE_BYTES = 1024 * 1024;
 /** below this, compression saves less than it costs (as @fastify/compress's threshold) */
 const COMPRESS_FROM_BYTES = 1024;
 // Made once per page per cache period: Brotli 9 is within a few per cent of 11 on these pages at
@@ -105,7 +106,7 @@ function sharedPage(html: string, response: Response, nonce: string): CachedPage
   return {
     status: response.status,
     headers: [...response.headers],
-    body: hashed.body,
+    body: Buffer.from(hashed.body, "utf8"),
     policy: sharedPagePolicy(hashed.hashes),
     encoded: {},
     hit: false,
@@ -114,9 +115,8 @@ function sharedPage(html: string, response: Response, nonce: string): CachedPage
 
 /** Fills in the page's compressed copies (in the thread pool: the event loop goes on serving). */
 async function compress(page: CachedPage): Promise<void> {
-  const bytes = Buffer.from(page.body, "utf8");
-  if (bytes.length < COMPRESS_FROM_BYTES) return;
-  const [br, gz] = await Promise.all([brotli(bytes, BROTLI_OPTIONS), gzip(bytes, GZIP_OPTIONS)]);
+  if (page.body.length < COMPRESS_FROM_BYTES) return;
+  const [br, gz] = await Promise.all([brotli(page.body, BROTLI_OPTIONS), gzip(page.body, GZIP_OPTIONS)]);
   page.encoded = { br, gzip: gz };
 }
 
@@ -129,8 +129,11 @@ export class PageCache {
   constructor(
     private readonly reads: ReadCache,
     maxEntries = 500,
+    // ~200 product pages with their compressed copies: more than a TTL's worth of distinct pages
+    // any real crowd asks for, and a crawler's one-off pages cannot hold more (issue 16, point 3)
+    maxBytes = 32 * 1024 * 1024,
   ) {
-    this.pages = new ReadCache(reads.ttl, maxEntries);
+    this.pages = new ReadCache(reads.ttl, maxEntries, maxBytes);
     this.generation = reads.generation;
     // a write that changed one thing (a review of one product) drops only the pages made from it
     reads.onInvalidateTag((tag) => this.pages.invalidateTag(tag));
@@ -166,7 +169,7 @@ export class PageCache {
           return null;
         }
         own = page;
-        return text.length > MAX_PAGE_CHARS ? null : { page, tags };
+        return page.body.length > MAX_PAGE_BYTES ? null : { page, tags };
       },
       (loaded) => loaded?.tags ?? [],
       // its text, and the Brotli and gzip copies made later (together about a fifth of it)
