@@ -31,10 +31,10 @@ export default function handleRequest(
     // The stop watch must end with the render: left to run, each timer held its render (the
     // React tree, the loader data, the HTML) for six seconds, over a thousand renders and
     // ~700 MB at a hundred pages a second (issue 16, point 3, found in a heap snapshot).
-    let stopWatch: NodeJS.Timeout | undefined;
+    const stopWatch = setTimeout(() => stream.abort(), streamTimeout + 1000);
     const rendered = () => clearTimeout(stopWatch);
 
-    const { pipe, abort } = renderToPipeableStream(
+    const stream = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <InlineStylesheetContext.Provider value={inlineStylesheet}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -54,7 +54,7 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           );
-          pipe(body);
+          stream.pipe(body);
         },
         onShellError(error: unknown) {
           rendered();
@@ -66,6 +66,5 @@ export default function handleRequest(
         },
       },
     );
-    stopWatch = setTimeout(abort, streamTimeout + 1000);
   });
 }
