@@ -12,10 +12,7 @@ import { recordAudit, whoIs } from "../staff/audit";
 import { requirePermission } from "../staff/errors";
 import type { StaffActor } from "../staff/permissions";
 import { queueEmail } from "./email-queue";
-import type { MessageFilter } from "./message-log";
-
-export const MESSAGE_CHANNELS = ["all", "whatsapp", "email"] as const;
-export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+import type { MessageChannel, MessageFilter } from "./message-log";
 
 /** Emails whose text holds a live secret (a reset or verification link). */
 export const ACCOUNT_EMAIL_KINDS: readonly EmailKind[] = ["password_reset", "email_verification"];
@@ -102,7 +99,7 @@ export async function listMessageLog(
   const [rows, [total], [failed]] = await Promise.all([
     queryRows<LogRow>(
       ctx.db,
-      sql`select * from (${union}) log order by created_at desc, channel, id desc limit ${query.limit} offset ${query.offset}`,
+      sql`select * from (${union}) log order by created_at desc, channel desc, id desc limit ${query.limit} offset ${query.offset}`,
     ),
     queryRows<{ n: number | string }>(ctx.db, countOf(status)),
     queryRows<{ n: number | string }>(ctx.db, countOf(sql`status = 'failed'`)),

@@ -19,6 +19,9 @@ import {
 
 export const MESSAGE_FILTERS = ["all", "queued", "sending", "sent", "logged", "failed"] as const;
 export type MessageFilter = (typeof MESSAGE_FILTERS)[number];
+/** the log's channels (issue 17); here, beside the filters, because the console page's tabs read both */
+export const MESSAGE_CHANNELS = ["all", "whatsapp", "email"] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 export interface LoggedMessage {
   id: number;

@@ -197,7 +197,8 @@ describe("the order emails, through SMTP", () => {
   });
 
   it("with discreet packaging on, no product name in subject or preview; off, the preview names them", async () => {
-    const [{ name }] = await rows<{ name: string }>(t, sql`select name from products where id = ${item.productId}`);
+    const [product] = await rows<{ name: string }>(t, sql`select name from products where id = ${item.productId}`);
+    const name = product!.name;
     const order = await placeOrder();
     const [discreet] = await emailsOf(order.id);
     const preheader = (html: string) => /<div style="display:none[^"]*">([^<]*)<\/div>/.exec(html)![1]!;
