@@ -423,42 +423,34 @@ export default function ConsoleMessages() {
                 >
                   View email #{m.id}
                 </Link>
-                {m.status !== "queued" && m.status !== "sending" && (
-                  <Form method="post" preventScrollReset>
-                    <input type="hidden" name="intent" value="resend-email" />
-                    <button
-                      type="submit"
-                      name="resend"
-                      value={m.id}
-                      disabled={busy}
-                      className="btn-secondary"
-                      aria-label={`Send email #${m.id} again`}
-                    >
-                      Resend
-                    </button>
-                  </Form>
-                )}
+                {m.status !== "queued" && m.status !== "sending" && <ResendButton email id={m.id} busy={busy} />}
               </div>
             )}
-            {m.channel === "whatsapp" && m.status === "failed" && (
-              <Form method="post" preventScrollReset>
-                <button
-                  type="submit"
-                  name="resend"
-                  value={m.id}
-                  disabled={busy}
-                  className="btn-primary"
-                  aria-label={`Send message #${m.id} again`}
-                >
-                  Resend
-                </button>
-              </Form>
-            )}
+            {m.channel === "whatsapp" && m.status === "failed" && <ResendButton email={false} id={m.id} busy={busy} />}
           </li>
         ))}
       </ul>
       <Pager page={page} pages={pages} href={(n) => href({ page: n })} />
     </>
+  );
+}
+
+/** Sends a message again: a failed WhatsApp message is queued again, an email as a new one. */
+function ResendButton({ email, id, busy }: { email: boolean; id: number; busy: boolean }) {
+  return (
+    <Form method="post" preventScrollReset>
+      {email && <input type="hidden" name="intent" value="resend-email" />}
+      <button
+        type="submit"
+        name="resend"
+        value={id}
+        disabled={busy}
+        className={email ? "btn-secondary" : "btn-primary"}
+        aria-label={`Send ${email ? "email" : "message"} #${id} again`}
+      >
+        Resend
+      </button>
+    </Form>
   );
 }
 

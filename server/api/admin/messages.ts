@@ -57,10 +57,6 @@ const presentSettings = (s: MessageSettings) => ({
 
 const onOff = (name: string) => z.boolean({ error: `${name} must be true or false` }).optional();
 
-const emailListQuery = pageQuery(200, 50).extend({
-  status: z.enum(MESSAGE_FILTERS, { error: `status must be one of: ${MESSAGE_FILTERS.join(", ")}` }).default("all"),
-});
-
 function presentLogEntry(m: LogEntry) {
   return {
     id: m.id,
@@ -195,7 +191,7 @@ export async function adminMessageRoutes(app: FastifyInstance, { core }: { core:
           "orders",
           "Emails to shoppers, newest first: status queued, sending, sent, logged (no email server configured: not sent), failed or all; an account email's text is hidden (text_hidden); the total is in X-Total-Count and the number failed in X-Failed-Count",
         ),
-        querystring: emailListQuery,
+        querystring: listQuery,
       },
       onRequest: requireStaff(core, "orders"),
     },
