@@ -10,6 +10,7 @@ import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { queryRows, type Db } from "../../db/client";
 import { enqueueConfirmation } from "../messaging/confirmation";
+import { queueOrderEmail } from "../messaging/order-emails";
 import { newConfirmLink } from "../orders/confirm-link";
 import { assessOrder, type RiskAssessment } from "../orders/risk";
 import {
@@ -427,6 +428,9 @@ export async function writeOrder(tx: Db, request: OrderRequest, terms: OrderTerm
       settings,
     );
   }
+  // issue 17: the "order placed" email, in the order's transaction like the WhatsApp question;
+  // an order without an email address (a phone order) gets none
+  await queueOrderEmail(tx, order.id, "order_placed", { linkBase: terms.linkBase });
   if (voucher) {
     await redeemVoucher(tx, voucher, {
       orderId: order.id,

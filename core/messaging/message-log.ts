@@ -1,4 +1,4 @@
-// The console's message log (issue 15): every WhatsApp message, newest first, with its order,
+// The console's message log (issue 15; email since issue 17 in email-log.ts): every WhatsApp message, newest first, with its order,
 // text, attempts and last error; a failed one can be sent again. Staff with the orders
 // permission; the resend is audited in its own transaction. The shop's choices (confirmations on
 // or off, their language) are settings.
@@ -19,6 +19,9 @@ import {
 
 export const MESSAGE_FILTERS = ["all", "queued", "sending", "sent", "logged", "failed"] as const;
 export type MessageFilter = (typeof MESSAGE_FILTERS)[number];
+/** the log's channels (issue 17); here, beside the filters, because the console page's tabs read both */
+export const MESSAGE_CHANNELS = ["all", "whatsapp", "email"] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 export interface LoggedMessage {
   id: number;
@@ -126,7 +129,21 @@ export interface MessageSettings {
   confirmationReminderHours: number;
   /** no answer after this many: the order is cancelled and restocked */
   confirmationExpiryHours: number;
+  /** the owner's order-email switches (issue 17, point 5); account emails cannot be turned off */
+  emailOrderPlaced: boolean;
+  emailOrderShipped: boolean;
+  emailOrderDelivered: boolean;
+  emailOrderCancelled: boolean;
 }
+
+/** The settings a save may leave out: the store keeps its own. */
+type OptionalSettings =
+  | "confirmationReminderHours"
+  | "confirmationExpiryHours"
+  | "emailOrderPlaced"
+  | "emailOrderShipped"
+  | "emailOrderDelivered"
+  | "emailOrderCancelled";
 
 /** the bounds the database's check holds too (site_settings_confirmation_*_hours) */
 export const REMINDER_HOURS = { min: 1, max: 168 } as const;
@@ -154,6 +171,10 @@ export async function getMessageSettings(ctx: CoreContext, actor: StaffActor): P
       language: siteSettings.whatsappLanguage,
       reminder: siteSettings.confirmationReminderHours,
       expiry: siteSettings.confirmationExpiryHours,
+      emailOrderPlaced: siteSettings.emailOrderPlaced,
+      emailOrderShipped: siteSettings.emailOrderShipped,
+      emailOrderDelivered: siteSettings.emailOrderDelivered,
+      emailOrderCancelled: siteSettings.emailOrderCancelled,
     })
     .from(siteSettings)
     .where(eq(siteSettings.id, 1));
@@ -162,6 +183,10 @@ export async function getMessageSettings(ctx: CoreContext, actor: StaffActor): P
     whatsappLanguage: row?.language === "en+ur" ? "en+ur" : "en",
     confirmationReminderHours: row?.reminder ?? 12,
     confirmationExpiryHours: row?.expiry ?? 48,
+    emailOrderPlaced: row?.emailOrderPlaced ?? true,
+    emailOrderShipped: row?.emailOrderShipped ?? true,
+    emailOrderDelivered: row?.emailOrderDelivered ?? true,
+    emailOrderCancelled: row?.emailOrderCancelled ?? true,
   };
 }
 
@@ -172,8 +197,7 @@ export async function getMessageSettings(ctx: CoreContext, actor: StaffActor): P
 export async function setMessageSettings(
   ctx: CoreContext,
   actor: StaffActor,
-  input: Omit<MessageSettings, "confirmationReminderHours" | "confirmationExpiryHours"> &
-    Partial<Pick<MessageSettings, "confirmationReminderHours" | "confirmationExpiryHours">>,
+  input: Omit<MessageSettings, OptionalSettings> & Partial<Pick<MessageSettings, OptionalSettings>>,
 ): Promise<MessageSettings> {
   requirePermission(actor, "settings");
   const before = await getMessageSettings(ctx, actor);
@@ -182,28 +206,28 @@ export async function setMessageSettings(
     whatsappLanguage: input.whatsappLanguage,
     confirmationReminderHours: input.confirmationReminderHours ?? before.confirmationReminderHours,
     confirmationExpiryHours: input.confirmationExpiryHours ?? before.confirmationExpiryHours,
+    emailOrderPlaced: input.emailOrderPlaced ?? before.emailOrderPlaced,
+    emailOrderShipped: input.emailOrderShipped ?? before.emailOrderShipped,
+    emailOrderDelivered: input.emailOrderDelivered ?? before.emailOrderDelivered,
+    emailOrderCancelled: input.emailOrderCancelled ?? before.emailOrderCancelled,
+  };
+  const { whatsappConfirmations, whatsappLanguage, confirmationReminderHours, confirmationExpiryHours } = next;
+  const values = {
+    whatsappConfirmations,
+    whatsappLanguage,
+    confirmationReminderHours,
+    confirmationExpiryHours,
+    emailOrderPlaced: next.emailOrderPlaced,
+    emailOrderShipped: next.emailOrderShipped,
+    emailOrderDelivered: next.emailOrderDelivered,
+    emailOrderCancelled: next.emailOrderCancelled,
   };
   checkConfirmationHours(next.confirmationReminderHours, next.confirmationExpiryHours);
   await ctx.db.transaction(async (tx) => {
     await tx
       .insert(siteSettings)
-      .values({
-        id: 1,
-        whatsappConfirmations: next.whatsappConfirmations,
-        whatsappLanguage: next.whatsappLanguage,
-        confirmationReminderHours: next.confirmationReminderHours,
-        confirmationExpiryHours: next.confirmationExpiryHours,
-      })
-      .onConflictDoUpdate({
-        target: siteSettings.id,
-        set: {
-          whatsappConfirmations: next.whatsappConfirmations,
-          whatsappLanguage: next.whatsappLanguage,
-          confirmationReminderHours: next.confirmationReminderHours,
-          confirmationExpiryHours: next.confirmationExpiryHours,
-          updatedAt: sql`now()`,
-        },
-      });
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: siteSettings.id, set: { ...values, updatedAt: sql`now()` } });
     await recordAudit(tx, whoIs(actor), {
       action: "settings.update",
       entityType: "site_settings",
@@ -213,6 +237,10 @@ export async function setMessageSettings(
         whatsapp_language: [before.whatsappLanguage, next.whatsappLanguage],
         confirmation_reminder_hours: [before.confirmationReminderHours, next.confirmationReminderHours],
         confirmation_expiry_hours: [before.confirmationExpiryHours, next.confirmationExpiryHours],
+        email_order_placed: [before.emailOrderPlaced, next.emailOrderPlaced],
+        email_order_shipped: [before.emailOrderShipped, next.emailOrderShipped],
+        email_order_delivered: [before.emailOrderDelivered, next.emailOrderDelivered],
+        email_order_cancelled: [before.emailOrderCancelled, next.emailOrderCancelled],
       },
     });
   });

@@ -3,6 +3,7 @@
 // the table and the status the member was looking at, writes the new status, puts stock and the
 // voucher use back on a cancel or a return, and records the timeline and the audit log. The
 // status is checked under the row lock, so a move happens once however many people send it.
+import { EMAIL_FOR_STATUS, queueOrderEmail } from "../messaging/order-emails";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
@@ -173,6 +174,7 @@ export async function moveOrder(
         expectedStatus: input.expected_status,
         restock: input.restock,
         channel: input.confirmation_channel ?? "staff",
+        linkBase: ctx.publicUrl ?? "",
       },
       { actorId: actor.userId, who: whoIs(actor) },
     ),
@@ -199,6 +201,8 @@ export interface OrderMove {
   channel: ConfirmationChannel;
   /** the scheduler's cancel is an expiry, not a cancel (the owner's figures tell them apart) */
   expired?: boolean;
+  /** PUBLIC_URL, for the tracking link in the shopper's email; absent: the email has no link */
+  linkBase?: string;
 }
 
 /** Who moves it: a member of staff, or (actorId null) the shopper or the store itself. */
@@ -284,6 +288,15 @@ export async function applyOrderMove(tx: Db, orderId: number, move: OrderMove, b
   // the member's words stay in the console: a note of its own, never shown to the shopper
   if (move.note) {
     await tx.insert(orderEvents).values({ orderId, actorId: by.actorId, kind: "note", note: move.note });
+  }
+  // the shopper's email (issue 17, point 4), in this transaction: a move made once emails once.
+  // A cancel's reason is the one the timeline shows her, never the member's note.
+  const emailKind = EMAIL_FOR_STATUS[to];
+  if (emailKind) {
+    await queueOrderEmail(tx, orderId, emailKind, {
+      linkBase: move.linkBase ?? "",
+      reason: to === "cancelled" ? (move.eventNote ?? null) : null,
+    });
   }
   await recordAudit(tx, by.who, {
     action: "order.status",

@@ -20,6 +20,8 @@ export const RETENTION = {
    * deleted. A message still queued or being sent, and a reply nobody has dealt with, are kept.
    */
   whatsappMessageDays: 180,
+  /** emails to shoppers (issue 17) hold addresses and orders: kept as long as WhatsApp messages */
+  emailMessageDays: 180,
   batchSize: 500,
   /** per table and run; whatever is left waits for the next run */
   maxBatches: 100,
@@ -33,6 +35,7 @@ export interface RetentionReport {
   staffSessions: number;
   whatsappMessages: number;
   whatsappReplies: number;
+  emailMessages: number;
 }
 
 const days = (n: number) => sql`make_interval(days => ${n})`;
@@ -87,11 +90,17 @@ const batches: Record<keyof RetentionReport, (limit: number) => SQL> = {
         and (outcome <> 'needs_person' or handled_at is not null)
       limit ${limit} for update skip locked)
     returning 1`,
+  emailMessages: (limit) => sql`
+    delete from email_messages where id in (
+      select id from email_messages
+      where created_at < now() - ${days(RETENTION.emailMessageDays)} and status in ('sent', 'logged', 'failed')
+      limit ${limit} for update skip locked)
+    returning 1`,
 };
 
 /**
  * Deletes expired rate-limit rows, abandoned carts, old idempotency keys, long-ended sessions
- * (shop and staff) and old WhatsApp messages.
+ * (shop and staff) and old WhatsApp messages and emails.
  */
 export async function deleteExpiredData(
   ctx: CoreContext,
@@ -105,6 +114,7 @@ export async function deleteExpiredData(
     staffSessions: 0,
     whatsappMessages: 0,
     whatsappReplies: 0,
+    emailMessages: 0,
   };
   for (const table of Object.keys(batches) as (keyof RetentionReport)[]) {
     for (let batch = 0; batch < maxBatches; batch++) {

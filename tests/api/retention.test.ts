@@ -169,6 +169,23 @@ describe("deleteExpiredData", () => {
     expect(replies.map((r) => r.id)).toEqual(["wamid.old-open", "wamid.recent"]);
   });
 
+  it(`deletes emails after ${RETENTION.emailMessageDays} days, but not unsent ones (issue 17)`, async () => {
+    const old = `now() - interval '${RETENTION.emailMessageDays} days 1 hour'`;
+    const email = async (subject: string, status: string, age: string) =>
+      database.db.execute(
+        sql.raw(`insert into email_messages (kind, to_address, subject, text_body, html_body, status, created_at)
+                 values ('order_placed', 'a@example.pk', '${subject}', 't', 'h', '${status}', ${age})`),
+      );
+    await email("old sent", "sent", old);
+    await email("old failed", "failed", old);
+    await email("old but still queued", "queued", old);
+    await email("recent sent", "sent", "now() - interval '1 day'");
+    const report = await deleteExpiredData(ctx);
+    expect(report.emailMessages).toBe(2);
+    const left = await rows<{ subject: string }>(sql`select subject from email_messages order by subject`);
+    expect(left.map((m) => m.subject)).toEqual(["old but still queued", "recent sent"]);
+  });
+
   it("deletes in small batches, and several runs at once share the work without failing", async () => {
     for (let i = 0; i < 57; i++) {
       await database.db.execute(

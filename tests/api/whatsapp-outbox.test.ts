@@ -159,6 +159,11 @@ describe("the confirmation request", () => {
       // the scheduler's hours (decision 0072), kept as they were when left out
       confirmation_reminder_hours: 12,
       confirmation_expiry_hours: 48,
+      // the order emails' switches (issue 17), kept as they were when left out
+      email_order_placed: true,
+      email_order_shipped: true,
+      email_order_delivered: true,
+      email_order_cancelled: true,
     });
     const order = await placeOrder();
     const [message] = await messagesOf(order.id);

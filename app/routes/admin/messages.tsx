@@ -1,13 +1,17 @@
-// The WhatsApp message log (issue 15; decisions 0069, 0070), for the orders permission (owner,
-// manager, fulfilment): every message to a shopper, newest first, with its order, text, attempts
-// and last error; tabs by status; a failed message can be sent again (through core, audited).
+// The message log (issue 15, and issue 17 for email; decisions 0069, 0070, 0076), for the orders
+// permission (owner, manager, fulfilment): every WhatsApp message and email to a shopper, newest
+// first, with its order, text, attempts and last error; by channel and by status; a failed
+// WhatsApp message, or any email but an account one, can be sent again (through core, audited).
+// An email's own HTML shows in a sandboxed frame (no scripts, no same origin).
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { getEmailMessage, listMessageLog, resendEmail } from "../../../core/messaging/email-log";
 import {
   getMessageSettings,
-  listMessages,
+  MESSAGE_CHANNELS,
   MESSAGE_FILTERS,
   resendMessage,
   setMessageSettings,
+  type MessageChannel,
   type MessageFilter,
 } from "../../../core/messaging/message-log";
 import { can } from "../../../core/staff/permissions";
@@ -33,6 +37,24 @@ const TAB_LABELS: Record<MessageFilter, string> = {
   logged: "Not sent",
   failed: "Failed",
 };
+const CHANNEL_LABELS: Record<MessageChannel, string> = { all: "All", whatsapp: "WhatsApp", email: "Email" };
+const KIND_LABELS: Record<string, string> = {
+  confirmation: "Confirmation request",
+  reminder: "Reminder",
+  password_code: "Password code",
+  order_placed: "Order placed",
+  order_shipped: "Order shipped",
+  order_delivered: "Order delivered",
+  order_cancelled: "Order cancelled",
+  password_reset: "Password reset",
+  email_verification: "Email verification",
+};
+const SWITCHES = [
+  ["email_order_placed", "emailOrderPlaced", "Order placed"],
+  ["email_order_shipped", "emailOrderShipped", "Shipped"],
+  ["email_order_delivered", "emailOrderDelivered", "Delivered"],
+  ["email_order_cancelled", "emailOrderCancelled", "Cancelled"],
+] as const;
 const STATUS_LABELS: Record<string, string> = {
   queued: "Waiting to send",
   sending: "Sending",
@@ -46,26 +68,57 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const statusText = params.get("status") ?? "all";
   const status = (MESSAGE_FILTERS as readonly string[]).includes(statusText) ? (statusText as MessageFilter) : "all";
+  const channelText = params.get("channel") ?? "all";
+  const channel = (MESSAGE_CHANNELS as readonly string[]).includes(channelText)
+    ? (channelText as MessageChannel)
+    : "all";
   const page = pageParam(params);
-  const found = await listMessages(context.core, actor, { status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const found = await listMessageLog(context.core, actor, {
+    channel,
+    status,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
+  // one email opened: its HTML, shown in a sandboxed frame
+  const viewId = Number(params.get("email") ?? "");
+  const viewed =
+    Number.isSafeInteger(viewId) && viewId > 0 && viewId <= 2_147_483_647
+      ? await getEmailMessage(context.core, actor, viewId).catch((error: unknown) => {
+          if (error instanceof AppError && error.status === 404) return null;
+          throw error;
+        })
+      : null;
   // the shop's choices, for those who may change settings (the owner)
   const settings = can(actor, "settings") ? await getMessageSettings(context.core, actor) : null;
   return {
     settings,
     status,
-    problem: statusText !== status ? "Choose a tab." : null,
+    channel,
+    viewed: viewed && {
+      id: viewed.id,
+      subject: viewed.subject,
+      to: viewed.to,
+      text: viewed.text,
+      html: viewed.html,
+      kind: KIND_LABELS[viewed.kind] ?? viewed.kind,
+    },
+    problem: statusText !== status || channelText !== channel ? "Choose a tab." : null,
     page,
     pages: Math.max(1, Math.ceil(found.total / PAGE_SIZE)),
     total: found.total,
     failed: found.failed,
     messages: found.items.map((m) => ({
+      key: `${m.channel}-${m.id}`,
+      channel: m.channel,
       id: m.id,
       orderId: m.orderId,
       trackingId: m.trackingId,
-      kind: m.kind === "reminder" ? "Reminder" : "Confirmation request",
-      language: m.language === "en+ur" ? "English and Urdu" : "English",
-      phone: `+${m.phone}`,
-      text: m.body,
+      kind: KIND_LABELS[m.kind] ?? m.kind,
+      recipient: m.channel === "whatsapp" ? `+${m.recipient}` : m.recipient,
+      subject: m.subject,
+      text: m.text,
+      hidden: m.hidden,
+      resendOf: m.resendOf,
       status: m.status,
       attempts: m.attempts,
       lastError: m.lastError,
@@ -106,6 +159,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         whatsappLanguage: language,
         confirmationReminderHours: reminder,
         confirmationExpiryHours: expiry,
+        // a checkbox left unticked is not sent: that kind of email is off
+        emailOrderPlaced: formText(form, "email_order_placed") === "on",
+        emailOrderShipped: formText(form, "email_order_shipped") === "on",
+        emailOrderDelivered: formText(form, "email_order_delivered") === "on",
+        emailOrderCancelled: formText(form, "email_order_cancelled") === "on",
       });
     } catch (error) {
       if (error instanceof AppError && error.status === 403) throw data({ detail: error.message }, { status: 403 });
@@ -115,17 +173,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return { done: "Message settings saved. New orders follow them." } satisfies Answer;
   }
+  const email = formText(form, "intent") === "resend-email";
   const id = Number(formText(form, "resend"));
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
     return data<Answer>({ error: "Choose a message to send again." }, { status: 422 });
   try {
-    await resendMessage(context.core, actor, id);
+    if (email) await resendEmail(context.core, actor, id);
+    else await resendMessage(context.core, actor, id);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.status === 403) throw data({ detail: error.message }, { status: 403 });
-    return data<Answer>({ error: `#${id}: ${error.message}` }, { status: error.status });
+    return data<Answer>({ error: `${email ? "Email" : "Message"} #${id}: ${error.message}` }, { status: error.status });
   }
-  return { done: `Message #${id} will be sent again in a moment.` } satisfies Answer;
+  return {
+    done: `${email ? "Email" : "Message"} #${id} will be sent again in a moment.`,
+  } satisfies Answer;
 }
 
 /** core names the API's fields; the form's labels read better to the owner */
@@ -140,13 +202,17 @@ function hoursMessage(message: string): string {
 }
 
 export default function ConsoleMessages() {
-  const { settings, status, problem, page, pages, total, failed, messages } = useLoaderData<typeof loader>();
+  const { settings, status, channel, viewed, problem, page, pages, total, failed, messages } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state === "submitting";
-  const href = (next: { status?: string; page?: number }) => {
+  const href = (next: { status?: string; channel?: string; page?: number; email?: number }) => {
     const q = new URLSearchParams();
+    const c = next.channel ?? channel;
+    if (c !== "all") q.set("channel", c);
     const s = next.status ?? status;
     if (s !== "all") q.set("status", s);
+    if (next.email) q.set("email", String(next.email));
     if (next.page && next.page > 1) q.set("page", String(next.page));
     const text = q.toString();
     return text ? `/admin/messages?${text}` : "/admin/messages";
@@ -155,7 +221,7 @@ export default function ConsoleMessages() {
     <>
       <PageTitle
         title="Messages"
-        intro="WhatsApp messages to shoppers, newest first. Without a WhatsApp account configured they are only kept here, not sent."
+        intro="WhatsApp messages and emails to shoppers, newest first. Without a WhatsApp account or an email server configured they are only kept here, not sent."
       />
       <p className="mb-3 text-sm">
         <Link to="/admin/messages/replies" className="underline underline-offset-4">
@@ -205,11 +271,40 @@ export default function ConsoleMessages() {
             With no answer, the shopper gets one reminder, and later the order is cancelled and its stock put back.
             Orders held for a call are never reminded or cancelled on their own.
           </p>
+          <fieldset className="w-full">
+            <legend className="font-semibold">Emails to shoppers</legend>
+            <div className="mt-1 flex flex-wrap gap-x-6">
+              {SWITCHES.map(([name, key, label]) => (
+                <label key={name} className="flex min-h-11 items-center gap-2">
+                  <input type="checkbox" name={name} defaultChecked={settings[key]} className="h-5 w-5" />
+                  {label}
+                </label>
+              ))}
+            </div>
+            <p className="text-xs text-stone-600">
+              Sent to orders with an email address. Password and sign-up emails always go.
+            </p>
+          </fieldset>
           <button type="submit" disabled={busy} className="btn-secondary">
             Save
           </button>
         </Form>
       )}
+      <nav aria-label="Message channel" className="-mx-4 mb-2 overflow-x-auto px-4">
+        <ul className="flex gap-1 whitespace-nowrap">
+          {MESSAGE_CHANNELS.map((c) => (
+            <li key={c}>
+              <Link
+                to={href({ channel: c })}
+                aria-current={channel === c ? "page" : undefined}
+                className={`inline-flex min-h-11 items-center px-3 text-sm ${channel === c ? "bg-ink text-white" : "bg-white ring-1 ring-stone-200 hover:bg-stone-50"}`}
+              >
+                {CHANNEL_LABELS[c]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <nav aria-label="Message status" className="-mx-4 mb-4 overflow-x-auto px-4">
         <ul className="flex gap-1 whitespace-nowrap">
           {MESSAGE_FILTERS.map((s) => {
@@ -245,15 +340,43 @@ export default function ConsoleMessages() {
           {answer.done && <Notice kind="success">{answer.done}</Notice>}
         </div>
       )}
+      {viewed && (
+        <section
+          aria-label={`Email #${viewed.id}`}
+          className="mb-4 space-y-2 bg-white p-3 text-sm ring-1 ring-stone-200"
+        >
+          <p className="flex flex-wrap items-center justify-between gap-2">
+            <span className="font-semibold break-words">
+              {viewed.kind}: {viewed.subject}
+            </span>
+            <Link to={href({})} className="inline-flex min-h-11 items-center underline underline-offset-4">
+              Close
+            </Link>
+          </p>
+          <p className="break-words text-stone-600">To {viewed.to}</p>
+          {viewed.html ? (
+            // sandbox="" runs no script and gives the frame no access to the console's origin
+            <iframe
+              title={`Email #${viewed.id} as the shopper sees it`}
+              sandbox=""
+              srcDoc={viewed.html}
+              className="h-[32rem] w-full max-w-[600px] border-0 ring-1 ring-stone-200"
+            />
+          ) : (
+            <p className="whitespace-pre-line text-stone-800">{viewed.text}</p>
+          )}
+        </section>
+      )}
       <ul className="space-y-2" aria-label="Message list">
         {messages.map((m) => (
-          <li key={m.id} className="space-y-2 bg-white p-3 text-sm ring-1 ring-stone-200">
+          <li key={m.key} className="space-y-2 bg-white p-3 text-sm ring-1 ring-stone-200">
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <span
                 className={`text-xs font-semibold uppercase tracking-wide ${m.status === "failed" ? "text-red-700" : "text-stone-600"}`}
               >
                 {STATUS_LABELS[m.status] ?? m.status}
               </span>
+              <span className="text-xs text-stone-600">{m.channel === "email" ? "Email" : "WhatsApp"}</span>
               <span className="font-semibold">{m.kind}</span>
               {m.orderId !== null ? (
                 <Link to={`/admin/orders/${m.orderId}`} className="underline underline-offset-4">
@@ -262,16 +385,27 @@ export default function ConsoleMessages() {
               ) : (
                 <span className="text-stone-600">no order</span>
               )}
-              <span className="tabular-nums text-stone-600">{m.phone}</span>
+              <span className="break-all tabular-nums text-stone-600">{m.recipient}</span>
             </p>
+            {m.subject !== null && <p className="break-words font-semibold text-stone-800">{m.subject}</p>}
             {/* plain text: React escapes it, and line breaks are kept; the Urdu part reads right to left */}
-            {m.text.split("\n\n").map((part, n) => (
-              <p key={n} className="whitespace-pre-line break-words text-stone-800" dir="auto">
-                {part}
-              </p>
-            ))}
+            {m.hidden ? (
+              <p className="text-stone-600">{m.text}</p>
+            ) : m.channel === "email" ? (
+              <details>
+                <summary className="inline-flex min-h-11 cursor-pointer items-center">Text of the email</summary>
+                <p className="whitespace-pre-line break-words text-stone-800">{m.text}</p>
+              </details>
+            ) : (
+              m.text.split("\n\n").map((part, n) => (
+                <p key={n} className="whitespace-pre-line break-words text-stone-800" dir="auto">
+                  {part}
+                </p>
+              ))
+            )}
             <p className="text-xs text-stone-600">
-              {m.language} · written {m.created}
+              {m.resendOf !== null && `resend of #${m.resendOf} · `}
+              written {m.created}
               {m.sent && ` · ${m.status === "sent" ? "sent" : "handled"} ${m.sent}`} · {m.attempts}{" "}
               {m.attempts === 1 ? "attempt" : "attempts"}
               {m.nextAttempt && ` · next try ${m.nextAttempt}`}
@@ -281,25 +415,42 @@ export default function ConsoleMessages() {
                 {m.status === "logged" ? m.lastError : `Last error: ${m.lastError}`}
               </p>
             )}
-            {m.status === "failed" && (
-              <Form method="post" preventScrollReset>
-                <button
-                  type="submit"
-                  name="resend"
-                  value={m.id}
-                  disabled={busy}
-                  className="btn-primary"
-                  aria-label={`Send message #${m.id} again`}
+            {m.channel === "email" && !m.hidden && (
+              <div className="flex flex-wrap items-center gap-3">
+                <Link
+                  to={href({ email: m.id })}
+                  className="inline-flex min-h-11 items-center underline underline-offset-4"
                 >
-                  Resend
-                </button>
-              </Form>
+                  View email #{m.id}
+                </Link>
+                {m.status !== "queued" && m.status !== "sending" && <ResendButton email id={m.id} busy={busy} />}
+              </div>
             )}
+            {m.channel === "whatsapp" && m.status === "failed" && <ResendButton email={false} id={m.id} busy={busy} />}
           </li>
         ))}
       </ul>
       <Pager page={page} pages={pages} href={(n) => href({ page: n })} />
     </>
+  );
+}
+
+/** Sends a message again: a failed WhatsApp message is queued again, an email as a new one. */
+function ResendButton({ email, id, busy }: { email: boolean; id: number; busy: boolean }) {
+  return (
+    <Form method="post" preventScrollReset>
+      {email && <input type="hidden" name="intent" value="resend-email" />}
+      <button
+        type="submit"
+        name="resend"
+        value={id}
+        disabled={busy}
+        className={email ? "btn-secondary" : "btn-primary"}
+        aria-label={`Send ${email ? "email" : "message"} #${id} again`}
+      >
+        Resend
+      </button>
+    </Form>
   );
 }
 

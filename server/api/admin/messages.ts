@@ -13,6 +13,7 @@ import {
   type LoggedMessage,
   type MessageSettings,
 } from "../../../core/messaging/message-log";
+import { getEmailMessage, listMessageLog, resendEmail, type LogEntry } from "../../../core/messaging/email-log";
 import type { CoreContext } from "../../../core/context";
 import { MESSAGE_LANGUAGES } from "../../../db/schema";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
@@ -48,7 +49,33 @@ const presentSettings = (s: MessageSettings) => ({
   whatsapp_language: s.whatsappLanguage,
   confirmation_reminder_hours: s.confirmationReminderHours,
   confirmation_expiry_hours: s.confirmationExpiryHours,
+  email_order_placed: s.emailOrderPlaced,
+  email_order_shipped: s.emailOrderShipped,
+  email_order_delivered: s.emailOrderDelivered,
+  email_order_cancelled: s.emailOrderCancelled,
 });
+
+const onOff = (name: string) => z.boolean({ error: `${name} must be true or false` }).optional();
+
+function presentLogEntry(m: LogEntry) {
+  return {
+    id: m.id,
+    order_id: m.orderId,
+    tracking_id: m.trackingId,
+    kind: m.kind,
+    to: m.recipient,
+    subject: m.subject,
+    text: m.text,
+    text_hidden: m.hidden,
+    status: m.status,
+    attempts: m.attempts,
+    next_attempt_at: m.nextAttemptAt,
+    last_error: m.lastError,
+    resend_of: m.resendOf,
+    created_at: m.createdAt,
+    sent_at: m.sentAt,
+  };
+}
 
 // whole hours; the ranges and "expiry after the reminder" are checked in core, with the field's name
 const hours = (name: string) =>
@@ -123,7 +150,7 @@ export async function adminMessageRoutes(app: FastifyInstance, { core }: { core:
       schema: {
         ...staffOperation(
           "settings",
-          "Turns the WhatsApp confirmation request for new orders on or off and chooses its language: en (English) or en+ur (English and Urdu); optionally the hours without an answer before the one reminder (confirmation_reminder_hours, 1-168) and before the order is cancelled and restocked (confirmation_expiry_hours, 2-720, more than the reminder's)",
+          "Turns the WhatsApp confirmation request for new orders on or off and chooses its language: en (English) or en+ur (English and Urdu); optionally each order email on or off (email_order_placed, _shipped, _delivered, _cancelled; left out: kept) and the hours without an answer before the one reminder (confirmation_reminder_hours, 1-168) and before the order is cancelled and restocked (confirmation_expiry_hours, 2-720, more than the reminder's)",
         ),
         body: z.object({
           whatsapp_confirmations: z.boolean({ error: "whatsapp_confirmations must be true or false" }),
@@ -132,6 +159,10 @@ export async function adminMessageRoutes(app: FastifyInstance, { core }: { core:
           }),
           confirmation_reminder_hours: hours("confirmation_reminder_hours"),
           confirmation_expiry_hours: hours("confirmation_expiry_hours"),
+          email_order_placed: onOff("email_order_placed"),
+          email_order_shipped: onOff("email_order_shipped"),
+          email_order_delivered: onOff("email_order_delivered"),
+          email_order_cancelled: onOff("email_order_cancelled"),
         }),
       },
       onRequest: requireStaff(core, "settings"),
@@ -143,7 +174,93 @@ export async function adminMessageRoutes(app: FastifyInstance, { core }: { core:
           whatsappLanguage: request.body.whatsapp_language,
           confirmationReminderHours: request.body.confirmation_reminder_hours,
           confirmationExpiryHours: request.body.confirmation_expiry_hours,
+          emailOrderPlaced: request.body.email_order_placed,
+          emailOrderShipped: request.body.email_order_shipped,
+          emailOrderDelivered: request.body.email_order_delivered,
+          emailOrderCancelled: request.body.email_order_cancelled,
         }),
       ),
+  );
+
+  // emails (issue 17): their own resource, as their ids are not WhatsApp messages' ids
+  api.get(
+    "/admin/email-messages",
+    {
+      schema: {
+        ...staffOperation(
+          "orders",
+          "Emails to shoppers, newest first: status queued, sending, sent, logged (no email server configured: not sent), failed or all; an account email's text is hidden (text_hidden); the total is in X-Total-Count and the number failed in X-Failed-Count",
+        ),
+        querystring: listQuery,
+      },
+      onRequest: requireStaff(core, "orders"),
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const page = await listMessageLog(core, staffActor(request), {
+        channel: "email",
+        status: q.status,
+        limit: q.limit,
+        offset: q.offset,
+      });
+      reply
+        .header("cache-control", "no-store")
+        .header("x-total-count", String(page.total))
+        .header("x-failed-count", String(page.failed));
+      return page.items.map(presentLogEntry);
+    },
+  );
+
+  api.get(
+    "/admin/email-messages/:id",
+    {
+      schema: {
+        ...staffOperation(
+          "orders",
+          "One email with its text and HTML (both hidden, html null, for account emails, which hold a one-time link)",
+        ),
+        params: idParams,
+      },
+      onRequest: requireStaff(core, "orders"),
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const m = await getEmailMessage(core, staffActor(request), request.params.id);
+      return {
+        id: m.id,
+        kind: m.kind,
+        order_id: m.orderId,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        status: m.status,
+        attempts: m.attempts,
+        last_error: m.lastError,
+        provider_message_id: m.providerMessageId,
+        resend_of: m.resendOf,
+        created_at: m.createdAt,
+        sent_at: m.sentAt,
+      };
+    },
+  );
+
+  api.post(
+    "/admin/email-messages/:id/resend",
+    {
+      schema: {
+        ...staffOperation(
+          "orders",
+          "Sends an email again as a new message naming the first (resend_of); 409 for an account email (ask the shopper to request a new link), for one still waiting to be sent, or when a resend of it is already waiting; 404 when there is none",
+        ),
+        params: idParams,
+      },
+      onRequest: requireStaff(core, "orders"),
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const sent = await resendEmail(core, staffActor(request), request.params.id);
+      return { id: sent.id, resend_of: sent.resendOf, status: sent.status };
+    },
   );
 }

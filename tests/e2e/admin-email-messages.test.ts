@@ -1,0 +1,148 @@
+// The console's message log with emails in a real browser (issue 17, point 5): an order's email
+// shows beside its WhatsApp message, the channel tabs filter them, an email opens in a sandboxed
+// frame, staff resend it, the owner turns an order email off; and one order email rendered on its
+// own at a phone's width, as a mail app would show it.
+import fs from "node:fs";
+import { sql } from "drizzle-orm";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../db/client";
+import { placeApiOrder } from "../helpers/api-order";
+import { expectVisibleToPerson, hasChromium, launchBrowser, pageOpener, PHONE } from "../helpers/browser";
+import { type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
+import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
+
+let running: E2EStore;
+let url: string;
+let browser: Browser;
+const pages = pageOpener(() => browser);
+const shots = process.env.SHOTS_DIR;
+const WIDE = { width: 1280, height: 900 } as const;
+// the order email as the console's frame holds it, for the last test
+let emailHtml = "";
+const OWNER: ConsoleMember = {
+  email: "owner@emails.test",
+  password: "Owner2026nowmail",
+  firstName: "Amna",
+  lastName: "Owner",
+  role: "owner",
+};
+const MEMBER: ConsoleMember = {
+  email: "packer@emails.test",
+  password: "Fulfilment2026mail",
+  firstName: "Bilal",
+  lastName: "Packer",
+  role: "fulfilment",
+};
+
+beforeAll(async () => {
+  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
+  const prepare = async (db: Db) => {
+    await insertStaff(db, MEMBER, OWNER);
+    // an account email: staff see that it went, never its link
+    await db.execute(sql`
+      insert into email_messages (kind, to_address, subject, text_body, html_body, status, attempts, last_error)
+      values ('password_reset', 'sana@example.pk', 'Reset your password', 'Open https://x.test/reset/SECRET-LINK',
+              '<a href="https://x.test/reset/SECRET-LINK">Reset</a>', 'logged', 1, 'not sent: no email server configured')`);
+  };
+  [running, browser] = await Promise.all([
+    startE2EStore("admin-email-messages", { prepare, env: { MESSAGE_WORKER_POLL_MS: "50" } }),
+    launchBrowser(),
+  ]);
+  url = running.store.url;
+  if (shots) fs.mkdirSync(shots, { recursive: true });
+});
+
+afterAll(async () => {
+  await pages.closeAll();
+  await browser?.close();
+  await running?.stop();
+});
+
+describe.sequential("emails in the message log", { timeout: 120_000 }, () => {
+  it("lists an order's email beside its WhatsApp message, filters by channel, opens and resends it (phone)", async () => {
+    const order = await placeApiOrder(url);
+    const page = await pages.open(PHONE);
+    await signInToConsole(page, url, MEMBER, { next: "/admin/messages" });
+    await page.goto(`${url}/admin/messages?channel=email`);
+    const list = page.getByRole("list", { name: "Message list" });
+    await expect
+      .poll(async () => (await page.reload(), await list.textContent()) ?? "", { timeout: 10_000 })
+      .toContain("not sent: no email server configured");
+    const text = (await list.textContent()) ?? "";
+    expect(text).toContain(`Order ${order.tracking_id} placed`);
+    expect(text).not.toContain("no WhatsApp account configured");
+    // the account email is listed, its link is not
+    expect(text).toContain("Reset your password");
+    expect(await page.content()).not.toContain("SECRET-LINK");
+    await expectVisibleToPerson(page.getByRole("link", { name: "Email", exact: true }));
+    if (shots) await page.screenshot({ path: `${shots}/email-log-phone.png`, fullPage: true });
+
+    await page.getByRole("link", { name: "WhatsApp", exact: true }).click();
+    await expect.poll(async () => (await list.textContent()) ?? "").toContain("no WhatsApp account configured");
+    expect((await list.textContent()) ?? "").not.toContain("no email server configured");
+    await page.getByRole("link", { name: "All", exact: true }).first().click();
+    await expect.poll(async () => (await list.textContent()) ?? "").toContain("no email server configured");
+    expect((await list.textContent()) ?? "").toContain("no WhatsApp account configured");
+
+    await page.goto(`${url}/admin/messages?channel=email`);
+    const item = list.getByRole("listitem").filter({ hasText: `Order ${order.tracking_id} placed` });
+    await item.getByRole("link", { name: /View email #\d+/ }).click();
+    const frame = page.frameLocator("iframe[title$='as the shopper sees it']");
+    await expect
+      .poll(async () => (await frame.locator("h1").textContent()) ?? "")
+      .toContain("Thank you for your order");
+    await expectVisibleToPerson(page.locator("iframe[title$='as the shopper sees it']"));
+    emailHtml = (await page.locator("iframe[title$='as the shopper sees it']").getAttribute("srcdoc")) ?? "";
+    if (shots) await page.screenshot({ path: `${shots}/email-view-phone.png`, fullPage: true });
+
+    await page.goto(`${url}/admin/messages?channel=email`);
+    const resend = item.getByRole("button", { name: /Send email #\d+ again/ });
+    await expectVisibleToPerson(resend, { scroll: true });
+    await resend.click();
+    await expectVisibleToPerson(page.getByText(/will be sent again in a moment/));
+    await expect
+      .poll(async () => (await page.reload(), await list.textContent()) ?? "", { timeout: 10_000 })
+      .toMatch(/resend of #\d+/);
+    // an account email has no resend button
+    const account = list.getByRole("listitem").filter({ hasText: "Reset your password" });
+    expect(await account.getByRole("button").count()).toBe(0);
+    // fulfilment does not see the switches
+    expect(await page.getByRole("form", { name: "Message settings" }).count()).toBe(0);
+  });
+
+  it("the owner turns the order-placed email off, and the next order gets none (desktop)", async () => {
+    const page = await pages.open(WIDE);
+    await signInToConsole(page, url, OWNER, { next: "/admin/messages" });
+    await page.goto(`${url}/admin/messages?channel=email`);
+    const form = page.getByRole("form", { name: "Message settings" });
+    const placed = form.getByRole("checkbox", { name: "Order placed" });
+    await expectVisibleToPerson(placed);
+    expect(await placed.isChecked()).toBe(true);
+    if (shots) await page.screenshot({ path: `${shots}/email-log-desktop.png`, fullPage: true });
+    await placed.uncheck();
+    await form.getByRole("button", { name: "Save" }).click();
+    await expectVisibleToPerson(page.getByText("Message settings saved."));
+    expect(await page.getByRole("checkbox", { name: "Order placed" }).isChecked()).toBe(false);
+    const order = await placeApiOrder(url);
+    await page.goto(`${url}/admin/messages`);
+    // the WhatsApp question is there; no email for this order
+    const list = page.getByRole("list", { name: "Message list" });
+    await expectVisibleToPerson(list.getByRole("link", { name: `Order ${order.tracking_id}` }).first());
+    expect((await list.textContent()) ?? "").not.toContain(`Order ${order.tracking_id} placed`);
+    await page.getByRole("checkbox", { name: "Order placed" }).check();
+    await page.getByRole("form", { name: "Message settings" }).getByRole("button", { name: "Save" }).click();
+    await expectVisibleToPerson(page.getByText("Message settings saved."));
+  });
+
+  it("an order email reads well at a phone's width (390 px), on its own as a mail app shows it", async () => {
+    expect(emailHtml).toContain("<!doctype html>");
+    const page = await pages.open(PHONE);
+    await page.setContent(emailHtml);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await expectVisibleToPerson(page.getByRole("heading", { name: /Thank you for your order/ }));
+    await expectVisibleToPerson(page.getByRole("link", { name: "Track your order" }), { scroll: true });
+    if (shots) await page.screenshot({ path: `${shots}/email-order-placed-390.png`, fullPage: true });
+  });
+});
