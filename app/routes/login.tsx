@@ -43,7 +43,10 @@ export default function LoginPage() {
     if (Object.keys(fields).length > 0) return;
     setBusy(true);
     try {
-      const answer = await api<SignInAnswer>("/users/login", { method: "POST", body: { email: email.trim(), password } });
+      const answer = await api<SignInAnswer>("/users/login", {
+        method: "POST",
+        body: { email: email.trim(), password },
+      });
       storeSession(answer.access_token, answer.user);
       navigate(safeRedirect(redirectTo), { replace: true });
     } catch (error) {
@@ -85,14 +88,21 @@ export default function LoginPage() {
             </p>
           )}
         </div>
-        <PasswordField
-          id="password"
-          label="Password"
-          value={password}
-          onChange={setPassword}
-          autoComplete="current-password"
-          error={errors.password}
-        />
+        <div>
+          <PasswordField
+            id="password"
+            label="Password"
+            value={password}
+            onChange={setPassword}
+            autoComplete="current-password"
+            error={errors.password}
+          />
+          <p className="mt-2 text-right text-sm">
+            <Link to="/forgot-password" className="text-stone-700 underline underline-offset-4 hover:text-ink">
+              Forgot password?
+            </Link>
+          </p>
+        </div>
         <button type="submit" disabled={!ready || busy} className="btn-primary w-full">
           {busy ? "Signing In…" : "Sign In"}
         </button>
