@@ -2,6 +2,7 @@
 import path from "node:path";
 import type { S3Settings } from "../core/media/storage";
 import type { WhatsAppSettings } from "../core/messaging/cloud-api";
+import { parseMailFrom, parseSmtpUrl, type MailFrom, type SmtpSettings } from "../core/messaging/email-transport";
 
 export interface AppConfig {
   port: number;
@@ -32,6 +33,11 @@ export interface AppConfig {
    * Read without WHATSAPP_ACCESS_TOKEN too: replies can come in while sending is switched off.
    */
   whatsappWebhook: { appSecret: string; verifyToken: string };
+  /**
+   * Email (issue 17; decision 0076): the SMTP server (SMTP_URL; unset = emails are only logged) and
+   * the sender (MAIL_FROM; unset = the store's name and no-reply@ PUBLIC_URL's host)
+   */
+  email: { smtp: SmtpSettings | undefined; from: MailFrom };
   /** the message worker (decision 0069): on unless MESSAGE_WORKER=off; how often it looks */
   messageWorker: { enabled: boolean; pollMs: number; leaseMs: number };
   /** reminders and expiry of unanswered confirmations (decision 0072): on unless CONFIRMATION_SCHEDULER=off */
@@ -127,13 +133,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const dataDir = path.resolve(env.DATA_DIR || "./data");
   const host = env.HOST || "0.0.0.0";
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, "");
   return {
     port,
     host,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     seedDemo: flag(env.SEED_DEMO, true),
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ""),
+    publicUrl,
     redisUrl: env.REDIS_URL || undefined,
     logLevel: env.LOG_LEVEL || "info",
     corsOrigins: (env.CORS_ORIGINS || "")
@@ -147,6 +154,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     whatsappWebhook: {
       appSecret: (env.WHATSAPP_APP_SECRET ?? "").trim(),
       verifyToken: (env.WHATSAPP_VERIFY_TOKEN ?? "").trim(),
+    },
+    email: {
+      smtp: (env.SMTP_URL ?? "").trim() === "" ? undefined : parseSmtpUrl(env.SMTP_URL!.trim()),
+      from: parseMailFrom(env.MAIL_FROM, publicUrl),
     },
     messageWorker: {
       enabled: flag(env.MESSAGE_WORKER, true),

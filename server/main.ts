@@ -5,12 +5,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { cloudApiTransport } from "../core/messaging/cloud-api";
-import { startOutboxWorker } from "../core/messaging/outbox";
+import { emailQueue, logOnlyEmailTransport, smtpTransport } from "../core/messaging/email-transport";
+import { startOutboxWorker, startQueueWorker } from "../core/messaging/outbox";
 import { startConfirmationScheduler } from "../core/messaging/confirmation-scheduler";
 import { logOnlyTransport } from "../core/messaging/transport";
 import { ReadCache } from "../core/shared/cache";
 import { createDatabaseRateLimiter, createRedisRateLimiter } from "../core/shared/rate-limit";
 import { scheduleRetention } from "../core/shared/retention";
+import { getSiteSettings } from "../core/settings/site-settings";
 import { openDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { projectRoot } from "../db/paths";
@@ -76,6 +78,25 @@ async function main() {
         },
       })
     : null;
+  // emails (issue 17; decision 0076): the same worker over email_messages, through SMTP when
+  // SMTP_URL is set; each SMTP wait is cut at half the lease like the WhatsApp request
+  const emailTransport = config.email.smtp
+    ? smtpTransport(config.email.smtp, {
+        from: config.email.from,
+        storeName: async () => (await getSiteSettings(core)).siteName,
+        timeoutMs: Math.min(30_000, Math.floor(config.messageWorker.leaseMs / 2)),
+      })
+    : logOnlyEmailTransport;
+  const emails = config.messageWorker.enabled
+    ? startQueueWorker(database.db, emailQueue(emailTransport), {
+        pollMs: config.messageWorker.pollMs,
+        leaseMs: config.messageWorker.leaseMs,
+        onError: (error) => app.log.error({ err: error }, "email worker pass failed; the next pass tries again"),
+        onRun: (run) => {
+          if (run.failed + run.retry > 0) app.log.warn({ emails: run }, "emails: some sends failed");
+        },
+      })
+    : null;
   // reminders and expiry of unanswered confirmations (issue 15, point 4; decision 0072): every
   // process runs the pass; SKIP LOCKED keeps two of them from reminding or expiring one order
   const confirmations = config.confirmationScheduler.enabled
@@ -107,6 +128,7 @@ async function main() {
       await retention.stop();
       // the send under way finishes and is recorded before the database closes
       await messages?.stop();
+      await emails?.stop();
       // the pass under way commits before the database closes
       await confirmations?.stop();
       await limiter.close();

@@ -1,4 +1,5 @@
-// The outbox worker (issue 15, point 1; decision 0069). Every store process may run one: it takes
+// The outbox worker (issue 15, point 1; decision 0069), for each queue of messages (WhatsApp and,
+// since issue 17, email: one loop, a small OutboxQueue per table). Every store process runs one per queue: it takes
 // due messages with FOR UPDATE SKIP LOCKED under a lease, sends each through the transport, and
 // records the outcome only while it still holds the lease. A failed send is tried again after an
 // exponential backoff with jitter, up to MAX_ATTEMPTS; a refusal that cannot change fails at once.
@@ -8,7 +9,13 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client";
 import type { MessageKind, MessageLanguage } from "../../db/schema";
-import { TransportError, type MessageTransport, type OutgoingMessage } from "./transport";
+import {
+  logOnlyTransport,
+  TransportError,
+  type MessageTransport,
+  type OutgoingMessage,
+  type SendResult,
+} from "./transport";
 
 export interface OutboxOptions {
   /** how often an idle worker looks for due messages */
@@ -32,19 +39,53 @@ export const OUTBOX_DEFAULTS: OutboxOptions = {
   maxBackoffMs: 60 * 60_000,
 };
 
-interface ClaimedRow {
+/** What every outbox row carries besides the columns its queue reads. */
+interface ClaimedBase {
   id: number;
+  attempts: number;
+}
+
+/**
+ * One queue the worker serves: its table (whatsapp_messages, email_messages; both have the
+ * outbox's columns: status, attempts, next_attempt_at, locked_by, locked_until,
+ * provider_message_id, last_error, sent_at, updated_at), the columns a send needs, and the send.
+ */
+export interface OutboxQueue<Row extends ClaimedBase = ClaimedBase> {
+  table: "whatsapp_messages" | "email_messages";
+  /** column names (constants, never input), read by the claim next to id and attempts */
+  columns: readonly string[];
+  send(row: Row): Promise<SendResult>;
+}
+
+interface WhatsAppRow extends ClaimedBase {
   kind: MessageKind;
   language: MessageLanguage;
   phone: string;
   parameters: string[] | string;
   buttons: string[] | string;
   body: string;
-  attempts: number;
 }
 
 const json = (value: string[] | string): string[] =>
   typeof value === "string" ? (JSON.parse(value) as string[]) : value;
+
+/** The WhatsApp queue (issue 15): whatsapp_messages through a WhatsApp transport. */
+export function whatsappQueue(transport: MessageTransport): OutboxQueue<WhatsAppRow> {
+  return {
+    table: "whatsapp_messages",
+    columns: ["kind", "language", "phone", "parameters", "buttons", "body"],
+    send: (row) =>
+      transport.send({
+        id: row.id,
+        kind: row.kind,
+        language: row.language,
+        phone: row.phone,
+        parameters: json(row.parameters),
+        buttons: json(row.buttons),
+        body: row.body,
+      } satisfies OutgoingMessage),
+  };
+}
 
 /** The delay before try number `attempts + 1`: base × 2^(attempts-1), capped, then 50–100 % of it. */
 export function backoffMs(
@@ -57,54 +98,58 @@ export function backoffMs(
 }
 
 /**
- * Takes up to `batch` due messages for this worker: queued ones whose time has come, and sending
- * ones whose holder's lease ran out. One statement: the rows are locked with SKIP LOCKED, so two
- * processes claiming at once take different messages, and the claim counts the attempt.
+ * Takes up to `batch` due rows of a queue for this worker: queued ones whose time has come, and
+ * sending ones whose holder's lease ran out. One statement: the rows are locked with SKIP LOCKED,
+ * so two processes claiming at once take different rows, and the claim counts the attempt.
  */
-export async function claimDueMessages(db: Db, workerId: string, options: OutboxOptions): Promise<ClaimedRow[]> {
-  return queryRows<ClaimedRow>(
+export async function claimDue<Row extends ClaimedBase>(
+  db: Db,
+  queue: OutboxQueue<Row>,
+  workerId: string,
+  options: OutboxOptions,
+): Promise<Row[]> {
+  const table = sql.identifier(queue.table);
+  const columns = sql.raw(["id", "attempts", ...queue.columns].map((c) => `m.${c}`).join(", "));
+  return queryRows<Row>(
     db,
-    sql`update whatsapp_messages m
+    sql`update ${table} m
         set status = 'sending', attempts = m.attempts + 1, locked_by = ${workerId},
             locked_until = now() + make_interval(secs => ${options.leaseMs / 1000}), updated_at = now()
         where m.id in (
-          select id from whatsapp_messages
+          select id from ${table}
           where (status = 'queued' and next_attempt_at <= now())
              or (status = 'sending' and locked_until < now())
           order by next_attempt_at, id
           limit ${options.batch}
           for update skip locked)
-        returning m.id, m.kind, m.language, m.phone, m.parameters, m.buttons, m.body, m.attempts`,
+        returning ${columns}`,
   );
 }
 
-/** Sends one claimed message and records what happened, if this worker still holds it. */
-async function deliver(
+/** The WhatsApp claim, as the tests of a dead worker call it. */
+export function claimDueMessages(db: Db, workerId: string, options: OutboxOptions): Promise<WhatsAppRow[]> {
+  return claimDue(db, whatsappQueue(logOnlyTransport), workerId, options);
+}
+
+/** Sends one claimed row and records what happened, if this worker still holds it. */
+async function deliver<Row extends ClaimedBase>(
   db: Db,
   workerId: string,
-  transport: MessageTransport,
-  row: ClaimedRow,
+  queue: OutboxQueue<Row>,
+  row: Row,
   options: OutboxOptions,
 ): Promise<"sent" | "logged" | "retry" | "failed" | "lost"> {
-  const message: OutgoingMessage = {
-    id: row.id,
-    kind: row.kind,
-    language: row.language,
-    phone: row.phone,
-    parameters: json(row.parameters),
-    buttons: json(row.buttons),
-    body: row.body,
-  };
+  const table = sql.identifier(queue.table);
   const mine = sql`id = ${row.id} and status = 'sending' and locked_by = ${workerId}`;
   try {
-    const result = await transport.send(message);
+    const result = await queue.send(row);
     const updated = await queryRows<{ id: number }>(
       db,
       result.outcome === "sent"
-        ? sql`update whatsapp_messages set status = 'sent', provider_message_id = ${result.providerMessageId},
+        ? sql`update ${table} set status = 'sent', provider_message_id = ${result.providerMessageId},
                 sent_at = now(), last_error = null, locked_by = null, locked_until = null, updated_at = now()
               where ${mine} returning id`
-        : sql`update whatsapp_messages set status = 'logged', last_error = ${result.note}, sent_at = now(),
+        : sql`update ${table} set status = 'logged', last_error = ${result.note}, sent_at = now(),
                 locked_by = null, locked_until = null, updated_at = now()
               where ${mine} returning id`,
     );
@@ -117,9 +162,9 @@ async function deliver(
     const updated = await queryRows<{ id: number }>(
       db,
       giveUp
-        ? sql`update whatsapp_messages set status = 'failed', last_error = ${why}, locked_by = null,
+        ? sql`update ${table} set status = 'failed', last_error = ${why}, locked_by = null,
                 locked_until = null, updated_at = now() where ${mine} returning id`
-        : sql`update whatsapp_messages set status = 'queued', last_error = ${why}, locked_by = null, locked_until = null,
+        : sql`update ${table} set status = 'queued', last_error = ${why}, locked_by = null, locked_until = null,
                 next_attempt_at = now() + make_interval(secs => ${delay / 1000}), updated_at = now()
               where ${mine} returning id`,
     );
@@ -136,20 +181,30 @@ export interface OutboxRun {
   lost: number;
 }
 
-/** One pass: claims due messages and sends them. */
-export async function runOutboxOnce(
+/** One pass over a queue: claims due rows and sends them. */
+export async function runQueueOnce<Row extends ClaimedBase>(
+  db: Db,
+  queue: OutboxQueue<Row>,
+  options: OutboxOptions = OUTBOX_DEFAULTS,
+  workerId: string = randomUUID(),
+): Promise<OutboxRun> {
+  const rows = await claimDue(db, queue, workerId, options);
+  const run: OutboxRun = { claimed: rows.length, sent: 0, logged: 0, retry: 0, failed: 0, lost: 0 };
+  // side by side: a pass lasts at most one request's time limit, well inside the lease, so no
+  // message waits in a batch until another process may take it (decision 0069)
+  const outcomes = await Promise.all(rows.map((row) => deliver(db, workerId, queue, row, options)));
+  for (const outcome of outcomes) run[outcome]++;
+  return run;
+}
+
+/** One pass of the WhatsApp queue. */
+export function runOutboxOnce(
   db: Db,
   transport: MessageTransport,
   options: OutboxOptions = OUTBOX_DEFAULTS,
   workerId: string = randomUUID(),
 ): Promise<OutboxRun> {
-  const rows = await claimDueMessages(db, workerId, options);
-  const run: OutboxRun = { claimed: rows.length, sent: 0, logged: 0, retry: 0, failed: 0, lost: 0 };
-  // side by side: a pass lasts at most one request's time limit, well inside the lease, so no
-  // message waits in a batch until another process may take it (decision 0069)
-  const outcomes = await Promise.all(rows.map((row) => deliver(db, workerId, transport, row, options)));
-  for (const outcome of outcomes) run[outcome]++;
-  return run;
+  return runQueueOnce(db, whatsappQueue(transport), options, workerId);
 }
 
 export interface OutboxWorker {
@@ -160,10 +215,10 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
-/** Starts polling; a pass that finds work looks again at once, an idle one waits pollMs. */
-export function startOutboxWorker(
+/** Starts polling a queue; a pass that finds work looks again at once, an idle one waits pollMs. */
+export function startQueueWorker<Row extends ClaimedBase>(
   db: Db,
-  transport: MessageTransport,
+  queue: OutboxQueue<Row>,
   options: Partial<OutboxOptions> & { onError?: (error: unknown) => void; onRun?: (run: OutboxRun) => void } = {},
 ): OutboxWorker {
   const settings: OutboxOptions = { ...OUTBOX_DEFAULTS, ...options };
@@ -174,7 +229,7 @@ export function startOutboxWorker(
 
   const pass = async (): Promise<OutboxRun | null> => {
     try {
-      const run = await runOutboxOnce(db, transport, settings, id);
+      const run = await runQueueOnce(db, queue, settings, id);
       if (run.claimed > 0) options.onRun?.(run);
       return run;
     } catch (error) {
@@ -203,4 +258,13 @@ export function startOutboxWorker(
       await current;
     },
   };
+}
+
+/** The WhatsApp worker (issue 15). */
+export function startOutboxWorker(
+  db: Db,
+  transport: MessageTransport,
+  options: Parameters<typeof startQueueWorker>[2] = {},
+): OutboxWorker {
+  return startQueueWorker(db, whatsappQueue(transport), options);
 }
