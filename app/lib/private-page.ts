@@ -8,9 +8,12 @@ export const PRIVATE_HEADERS = { "Cache-Control": "private, no-store" };
 
 /**
  * A page opened from a link whose token is in the address: the browser must not send that address
- * to any other site as a Referer (a product image on a CDN, an analytics script).
+ * to any other site as a Referer (a product image on a CDN, an analytics script). "same-origin",
+ * not "no-referrer": under no-referrer the browser sends `Origin: null` with the page's form post,
+ * which React Router's CSRF check refuses (400) when JavaScript is off (decision 0077).
  */
-export const LINK_PAGE_HEADERS = { ...PRIVATE_HEADERS, "Referrer-Policy": "no-referrer" };
+export const LINK_REFERRER_POLICY = "same-origin";
+export const LINK_PAGE_HEADERS = { ...PRIVATE_HEADERS, "Referrer-Policy": LINK_REFERRER_POLICY };
 
 /** The action's headers after a form post, else the loader's. */
 export function actionOrLoaderHeaders({ loaderHeaders, actionHeaders }: HeadersArgs): Headers {

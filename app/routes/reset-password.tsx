@@ -2,7 +2,7 @@
 // (/reset-password/<token>) or with the WhatsApp code (/reset-password?email=…). The token is in
 // the path, as on the order confirm page: the page works from any mail app without JavaScript,
 // and opening it spends nothing (mail scanners open links); only the form post does. The page is
-// never cached, never indexed, and sends no Referer.
+// never cached, never indexed, and sends no Referer to other sites.
 import { useState } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import {
@@ -16,7 +16,7 @@ import { EMAIL_MAX, meetsPasswordRules, PASSWORD_RULE_MESSAGE } from "../../core
 import { AuthLayout } from "../components/AuthLayout";
 import { PasswordChecklist } from "../components/PasswordChecklist";
 import { PasswordField } from "../components/PasswordField";
-import { actionOrLoaderHeaders, LINK_PAGE_HEADERS, refusal } from "../lib/private-page";
+import { actionOrLoaderHeaders, LINK_PAGE_HEADERS, LINK_REFERRER_POLICY, refusal } from "../lib/private-page";
 import { pageMeta } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
 import type { Route } from "./+types/reset-password";
@@ -65,7 +65,7 @@ export function meta({ matches }: Route.MetaArgs) {
       path: "/reset-password",
       noindex: true,
     }),
-    { name: "referrer", content: "no-referrer" },
+    { name: "referrer", content: LINK_REFERRER_POLICY },
   ];
 }
 

@@ -2,7 +2,7 @@
 // confirmation email. Opening the page confirms nothing: mail scanners open links, and a scanner
 // at someone else's mailbox must not confirm an address for whoever signed up with it. The
 // shopper taps "Confirm my email" (a plain form post, no JavaScript needed). Never cached, never
-// indexed, no Referer.
+// indexed, no Referer to other sites.
 import { data, Form, Link, useNavigation } from "react-router";
 import {
   checkVerificationLink,
@@ -12,7 +12,7 @@ import {
   VERIFY_LINK_USED,
 } from "../../core/accounts/email-verification";
 import { AuthLayout } from "../components/AuthLayout";
-import { actionOrLoaderHeaders, LINK_PAGE_HEADERS, refusal } from "../lib/private-page";
+import { actionOrLoaderHeaders, LINK_PAGE_HEADERS, LINK_REFERRER_POLICY, refusal } from "../lib/private-page";
 import { pageMeta } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
 import type { Route } from "./+types/verify-email";
@@ -48,7 +48,7 @@ export function meta({ matches }: Route.MetaArgs) {
       path: "/verify-email",
       noindex: true,
     }),
-    { name: "referrer", content: "no-referrer" },
+    { name: "referrer", content: LINK_REFERRER_POLICY },
   ];
 }
 

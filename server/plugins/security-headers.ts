@@ -185,10 +185,10 @@ export function registerSecurityHeaders(
       reply.header("content-security-policy", policyFor(request, reply));
     }
     // a page opened from a link with a key in its address sets a stricter referrer policy itself
-    // (no-referrer, decision 0077): it is kept, never loosened to the default
+    // (same-origin, decision 0077): it is kept, never loosened to the default
     const referrer = reply.getHeader("referrer-policy");
     reply.headers(BASE_HEADERS);
-    if (referrer === "no-referrer") reply.header("referrer-policy", referrer);
+    if (referrer === "same-origin" || referrer === "no-referrer") reply.header("referrer-policy", referrer);
     if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
 
     ampFormCors(request, reply, publicOrigin);
