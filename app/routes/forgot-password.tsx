@@ -5,8 +5,9 @@
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { requestPasswordReset } from "../../core/accounts/password-reset";
-import { EMAIL_MAX } from "../../core/accounts/form-rules";
 import { AuthLayout } from "../components/AuthLayout";
+import { EmailField } from "../components/EmailField";
+import { Notice } from "../components/Notice";
 import { actionOrLoaderHeaders, PRIVATE_HEADERS, refusal } from "../lib/private-page";
 import { pageMeta, PUBLIC_CACHE } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
@@ -49,6 +50,11 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
+const CHANNELS = [
+  { value: "email", label: "Email me a link", hint: null },
+  { value: "whatsapp", label: "Send a 6-digit code on WhatsApp", hint: "to the phone number saved in your account" },
+] as const;
+
 export default function ForgotPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -59,9 +65,9 @@ export default function ForgotPasswordPage({ loaderData, actionData }: Route.Com
     const codeHref = `/reset-password?email=${encodeURIComponent(answer.email)}`;
     return (
       <AuthLayout title="Check Your Messages" intro="We have received your request.">
-        <div role="status" className="mt-8 bg-emerald-50 p-4 text-sm text-emerald-900 ring-1 ring-emerald-200">
+        <Notice tone="success" className="mt-8">
           <p>{answer.sent}</p>
-        </div>
+        </Notice>
         {answer.channel === "whatsapp" ? (
           <Link to={codeHref} className="btn-primary mt-6 w-full">
             Enter the code
@@ -95,48 +101,29 @@ export default function ForgotPasswordPage({ loaderData, actionData }: Route.Com
             {answer.error}
           </p>
         )}
-        <div>
-          <label htmlFor="email" className="block text-sm font-semibold">
-            Email
-          </label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            inputMode="email"
-            maxLength={EMAIL_MAX}
-            className="field mt-1"
-          />
-        </div>
+        <EmailField required />
         {loaderData.whatsapp && (
           <fieldset>
             <legend className="text-sm font-semibold">How should we send it?</legend>
             <div className="mt-2 grid gap-2 text-sm">
-              <label className="flex min-h-11 items-center gap-3 px-3 ring-1 ring-stone-300 has-checked:ring-2 has-checked:ring-ink">
-                <input
-                  type="radio"
-                  name="channel"
-                  value="email"
-                  checked={channel === "email"}
-                  onChange={() => setChannel("email")}
-                />
-                Email me a link
-              </label>
-              <label className="flex min-h-11 items-center gap-3 px-3 py-2 ring-1 ring-stone-300 has-checked:ring-2 has-checked:ring-ink">
-                <input
-                  type="radio"
-                  name="channel"
-                  value="whatsapp"
-                  checked={channel === "whatsapp"}
-                  onChange={() => setChannel("whatsapp")}
-                />
-                <span>
-                  Send a 6-digit code on WhatsApp
-                  <span className="block text-xs text-stone-600">to the phone number saved in your account</span>
-                </span>
-              </label>
+              {CHANNELS.map((choice) => (
+                <label
+                  key={choice.value}
+                  className="flex min-h-11 items-center gap-3 px-3 py-2 ring-1 ring-stone-300 has-checked:ring-2 has-checked:ring-ink"
+                >
+                  <input
+                    type="radio"
+                    name="channel"
+                    value={choice.value}
+                    checked={channel === choice.value}
+                    onChange={() => setChannel(choice.value)}
+                  />
+                  <span>
+                    {choice.label}
+                    {choice.hint && <span className="block text-xs text-stone-600">{choice.hint}</span>}
+                  </span>
+                </label>
+              ))}
             </div>
           </fieldset>
         )}

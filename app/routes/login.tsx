@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { checkLogin } from "../../core/accounts/form-rules";
 import { AuthLayout } from "../components/AuthLayout";
+import { EmailField } from "../components/EmailField";
 import { PasswordField } from "../components/PasswordField";
 import { ApiError, api } from "../lib/api";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
@@ -65,29 +66,7 @@ export default function LoginPage() {
             {failure}
           </p>
         )}
-        <div>
-          <label htmlFor="email" className="block text-sm font-semibold">
-            Email
-          </label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            autoComplete="email"
-            inputMode="email"
-            maxLength={254}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? "email-error" : undefined}
-            className="field mt-1"
-          />
-          {errors.email && (
-            <p id="email-error" className="mt-1 text-sm text-red-800">
-              {errors.email}
-            </p>
-          )}
-        </div>
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
         <div>
           <PasswordField
             id="password"

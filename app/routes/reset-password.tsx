@@ -12,8 +12,10 @@ import {
   RESET_LINK_UNKNOWN,
   RESET_LINK_USED,
 } from "../../core/accounts/password-reset";
-import { EMAIL_MAX, meetsPasswordRules, PASSWORD_RULE_MESSAGE } from "../../core/accounts/form-rules";
+import { meetsPasswordRules, PASSWORD_RULE_MESSAGE } from "../../core/accounts/form-rules";
 import { AuthLayout } from "../components/AuthLayout";
+import { EmailField } from "../components/EmailField";
+import { Notice } from "../components/Notice";
 import { PasswordChecklist } from "../components/PasswordChecklist";
 import { PasswordField } from "../components/PasswordField";
 import { actionOrLoaderHeaders, LINK_PAGE_HEADERS, LINK_REFERRER_POLICY, refusal } from "../lib/private-page";
@@ -72,10 +74,10 @@ export function meta({ matches }: Route.MetaArgs) {
 function Done({ message }: { message: string }) {
   return (
     <AuthLayout title="Password Changed" intro="You can sign in again.">
-      <div role="status" className="mt-8 bg-emerald-50 p-4 text-sm text-emerald-900 ring-1 ring-emerald-200">
+      <Notice tone="success" className="mt-8">
         <p>{message}</p>
         <p className="mt-2">For your safety, you have been signed out everywhere else.</p>
-      </div>
+      </Notice>
       <Link to="/login" className="btn-primary mt-6 w-full">
         Sign In
       </Link>
@@ -86,9 +88,9 @@ function Done({ message }: { message: string }) {
 function Refused({ message }: { message: string }) {
   return (
     <AuthLayout title="Link Not Working" intro="This password reset link cannot be used.">
-      <div role="alert" className="mt-8 bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200">
+      <Notice tone="error" className="mt-8">
         <p>{message}</p>
-      </div>
+      </Notice>
       <Link to="/forgot-password" className="btn-primary mt-6 w-full">
         Get a new link
       </Link>
@@ -134,22 +136,7 @@ export default function ResetPasswordPage({ loaderData, actionData, params }: Ro
         )}
         {withCode && (
           <>
-            <div>
-              <label htmlFor="email" className="block text-sm font-semibold">
-                Email
-              </label>
-              <input
-                id="email"
-                name="email"
-                type="email"
-                required
-                defaultValue={search.get("email") ?? ""}
-                autoComplete="email"
-                inputMode="email"
-                maxLength={EMAIL_MAX}
-                className="field mt-1"
-              />
-            </div>
+            <EmailField required defaultValue={search.get("email") ?? ""} />
             <div>
               <label htmlFor="code" className="block text-sm font-semibold">
                 Code from WhatsApp

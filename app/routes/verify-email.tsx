@@ -12,6 +12,7 @@ import {
   VERIFY_LINK_USED,
 } from "../../core/accounts/email-verification";
 import { AuthLayout } from "../components/AuthLayout";
+import { Notice } from "../components/Notice";
 import { actionOrLoaderHeaders, LINK_PAGE_HEADERS, LINK_REFERRER_POLICY, refusal } from "../lib/private-page";
 import { pageMeta } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
@@ -60,10 +61,10 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
   if (answer && "done" in answer) {
     return (
       <AuthLayout title="Email Confirmed" intro="Thank you for confirming your email address.">
-        <div role="status" className="mt-8 bg-emerald-50 p-4 text-sm text-emerald-900 ring-1 ring-emerald-200">
+        <Notice tone="success" className="mt-8">
           <p>{answer.done}</p>
           <p className="mt-2">Orders you placed as a guest with this email now appear in My Orders.</p>
-        </div>
+        </Notice>
         <Link to="/account?tab=orders" className="btn-primary mt-6 w-full">
           Go to My Orders
         </Link>
@@ -80,9 +81,9 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
   if (refused) {
     return (
       <AuthLayout title="Link Not Working" intro="This confirmation link cannot be used.">
-        <div role="alert" className="mt-8 bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200">
+        <Notice tone="error" className="mt-8">
           <p>{refused}</p>
-        </div>
+        </Notice>
         <Link to="/account" className="btn-primary mt-6 w-full">
           Go to My Account
         </Link>

@@ -21,6 +21,7 @@ import {
   launchBrowser,
   pageOpener,
 } from "../helpers/browser";
+import { apiClient } from "../helpers/e2e-api";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 import { startFakeSmtp, type FakeSmtp, type ReceivedMail } from "../helpers/fake-smtp";
 
@@ -41,21 +42,7 @@ let browser: Browser;
 const pages = pageOpener(() => browser);
 const open = pages.open;
 
-async function apiCall<T = unknown>(
-  path: string,
-  init: { method?: string; token?: string; body?: unknown } = {},
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${url}/api${path}`, {
-    method: init.method ?? "GET",
-    headers: {
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-}
+const apiCall = apiClient(() => url);
 
 /** The newest message to this address whose subject matches, once the store's worker has sent it. */
 async function mailTo(address: string, subject: RegExp, after = 0): Promise<ReceivedMail> {
