@@ -15,6 +15,7 @@ import {
 import { meetsPasswordRules, PASSWORD_RULE_MESSAGE } from "../../core/accounts/form-rules";
 import { AuthLayout } from "../components/AuthLayout";
 import { EmailField } from "../components/EmailField";
+import { LinkRefused } from "../components/LinkRefused";
 import { Notice } from "../components/Notice";
 import { PasswordChecklist } from "../components/PasswordChecklist";
 import { PasswordField } from "../components/PasswordField";
@@ -87,19 +88,17 @@ function Done({ message }: { message: string }) {
 
 function Refused({ message }: { message: string }) {
   return (
-    <AuthLayout title="Link Not Working" intro="This password reset link cannot be used.">
-      <Notice tone="error" className="mt-8">
-        <p>{message}</p>
-      </Notice>
-      <Link to="/forgot-password" className="btn-primary mt-6 w-full">
-        Get a new link
-      </Link>
+    <LinkRefused
+      intro="This password reset link cannot be used."
+      message={message}
+      next={{ to: "/forgot-password", label: "Get a new link" }}
+    >
       <p className="mt-6 text-center text-sm">
         <Link to="/login" className="text-stone-600 underline underline-offset-4 hover:text-ink">
           Back to Sign In
         </Link>
       </p>
-    </AuthLayout>
+    </LinkRefused>
   );
 }
 

@@ -12,6 +12,7 @@ import {
   VERIFY_LINK_USED,
 } from "../../core/accounts/email-verification";
 import { AuthLayout } from "../components/AuthLayout";
+import { LinkRefused } from "../components/LinkRefused";
 import { Notice } from "../components/Notice";
 import { actionOrLoaderHeaders, LINK_PAGE_HEADERS, LINK_REFERRER_POLICY, refusal } from "../lib/private-page";
 import { pageMeta } from "../lib/seo";
@@ -80,14 +81,11 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
   const refused = loaderData.refused ?? (answer && "error" in answer ? answer.error : null);
   if (refused) {
     return (
-      <AuthLayout title="Link Not Working" intro="This confirmation link cannot be used.">
-        <Notice tone="error" className="mt-8">
-          <p>{refused}</p>
-        </Notice>
-        <Link to="/account" className="btn-primary mt-6 w-full">
-          Go to My Account
-        </Link>
-      </AuthLayout>
+      <LinkRefused
+        intro="This confirmation link cannot be used."
+        message={refused}
+        next={{ to: "/account", label: "Go to My Account" }}
+      />
     );
   }
 

@@ -5,12 +5,10 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import type { CoreContext } from "../context";
-import { queueEmail } from "../messaging/email-queue";
 import { AppError, conflict } from "../shared/errors";
-import { getSiteSettings } from "../settings/site-settings";
 import type { Account } from "./account";
-import { emailVerificationEmail } from "./account-emails";
-import { issueAccountToken, linkState, linkTo, spendLinkToken, type LinkState } from "./account-tokens";
+import { emailVerificationEmail, queueLinkEmail } from "./account-emails";
+import { linkState, spendLinkToken, type LinkState } from "./account-tokens";
 import { verifyEmailInput } from "./rules";
 import type { ClientInfo } from "./users";
 import { parse, tooMany } from "./use-case";
@@ -42,20 +40,12 @@ export async function sendVerificationEmail(
   tx: Db,
   account: Pick<Account, "id" | "email" | "firstName">,
 ): Promise<void> {
-  // read through the transaction: PGlite has one connection, which the transaction holds
-  const settings = await getSiteSettings({ ...ctx, db: tx });
-  const { token } = await issueAccountToken(tx, {
-    userId: account.id,
+  await queueLinkEmail(ctx, tx, account, {
     purpose: "email_verification",
-    email: account.email,
     validSeconds: VERIFY_LINK_SECONDS,
+    path: "/verify-email",
+    compose: emailVerificationEmail,
   });
-  const message = emailVerificationEmail(
-    settings.siteName,
-    account.firstName,
-    linkTo(ctx.publicUrl, `/verify-email/${token}`),
-  );
-  await queueEmail(tx, { kind: "email_verification", to: account.email, userId: account.id, ...message });
 }
 
 /** Sends the signed-in shopper a new confirmation link: 409 when already confirmed, limited per account. */

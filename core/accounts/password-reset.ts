@@ -8,13 +8,11 @@ import type { Db } from "../../db/client";
 import type { CoreContext } from "../context";
 import { AppError, invalid } from "../shared/errors";
 import type { LimitRule } from "../shared/rate-limit";
-import { getSiteSettings } from "../settings/site-settings";
-import { queueEmail } from "../messaging/email-queue";
 import { normalizeInternationalPhone, normalizePakistaniMobile } from "../checkout/phone";
 import { revokeStaffSessionsOf } from "../staff/sessions";
 import { accountTokens, users, whatsappMessages } from "../../db/schema";
-import { passwordResetEmail } from "./account-emails";
-import { codeHash, issueAccountToken, linkState, linkTo, spendLinkToken, type LinkState } from "./account-tokens";
+import { passwordResetEmail, queueLinkEmail } from "./account-emails";
+import { codeHash, issueAccountToken, linkState, spendLinkToken, type LinkState } from "./account-tokens";
 import { hashPassword } from "./passwords";
 import { normalizeEmail, passwordResetConfirmInput, passwordResetRequestInput } from "./rules";
 import { revokeUserSessions } from "./sessions";
@@ -91,7 +89,6 @@ export async function requestPasswordReset(
   if (!accountLimit.allowed) return { detail };
 
   const phone = input.channel === "whatsapp" && options.whatsapp ? whatsappNumber(account.phone) : null;
-  const settings = await getSiteSettings(ctx);
   await ctx.db.transaction(async (tx) => {
     // only the newest message works: an older link or code is spent now
     await tx
@@ -125,18 +122,12 @@ export async function requestPasswordReset(
       });
       return;
     }
-    const { token } = await issueAccountToken(tx, {
-      userId: account.id,
+    await queueLinkEmail(ctx, tx, account, {
       purpose: "password_reset",
-      email: account.email,
       validSeconds: RESET_LINK_SECONDS,
+      path: "/reset-password",
+      compose: passwordResetEmail,
     });
-    const message = passwordResetEmail(
-      settings.siteName,
-      account.firstName,
-      linkTo(ctx.publicUrl, `/reset-password/${token}`),
-    );
-    await queueEmail(tx, { kind: "password_reset", to: account.email, userId: account.id, ...message });
   });
   return { detail };
 }
