@@ -234,6 +234,21 @@ describe("password reset by email", () => {
     expect(refused.headers["retry-after"]).toBeDefined();
   });
 
+  it("documents the four calls in the OpenAPI document", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    for (const path of [
+      "/api/users/password-reset",
+      "/api/users/password-reset/confirm",
+      "/api/users/verify-email",
+      "/api/users/me/verification-email",
+    ]) {
+      expect(doc.paths[path]?.post?.summary, path).toEqual(expect.any(String));
+    }
+    expect(
+      doc.paths["/api/users/password-reset/confirm"].post.requestBody.content["application/json"].schema.properties,
+    ).toHaveProperty("code");
+  });
+
   it("refuses hostile input with 4xx, never 500", async () => {
     const nul = "a\u0000b@example.pk";
     const huge = "x".repeat(1024 * 1024);
