@@ -24,6 +24,7 @@ import {
 import { apiClient } from "../helpers/e2e-api";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 import { startFakeSmtp, type FakeSmtp, type ReceivedMail } from "../helpers/fake-smtp";
+import { startFakeWhatsApp, type FakeWhatsApp } from "../helpers/fake-whatsapp";
 
 const shots = process.env.SHOTS_DIR;
 // the sizes the screenshots are asked for
@@ -37,6 +38,7 @@ const LATE = { email: "late.reset@example.pk", token: newSessionToken().token };
 
 let running: E2EStore;
 let smtp: FakeSmtp;
+let whatsapp: FakeWhatsApp;
 let url: string;
 let browser: Browser;
 const pages = pageOpener(() => browser);
@@ -123,7 +125,7 @@ async function guestOrder(address: string): Promise<string> {
 beforeAll(async () => {
   if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
   if (shots) fs.mkdirSync(shots, { recursive: true });
-  smtp = await startFakeSmtp();
+  [smtp, whatsapp] = await Promise.all([startFakeSmtp(), startFakeWhatsApp()]);
   const passwordHash = await hashPassword(PASSWORD);
   const prepare = async (db: Db) => {
     const [late] = await db
@@ -140,7 +142,17 @@ beforeAll(async () => {
     });
   };
   [running, browser] = await Promise.all([
-    startE2EStore("password-reset", { prepare, env: { SMTP_URL: smtp.url, MESSAGE_WORKER_POLL_MS: "100" } }),
+    startE2EStore("password-reset", {
+      prepare,
+      env: {
+        SMTP_URL: smtp.url,
+        MESSAGE_WORKER_POLL_MS: "100",
+        // WhatsApp set up (a local fake of the Cloud API): the forgot page offers the code
+        WHATSAPP_ACCESS_TOKEN: "test-token",
+        WHATSAPP_PHONE_NUMBER_ID: "1234567890",
+        WHATSAPP_API_URL: whatsapp.url,
+      },
+    }),
     launchBrowser(),
   ]);
   url = running.store.url;
@@ -151,6 +163,7 @@ afterAll(async () => {
   await browser?.close();
   await running?.stop();
   await smtp?.close();
+  await whatsapp?.close();
 });
 
 describe.sequential("password reset and email confirmation", { timeout: 90_000 }, () => {
@@ -222,7 +235,7 @@ describe.sequential("password reset and email confirmation", { timeout: 90_000 }
     await expectVisibleToPerson(forgot);
     await forgot.click();
     await page.getByRole("heading", { name: "Forgot Password" }).waitFor();
-    await page.getByRole("main").getByLabel("Email").fill(address.toUpperCase());
+    await page.getByRole("main").getByLabel("Email", { exact: true }).fill(address.toUpperCase());
     await page.getByRole("button", { name: "Send the link" }).click();
     await page.getByRole("heading", { name: "Check Your Messages" }).waitFor();
     const answer = (await page.getByRole("main").getByRole("status").textContent())!;
@@ -292,7 +305,7 @@ describe.sequential("password reset and email confirmation", { timeout: 90_000 }
     const page = await open(PHONE);
     await page.goto(`${url}/forgot-password`);
     await hydrated(page);
-    await page.getByRole("main").getByLabel("Email").fill(`nobody.${process.pid}@example.pk`);
+    await page.getByRole("main").getByLabel("Email", { exact: true }).fill(`nobody.${process.pid}@example.pk`);
     await page.getByRole("button", { name: "Send the link" }).click();
     await page.getByRole("heading", { name: "Check Your Messages" }).waitFor();
     expect(await page.getByRole("main").getByRole("status").textContent()).toBe(
@@ -309,7 +322,7 @@ describe.sequential("password reset and email confirmation", { timeout: 90_000 }
   it("works without JavaScript: forgot password and a new password from the link", async () => {
     const page = await open(PHONE, false);
     await page.goto(`${url}/forgot-password`);
-    await page.getByRole("main").getByLabel("Email").fill(address);
+    await page.getByRole("main").getByLabel("Email", { exact: true }).fill(address);
     await page.getByRole("button", { name: "Send the link" }).click();
     await page.getByRole("heading", { name: "Check Your Messages" }).waitFor();
     const mail = await mailTo(address, /^Reset your/, 3);
@@ -320,6 +333,64 @@ describe.sequential("password reset and email confirmation", { timeout: 90_000 }
     await page.getByRole("heading", { name: "Password Changed" }).waitFor();
     expect(
       (await apiCall("/users/login", { method: "POST", body: { email: address, password: "Khaddar2026warm" } })).status,
+    ).toBe(200);
+  });
+
+  it("resets with a 6-digit code on WhatsApp instead (phone)", async () => {
+    const shopper = `zara.${process.pid}@example.pk`;
+    const made = await apiCall<{ access_token: string }>("/users/register", {
+      method: "POST",
+      body: { first_name: "Zara", last_name: "Ali", email: shopper, password: PASSWORD },
+    });
+    expect(made.status).toBe(201);
+    const profile = await apiCall("/users/me", {
+      method: "PUT",
+      token: made.body.access_token,
+      body: { first_name: "Zara", last_name: "Ali", phone: "0333-5557788" },
+    });
+    expect(profile.status).toBe(200);
+
+    const page = await open(PHONE);
+    await page.goto(`${url}/forgot-password`);
+    await hydrated(page);
+    await page.getByRole("main").getByLabel("Email", { exact: true }).fill(shopper);
+    const choice = page.getByRole("radio", { name: /Send a 6-digit code on WhatsApp/ });
+    await expectVisibleToPerson(choice);
+    await choice.check();
+    await shoot(page, "forgot-whatsapp-phone");
+    await page.getByRole("button", { name: "Send the code" }).click();
+    await page.getByRole("heading", { name: "Check Your Messages" }).waitFor();
+    expect(await page.getByRole("main").getByRole("status").textContent()).toContain("6-digit code");
+    await page.getByRole("link", { name: "Enter the code" }).click();
+    await page.getByLabel("Code from WhatsApp").waitFor();
+    expect(await page.getByRole("main").getByLabel("Email", { exact: true }).inputValue()).toBe(shopper);
+
+    // the code as the Cloud API received it, in the authentication template
+    let code = "";
+    await expect
+      .poll(() => {
+        const sent = whatsapp.requests.find((r) => r.body.to === "923335557788");
+        const template = sent?.body.template as { components: { parameters: { text: string }[] }[] } | undefined;
+        code = template?.components[0]?.parameters[0]?.text ?? "";
+        return code;
+      })
+      .toMatch(/^\d{6}$/);
+    await hydrated(page);
+    const main = page.getByRole("main");
+    await main.getByLabel("Code from WhatsApp").fill(code === "000000" ? "111111" : "000000");
+    await main.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+    await main.getByLabel("Confirm new password", { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect.poll(() => main.getByRole("alert").first().textContent()).toContain("code is not right");
+    await shoot(page, "reset-code-wrong-phone");
+    await main.getByLabel("Code from WhatsApp").fill(code);
+    await main.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+    await main.getByLabel("Confirm new password", { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await page.getByRole("heading", { name: "Password Changed" }).waitFor();
+    expect((await apiCall("/users/me", { token: made.body.access_token })).status).toBe(401);
+    expect(
+      (await apiCall("/users/login", { method: "POST", body: { email: shopper, password: NEW_PASSWORD } })).status,
     ).toBe(200);
   });
 
