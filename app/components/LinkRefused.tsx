@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AuthLayout } from "./AuthLayout";
-import { Notice } from "./Notice";
+import { Notice } from "./admin/Notice";
 
 /** The page of a link from a message that no longer works (used, expired, unknown), and what to do next. */
 export function LinkRefused({
@@ -17,8 +17,8 @@ export function LinkRefused({
 }) {
   return (
     <AuthLayout title="Link Not Working" intro={intro}>
-      <Notice tone="error" className="mt-8">
-        <p>{message}</p>
+      <Notice kind="error" className="mt-8">
+        {message}
       </Notice>
       <Link to={next.to} className="btn-primary mt-6 w-full">
         {next.label}

@@ -7,7 +7,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { requestPasswordReset } from "../../core/accounts/password-reset";
 import { AuthLayout } from "../components/AuthLayout";
 import { EmailField } from "../components/EmailField";
-import { Notice } from "../components/Notice";
+import { Notice } from "../components/admin/Notice";
 import { actionOrLoaderHeaders, PRIVATE_HEADERS, refusal } from "../lib/private-page";
 import { pageMeta, PUBLIC_CACHE } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
@@ -65,8 +65,8 @@ export default function ForgotPasswordPage({ loaderData, actionData }: Route.Com
     const codeHref = `/reset-password?email=${encodeURIComponent(answer.email)}`;
     return (
       <AuthLayout title="Check Your Messages" intro="We have received your request.">
-        <Notice tone="success" className="mt-8">
-          <p>{answer.sent}</p>
+        <Notice kind="success" className="mt-8">
+          {answer.sent}
         </Notice>
         {answer.channel === "whatsapp" ? (
           <Link to={codeHref} className="btn-primary mt-6 w-full">

@@ -16,7 +16,7 @@ import { meetsPasswordRules, PASSWORD_RULE_MESSAGE } from "../../core/accounts/f
 import { AuthLayout } from "../components/AuthLayout";
 import { EmailField } from "../components/EmailField";
 import { LinkRefused } from "../components/LinkRefused";
-import { Notice } from "../components/Notice";
+import { Notice } from "../components/admin/Notice";
 import { PasswordChecklist } from "../components/PasswordChecklist";
 import { PasswordField } from "../components/PasswordField";
 import { actionOrLoaderHeaders, LINK_PAGE_HEADERS, LINK_REFERRER_POLICY, refusal } from "../lib/private-page";
@@ -75,9 +75,9 @@ export function meta({ matches }: Route.MetaArgs) {
 function Done({ message }: { message: string }) {
   return (
     <AuthLayout title="Password Changed" intro="You can sign in again.">
-      <Notice tone="success" className="mt-8">
-        <p>{message}</p>
-        <p className="mt-2">For your safety, you have been signed out everywhere else.</p>
+      <Notice kind="success" className="mt-8">
+        {message}
+        <span className="mt-2 block">For your safety, you have been signed out everywhere else.</span>
       </Notice>
       <Link to="/login" className="btn-primary mt-6 w-full">
         Sign In

@@ -13,7 +13,7 @@ import {
 } from "../../core/accounts/email-verification";
 import { AuthLayout } from "../components/AuthLayout";
 import { LinkRefused } from "../components/LinkRefused";
-import { Notice } from "../components/Notice";
+import { Notice } from "../components/admin/Notice";
 import { actionOrLoaderHeaders, LINK_PAGE_HEADERS, LINK_REFERRER_POLICY, refusal } from "../lib/private-page";
 import { pageMeta } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
@@ -62,9 +62,9 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
   if (answer && "done" in answer) {
     return (
       <AuthLayout title="Email Confirmed" intro="Thank you for confirming your email address.">
-        <Notice tone="success" className="mt-8">
-          <p>{answer.done}</p>
-          <p className="mt-2">Orders you placed as a guest with this email now appear in My Orders.</p>
+        <Notice kind="success" className="mt-8">
+          {answer.done}
+          <span className="mt-2 block">Orders you placed as a guest with this email now appear in My Orders.</span>
         </Notice>
         <Link to="/account?tab=orders" className="btn-primary mt-6 w-full">
           Go to My Orders

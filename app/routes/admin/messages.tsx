@@ -33,6 +33,14 @@ const TAB_LABELS: Record<MessageFilter, string> = {
   logged: "Not sent",
   failed: "Failed",
 };
+// what each kind of message is, in the log (a password code's text says "(hidden)": the code is
+// only in the template's parameters, which the log never shows; decision 0077)
+const KIND_LABELS: Record<string, string> = {
+  confirmation: "Confirmation request",
+  reminder: "Reminder",
+  password_code: "Password reset code",
+};
+
 const STATUS_LABELS: Record<string, string> = {
   queued: "Waiting to send",
   sending: "Sending",
@@ -62,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: m.id,
       orderId: m.orderId,
       trackingId: m.trackingId,
-      kind: m.kind === "reminder" ? "Reminder" : "Confirmation request",
+      kind: KIND_LABELS[m.kind] ?? m.kind,
       language: m.language === "en+ur" ? "English and Urdu" : "English",
       phone: `+${m.phone}`,
       text: m.body,
