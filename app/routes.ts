@@ -11,6 +11,10 @@ export default [
   route("track", "routes/track.tsx"),
   route("login", "routes/login.tsx"),
   route("register", "routes/register.tsx"),
+  // forgotten passwords and email confirmation (issue 17): the links' pages carry their token in the path
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password/:token?", "routes/reset-password.tsx"),
+  route("verify-email/:token", "routes/verify-email.tsx"),
   route("account", "routes/account.tsx"),
   route("wishlist", "routes/wishlist.tsx"),
   route("blog", "routes/blog.tsx"),

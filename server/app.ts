@@ -133,7 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(cartRoutes, { core });
       await api.register(orderRoutes, { core });
       await api.register(voucherRoutes, { core });
-      await api.register(userRoutes, { core });
+      await api.register(userRoutes, { core, config });
       await api.register(adminRoutes, { core, config });
       await api.register(whatsappWebhookRoutes, { core, config });
     },

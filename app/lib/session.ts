@@ -9,6 +9,8 @@ export interface StoredUser {
   email: string;
   username: string | null;
   phone: string | null;
+  /** null until the shopper confirms the email (issue 17); absent in users stored before it */
+  email_verified_at?: string | null;
   created_at: string;
 }
 

@@ -366,6 +366,62 @@ function Orders() {
   );
 }
 
+// issue 17, point 3: an unconfirmed email opens no guest orders (decision 0022) until its link is
+// opened; the link can be sent again from here, a few times an hour
+function VerifyNotice({ email }: { email: string }) {
+  const [state, setState] = useState<{ busy: boolean; message: string | null; failed: boolean }>({
+    busy: false,
+    message: null,
+    failed: false,
+  });
+
+  async function resend() {
+    setState({ busy: true, message: null, failed: false });
+    try {
+      const answer = await api<{ detail: string }>("/users/me/verification-email", { method: "POST", auth: true });
+      setState({ busy: false, message: answer.detail, failed: false });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        // confirmed in another tab or on another device meanwhile: the notice goes away
+        api<StoredUser>("/users/me", { auth: true }).then(storeUser, () => undefined);
+      }
+      setState({
+        busy: false,
+        message: errorText(error, "We could not send the link. Please try again."),
+        failed: true,
+      });
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby="verify-title"
+      className="mt-6 bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200 md:flex md:items-center md:gap-6"
+    >
+      <div className="md:flex-1">
+        <h2 id="verify-title" className="font-semibold">
+          Your email is not verified
+        </h2>
+        <p className="mt-1">
+          We sent a link to <span className="font-medium break-all">{email}</span>. Open it to confirm your address;
+          orders you placed as a guest with this email then appear in My Orders.
+        </p>
+        {state.message && (
+          <p
+            role={state.failed ? "alert" : "status"}
+            className={`mt-2 font-medium ${state.failed ? "text-red-800" : ""}`}
+          >
+            {state.message}
+          </p>
+        )}
+      </div>
+      <button type="button" onClick={resend} disabled={state.busy} className="btn-secondary mt-3 min-h-10 md:mt-0">
+        {state.busy ? "Sending…" : "Send the link again"}
+      </button>
+    </section>
+  );
+}
+
 export default function AccountPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -438,67 +494,70 @@ export default function AccountPage() {
           Loading your account…
         </p>
       ) : (
-        <div className="mt-8 grid gap-8 md:grid-cols-[14rem_1fr] md:gap-12">
-          <nav
-            aria-label="Account"
-            className="-mx-4 overflow-x-auto border-y border-stone-200 md:mx-0 md:self-start md:border md:bg-white"
-          >
-            <ul className="flex justify-between px-2 md:flex-col md:px-0">
-              <li>
-                <button
-                  type="button"
-                  onClick={() => choose("profile")}
-                  aria-current={tab === "profile" ? "page" : undefined}
-                  className={`${menuItem} ${tab === "profile" ? active : ""}`}
-                >
-                  Profile
-                </button>
-              </li>
-              <li>
-                <Link to="/wishlist" className={menuItem}>
-                  Wishlist
-                </Link>
-              </li>
-              <li>
-                <button
-                  type="button"
-                  onClick={() => choose("orders")}
-                  aria-current={tab === "orders" ? "page" : undefined}
-                  className={`${menuItem} ${tab === "orders" ? active : ""}`}
-                >
-                  My Orders
-                </button>
-              </li>
-              <li>
-                <button
-                  type="button"
-                  onClick={() => choose("settings")}
-                  aria-current={tab === "settings" ? "page" : undefined}
-                  className={`${menuItem} ${tab === "settings" ? active : ""}`}
-                >
-                  Settings
-                </button>
-              </li>
-              <li>
-                <button type="button" onClick={logout} disabled={leaving} className={`${menuItem} text-accent`}>
-                  {leaving ? "Signing out…" : "Logout"}
-                </button>
-              </li>
-            </ul>
-          </nav>
-          <div className="min-w-0">
-            {tab === "profile" && <Profile key={user.email} user={user} onSaved={storeUser} />}
-            {tab === "orders" && <Orders />}
-            {tab === "settings" && (
-              <section aria-labelledby="settings-title">
-                <h2 id="settings-title" className="font-serif text-2xl">
-                  Settings
-                </h2>
-                <p className="mt-6 text-sm text-stone-600">Account settings coming soon...</p>
-              </section>
-            )}
+        <>
+          {user.email_verified_at === null && <VerifyNotice email={user.email} />}
+          <div className="mt-8 grid gap-8 md:grid-cols-[14rem_1fr] md:gap-12">
+            <nav
+              aria-label="Account"
+              className="-mx-4 overflow-x-auto border-y border-stone-200 md:mx-0 md:self-start md:border md:bg-white"
+            >
+              <ul className="flex justify-between px-2 md:flex-col md:px-0">
+                <li>
+                  <button
+                    type="button"
+                    onClick={() => choose("profile")}
+                    aria-current={tab === "profile" ? "page" : undefined}
+                    className={`${menuItem} ${tab === "profile" ? active : ""}`}
+                  >
+                    Profile
+                  </button>
+                </li>
+                <li>
+                  <Link to="/wishlist" className={menuItem}>
+                    Wishlist
+                  </Link>
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    onClick={() => choose("orders")}
+                    aria-current={tab === "orders" ? "page" : undefined}
+                    className={`${menuItem} ${tab === "orders" ? active : ""}`}
+                  >
+                    My Orders
+                  </button>
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    onClick={() => choose("settings")}
+                    aria-current={tab === "settings" ? "page" : undefined}
+                    className={`${menuItem} ${tab === "settings" ? active : ""}`}
+                  >
+                    Settings
+                  </button>
+                </li>
+                <li>
+                  <button type="button" onClick={logout} disabled={leaving} className={`${menuItem} text-accent`}>
+                    {leaving ? "Signing out…" : "Logout"}
+                  </button>
+                </li>
+              </ul>
+            </nav>
+            <div className="min-w-0">
+              {tab === "profile" && <Profile key={user.email} user={user} onSaved={storeUser} />}
+              {tab === "orders" && <Orders />}
+              {tab === "settings" && (
+                <section aria-labelledby="settings-title">
+                  <h2 id="settings-title" className="font-serif text-2xl">
+                    Settings
+                  </h2>
+                  <p className="mt-6 text-sm text-stone-600">Account settings coming soon...</p>
+                </section>
+              )}
+            </div>
           </div>
-        </div>
+        </>
       )}
     </main>
   );

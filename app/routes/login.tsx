@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { checkLogin } from "../../core/accounts/form-rules";
 import { AuthLayout } from "../components/AuthLayout";
+import { EmailField } from "../components/EmailField";
 import { PasswordField } from "../components/PasswordField";
 import { ApiError, api } from "../lib/api";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
@@ -43,7 +44,10 @@ export default function LoginPage() {
     if (Object.keys(fields).length > 0) return;
     setBusy(true);
     try {
-      const answer = await api<SignInAnswer>("/users/login", { method: "POST", body: { email: email.trim(), password } });
+      const answer = await api<SignInAnswer>("/users/login", {
+        method: "POST",
+        body: { email: email.trim(), password },
+      });
       storeSession(answer.access_token, answer.user);
       navigate(safeRedirect(redirectTo), { replace: true });
     } catch (error) {
@@ -62,37 +66,22 @@ export default function LoginPage() {
             {failure}
           </p>
         )}
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
         <div>
-          <label htmlFor="email" className="block text-sm font-semibold">
-            Email
-          </label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            autoComplete="email"
-            inputMode="email"
-            maxLength={254}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? "email-error" : undefined}
-            className="field mt-1"
+          <PasswordField
+            id="password"
+            label="Password"
+            value={password}
+            onChange={setPassword}
+            autoComplete="current-password"
+            error={errors.password}
           />
-          {errors.email && (
-            <p id="email-error" className="mt-1 text-sm text-red-800">
-              {errors.email}
-            </p>
-          )}
+          <p className="mt-2 text-right text-sm">
+            <Link to="/forgot-password" className="text-stone-700 underline underline-offset-4 hover:text-ink">
+              Forgot password?
+            </Link>
+          </p>
         </div>
-        <PasswordField
-          id="password"
-          label="Password"
-          value={password}
-          onChange={setPassword}
-          autoComplete="current-password"
-          error={errors.password}
-        />
         <button type="submit" disabled={!ready || busy} className="btn-primary w-full">
           {busy ? "Signing In…" : "Sign In"}
         </button>

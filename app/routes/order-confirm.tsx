@@ -8,11 +8,12 @@ import { AppError } from "../../core/shared/errors";
 import { enforceLimit } from "../../core/shared/rate-limit";
 import { RATE_LIMITS } from "../../server/api/rate-limits";
 import { money } from "../components/OrderSummary";
+import { actionOrLoaderHeaders, PRIVATE_HEADERS } from "../lib/private-page";
 import { pageMeta } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
 import type { Route } from "./+types/order-confirm";
 
-const PRIVATE = { "Cache-Control": "private, no-store" };
+const PRIVATE = PRIVATE_HEADERS;
 
 const placedAt = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
@@ -97,9 +98,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
-}
+export const headers = actionOrLoaderHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   const shell = matches[0]?.data as ShellData | undefined;

@@ -3,8 +3,9 @@
 // (core/accounts/form-rules.ts, which the API schemas build on), so form and server agree.
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { PASSWORD_RULES, checkRegister, meetsPasswordRules } from "../../core/accounts/form-rules";
+import { checkRegister, meetsPasswordRules } from "../../core/accounts/form-rules";
 import { AuthLayout } from "../components/AuthLayout";
+import { PasswordChecklist } from "../components/PasswordChecklist";
 import { PasswordField } from "../components/PasswordField";
 import { ApiError, api } from "../lib/api";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
@@ -85,7 +86,11 @@ export default function RegisterPage() {
   const mismatch = form.confirm !== "" && form.confirm !== form.password;
   // spec §5: all fields required, the rules met and the passwords matching
   const complete =
-    form.first_name.trim() !== "" && form.last_name.trim() !== "" && form.email.trim() !== "" && rulesMet && form.confirm === form.password;
+    form.first_name.trim() !== "" &&
+    form.last_name.trim() !== "" &&
+    form.email.trim() !== "" &&
+    rulesMet &&
+    form.confirm === form.password;
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -109,7 +114,9 @@ export default function RegisterPage() {
       toast.success(`Welcome, ${answer.user.first_name}! Your account is ready.`);
       navigate(safeRedirect(redirectTo), { replace: true });
     } catch (error) {
-      setFailure(error instanceof ApiError ? (error.detail ?? "Registration failed. Please try again.") : NETWORK_ERROR);
+      setFailure(
+        error instanceof ApiError ? (error.detail ?? "Registration failed. Please try again.") : NETWORK_ERROR,
+      );
       setBusy(false);
     }
   }
@@ -124,10 +131,32 @@ export default function RegisterPage() {
           </p>
         )}
         <div className="grid grid-cols-2 gap-3">
-          <TextField id="first_name" label="First name" value={form.first_name} onChange={set("first_name")} error={errors.first_name} autoComplete="given-name" />
-          <TextField id="last_name" label="Last name" value={form.last_name} onChange={set("last_name")} error={errors.last_name} autoComplete="family-name" />
+          <TextField
+            id="first_name"
+            label="First name"
+            value={form.first_name}
+            onChange={set("first_name")}
+            error={errors.first_name}
+            autoComplete="given-name"
+          />
+          <TextField
+            id="last_name"
+            label="Last name"
+            value={form.last_name}
+            onChange={set("last_name")}
+            error={errors.last_name}
+            autoComplete="family-name"
+          />
         </div>
-        <TextField id="email" label="Email" type="email" value={form.email} onChange={set("email")} error={errors.email} autoComplete="email" />
+        <TextField
+          id="email"
+          label="Email"
+          type="email"
+          value={form.email}
+          onChange={set("email")}
+          error={errors.email}
+          autoComplete="email"
+        />
         <div>
           <PasswordField
             id="password"
@@ -138,20 +167,7 @@ export default function RegisterPage() {
             error={errors.password}
             describedBy="password-rules"
           />
-          <ul id="password-rules" aria-label="Password requirements" className="mt-2 grid gap-1 text-sm">
-            {PASSWORD_RULES.map((rule) => {
-              const met = rule.test(form.password);
-              return (
-                <li key={rule.label} data-met={met} className={`flex items-center gap-2 ${met ? "text-emerald-800" : "text-stone-600"}`}>
-                  <span aria-hidden="true" className={`grid h-4 w-4 place-items-center rounded-full text-[10px] ${met ? "bg-emerald-700 text-white" : "ring-1 ring-stone-400"}`}>
-                    {met ? "✓" : ""}
-                  </span>
-                  {rule.label}
-                  <span className="sr-only">{met ? "(done)" : "(not yet)"}</span>
-                </li>
-              );
-            })}
-          </ul>
+          <PasswordChecklist id="password-rules" password={form.password} />
         </div>
         <PasswordField
           id="confirm_password"

@@ -111,3 +111,48 @@ export const profileInput = z.object({
   email: z.string().optional().describe("ignored when it is the account's email; any other value is refused"),
 });
 export type ProfileInput = z.infer<typeof profileInput>;
+
+// A link's token: 32 random bytes in base64url (tokens.ts). Anything longer is not one of ours,
+// and is refused before any work is done on it.
+const linkToken = z
+  .string({ error: "token is required" })
+  .trim()
+  .min(1, "token is required")
+  .max(64, "This link is not valid.");
+
+/** How a password reset reaches the shopper: a link by email, or a code on WhatsApp (issue 17). */
+export const RESET_CHANNELS = ["email", "whatsapp"] as const;
+
+/** POST /users/password-reset: the address to send the link to, and the channel asked for. */
+export const passwordResetRequestInput = z.object({
+  email: emailSchema,
+  channel: z.enum(RESET_CHANNELS, { error: "channel must be email or whatsapp" }).optional().default("email"),
+});
+export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestInput>;
+
+export const RESET_CODE_MESSAGE = "Please enter the 6-digit code from WhatsApp";
+
+/**
+ * POST /users/password-reset/confirm: the new password with either the link's token, or the
+ * email and the six-digit WhatsApp code. The password follows the register rules (spec §5).
+ */
+export const passwordResetConfirmInput = z
+  .object({
+    token: linkToken.optional(),
+    email: emailSchema.optional(),
+    code: z
+      .string({ error: RESET_CODE_MESSAGE })
+      .trim()
+      .max(32, RESET_CODE_MESSAGE)
+      .regex(/^\d{6}$/, RESET_CODE_MESSAGE)
+      .optional(),
+    password: newPasswordSchema,
+  })
+  .refine((input) => input.token !== undefined || (input.email !== undefined && input.code !== undefined), {
+    error: "Send the link's token, or the email and the code",
+    path: ["token"],
+  });
+export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmInput>;
+
+/** POST /users/verify-email: the token of the link in the verification email. */
+export const verifyEmailInput = z.object({ token: linkToken });

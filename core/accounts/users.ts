@@ -1,6 +1,5 @@
 // Accounts: sign-up, sign-in and sign-out, the profile, and staff accounts (issue 4).
 import { and, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
-import type { z } from "zod";
 import type { CoreContext } from "../context";
 import { AppError, invalid } from "../shared/errors";
 import { users } from "../../db/schema";
@@ -21,7 +20,9 @@ import { recordAudit } from "../staff/audit";
 import { requirePermission } from "../staff/errors";
 import type { StaffActor } from "../staff/permissions";
 import { revokeStaffSessionsOf } from "../staff/sessions";
+import { sendVerificationEmail } from "./email-verification";
 import { signInCounters } from "./sign-in-limits";
+import { parse, tooMany } from "./use-case";
 
 export type { Account } from "./account";
 
@@ -42,17 +43,6 @@ export const SIGN_UP_LIMIT = { attempts: 20, windowSeconds: 60 * 60 };
 export const WRONG_CREDENTIALS = "Incorrect email or password.";
 export const EMAIL_TAKEN = "An account with this email already exists.";
 export const USERNAME_TAKEN = "This username is taken.";
-
-const minutes = (seconds: number) => {
-  const n = Math.max(1, Math.ceil(seconds / 60));
-  return n === 1 ? "1 minute" : `${n} minutes`;
-};
-
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw invalid(result.error.issues[0]?.message ?? "The request is invalid.");
-  return result.data;
-}
 
 async function findByEmail(ctx: CoreContext, email: string) {
   // lower(email) matches the unique index users_email_key
@@ -78,27 +68,27 @@ export async function registerUser(ctx: CoreContext, raw: unknown, client: Clien
     SIGN_UP_LIMIT.windowSeconds,
   );
   if (attempts > SIGN_UP_LIMIT.attempts) {
-    throw new AppError(
-      429,
-      `Too many sign-up attempts. Please try again in ${minutes(retryAfterSeconds)}.`,
-      undefined,
-      retryAfterSeconds,
-    );
+    throw tooMany("Too many sign-up attempts", retryAfterSeconds);
   }
   if (await findByEmail(ctx, input.email)) throw invalid(EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password);
   let user: Account;
   try {
-    [user] = (await ctx.db
-      .insert(users)
-      .values({
-        email: input.email,
-        passwordHash,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        role: "customer",
-      })
-      .returning(accountColumns)) as [Account];
+    // the account and its confirmation email (issue 17) commit together
+    user = await ctx.db.transaction(async (tx) => {
+      const [created] = (await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          role: "customer",
+        })
+        .returning(accountColumns)) as [Account];
+      await sendVerificationEmail(ctx, tx, created);
+      return created;
+    });
   } catch (error) {
     // two sign-ups with one email at the same moment: the unique index decides
     if (databaseError(error)?.code === UNIQUE_VIOLATION) throw invalid(EMAIL_TAKEN);
@@ -108,14 +98,7 @@ export async function registerUser(ctx: CoreContext, raw: unknown, client: Clien
   return { token, user };
 }
 
-function tooManySignIns(retryAfterSeconds: number): AppError {
-  return new AppError(
-    429,
-    `Too many sign-in attempts. Please try again in ${minutes(retryAfterSeconds)}.`,
-    undefined,
-    retryAfterSeconds,
-  );
-}
+const tooManySignIns = (retryAfterSeconds: number) => tooMany("Too many sign-in attempts", retryAfterSeconds);
 
 /**
  * Checks an email and password and opens a session. Unknown email and wrong password give the

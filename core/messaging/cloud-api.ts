@@ -21,6 +21,18 @@ export interface WhatsAppSettings {
 /** The template's language: English, or the Urdu translation (which carries both texts). */
 const languageCode = (language: OutgoingMessage["language"]) => (language === "en+ur" ? "ur" : "en");
 
+/**
+ * The components of an authentication template (a password reset code, issue 17): Meta's preset
+ * text takes the code as the body's one parameter, and its copy-code button (created as type
+ * "otp", sent as a URL button at index 0) takes the code again as its text parameter.
+ */
+function codeComponents(code: string): Record<string, unknown>[] {
+  return [
+    { type: "body", parameters: [{ type: "text", text: code }] },
+    { type: "button", sub_type: "url", index: "0", parameters: [{ type: "text", text: code }] },
+  ];
+}
+
 /** The request body the Cloud API documents for a template message with quick-reply buttons. */
 export function templateRequest(
   message: OutgoingMessage,
@@ -34,15 +46,18 @@ export function templateRequest(
     template: {
       name: templates[message.kind],
       language: { code: languageCode(message.language) },
-      components: [
-        { type: "body", parameters: message.parameters.map((text) => ({ type: "text", text })) },
-        ...message.buttons.map((payload, index) => ({
-          type: "button",
-          sub_type: "quick_reply",
-          index: String(index),
-          parameters: [{ type: "payload", payload }],
-        })),
-      ],
+      components:
+        message.kind === "password_code"
+          ? codeComponents(message.parameters[0] ?? "")
+          : [
+              { type: "body", parameters: message.parameters.map((text) => ({ type: "text", text })) },
+              ...message.buttons.map((payload, index) => ({
+                type: "button",
+                sub_type: "quick_reply",
+                index: String(index),
+                parameters: [{ type: "payload", payload }],
+              })),
+            ],
     },
     // echoed back in the status webhooks, so a status names our message even without the wamid
     biz_opaque_callback_data: `message:${message.id}`,

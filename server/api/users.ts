@@ -5,7 +5,16 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Account } from "../../core/accounts/account";
 import { listMyOrders, type MyOrder } from "../../core/accounts/orders";
-import { loginInput, profileInput, registerInput } from "../../core/accounts/rules";
+import { resendVerificationEmail, verifyEmail } from "../../core/accounts/email-verification";
+import { requestPasswordReset, resetPassword } from "../../core/accounts/password-reset";
+import {
+  loginInput,
+  passwordResetConfirmInput,
+  passwordResetRequestInput,
+  profileInput,
+  registerInput,
+  verifyEmailInput,
+} from "../../core/accounts/rules";
 import {
   registerUser,
   signIn,
@@ -16,6 +25,7 @@ import {
 } from "../../core/accounts/users";
 import { addToWishlist, listWishlist, removeFromWishlist } from "../../core/accounts/wishlist";
 import type { CoreContext } from "../../core/context";
+import type { AppConfig } from "../config";
 import { requireUser, signedInUser } from "../plugins/auth";
 import { money } from "../serialize";
 import { idSchema, pageQuery } from "./http";
@@ -31,6 +41,8 @@ export function presentUser(user: Account) {
     username: user.username,
     phone: user.phone,
     role: user.role,
+    // null until the shopper opens the link in the confirmation email (issue 17)
+    email_verified_at: user.emailVerifiedAt,
     created_at: user.createdAt,
   };
 }
@@ -90,7 +102,9 @@ function clientInfo(request: FastifyRequest): ClientInfo {
   return { ip: request.ip, userAgent: request.headers["user-agent"] };
 }
 
-export async function userRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
+const detailAnswer = z.object({ detail: z.string() });
+
+export async function userRoutes(app: FastifyInstance, { core, config }: { core: CoreContext; config: AppConfig }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(core);
 
@@ -161,6 +175,67 @@ export async function userRoutes(app: FastifyInstance, { core }: { core: CoreCon
       preHandler: signedIn,
     },
     async (request) => presentUser(await updateProfile(core, signedInUser(request).id, request.body)),
+  );
+
+  // forgotten passwords and email confirmation (issue 17, decision 0077)
+  api.post(
+    "/users/password-reset",
+    {
+      schema: {
+        tags: ["users"],
+        summary:
+          "Send a password reset link by email (valid one hour), or with channel whatsapp a 6-digit code (15 minutes) where WhatsApp is set up and the account has a phone. 202 with the same detail whether or not the account exists; 429 after 3 requests an hour for one email or 20 from one client",
+        body: passwordResetRequestInput,
+        response: { 202: detailAnswer },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(await requestPasswordReset(core, request.body, clientInfo(request), { whatsapp: !!config.whatsapp })),
+  );
+
+  api.post(
+    "/users/password-reset/confirm",
+    {
+      schema: {
+        tags: ["users"],
+        summary:
+          "Set a new password (register rules) with the link's token, or with email and the WhatsApp code; ends every session of the account. 410 for a used or expired link, 404 for an unknown one, 422 for a wrong code (5 wrong codes end it)",
+        body: passwordResetConfirmInput,
+        response: { 200: detailAnswer },
+      },
+    },
+    async (request) => resetPassword(core, request.body, clientInfo(request)),
+  );
+
+  api.post(
+    "/users/verify-email",
+    {
+      schema: {
+        tags: ["users"],
+        summary:
+          "Confirm the account's email with the link's token; guest orders with that email then appear in /users/me/orders. 410 for a used or expired link, or one sent to an address the account no longer has",
+        body: verifyEmailInput,
+        response: { 200: detailAnswer },
+      },
+    },
+    async (request) => verifyEmail(core, request.body, clientInfo(request)),
+  );
+
+  api.post(
+    "/users/me/verification-email",
+    {
+      schema: {
+        tags: ["users"],
+        summary:
+          "Send the confirmation link again (202); 409 when the email is already confirmed, 429 after 3 in an hour",
+        security: bearer,
+        response: { 202: detailAnswer },
+      },
+      preHandler: signedIn,
+    },
+    async (request, reply) => reply.code(202).send(await resendVerificationEmail(core, signedInUser(request))),
   );
 
   api.get(

@@ -184,7 +184,11 @@ export function registerSecurityHeaders(
     if (!reply.hasHeader("content-security-policy")) {
       reply.header("content-security-policy", policyFor(request, reply));
     }
+    // a page opened from a link with a key in its address sets a stricter referrer policy itself
+    // (same-origin, decision 0077): it is kept, never loosened to the default
+    const referrer = reply.getHeader("referrer-policy");
     reply.headers(BASE_HEADERS);
+    if (referrer === "same-origin" || referrer === "no-referrer") reply.header("referrer-policy", referrer);
     if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
 
     ampFormCors(request, reply, publicOrigin);

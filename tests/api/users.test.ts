@@ -68,6 +68,7 @@ describe("POST /api/users/register", () => {
       username: null,
       phone: null,
       role: "customer",
+      email_verified_at: null,
       created_at: expect.any(String),
     });
     const me = await call("GET", "/api/users/me", { headers: { authorization: `Bearer ${body.access_token}` } });

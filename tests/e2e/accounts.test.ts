@@ -13,6 +13,7 @@ import {
   launchBrowser,
   pageOpener,
 } from "../helpers/browser";
+import { apiClient } from "../helpers/e2e-api";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 import { hashPassword } from "../../core/accounts/passwords";
 import type { Db } from "../../db/client";
@@ -58,21 +59,7 @@ function email(name: string) {
   return `${name}.${process.pid}.${serial}@example.pk`;
 }
 
-async function apiCall<T = unknown>(
-  path: string,
-  init: { method?: string; token?: string; body?: unknown } = {},
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${url}/api${path}`, {
-    method: init.method ?? "GET",
-    headers: {
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-}
+const apiCall = apiClient(() => url);
 
 async function registerByApi(first = "Sana"): Promise<{ email: string; token: string }> {
   const address = email(first.toLowerCase());

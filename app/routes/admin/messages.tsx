@@ -41,7 +41,7 @@ const CHANNEL_LABELS: Record<MessageChannel, string> = { all: "All", whatsapp: "
 const KIND_LABELS: Record<string, string> = {
   confirmation: "Confirmation request",
   reminder: "Reminder",
-  password_code: "Password code",
+  password_code: "Password reset code",
   order_placed: "Order placed",
   order_shipped: "Order shipped",
   order_delivered: "Order delivered",

@@ -1,0 +1,73 @@
+// The words of the account emails (issue 17): the password reset link and the address
+// confirmation, in the store's one email layout. Plain English a shopper understands, and what to
+// do when the shopper did not ask.
+import type { Db } from "../../db/client";
+import type { AccountTokenPurpose } from "../../db/schema";
+import type { CoreContext } from "../context";
+import { renderEmail, type RenderedEmail } from "../messaging/email-layout";
+import { queueEmail } from "../messaging/email-queue";
+import { getSiteSettings } from "../settings/site-settings";
+import type { Account } from "./account";
+import { issueAccountToken, linkTo } from "./account-tokens";
+
+/** The reset link's email: valid for one hour, once. */
+export function passwordResetEmail(storeName: string, firstName: string, url: string): RenderedEmail {
+  return renderEmail({
+    storeName,
+    subject: `Reset your ${storeName} password`,
+    preheader: "Choose a new password. The link works once, for one hour.",
+    heading: "Reset your password",
+    paragraphs: [
+      `Hello ${firstName},`,
+      "Someone (we hope you) asked to reset the password of your account. Tap the button to choose a new one. The link works once, for one hour.",
+    ],
+    button: { label: "Choose a new password", url },
+    after: [
+      "If you did not ask, you can ignore this email: your password stays as it is.",
+      "When you set a new password, you are signed out on every device.",
+    ],
+  });
+}
+
+/** The address confirmation email, sent after registering and on request from the account page. */
+export function emailVerificationEmail(storeName: string, firstName: string, url: string): RenderedEmail {
+  return renderEmail({
+    storeName,
+    subject: `Confirm your email for ${storeName}`,
+    preheader: "One tap to confirm your email address.",
+    heading: "Confirm your email address",
+    paragraphs: [
+      `Hello ${firstName},`,
+      "Please confirm that this is your email address. Once it is confirmed, orders you placed as a guest with this email appear in My Orders.",
+    ],
+    button: { label: "Confirm my email", url },
+    after: ["The link works for 48 hours. If you did not create an account, you can ignore this email."],
+  });
+}
+
+/**
+ * Issues a link's token for the account and queues the email that carries it, in the caller's
+ * transaction: the link's page is `${path}/<token>`.
+ */
+export async function queueLinkEmail(
+  ctx: CoreContext,
+  tx: Db,
+  account: Pick<Account, "id" | "email" | "firstName">,
+  link: {
+    purpose: AccountTokenPurpose;
+    validSeconds: number;
+    path: "/reset-password" | "/verify-email";
+    compose: (storeName: string, firstName: string, url: string) => RenderedEmail;
+  },
+): Promise<void> {
+  // read through the transaction: PGlite has one connection, which the transaction holds
+  const settings = await getSiteSettings({ ...ctx, db: tx });
+  const { token } = await issueAccountToken(tx, {
+    userId: account.id,
+    purpose: link.purpose,
+    email: account.email,
+    validSeconds: link.validSeconds,
+  });
+  const message = link.compose(settings.siteName, account.firstName, linkTo(ctx.publicUrl, `${link.path}/${token}`));
+  await queueEmail(tx, { kind: link.purpose, to: account.email, userId: account.id, ...message });
+}

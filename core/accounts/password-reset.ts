@@ -1,0 +1,242 @@
+// Forgotten passwords (issue 17, point 2; decision 0077). A request is answered the same way
+// whether or not an account has that email; the account's owner gets a single-use link valid for
+// one hour, or (where WhatsApp is set up and the account has a phone) a six-digit code valid for
+// 15 minutes. Setting the new password ends every session of the account.
+import crypto from "node:crypto";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import type { CoreContext } from "../context";
+import { AppError, invalid } from "../shared/errors";
+import type { LimitRule } from "../shared/rate-limit";
+import { normalizeInternationalPhone, normalizePakistaniMobile } from "../checkout/phone";
+import { revokeStaffSessionsOf } from "../staff/sessions";
+import { accountTokens, users, whatsappMessages } from "../../db/schema";
+import { passwordResetEmail, queueLinkEmail } from "./account-emails";
+import { codeHash, issueAccountToken, linkState, spendLinkToken, type LinkState } from "./account-tokens";
+import { hashPassword } from "./passwords";
+import { normalizeEmail, passwordResetConfirmInput, passwordResetRequestInput } from "./rules";
+import { revokeUserSessions } from "./sessions";
+import type { ClientInfo } from "./users";
+import { parse, tooMany } from "./use-case";
+
+export const RESET_LINK_SECONDS = 60 * 60;
+export const RESET_CODE_SECONDS = 15 * 60;
+/** wrong codes after which a WhatsApp code is dead */
+export const RESET_CODE_TRIES = 5;
+
+// A shopper who lost a message asks again once or twice; more is someone else's doing. The
+// address and client limits answer 429 (the same for unknown addresses); the account's own limit
+// stops sending silently, since a 429 only known accounts can reach would tell them apart.
+export const RESET_LIMITS = {
+  address: { limit: 3, windowSeconds: 60 * 60 },
+  account: { limit: 6, windowSeconds: 24 * 60 * 60 },
+  client: { limit: 20, windowSeconds: 60 * 60 },
+  // setting the password with a link or a code, from one client
+  confirm: { limit: 20, windowSeconds: 10 * 60 },
+} as const;
+
+export const RESET_SENT_EMAIL =
+  "If an account exists for that email, we have sent a link to reset your password. It works for one hour.";
+export const RESET_SENT_WHATSAPP =
+  "If an account exists for that email, we have sent a 6-digit code to its WhatsApp number. It works for 15 minutes. If the account has no phone number, we have emailed a link instead.";
+export const RESET_DONE = "Your password has been changed. Please sign in with your new password.";
+export const RESET_LINK_USED = "This link has already been used, or a newer one was sent. Please ask for a new link.";
+export const RESET_LINK_EXPIRED = "This link has expired: links work for one hour. Please ask for a new link.";
+export const RESET_LINK_UNKNOWN = "This link is not valid. Please ask for a new link.";
+export const RESET_CODE_WRONG = "That code is not right, or it has expired. Please check it, or ask for a new code.";
+
+export interface ResetOptions {
+  /** the WhatsApp Cloud API is configured, so a code may be sent */
+  whatsapp: boolean;
+}
+
+const CODE_TEXT = "Your password reset code (hidden)";
+
+/** The WhatsApp number of an account's phone, or null when it is none that WhatsApp can reach. */
+function whatsappNumber(phone: string | null): string | null {
+  if (!phone) return null;
+  return normalizePakistaniMobile(phone) ?? normalizeInternationalPhone(phone);
+}
+
+/**
+ * Sends a reset link (or WhatsApp code) when an account has this email; the answer is the same
+ * either way.
+ */
+export async function requestPasswordReset(
+  ctx: CoreContext,
+  raw: unknown,
+  client: ClientInfo,
+  options: ResetOptions,
+): Promise<{ detail: string }> {
+  const input = parse(passwordResetRequestInput, raw);
+  const detail = input.channel === "whatsapp" && options.whatsapp ? RESET_SENT_WHATSAPP : RESET_SENT_EMAIL;
+  const limits: LimitRule[] = [
+    { key: `reset:address:${input.email}`, ...RESET_LIMITS.address },
+    { key: `reset:client:${client.ip}`, ...RESET_LIMITS.client },
+  ];
+  const taken = await ctx.limiter.take(limits);
+  if (!taken.allowed) throw tooMany("Too many reset requests", taken.retryAfterSeconds);
+
+  // the code and token are made whether or not the account exists: the work before the answer
+  // differs by one lookup's worth, not by the cost of making a message
+  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
+  const [account] = await ctx.db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, phone: users.phone })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${normalizeEmail(input.email)}`);
+  if (!account) return { detail };
+  const accountLimit = await ctx.limiter.take([{ key: `reset:account:${account.id}`, ...RESET_LIMITS.account }]);
+  if (!accountLimit.allowed) return { detail };
+
+  const phone = input.channel === "whatsapp" && options.whatsapp ? whatsappNumber(account.phone) : null;
+  await ctx.db.transaction(async (tx) => {
+    // only the newest message works: an older link or code is spent now
+    await tx
+      .update(accountTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(accountTokens.userId, account.id),
+          eq(accountTokens.purpose, "password_reset"),
+          isNull(accountTokens.usedAt),
+        ),
+      );
+    if (phone) {
+      // the code goes only into the template's parameters; the row's text, which the console's
+      // message log shows, never carries it
+      await issueAccountToken(tx, {
+        userId: account.id,
+        purpose: "password_reset",
+        channel: "whatsapp",
+        email: account.email,
+        validSeconds: RESET_CODE_SECONDS,
+        code,
+      });
+      await tx.insert(whatsappMessages).values({
+        kind: "password_code",
+        language: "en",
+        phone,
+        parameters: [code],
+        buttons: [],
+        body: CODE_TEXT,
+      });
+      return;
+    }
+    await queueLinkEmail(ctx, tx, account, {
+      purpose: "password_reset",
+      validSeconds: RESET_LINK_SECONDS,
+      path: "/reset-password",
+      compose: passwordResetEmail,
+    });
+  });
+  return { detail };
+}
+
+/** Whether a reset link still works, for its page (nothing is spent). */
+export function checkResetLink(ctx: CoreContext, token: string): Promise<LinkState> {
+  return linkState(ctx.db, token, "password_reset");
+}
+
+function linkRefusal(state: LinkState): AppError {
+  if (state === "used") return new AppError(410, RESET_LINK_USED);
+  if (state === "expired") return new AppError(410, RESET_LINK_EXPIRED);
+  return new AppError(404, RESET_LINK_UNKNOWN);
+}
+
+/** Sets the new password and ends every session of the account, in the token's transaction. */
+async function setNewPassword(ctx: CoreContext, tx: Db, userId: number, passwordHash: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+  await revokeUserSessions({ ...ctx, db: tx }, userId);
+  await revokeStaffSessionsOf(tx, userId);
+}
+
+/**
+ * Sets a new password with a reset link's token or a WhatsApp code: the token is spent by one
+ * conditional UPDATE, the password changed and every session of the account ended, together.
+ */
+export async function resetPassword(ctx: CoreContext, raw: unknown, client: ClientInfo): Promise<{ detail: string }> {
+  const input = parse(passwordResetConfirmInput, raw);
+  const taken = await ctx.limiter.take([{ key: `reset-confirm:client:${client.ip}`, ...RESET_LIMITS.confirm }]);
+  if (!taken.allowed) throw tooMany("Too many attempts", taken.retryAfterSeconds);
+  // hashed before the transaction: argon2 takes a while and must not hold the token's row
+  const passwordHash = await hashPassword(input.password);
+  if (input.token !== undefined) {
+    const token = input.token;
+    const done = await ctx.db.transaction(async (tx) => {
+      const spent = await spendLinkToken(tx, token, "password_reset");
+      if (!spent) return false;
+      // a link works only for the address it was sent to; the link also proves that address
+      const [account] = await tx
+        .update(users)
+        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+        .where(and(eq(users.id, spent.userId), sql`lower(${users.email}) = ${spent.email}`))
+        .returning({ id: users.id });
+      if (!account) return false;
+      await setNewPassword(ctx, tx, account.id, passwordHash);
+      return true;
+    });
+    if (!done) throw linkRefusal(await linkState(ctx.db, token, "password_reset"));
+    return { detail: RESET_DONE };
+  }
+  return resetWithCode(ctx, input.email!, input.code!, passwordHash);
+}
+
+/**
+ * The WhatsApp code: one UPDATE counts a wrong code or spends the token on the right one, so
+ * however many guesses arrive at once, at most RESET_CODE_TRIES are ever compared.
+ */
+async function resetWithCode(
+  ctx: CoreContext,
+  email: string,
+  code: string,
+  passwordHash: string,
+): Promise<{ detail: string }> {
+  const [live] = await ctx.db
+    .select({ id: accountTokens.id, tokenHash: accountTokens.tokenHash })
+    .from(accountTokens)
+    .innerJoin(users, eq(users.id, accountTokens.userId))
+    .where(
+      and(
+        sql`lower(${users.email}) = ${normalizeEmail(email)}`,
+        eq(accountTokens.purpose, "password_reset"),
+        eq(accountTokens.channel, "whatsapp"),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, sql`now()`),
+        lt(accountTokens.attempts, RESET_CODE_TRIES),
+      ),
+    )
+    .orderBy(sql`${accountTokens.createdAt} desc`)
+    .limit(1);
+  if (!live) throw invalid(RESET_CODE_WRONG);
+  const expected = codeHash(live.tokenHash, code);
+  const done = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(accountTokens)
+      .set({
+        attempts: sql`${accountTokens.attempts} + (case when ${accountTokens.codeHash} = ${expected} then 0 else 1 end)`,
+        usedAt: sql`case when ${accountTokens.codeHash} = ${expected} then now() else null end`,
+      })
+      .where(
+        and(
+          eq(accountTokens.id, live.id),
+          isNull(accountTokens.usedAt),
+          gt(accountTokens.expiresAt, sql`now()`),
+          lt(accountTokens.attempts, RESET_CODE_TRIES),
+        ),
+      )
+      .returning({ userId: accountTokens.userId, usedAt: accountTokens.usedAt, email: accountTokens.email });
+    if (!row?.usedAt) return false;
+    const [account] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, row.userId), sql`lower(${users.email}) = ${row.email}`));
+    if (!account) return false;
+    await setNewPassword(ctx, tx, account.id, passwordHash);
+    return true;
+  });
+  if (!done) throw invalid(RESET_CODE_WRONG);
+  return { detail: RESET_DONE };
+}

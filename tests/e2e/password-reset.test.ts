@@ -1,0 +1,432 @@
+// Forgotten passwords and email confirmation in a real browser (issue 17, points 2 and 3;
+// decision 0077). The store sends its emails through a local SMTP server, and the test reads them
+// there as a shopper reads their inbox: register (session A), confirm the email from the message
+// and see a guest order appear in My Orders; then, on another device, "Forgot password?", read the
+// message, follow the link, set a new password and sign in with it, while session A is ended; the
+// link is refused a second time and after its hour; an unknown email gets the same answer.
+import fs from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../../core/accounts/passwords";
+import { hashToken, newSessionToken } from "../../core/accounts/tokens";
+import type { Db } from "../../db/client";
+import { accountTokens, users } from "../../db/schema";
+import { sql } from "drizzle-orm";
+import {
+  DESKTOP,
+  PHONE,
+  expectVisibleToPerson,
+  hasChromium,
+  hydrated,
+  launchBrowser,
+  pageOpener,
+} from "../helpers/browser";
+import { apiClient } from "../helpers/e2e-api";
+import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
+import { startFakeSmtp, type FakeSmtp, type ReceivedMail } from "../helpers/fake-smtp";
+import { startFakeWhatsApp, type FakeWhatsApp } from "../helpers/fake-whatsapp";
+
+const shots = process.env.SHOTS_DIR;
+// the sizes the screenshots are asked for
+const SHOT_PHONE = { width: 390, height: 844 };
+const SHOT_DESKTOP = { width: 1280, height: 900 };
+
+const PASSWORD = "Lawn2024suit";
+const NEW_PASSWORD = "Chiffon2025new";
+// an account whose reset link was sent over an hour ago (planted before the store starts)
+const LATE = { email: "late.reset@example.pk", token: newSessionToken().token };
+
+let running: E2EStore;
+let smtp: FakeSmtp;
+let whatsapp: FakeWhatsApp;
+let url: string;
+let browser: Browser;
+const pages = pageOpener(() => browser);
+const open = pages.open;
+
+const apiCall = apiClient(() => url);
+
+/** The newest message to this address whose subject matches, once the store's worker has sent it. */
+async function mailTo(address: string, subject: RegExp, after = 0): Promise<ReceivedMail> {
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(
+      () => {
+        found = smtp.received.filter((m) => m.to.includes(address) && subject.test(m.subject)).at(after - 1);
+        return smtp.received.filter((m) => m.to.includes(address) && subject.test(m.subject)).length;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThanOrEqual(Math.max(1, after));
+  return found!;
+}
+
+/** The path of the link in a message (the store's PUBLIC_URL host aside), to open on the test's store. */
+function linkPath(mail: ReceivedMail, route: "reset-password" | "verify-email"): string {
+  const match = new RegExp(`https?://[^\\s"<>]+(/${route}/[A-Za-z0-9_-]{43})`).exec(mail.text);
+  if (!match) throw new Error(`no ${route} link in: ${mail.text}`);
+  return match[1]!;
+}
+
+async function shoot(page: Page, name: string) {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+}
+
+/** The page at both screenshot sizes, in fresh contexts (GET only: nothing is spent). */
+async function shootBoth(path: string, name: string, ready: (page: Page) => Promise<void>) {
+  for (const [size, viewport] of [
+    ["phone", SHOT_PHONE],
+    ["desktop", SHOT_DESKTOP],
+  ] as const) {
+    const page = await open(viewport);
+    await page.goto(`${url}${path}`);
+    await hydrated(page);
+    await ready(page);
+    await shoot(page, `${name}-${size}`);
+    await page.context().close();
+  }
+}
+
+async function guestOrder(address: string): Promise<string> {
+  const products = (
+    await apiCall<
+      {
+        id: number;
+        variant_combinations: { id: number; price: number; stock_quantity: number; is_available: boolean }[];
+      }[]
+    >("/products?limit=100&sort=name")
+  ).body;
+  const product = products.find((p) => p.variant_combinations.some((c) => c.is_available && c.stock_quantity > 2))!;
+  const combo = product.variant_combinations.find((c) => c.is_available && c.stock_quantity > 2)!;
+  const pricePaisa = Math.round(combo.price * 100);
+  const shipping = pricePaisa >= 500_000 ? 0 : 50_000;
+  const order = await apiCall<{ tracking_id: string }>("/orders", {
+    method: "POST",
+    body: {
+      first_name: "Hina",
+      last_name: "Baig",
+      email: address,
+      phone: "0300-7654321",
+      shipping_address: "House 9, Street 3, DHA Phase 5, Karachi, 75500, Pakistan",
+      city: "Karachi",
+      postal_code: "75500",
+      country: "Pakistan",
+      total_amount: (pricePaisa + shipping) / 100,
+      payment_method: "cod",
+      items: [
+        { product_id: product.id, combination_id: combo.id, quantity: 1, price: combo.price, variant_details: null },
+      ],
+    },
+  });
+  expect(order.status, JSON.stringify(order.body)).toBe(201);
+  return order.body.tracking_id;
+}
+
+beforeAll(async () => {
+  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
+  if (shots) fs.mkdirSync(shots, { recursive: true });
+  [smtp, whatsapp] = await Promise.all([startFakeSmtp(), startFakeWhatsApp()]);
+  const passwordHash = await hashPassword(PASSWORD);
+  const prepare = async (db: Db) => {
+    const [late] = await db
+      .insert(users)
+      .values({ email: LATE.email, firstName: "Sadia", lastName: "Late", passwordHash })
+      .returning({ id: users.id });
+    await db.insert(accountTokens).values({
+      userId: late!.id,
+      purpose: "password_reset",
+      tokenHash: hashToken(LATE.token),
+      email: LATE.email,
+      createdAt: sql`now() - interval '61 minutes'`,
+      expiresAt: sql`now() - interval '1 minute'`,
+    });
+  };
+  [running, browser] = await Promise.all([
+    startE2EStore("password-reset", {
+      prepare,
+      env: {
+        SMTP_URL: smtp.url,
+        MESSAGE_WORKER_POLL_MS: "100",
+        // WhatsApp set up (a local fake of the Cloud API): the forgot page offers the code
+        WHATSAPP_ACCESS_TOKEN: "test-token",
+        WHATSAPP_PHONE_NUMBER_ID: "1234567890",
+        WHATSAPP_API_URL: whatsapp.url,
+      },
+    }),
+    launchBrowser(),
+  ]);
+  url = running.store.url;
+});
+
+afterAll(async () => {
+  await pages.closeAll();
+  await browser?.close();
+  await running?.stop();
+  await smtp?.close();
+  await whatsapp?.close();
+});
+
+describe.sequential("password reset and email confirmation", { timeout: 90_000 }, () => {
+  const address = `hina.${process.pid}@example.pk`;
+  let guestTracking = "";
+  // session A: the phone that registered, still signed in
+  let phoneA: Page;
+
+  it("confirms the email from the message, and then a guest order shows in My Orders (phone)", async () => {
+    guestTracking = await guestOrder(address);
+    const page = await open(PHONE);
+    phoneA = page;
+    await page.goto(`${url}/register`);
+    await hydrated(page);
+    const main = page.getByRole("main");
+    await main.getByLabel("First name").fill("Hina");
+    await main.getByLabel("Last name").fill("Baig");
+    await main.getByLabel("Email", { exact: true }).fill(address);
+    await main.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await main.getByLabel("Confirm password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL(/\/account$/);
+
+    // the notice, and no guest order before the address is confirmed
+    const notice = page.getByRole("region", { name: "Your email is not verified" });
+    await expectVisibleToPerson(notice);
+    expect(await notice.textContent()).toContain(address);
+    const resend = notice.getByRole("button", { name: "Send the link again" });
+    await expectVisibleToPerson(resend);
+    await shoot(page, "account-unverified-phone");
+    await resend.click();
+    await expect.poll(() => notice.getByRole("status").textContent()).toContain("We have sent a new link");
+    await page.getByRole("button", { name: "My Orders" }).click();
+    await page.getByText("No orders yet").waitFor();
+
+    // two messages: the one sent on registering and the one asked for again; either link works
+    const mail = await mailTo(address, /^Confirm your email/, 2);
+    expect(mail.text).toContain("Hello Hina");
+    const link = linkPath(mail, "verify-email");
+    await page.goto(`${url}${link}`);
+    await hydrated(page);
+    await page.getByRole("heading", { name: "Confirm Your Email" }).waitFor();
+    const confirmButton = page.getByRole("button", { name: "Confirm my email" });
+    await expectVisibleToPerson(confirmButton);
+    await confirmButton.click();
+    await page.getByRole("heading", { name: "Email Confirmed" }).waitFor();
+    await expectVisibleToPerson(page.getByRole("main").getByRole("status"));
+    await page.getByRole("link", { name: "Go to My Orders" }).click();
+    const card = page.getByRole("article", { name: `Order ${guestTracking}` });
+    await card.waitFor();
+    await expectVisibleToPerson(card.getByText(guestTracking));
+    expect(await page.getByRole("region", { name: "Your email is not verified" }).count()).toBe(0);
+
+    // the link works once
+    await page.goto(`${url}${link}`);
+    await page.getByRole("heading", { name: "Link Not Working" }).waitFor();
+    expect(await page.getByRole("alert").textContent()).toContain("already been used");
+  });
+
+  it("resets the password from the emailed link on another device, ending session A (desktop)", async () => {
+    const tokenA = (await phoneA.evaluate(() => localStorage.getItem("userToken")))!;
+    expect(tokenA).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await apiCall("/users/me", { token: tokenA })).status).toBe(200);
+
+    const page = await open(DESKTOP);
+    await page.goto(`${url}/login`);
+    await hydrated(page);
+    const forgot = page.getByRole("link", { name: "Forgot password?" });
+    await expectVisibleToPerson(forgot);
+    await forgot.click();
+    await page.getByRole("heading", { name: "Forgot Password" }).waitFor();
+    await page.getByRole("main").getByLabel("Email", { exact: true }).fill(address.toUpperCase());
+    await page.getByRole("button", { name: "Send the link" }).click();
+    await page.getByRole("heading", { name: "Check Your Messages" }).waitFor();
+    const answer = (await page.getByRole("main").getByRole("status").textContent())!;
+    expect(answer).toBe(
+      "If an account exists for that email, we have sent a link to reset your password. It works for one hour.",
+    );
+
+    const mail = await mailTo(address, /^Reset your/);
+    expect(mail.text).toContain("one hour");
+    const link = linkPath(mail, "reset-password");
+    const response = await page.goto(`${url}${link}`);
+    expect(response!.headers()["cache-control"]).toBe("private, no-store");
+    // no Referer to any other site (the token is in the address)
+    expect(response!.headers()["referrer-policy"]).toBe("same-origin");
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toContain("noindex");
+    await hydrated(page);
+    await page.getByRole("heading", { name: "Choose a New Password" }).waitFor();
+    const main = page.getByRole("main");
+    await main.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+    await main.getByLabel("Confirm new password", { exact: true }).fill(NEW_PASSWORD);
+    const submit = page.getByRole("button", { name: "Set new password" });
+    await expectVisibleToPerson(submit);
+    await submit.click();
+    await page.getByRole("heading", { name: "Password Changed" }).waitFor();
+    await expectVisibleToPerson(page.getByRole("main").getByRole("status"));
+
+    // session A is over; the old password no longer works, the new one does
+    expect((await apiCall("/users/me", { token: tokenA })).status).toBe(401);
+    await page.getByRole("main").getByRole("link", { name: "Sign In" }).click();
+    await page.waitForURL(/\/login$/);
+    await hydrated(page);
+    await page.getByRole("main").getByLabel("Email", { exact: true }).fill(address);
+    await page.getByRole("main").getByLabel("Password", { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.waitForURL(/\/account$/);
+    await page.getByRole("heading", { name: "Hello, Hina" }).waitFor();
+
+    // the link a second time
+    await page.goto(`${url}${link}`);
+    await page.getByRole("heading", { name: "Link Not Working" }).waitFor();
+    expect(await page.getByRole("alert").textContent()).toContain("already been used");
+    await shootBoth(link, "reset-used", (p) => p.getByRole("heading", { name: "Link Not Working" }).waitFor());
+  });
+
+  it("session A's phone is sent to sign in again", async () => {
+    await phoneA.goto(`${url}/account`);
+    await phoneA.waitForURL(/\/login\?redirectTo=%2Faccount$/);
+    expect(await phoneA.evaluate(() => localStorage.getItem("userToken"))).toBeNull();
+    const old = await apiCall("/users/login", { method: "POST", body: { email: address, password: PASSWORD } });
+    expect(old.status).toBe(401);
+  });
+
+  it("refuses a link after its hour", async () => {
+    const page = await open(PHONE);
+    const response = await page.goto(`${url}/reset-password/${LATE.token}`);
+    expect(response!.status()).toBe(410);
+    await page.getByRole("heading", { name: "Link Not Working" }).waitFor();
+    expect(await page.getByRole("alert").textContent()).toContain("expired");
+    await expectVisibleToPerson(page.getByRole("link", { name: "Get a new link" }));
+    await shootBoth(`/reset-password/${LATE.token}`, "reset-expired", (p) =>
+      p.getByRole("heading", { name: "Link Not Working" }).waitFor(),
+    );
+  });
+
+  it("answers an unknown email exactly as a known one, and sends nothing", async () => {
+    const before = smtp.received.length;
+    const page = await open(PHONE);
+    await page.goto(`${url}/forgot-password`);
+    await hydrated(page);
+    await page.getByRole("main").getByLabel("Email", { exact: true }).fill(`nobody.${process.pid}@example.pk`);
+    await page.getByRole("button", { name: "Send the link" }).click();
+    await page.getByRole("heading", { name: "Check Your Messages" }).waitFor();
+    expect(await page.getByRole("main").getByRole("status").textContent()).toBe(
+      "If an account exists for that email, we have sent a link to reset your password. It works for one hour.",
+    );
+    await expectVisibleToPerson(page.getByRole("link", { name: "Back to Sign In" }));
+    await shoot(page, "forgot-sent-phone");
+    // give the worker time to send anything it had
+    await apiCall("/users/password-reset", { method: "POST", body: { email: address } });
+    await mailTo(address, /^Reset your/, 2);
+    expect(smtp.received.length).toBe(before + 1);
+  });
+
+  it("works without JavaScript: forgot password and a new password from the link", async () => {
+    const page = await open(PHONE, false);
+    await page.goto(`${url}/forgot-password`);
+    await page.getByRole("main").getByLabel("Email", { exact: true }).fill(address);
+    await page.getByRole("button", { name: "Send the link" }).click();
+    await page.getByRole("heading", { name: "Check Your Messages" }).waitFor();
+    const mail = await mailTo(address, /^Reset your/, 3);
+    await page.goto(`${url}${linkPath(mail, "reset-password")}`);
+    await page.getByRole("main").getByLabel("New password", { exact: true }).fill("Khaddar2026warm");
+    await page.getByRole("main").getByLabel("Confirm new password", { exact: true }).fill("Khaddar2026warm");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await page.getByRole("heading", { name: "Password Changed" }).waitFor();
+    expect(
+      (await apiCall("/users/login", { method: "POST", body: { email: address, password: "Khaddar2026warm" } })).status,
+    ).toBe(200);
+  });
+
+  it("resets with a 6-digit code on WhatsApp instead (phone)", async () => {
+    const shopper = `zara.${process.pid}@example.pk`;
+    const made = await apiCall<{ access_token: string }>("/users/register", {
+      method: "POST",
+      body: { first_name: "Zara", last_name: "Ali", email: shopper, password: PASSWORD },
+    });
+    expect(made.status).toBe(201);
+    const profile = await apiCall("/users/me", {
+      method: "PUT",
+      token: made.body.access_token,
+      body: { first_name: "Zara", last_name: "Ali", phone: "0333-5557788" },
+    });
+    expect(profile.status).toBe(200);
+
+    const page = await open(PHONE);
+    await page.goto(`${url}/forgot-password`);
+    await hydrated(page);
+    await page.getByRole("main").getByLabel("Email", { exact: true }).fill(shopper);
+    const choice = page.getByRole("radio", { name: /Send a 6-digit code on WhatsApp/ });
+    await expectVisibleToPerson(choice);
+    await choice.check();
+    await shoot(page, "forgot-whatsapp-phone");
+    await page.getByRole("button", { name: "Send the code" }).click();
+    await page.getByRole("heading", { name: "Check Your Messages" }).waitFor();
+    expect(await page.getByRole("main").getByRole("status").textContent()).toContain("6-digit code");
+    await page.getByRole("link", { name: "Enter the code" }).click();
+    await page.getByLabel("Code from WhatsApp").waitFor();
+    expect(await page.getByRole("main").getByLabel("Email", { exact: true }).inputValue()).toBe(shopper);
+
+    // the code as the Cloud API received it, in the authentication template
+    let code = "";
+    await expect
+      .poll(() => {
+        const sent = whatsapp.requests.find((r) => r.body.to === "923335557788");
+        const template = sent?.body.template as { components: { parameters: { text: string }[] }[] } | undefined;
+        code = template?.components[0]?.parameters[0]?.text ?? "";
+        return code;
+      })
+      .toMatch(/^\d{6}$/);
+    await hydrated(page);
+    const main = page.getByRole("main");
+    await main.getByLabel("Code from WhatsApp").fill(code === "000000" ? "111111" : "000000");
+    await main.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+    await main.getByLabel("Confirm new password", { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect.poll(() => main.getByRole("alert").first().textContent()).toContain("code is not right");
+    await shoot(page, "reset-code-wrong-phone");
+    await main.getByLabel("Code from WhatsApp").fill(code);
+    await main.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+    await main.getByLabel("Confirm new password", { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await page.getByRole("heading", { name: "Password Changed" }).waitFor();
+    expect((await apiCall("/users/me", { token: made.body.access_token })).status).toBe(401);
+    expect(
+      (await apiCall("/users/login", { method: "POST", body: { email: shopper, password: NEW_PASSWORD } })).status,
+    ).toBe(200);
+  });
+
+  it("screenshots of each new page at 390x844 and 1280x900", async () => {
+    await shootBoth("/login", "login-forgot-link", (p) => p.getByRole("link", { name: "Forgot password?" }).waitFor());
+    await shootBoth("/forgot-password", "forgot-password", (p) =>
+      p.getByRole("heading", { name: "Forgot Password" }).waitFor(),
+    );
+    await shootBoth(`/reset-password?email=${encodeURIComponent(address)}`, "reset-with-code", (p) =>
+      p.getByLabel("Code from WhatsApp").waitFor(),
+    );
+    // another account: this address has had its 3 reset messages of the hour
+    const other = `sana.${process.pid}@example.pk`;
+    const res = await apiCall("/users/register", {
+      method: "POST",
+      body: { first_name: "Sana", last_name: "Malik", email: other, password: PASSWORD },
+    });
+    expect(res.status).toBe(201);
+    expect((await apiCall("/users/password-reset", { method: "POST", body: { email: other } })).status).toBe(202);
+    const mail = await mailTo(other, /^Reset your/);
+    await shootBoth(linkPath(mail, "reset-password"), "reset-password", (p) =>
+      p.getByRole("heading", { name: "Choose a New Password" }).waitFor(),
+    );
+    const verify = linkPath(await mailTo(other, /^Confirm your email/), "verify-email");
+    await shootBoth(verify, "verify-email", (p) => p.getByRole("button", { name: "Confirm my email" }).waitFor());
+    for (const [size, viewport] of [
+      ["phone", SHOT_PHONE],
+      ["desktop", SHOT_DESKTOP],
+    ] as const) {
+      const page = await open(viewport);
+      await page.goto(`${url}${verify}`);
+      await hydrated(page);
+      if (size === "phone") await page.getByRole("button", { name: "Confirm my email" }).click();
+      else await page.reload();
+      await page.getByRole("heading", { name: size === "phone" ? "Email Confirmed" : "Link Not Working" }).waitFor();
+      await shoot(page, size === "phone" ? "verify-done-phone" : "verify-used-desktop");
+    }
+  });
+});
