@@ -194,10 +194,11 @@ function ordering(query: ProductQuery): SQL[] {
     case "relevance": {
       const tsQuery = query.search ? toPrefixTsQuery(query.search) : null;
       if (!tsQuery || !query.search) return [desc(products.createdAt), desc(products.id)];
-      return [
-        sql`ts_rank(${products.searchVector}, to_tsquery('simple', ${tsQuery})) + word_similarity(${query.search}, ${products.name}) desc`,
-        asc(products.id),
-      ];
+      // ts_rank alone: the vector weighs the name (A) above the description (B), so a name that
+      // holds the words already ranks first. The word_similarity that was added to it measured
+      // the same thing again at twice ts_rank's cost: a common word (10,000 matches at 100,000
+      // products) ranked in 80 ms with it, 32 ms without (issue 16, point 4)
+      return [sql`ts_rank(${products.searchVector}, to_tsquery('simple', ${tsQuery})) desc`, asc(products.id)];
     }
     case "newest":
     default:

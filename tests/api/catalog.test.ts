@@ -153,6 +153,19 @@ describe("GET /api/products", () => {
     expect((await get("/api/products?search=zzzzqqqqxxxx")).body).toEqual([]);
   });
 
+  it("ranks a product whose name holds the words above one whose description does", async () => {
+    // the name's product has the higher id, so an order by id would put it second
+    const [inText, inName] = await rows<{ id: number }>(
+      sql`select id from products where is_active order by id limit 2`,
+    );
+    await t.database.db.execute(sql`update products set name = 'Zarqoon Jharoka kurta' where id = ${inName!.id}`);
+    await t.database.db.execute(
+      sql`update products set description = description || ' Worn with a zarqoon dupatta.' where id = ${inText!.id}`,
+    );
+    const found = (await get("/api/products?search=zarqoon")).body as { id: number }[];
+    expect(found.map((p) => p.id)).toEqual([inName!.id, inText!.id]);
+  });
+
   it("treats search text as data, not SQL or tsquery syntax", async () => {
     for (const s of ["' or 1=1 --", "a & | ! :* ()", "%_\\", "'':*"]) {
       expect((await get(`/api/products?search=${encodeURIComponent(s)}`)).status).toBe(200);
