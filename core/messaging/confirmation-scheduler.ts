@@ -15,6 +15,7 @@ import { queryRows, type Db } from "../../db/client";
 import { whatsappMessages, type MessageLanguage } from "../../db/schema";
 import { settleConfirmationInTx } from "../orders/confirmation-outcome";
 import { cancelPayload, confirmPayload } from "./confirmation";
+import { startPolling } from "../shared/polling";
 
 export interface SchedulerOptions {
   /** how often the pass runs in each process */
@@ -226,38 +227,16 @@ export function startConfirmationScheduler(
   } = {},
 ): ConfirmationScheduler {
   const settings: SchedulerOptions = { ...SCHEDULER_DEFAULTS, ...options };
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let current: Promise<SchedulerRun | null> = Promise.resolve(null);
-
-  const pass = async (): Promise<SchedulerRun | null> => {
-    try {
+  return startPolling(
+    async () => {
       const run = await runConfirmationSchedulerOnce(ctx, settings);
       if (run.reminded + run.expired + run.failed > 0) options.onRun?.(run);
       return run;
-    } catch (error) {
-      options.onError?.(error);
-      return null;
-    }
-  };
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      current = pass();
-      void current.then(() => schedule(settings.pollMs));
-    }, ms);
-  };
-  schedule(options.firstAfterMs ?? Math.floor(Math.random() * settings.pollMs));
-  return {
-    poke() {
-      current = current.then(() => pass());
-      return current;
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await current;
+    {
+      firstAfterMs: options.firstAfterMs ?? Math.floor(Math.random() * settings.pollMs),
+      nextAfterMs: () => settings.pollMs,
+      onError: options.onError,
     },
-  };
+  );
 }

@@ -6,6 +6,7 @@
 // A process that dies mid-send leaves its messages "sending"; when the lease runs out another
 // process takes them again (at least once: see decision 0069 for why a double is unlikely).
 import { randomUUID } from "node:crypto";
+import { startPolling } from "../shared/polling";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client";
 import type { MessageKind, MessageLanguage } from "../../db/schema";
@@ -223,41 +224,20 @@ export function startQueueWorker<Row extends ClaimedBase>(
 ): OutboxWorker {
   const settings: OutboxOptions = { ...OUTBOX_DEFAULTS, ...options };
   const id = `${process.pid}-${randomUUID().slice(0, 8)}`;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let current: Promise<OutboxRun | null> = Promise.resolve(null);
-
-  const pass = async (): Promise<OutboxRun | null> => {
-    try {
+  const poller = startPolling(
+    async () => {
       const run = await runQueueOnce(db, queue, settings, id);
       if (run.claimed > 0) options.onRun?.(run);
       return run;
-    } catch (error) {
-      options.onError?.(error);
-      return null;
-    }
-  };
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      current = pass();
-      void current.then((run) => schedule(run && run.claimed >= settings.batch ? 0 : settings.pollMs));
-    }, ms);
-  };
-  schedule(Math.floor(Math.random() * Math.min(settings.pollMs, 1000)));
-  return {
-    id,
-    poke() {
-      current = current.then(() => pass());
-      return current;
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await current;
+    {
+      firstAfterMs: Math.floor(Math.random() * Math.min(settings.pollMs, 1000)),
+      // a full batch may mean more are waiting: look again at once
+      nextAfterMs: (run) => (run && run.claimed >= settings.batch ? 0 : settings.pollMs),
+      onError: options.onError,
     },
-  };
+  );
+  return { id, poke: poller.poke, stop: poller.stop };
 }
 
 /** The WhatsApp worker (issue 15). */

@@ -6,6 +6,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryRows } from "../../db/client";
 import { SESSION_IDLE_DAYS, SESSION_MAX_DAYS } from "../accounts/sessions";
 import type { CoreContext } from "../context";
+import { startPolling } from "./polling";
 
 export const RETENTION = {
   /** a cart nobody has added to or changed for this long is abandoned */
@@ -144,26 +145,12 @@ export function scheduleRetention(
     onError: (error: unknown) => void;
   },
 ): RetentionSchedule {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const run = () => {
-    if (running || stopped) return;
-    running = deleteExpiredData(ctx)
-      .then((report) => options.onRun?.(report), options.onError)
-      .finally(() => {
-        running = null;
-      });
-  };
-  const first = setTimeout(run, options.firstAfterMs);
-  const every = setInterval(run, options.everyMs);
-  first.unref();
-  every.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(every);
-      await running;
-    },
-  };
+  const poller = startPolling(async () => options.onRun?.(await deleteExpiredData(ctx)), {
+    firstAfterMs: options.firstAfterMs,
+    nextAfterMs: () => options.everyMs,
+    onError: options.onError,
+    // the clean-up never keeps a process alive that has nothing else to do
+    unref: true,
+  });
+  return { stop: poller.stop };
 }
