@@ -3,9 +3,6 @@
 // migrations and queries are the same.
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -25,8 +22,6 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   close(): Promise<void>;
 }
-
-export const pgliteExtensions = { pg_trgm };
 
 // PostgreSQL returns bigint (int8) and numeric as strings; every bigint here holds paisa
 // or a count well inside Number's exact range.
@@ -63,9 +58,15 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     fs.mkdirSync(dataDir, { recursive: true });
     releaseLock = lockDataDir(dataDir);
   }
+  // loaded here, not at the top: a store on a PostgreSQL server never loads PGlite
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("drizzle-orm/pglite"),
+  ]);
   const client = await PGlite.create({
     dataDir: dir,
-    extensions: pgliteExtensions,
+    extensions: { pg_trgm },
     loadDataDir,
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });

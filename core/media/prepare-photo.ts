@@ -3,7 +3,7 @@
 // Each upload is judged by its bytes, never its name or declared type; turned upright by its
 // EXIF orientation; stripped of every piece of metadata (GPS location included) by being
 // re-encoded; and written as the WebP widths the storefront loads (<base>-<width>.webp).
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { AppError, invalid } from "../shared/errors";
 import { HEIC_REFUSED, megabytes, PHOTO_LIMITS, PHOTO_TYPES_TEXT, PHOTO_WIDTHS } from "./photo-rules";
 
@@ -69,6 +69,9 @@ export async function preparePhoto(file: UploadedFile): Promise<PreparedPhoto> {
   const type = detectImageType(file.bytes);
   if (type === "heic") throw invalid(`${name} ${HEIC_REFUSED}`);
   if (type === "other") throw invalid(`${name} is not a photo this store can read: send ${PHOTO_TYPES_TEXT}.`);
+  // loaded when the first photo comes, not at start: libvips is ~30 MB a store that is only
+  // selling never needs (issue 16, point 3)
+  const { default: sharp } = await import("sharp");
   const input = () => sharp(file.bytes, { limitInputPixels: PHOTO_LIMITS.pixels, failOn: "error" });
   let meta: Metadata;
   try {

@@ -2,7 +2,7 @@
 // is set, else a transport that sends nothing and leaves the message in the console's log, so a
 // fresh install and the tests work offline. The email outbox is decision 0069's queue over
 // email_messages: the worker, lease and backoff are outbox.ts's.
-import { createTransport } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import addressparser from "nodemailer/lib/addressparser";
 import type { EmailKind } from "../../db/schema";
 import { isEmailAddress } from "../shared/email";
@@ -116,18 +116,22 @@ export function smtpTransport(
   options: { from: MailFrom; storeName: () => Promise<string>; timeoutMs: number },
 ): EmailTransport {
   const connectMs = Math.min(10_000, options.timeoutMs);
-  const transporter = createTransport({
-    host: smtp.host,
-    port: smtp.port,
-    secure: smtp.secure,
-    auth: smtp.user ? { user: smtp.user, pass: smtp.pass } : undefined,
-    // every wait stays well inside the worker's lease, so no second process takes a message
-    // this one is still sending (decision 0069)
-    connectionTimeout: connectMs,
-    greetingTimeout: connectMs,
-    dnsTimeout: connectMs,
-    socketTimeout: options.timeoutMs,
-  });
+  // nodemailer is loaded on the first send, not at start: a store without SMTP_URL never loads it,
+  // and one with it pays ~15 MB only once mail goes out (issue 16, point 3)
+  let transporter: Promise<Transporter> | null = null;
+  const connect = async () =>
+    (await import("nodemailer")).createTransport({
+      host: smtp.host,
+      port: smtp.port,
+      secure: smtp.secure,
+      auth: smtp.user ? { user: smtp.user, pass: smtp.pass } : undefined,
+      // every wait stays well inside the worker's lease, so no second process takes a message
+      // this one is still sending (decision 0069)
+      connectionTimeout: connectMs,
+      greetingTimeout: connectMs,
+      dnsTimeout: connectMs,
+      socketTimeout: options.timeoutMs,
+    });
   const domain = options.from.address.slice(options.from.address.lastIndexOf("@") + 1);
   return {
     name: "smtp",
@@ -137,7 +141,10 @@ export function smtpTransport(
       const messageId = `<email-${email.id}@${domain}>`;
       const name = options.from.name ?? (await options.storeName());
       try {
-        await transporter.sendMail({
+        transporter ??= connect();
+        await (
+          await transporter
+        ).sendMail({
           from: { name, address: options.from.address },
           to: email.to,
           subject: email.subject,

@@ -3,7 +3,6 @@
 // Files that already exist are skipped, so restarts and repeated test runs cost nothing.
 import fs from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
 import { renderSvg } from "./art";
 import { demoPlan, type PlannedImage } from "./plan";
 
@@ -53,6 +52,8 @@ async function renderOne(
   if (missing.length === 0) return { written: 0, skipped };
   const largest = Math.max(...image.widths);
   const svg = Buffer.from(renderSvg(image, largest));
+  // loaded only when there are images to make (the store imports the seed at every start)
+  const { default: sharp } = await import("sharp");
   const { data, info } = await sharp(svg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   for (const width of missing) {
     const file = demoImageFile(mediaDir, image, width);
