@@ -100,13 +100,13 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
 }
 
 /** Makes a page to share out of a render: the nonce out, the policy by hashes. Null when the nonce cannot be taken out. */
-function sharedPage(html: string, response: Response, nonce: string): CachedPage | null {
+function sharedPage(html: Buffer, response: Response, nonce: string): CachedPage | null {
   const hashed = hashInlineScripts(html, nonce);
   if (!hashed) return null;
   return {
     status: response.status,
     headers: [...response.headers],
-    body: Buffer.from(hashed.body, "utf8"),
+    body: hashed.body,
     policy: sharedPagePolicy(hashed.hashes),
     encoded: {},
     hit: false,
@@ -162,10 +162,10 @@ export class PageCache {
           own = response;
           return null;
         }
-        const text = await response.text();
-        const page = sharedPage(text, response, nonce);
+        const bytes = Buffer.from(await response.arrayBuffer());
+        const page = sharedPage(bytes, response, nonce);
         if (!page) {
-          own = new Response(text, response);
+          own = new Response(bytes, response);
           return null;
         }
         own = page;

@@ -14,14 +14,14 @@
 import { createHash } from "node:crypto";
 
 export interface HashedPage {
-  /** the page with the render's nonce taken out */
-  body: string;
+  /** the page with the render's nonce taken out (UTF-8) */
+  body: Buffer;
   /** 'sha256-…' sources for the policy, in the order the scripts appear, without repeats */
   hashes: string[];
 }
 
-/** Each <script …>text</script> in the page: its attributes and its text. */
-function* scriptElements(html: string): Generator<{ attributes: string; text: string }> {
+/** Each <script …>text</script> in the page: its attributes, and where its text starts and ends. */
+function* scriptElements(html: string): Generator<{ attributes: string; start: number; end: number }> {
   // indexOf, not a regular expression: a page of unclosed "<script" tags would make a lazy
   // pattern rescan the rest of the page from each one (quadratic); this walks it once. React
   // writes its tags in lower case and escapes "</script" inside what it writes; a tag written
@@ -39,7 +39,7 @@ function* scriptElements(html: string): Generator<{ attributes: string; text: st
     if (tagEnd < 0) return;
     const close = html.indexOf("</script", tagEnd + 1);
     if (close < 0) return;
-    yield { attributes: html.slice(start + 7, tagEnd), text: html.slice(tagEnd + 1, close) };
+    yield { attributes: html.slice(start + 7, tagEnd), start: tagEnd + 1, end: close };
     from = close + 8;
   }
 }
@@ -49,17 +49,25 @@ const SRC = /\ssrc\s*=/i;
 /**
  * Takes the render's nonce out of a page and answers the hashes of the inline scripts that
  * carried it; null when the page holds the nonce anywhere else (then it is not shared).
+ *
+ * It works on the page's UTF-8 bytes read as Latin-1: one character per byte, so offsets are
+ * byte offsets, the tags and the (ASCII) nonce are found as they are, a script's hash is taken
+ * over its own bytes, and nothing is decoded or encoded again. Decoding the page made a string
+ * of two bytes a character whenever it held one "★", and each step copied it again (issue 16,
+ * points 2 and 3).
  */
-export function hashInlineScripts(html: string, nonce: string): HashedPage | null {
+export function hashInlineScripts(page: Buffer | string, nonce: string): HashedPage | null {
+  const bytes = typeof page === "string" ? Buffer.from(page, "utf8") : page;
+  const html = bytes.toString("latin1");
   const attribute = ` nonce="${nonce}"`;
   const hashes = new Set<string>();
-  for (const { attributes, text } of scriptElements(html)) {
+  for (const { attributes, start, end } of scriptElements(html)) {
     if (!attributes.includes(attribute) || SRC.test(attributes)) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
+    hashes.add(`'sha256-${createHash("sha256").update(bytes.subarray(start, end)).digest("base64")}'`);
   }
   const body = html.replaceAll(attribute, "");
   // the nonce anywhere else (an attribute written another way, a script's text) would be handed
   // to every visitor: such a page is not shared
   if (body.includes(nonce)) return null;
-  return { body, hashes: [...hashes] };
+  return { body: Buffer.from(body, "latin1"), hashes: [...hashes] };
 }
