@@ -62,6 +62,8 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.BENCH_STORE_LOG_LEVEL || "warn",
     SEED_DEMO: "1",
+    // as `npm start` runs it (docs/operations.md, decision 0078)
+    MALLOC_MMAP_THRESHOLD_: "65536",
     ...options.env,
   };
   // never pick up a DATABASE_URL from the caller's shell by accident: the round decides
