@@ -211,23 +211,12 @@ export async function setMessageSettings(
     emailOrderDelivered: input.emailOrderDelivered ?? before.emailOrderDelivered,
     emailOrderCancelled: input.emailOrderCancelled ?? before.emailOrderCancelled,
   };
-  const { whatsappConfirmations, whatsappLanguage, confirmationReminderHours, confirmationExpiryHours } = next;
-  const values = {
-    whatsappConfirmations,
-    whatsappLanguage,
-    confirmationReminderHours,
-    confirmationExpiryHours,
-    emailOrderPlaced: next.emailOrderPlaced,
-    emailOrderShipped: next.emailOrderShipped,
-    emailOrderDelivered: next.emailOrderDelivered,
-    emailOrderCancelled: next.emailOrderCancelled,
-  };
   checkConfirmationHours(next.confirmationReminderHours, next.confirmationExpiryHours);
   await ctx.db.transaction(async (tx) => {
     await tx
       .insert(siteSettings)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: siteSettings.id, set: { ...values, updatedAt: sql`now()` } });
+      .values({ id: 1, ...next })
+      .onConflictDoUpdate({ target: siteSettings.id, set: { ...next, updatedAt: sql`now()` } });
     await recordAudit(tx, whoIs(actor), {
       action: "settings.update",
       entityType: "site_settings",
