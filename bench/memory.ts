@@ -16,6 +16,7 @@ import path from "node:path";
 import pg from "pg";
 import { measure, problems, type LoadSummary } from "./lib/load";
 import { projectRoot } from "./lib/paths";
+import { residentMb } from "./lib/resident";
 import { fixed, loud, table } from "./lib/report";
 import type { Section, SectionContext, SectionOutcome } from "./lib/section";
 import { startStore } from "./lib/server";
@@ -30,28 +31,16 @@ export const MEMORY_TARGETS_MIB = {
   settledAboveIdle: 30,
 };
 
-const MIB = 1024 * 1024;
-
-/** The process's resident memory in MiB (Linux), or NaN where /proc is not there. */
-export function rssMib(pid: number): number {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? (Number(match[1]) * 1024) / MIB : NaN;
-  } catch {
-    return NaN;
-  }
-}
-
 /** The peak resident size while `work` runs, sampled every 100 ms. */
 async function peakDuring<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peakMib: number }> {
-  let peakMib = rssMib(pid);
+  let peakMib = residentMb(pid);
   const sampler = setInterval(() => {
-    const now = rssMib(pid);
+    const now = residentMb(pid);
     if (now > peakMib) peakMib = now;
   }, 100);
   try {
     const result = await work();
-    return { result, peakMib: Math.max(peakMib, rssMib(pid)) };
+    return { result, peakMib: Math.max(peakMib, residentMb(pid)) };
   } finally {
     clearInterval(sampler);
   }
@@ -99,7 +88,7 @@ async function measureMemory(context: SectionContext): Promise<SectionOutcome> {
     const pages = await discoverPages(store.baseUrl, context.log);
     for (const page of pages) await fetch(`${store.baseUrl}${page.path}`).then((r) => r.arrayBuffer());
     await new Promise((resolve) => setTimeout(resolve, 5_000));
-    idleMib = rssMib(pid);
+    idleMib = residentMb(pid);
     const product = `${store.baseUrl}${pages.find((p) => p.name === "product")!.path}`;
     const load = { ...context.load, durationSeconds: seconds, warmupSeconds: 0 };
     for (const [name, options] of [
@@ -112,7 +101,7 @@ async function measureMemory(context: SectionContext): Promise<SectionOutcome> {
     }
     for (let waited = 5; waited <= 60; waited += 5) {
       await new Promise((resolve) => setTimeout(resolve, 5_000));
-      after.push({ seconds: waited, mib: rssMib(pid) });
+      after.push({ seconds: waited, mib: residentMb(pid) });
     }
   } finally {
     await store.stop();

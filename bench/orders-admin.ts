@@ -17,7 +17,6 @@
 // BENCH_ADMIN_ORDERS (100000) changes the number of orders; BENCH_ADMIN_REQUESTS (200) the timed
 // requests per filter (after 20 discarded); BENCH_ADMIN_SQL runs statements (say, a CREATE INDEX)
 // on the filled database before the store starts.
-import fs from "node:fs";
 import http from "node:http";
 import { sql } from "drizzle-orm";
 import { createOrPromoteAdmin } from "../core/accounts/users";
@@ -26,6 +25,7 @@ import { createDatabaseRateLimiter } from "../core/shared/rate-limit";
 import { openStaffSession } from "../core/staff/sessions";
 import type { Db } from "../db/client";
 import { freshDatabase, rows } from "../scripts/lib/shop-fixtures";
+import { residentMb } from "./lib/resident";
 import { fixed, loud, table } from "./lib/report";
 import type { Section, SectionContext, SectionOutcome } from "./lib/section";
 import { startStore } from "./lib/server";
@@ -237,16 +237,6 @@ async function measurePage(
   };
 }
 
-/** The process's resident memory in MB (Linux), or NaN where /proc is not there. */
-function rssMb(pid: number): number {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) / 1024 : NaN;
-  } catch {
-    return NaN;
-  }
-}
-
 interface ExportFigures {
   bytes: number;
   lines: number;
@@ -260,14 +250,14 @@ interface ExportFigures {
 
 function measureExport(baseUrl: string, token: string, pid: number): Promise<ExportFigures> {
   return new Promise((resolve, reject) => {
-    const rssBeforeMb = rssMb(pid);
+    const rssBeforeMb = residentMb(pid);
     let rssPeakMb = rssBeforeMb;
     const samples: { bytes: number; rss: number }[] = [];
     let bytes = 0;
     let lines = 0;
     let firstByteMs = NaN;
     const sampler = setInterval(() => {
-      const rss = rssMb(pid);
+      const rss = residentMb(pid);
       if (rss > rssPeakMb) rssPeakMb = rss;
       samples.push({ bytes, rss });
     }, 20);
@@ -290,7 +280,7 @@ function measureExport(baseUrl: string, token: string, pid: number): Promise<Exp
         response.on("end", () => {
           clearInterval(sampler);
           const totalMs = performance.now() - started;
-          const end = rssMb(pid);
+          const end = residentMb(pid);
           if (end > rssPeakMb) rssPeakMb = end;
           samples.push({ bytes, rss: end });
           const rssAtQuarters = [0.25, 0.5, 0.75, 1].map(

@@ -37,6 +37,7 @@ import {
   SCALE_URL_PREFIX,
 } from "../scripts/lib/catalogue-fill";
 import { projectRoot } from "./lib/paths";
+import { residentMb } from "./lib/resident";
 import { fixed, loud, table } from "./lib/report";
 import type { Section, SectionContext, SectionOutcome } from "./lib/section";
 import { startStore } from "./lib/server";
@@ -263,16 +264,6 @@ async function timed(
   };
 }
 
-/** The process's resident memory in MB (Linux), or NaN where /proc is not there. */
-function rssMb(pid: number): number {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) / 1024 : NaN;
-  } catch {
-    return NaN;
-  }
-}
-
 interface SitemapFigures {
   name: string;
   path: string;
@@ -288,10 +279,10 @@ interface SitemapFigures {
 
 /** One sitemap answer read to its end, the store's resident memory sampled every 20 ms. */
 async function sitemapGet(baseUrl: string, name: string, path: string, pid: number): Promise<SitemapFigures> {
-  const rssBeforeMb = rssMb(pid);
+  const rssBeforeMb = residentMb(pid);
   let rssPeakMb = rssBeforeMb;
   const sampler = setInterval(() => {
-    const rss = rssMb(pid);
+    const rss = residentMb(pid);
     if (rss > rssPeakMb) rssPeakMb = rss;
   }, 20);
   try {
@@ -311,7 +302,7 @@ async function sitemapGet(baseUrl: string, name: string, path: string, pid: numb
       if (carry.includes("<loc>")) urls--;
     }
     const ms = performance.now() - started;
-    const end = rssMb(pid);
+    const end = residentMb(pid);
     if (end > rssPeakMb) rssPeakMb = end;
     return {
       name,
@@ -385,7 +376,7 @@ async function measureScale(context: SectionContext): Promise<SectionOutcome> {
       ],
       ["admin products, search", "/api/admin/products?limit=50&search=Jharoka", { headers: staff }],
     ];
-    rssIdleMb = rssMb(pid);
+    rssIdleMb = residentMb(pid);
     for (const [name, path, options] of plan) {
       context.log(`scale: ${name} (${seconds} s)`);
       const figures = await timed(store.baseUrl, name, path, { connections, seconds, ...options });
@@ -412,7 +403,7 @@ async function measureScale(context: SectionContext): Promise<SectionOutcome> {
       failures.push(
         `the sitemap's parts list ${listed} addresses, fewer than the ${prepared.products} active products`,
       );
-    rssEndMb = rssMb(pid);
+    rssEndMb = residentMb(pid);
   } finally {
     await store.stop();
   }
