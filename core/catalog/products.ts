@@ -1,6 +1,6 @@
 // Reading the catalogue: product lists with filters, sorting and paging, one product,
 // recommendations and similar products. Amounts are paisa.
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { cleanHtml } from "../content/sanitize";
 import type { CoreContext } from "../context";
 import {
@@ -234,10 +234,14 @@ async function listPage(ctx: CoreContext, query: ProductQuery, fuzzy: boolean): 
   ]);
   const ids = idRows.map((r) => r.id);
   if (ids.length === 0) return { items: [], total: counted?.n ?? 0 };
-  const rows = await ctx.db.select(productColumns).from(products).where(inArray(products.id, ids));
+  // the rows and their details at once: the details need only the ids
+  const [rows, details] = await Promise.all([
+    ctx.db.select(productColumns).from(products).where(idIn(products.id, ids)),
+    detailsOf(ctx, ids),
+  ]);
   const position = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-  return { items: await withDetails(ctx, rows), total: counted?.n ?? 0 };
+  return { items: withDetails(rows, details), total: counted?.n ?? 0 };
 }
 
 export async function getProduct(ctx: CoreContext, id: number): Promise<Product | null> {
@@ -245,7 +249,7 @@ export async function getProduct(ctx: CoreContext, id: number): Promise<Product 
     .select(productColumns)
     .from(products)
     .where(and(eq(products.id, id), eq(products.isActive, true)));
-  const [product] = await withDetails(ctx, rows);
+  const [product] = await rowsWithDetails(ctx, rows);
   return product ?? null;
 }
 
@@ -254,7 +258,7 @@ export async function getProductByUrl(ctx: CoreContext, customUrl: string): Prom
     .select(productColumns)
     .from(products)
     .where(and(eq(products.customUrl, customUrl), eq(products.isActive, true)));
-  const [product] = await withDetails(ctx, rows);
+  const [product] = await rowsWithDetails(ctx, rows);
   return product ?? null;
 }
 
@@ -281,7 +285,7 @@ export async function recommendedProducts(ctx: CoreContext, limit: number): Prom
       asc(products.id),
     )
     .limit(limit);
-  return withDetails(ctx, rows);
+  return rowsWithDetails(ctx, rows);
 }
 
 /** Products sharing a collection with this one, nearest in price first. */
@@ -304,51 +308,92 @@ export async function similarProducts(ctx: CoreContext, id: number, limit: numbe
     )
     .orderBy(sql`abs(${products.minPricePaisa} - ${self.price})`, asc(products.id))
     .limit(limit);
-  return withDetails(ctx, rows);
+  return rowsWithDetails(ctx, rows);
 }
 
-/** Images, variants and combinations for a set of product rows, in three queries. */
-async function withDetails(ctx: CoreContext, rows: ProductRow[]): Promise<Product[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
+/**
+ * `column = any($1)`: the ids travel as one array parameter. inArray sends one parameter per id,
+ * a hundred of them for a page of search results, each bound and typed on every call.
+ */
+function idIn(column: AnyColumn, ids: number[]): SQL {
+  return sql`${column} = any(${sql.param(ids)}::int[])`;
+}
+
+type ProductDetails = Awaited<ReturnType<typeof detailsOf>>;
+
+/**
+ * Images, variants and combinations of these products, in three parallel queries, with only the
+ * columns a Product carries: a page of 100 results reads 1,000 combinations, and their unused
+ * timestamps alone were 2,000 dates parsed per search (issue 16, point 4).
+ */
+async function detailsOf(ctx: CoreContext, ids: number[]) {
   const [imageRows, variantRows, combinationRows] = await Promise.all([
     ctx.db
-      .select()
+      .select({
+        productId: productImages.productId,
+        id: productImages.id,
+        imageUrl: productImages.imageUrl,
+        widths: productImages.widths,
+        altText: productImages.altText,
+        isPrimary: productImages.isPrimary,
+      })
       .from(productImages)
-      .where(inArray(productImages.productId, ids))
+      .where(idIn(productImages.productId, ids))
       .orderBy(asc(productImages.position), asc(productImages.id)),
     ctx.db
-      .select()
+      .select({
+        productId: variants.productId,
+        id: variants.id,
+        variantType: variants.variantType,
+        variantValue: variants.variantValue,
+        colorHex: variants.colorHex,
+      })
       .from(variants)
-      .where(inArray(variants.productId, ids))
+      .where(idIn(variants.productId, ids))
       .orderBy(asc(variants.position), asc(variants.id)),
     ctx.db
-      .select()
+      .select({
+        productId: variantCombinations.productId,
+        id: variantCombinations.id,
+        combinationName: variantCombinations.combinationName,
+        variantAttributes: variantCombinations.variantAttributes,
+        pricePaisa: variantCombinations.pricePaisa,
+        stock: variantCombinations.stock,
+        isAvailable: variantCombinations.isAvailable,
+      })
       .from(variantCombinations)
-      .where(inArray(variantCombinations.productId, ids))
+      .where(idIn(variantCombinations.productId, ids))
       .orderBy(asc(variantCombinations.id)),
   ]);
-  const byProduct = <T extends { productId: number }>(list: T[]) => {
-    const map = new Map<number, T[]>();
-    for (const item of list) {
-      const bucket = map.get(item.productId);
-      if (bucket) bucket.push(item);
-      else map.set(item.productId, [item]);
-    }
-    return map;
-  };
-  const images = byProduct(imageRows);
-  const variantMap = byProduct(variantRows);
-  const combinationMap = byProduct(combinationRows);
+  return { images: byProduct(imageRows), variants: byProduct(variantRows), combinations: byProduct(combinationRows) };
+}
+
+function byProduct<T extends { productId: number }>(list: T[]): Map<number, Omit<T, "productId">[]> {
+  const map = new Map<number, Omit<T, "productId">[]>();
+  for (const { productId, ...item } of list) {
+    const bucket = map.get(productId);
+    if (bucket) bucket.push(item);
+    else map.set(productId, [item]);
+  }
+  return map;
+}
+
+/** Product rows read by some query, with their details fetched since. */
+async function rowsWithDetails(ctx: CoreContext, rows: ProductRow[]): Promise<Product[]> {
+  if (rows.length === 0) return [];
+  return withDetails(
+    rows,
+    await detailsOf(
+      ctx,
+      rows.map((r) => r.id),
+    ),
+  );
+}
+
+/** Each row as a Product: its details attached, its description cleaned, its stock and rating worked out. */
+function withDetails(rows: ProductRow[], details: ProductDetails): Product[] {
   return rows.map((row) => {
-    const combinations = (combinationMap.get(row.id) ?? []).map((c) => ({
-      id: c.id,
-      combinationName: c.combinationName,
-      variantAttributes: c.variantAttributes,
-      pricePaisa: c.pricePaisa,
-      stock: c.stock,
-      isAvailable: c.isAvailable,
-    }));
+    const combinations = details.combinations.get(row.id) ?? [];
     const { ratingTotal, ...rest } = row;
     return {
       ...rest,
@@ -357,19 +402,8 @@ async function withDetails(ctx: CoreContext, rows: ProductRow[]): Promise<Produc
       averageRating: row.reviewCount === 0 ? 0 : Math.round((ratingTotal / row.reviewCount) * 10) / 10,
       stock:
         combinations.length > 0 ? combinations.reduce((sum, c) => sum + (c.isAvailable ? c.stock : 0), 0) : row.stock,
-      images: (images.get(row.id) ?? []).map((i) => ({
-        id: i.id,
-        imageUrl: i.imageUrl,
-        widths: i.widths,
-        altText: i.altText,
-        isPrimary: i.isPrimary,
-      })),
-      variants: (variantMap.get(row.id) ?? []).map((v) => ({
-        id: v.id,
-        variantType: v.variantType,
-        variantValue: v.variantValue,
-        colorHex: v.colorHex,
-      })),
+      images: details.images.get(row.id) ?? [],
+      variants: details.variants.get(row.id) ?? [],
       combinations,
     };
   });
@@ -405,6 +439,6 @@ export async function getProductsByIds(ctx: CoreContext, ids: number[]): Promise
   const rows = await ctx.db
     .select(productColumns)
     .from(products)
-    .where(and(inArray(products.id, ids), eq(products.isActive, true)));
-  return withDetails(ctx, rows);
+    .where(and(idIn(products.id, ids), eq(products.isActive, true)));
+  return rowsWithDetails(ctx, rows);
 }
