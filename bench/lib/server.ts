@@ -72,7 +72,8 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
   const database = options.databaseUrl ? "postgres" : "pglite";
 
   const started = performance.now();
-  const child = startChild(process.execPath, [main], {
+  // the V8 flag `npm start` gives the store (docs/operations.md#memory)
+  const child = startChild(process.execPath, ["--max-semi-space-size=4", main], {
     cwd: projectRoot,
     env,
     label: "[store]",
