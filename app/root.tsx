@@ -19,7 +19,7 @@ import { Header } from "./components/Header";
 import { Toaster } from "./components/Toaster";
 import { CartSync } from "./components/CartSync";
 import { useInlineStylesheet } from "./lib/inline-stylesheet";
-import { isConsolePath } from "./lib/console";
+import { isConsolePath } from "./lib/console-path";
 import { useNonce } from "./lib/nonce";
 import { pageMeta } from "./lib/seo";
 import { loadShell, type ShellData } from "./lib/shell.server";

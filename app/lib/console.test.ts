@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  actionLabel,
-  ageText,
-  consoleNext,
-  describeChange,
-  isConsolePath,
-  karachiDay,
-  menuFor,
-  pageParam,
-} from "./console";
+import { actionLabel, ageText, consoleNext, describeChange, karachiDay, menuFor, pageParam } from "./console";
+import { isConsolePath } from "./console-path";
 
 describe("console helpers", () => {
   it("goes on after sign-in only to a console page", () => {

@@ -122,11 +122,6 @@ export function describeChange(field: string, value: unknown): string {
   return `${field}: ${show(value)}`;
 }
 
-/** True for the console's pages (and their .data answers): they get the console's layout, not the shop's. */
-export function isConsolePath(pathname: string): boolean {
-  return /^\/admin(?:[/.]|$)/.test(pathname);
-}
-
 /** The <title> and robots of a console page. */
 export function consoleMeta(title: string) {
   return [{ title: `${title} · Back office` }, { name: "robots", content: "noindex, nofollow" }];
