@@ -71,6 +71,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     // inline nothing as data: URLs; the CSP and caching treat every asset as a file
     assetsInlineLimit: 0,
+    // terser, not Vite's default esbuild: 3 KB less of compressed script on every page (2.2 KB of
+    // it React Router's, which is published unminified), for ~5 s more build (decision 0079)
+    minify: isSsrBuild ? false : "terser",
+    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     // the server build stays one file
     rollupOptions: isSsrBuild ? {} : { output: { manualChunks: clientChunk } },
   },
