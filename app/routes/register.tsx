@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { checkRegister, meetsPasswordRules } from "../../core/accounts/form-rules";
 import { AuthLayout } from "../components/AuthLayout";
+import { EmailField } from "../components/EmailField";
 import { PasswordChecklist } from "../components/PasswordChecklist";
 import { PasswordField } from "../components/PasswordField";
 import { ApiError, api } from "../lib/api";
@@ -34,7 +35,6 @@ function TextField({
   value,
   onChange,
   error,
-  type = "text",
   autoComplete,
 }: {
   id: Field;
@@ -42,7 +42,6 @@ function TextField({
   value: string;
   onChange: (value: string) => void;
   error?: string;
-  type?: string;
   autoComplete: string;
 }) {
   return (
@@ -53,11 +52,11 @@ function TextField({
       <input
         id={id}
         name={id}
-        type={type}
+        type="text"
         value={value}
         onChange={(e) => onChange(e.target.value)}
         autoComplete={autoComplete}
-        maxLength={type === "email" ? 254 : 100}
+        maxLength={100}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         className="field mt-1"
@@ -148,15 +147,7 @@ export default function RegisterPage() {
             autoComplete="family-name"
           />
         </div>
-        <TextField
-          id="email"
-          label="Email"
-          type="email"
-          value={form.email}
-          onChange={set("email")}
-          error={errors.email}
-          autoComplete="email"
-        />
+        <EmailField value={form.email} onChange={(e) => set("email")(e.target.value)} error={errors.email} />
         <div>
           <PasswordField
             id="password"
