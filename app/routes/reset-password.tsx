@@ -86,6 +86,16 @@ function Done({ message }: { message: string }) {
   );
 }
 
+function BackToSignIn() {
+  return (
+    <p className="mt-6 text-center text-sm">
+      <Link to="/login" className="text-stone-600 underline underline-offset-4 hover:text-ink">
+        Back to Sign In
+      </Link>
+    </p>
+  );
+}
+
 function Refused({ message }: { message: string }) {
   return (
     <LinkRefused
@@ -93,11 +103,7 @@ function Refused({ message }: { message: string }) {
       message={message}
       next={{ to: "/forgot-password", label: "Get a new link" }}
     >
-      <p className="mt-6 text-center text-sm">
-        <Link to="/login" className="text-stone-600 underline underline-offset-4 hover:text-ink">
-          Back to Sign In
-        </Link>
-      </p>
+      <BackToSignIn />
     </LinkRefused>
   );
 }
@@ -178,11 +184,7 @@ export default function ResetPasswordPage({ loaderData, actionData, params }: Ro
           {sending ? "Saving…" : "Set new password"}
         </button>
       </Form>
-      <p className="mt-6 text-center text-sm">
-        <Link to="/login" className="text-stone-600 underline underline-offset-4 hover:text-ink">
-          Back to Sign In
-        </Link>
-      </p>
+      <BackToSignIn />
     </AuthLayout>
   );
 }
