@@ -153,6 +153,29 @@ describe("GET /api/products", () => {
     expect((await get("/api/products?search=zzzzqqqqxxxx")).body).toEqual([]);
   });
 
+  it("counts every match of a search, on any page, past the last and despite a typo", async () => {
+    const [p] = await rows<{ name: string }>(
+      sql`select name from products where is_active and name ~* '^[a-z]{5,}' order by id limit 1`,
+    );
+    const word = p!.name.split(" ")[0]!.toLowerCase();
+    const [{ n } = { n: 0 }] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from products where is_active and search_vector @@ to_tsquery('simple', ${`'${word}':*`})`,
+    );
+    expect(n).toBeGreaterThan(0);
+    const search = encodeURIComponent(word);
+    const first = await get(`/api/products?search=${search}&limit=1`);
+    expect(first.body).toHaveLength(1);
+    expect(first.headers["x-total-count"]).toBe(String(n));
+    const past = await get(`/api/products?search=${search}&limit=5&offset=${n + 10}`);
+    expect(past.body).toEqual([]);
+    expect(past.headers["x-total-count"]).toBe(String(n));
+    const typo = word.slice(0, 2) + word[3] + word[2] + word.slice(4);
+    const fuzzy = await get(`/api/products?search=${encodeURIComponent(typo)}&limit=1`);
+    expect(Number(fuzzy.headers["x-total-count"])).toBeGreaterThanOrEqual(1);
+    const none = await get("/api/products?search=zzzzqqqqxxxx");
+    expect(none.headers["x-total-count"]).toBe("0");
+  });
+
   it("ranks a product whose name holds the words above one whose description does", async () => {
     // the name's product has the higher id, so an order by id would put it second
     const [inText, inName] = await rows<{ id: number }>(

@@ -126,6 +126,12 @@ describe(`query plans with ${PRODUCTS.toLocaleString("en-US")} more products`, (
   it("search reads the full-text and trigram indexes", async () => {
     expect(await seqScans((ctx) => listProducts(ctx, { search: "Gulnaz Bahar", limit: 24, offset: 0 }))).toEqual([]);
     expect(await seqScans((ctx) => listProducts(ctx, { search: "chikankari", limit: 24, offset: 0 }))).toEqual([]);
+    // past the last match the page carries no count, which is then asked for on its own
+    expect(await seqScans((ctx) => listProducts(ctx, { search: "Gulnaz Bahar", limit: 24, offset: 5_000 }))).toEqual(
+      [],
+    );
+    // a typo matches no word, and the names closest to it are ranked instead
+    expect(await seqScans((ctx) => listProducts(ctx, { search: "Gulnza Bahar", limit: 24, offset: 0 }))).toEqual([]);
   });
 
   it("a collection with size and colour filters and a price sort reads its links and indexes", async () => {
