@@ -230,7 +230,8 @@ export async function listProducts(ctx: CoreContext, query: ProductQuery): Promi
 // search by relevance, whose ranking reads every match anyway: rankedIds).
 async function listPage(ctx: CoreContext, query: ProductQuery, fuzzy: boolean): Promise<ProductPage> {
   const where = filters(query, fuzzy);
-  const { ids, total } = relevance(query) ? await rankedIds(ctx, query, where) : await orderedIds(ctx, query, where);
+  const rank = relevance(query);
+  const { ids, total } = rank ? await rankedIds(ctx, query, where, rank) : await orderedIds(ctx, query, where);
   if (ids.length === 0) return { items: [], total };
   // the rows and their details at once: the details need only the ids
   const [rows, details] = await Promise.all([
@@ -271,9 +272,9 @@ async function orderedIds(ctx: CoreContext, query: ProductQuery, where: SQL) {
  * word's 38 on PostgreSQL (10,000 of 100,000 products), and on PGlite, which runs one statement at
  * a time, all of it in the answer's time.
  */
-async function rankedIds(ctx: CoreContext, query: ProductQuery, where: SQL) {
+async function rankedIds(ctx: CoreContext, query: ProductQuery, where: SQL, rank: SQL) {
   const matches = ctx.db
-    .select({ id: products.id, rank: sql<number>`${relevance(query)}`.as("rank") })
+    .select({ id: products.id, rank: sql<number>`${rank}`.as("rank") })
     .from(products)
     .where(where)
     // "offset 0" keeps the rank worked out in the scan: flattened, the planner ranked above the
