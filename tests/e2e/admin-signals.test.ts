@@ -159,9 +159,10 @@ describe.sequential("fake-order signals", { timeout: 120_000 }, () => {
     await page.getByLabel("Held for a call").check();
     await page.getByRole("button", { name: "Find" }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get("held")).toBe("1");
-    const listed = (await page.getByRole("list", { name: "Order list" }).textContent()) ?? "";
-    expect(listed).toContain(held.tracking_id);
-    expect(listed).not.toContain(asked.tracking_id);
+    // the address changes before the list's new data arrives: wait for the list itself
+    const listed = async () => (await page.getByRole("list", { name: "Order list" }).textContent()) ?? "";
+    await expect.poll(listed).not.toContain(asked.tracking_id);
+    expect(await listed()).toContain(held.tracking_id);
 
     await page.goto(`${url}/admin/orders/${held.id}`);
     await hydrated(page);
