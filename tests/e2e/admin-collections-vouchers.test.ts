@@ -160,7 +160,9 @@ describe.sequential("collections and vouchers in the console", { timeout: 180_00
     await hydrated(page);
     const list = page.getByRole("list", { name: "Products in order" });
     // the address changes a moment before the page does: wait for the list, then read it
-    await expect.poll(async () => (await list.getByRole("listitem").allTextContents())[0]?.includes(before[0]!)).toBe(true);
+    await expect
+      .poll(async () => (await list.getByRole("listitem").allTextContents())[0]?.includes(before[0]!))
+      .toBe(true);
 
     // the second product's Up button: it leads the collection page
     await list.getByRole("button", { name: `Move ${before[1]} up` }).click();
