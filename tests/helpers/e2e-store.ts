@@ -1,6 +1,6 @@
 // A built store for one browser-test file, started on a copy of the migrated and seeded test
-// template (no seeding at start, so it is up in seconds): a PGlite data folder made from the
-// template dump, or on PostgreSQL (DATABASE_URL) a database created from the template. A test
+// template (no seeding at start, so it is up in seconds): a copy of the PGlite template's data
+// folder, or on PostgreSQL (DATABASE_URL) a database created from the template. A test
 // can change the database before the store starts, e.g. to plant a hostile blog post.
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -38,11 +38,14 @@ export async function startE2EStore(
   } else {
     // the process must not inherit a DATABASE_URL from the environment either
     env.DATABASE_URL = "";
-    const handle = await openPglite(dataDir, new Blob([fs.readFileSync(template)]));
-    try {
-      await options.prepare?.(handle.db);
-    } finally {
-      await handle.close();
+    fs.cpSync(path.join(inject("databaseTemplateDir"), "pgdata"), path.join(dataDir, "pgdata"), { recursive: true });
+    if (options.prepare) {
+      const handle = await openPglite(dataDir);
+      try {
+        await options.prepare(handle.db);
+      } finally {
+        await handle.close();
+      }
     }
   }
 

@@ -3,7 +3,15 @@ import type { TestProject } from "vitest/node";
 import { openPglite, openPostgres } from "../../db/client";
 import { migrateDatabase } from "../../db/migrate";
 import { seedDemoStore } from "../../db/seed";
-import { admin, mediaDir, postgresUrl, templateDumpPath, templateName, withDatabase } from "./template";
+import {
+  admin,
+  mediaDir,
+  postgresUrl,
+  templateDataDir,
+  templateDumpPath,
+  templateName,
+  withDatabase,
+} from "./template";
 
 export default async function setup(project: TestProject) {
   const url = postgresUrl();
@@ -24,15 +32,25 @@ export default async function setup(project: TestProject) {
   await seedDemoStore(handle.db, { mediaDir, images: false });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const client = (handle.db as any).$client as import("@electric-sql/pglite").PGlite;
-  const dump = await client.dumpDataDir("gzip");
-  fs.writeFileSync(templateDumpPath, Buffer.from(await dump.arrayBuffer()));
+  const dump = await client.dumpDataDir("none");
   await handle.close();
+  fs.writeFileSync(templateDumpPath, Buffer.from(await dump.arrayBuffer()));
+  // the folder the browser tests' stores copy: made from the dump once, closed cleanly
+  fs.rmSync(templateDataDir, { recursive: true, force: true });
+  await (await openPglite(templateDataDir, dump)).close();
   project.provide("databaseTemplate", templateDumpPath);
-  return () => fs.rmSync(templateDumpPath, { force: true });
+  project.provide("databaseTemplateDir", templateDataDir);
+  return () => {
+    fs.rmSync(templateDumpPath, { force: true });
+    fs.rmSync(templateDataDir, { recursive: true, force: true });
+  };
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
+    /** PostgreSQL: the template database's name; PGlite: the path of its dump */
     databaseTemplate: string;
+    /** PGlite only: the template as a data folder, for a store process to start on a copy of */
+    databaseTemplateDir: string;
   }
 }

@@ -1,11 +1,16 @@
 // The test databases: one template migrated and seeded once per run, then a cheap copy per
-// test file. PGlite copies come from a dump of its data folder; PostgreSQL copies are
+// test file. PGlite copies come from a dump of its data folder (in memory) or a copy of the folder
+// (a browser test's store); PostgreSQL copies are
 // CREATE DATABASE ... TEMPLATE. DATABASE_URL chooses PostgreSQL, as in production.
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 
-export const templateDumpPath = path.join(os.tmpdir(), `store-test-template-${process.ppid}-${process.pid}.tar.gz`);
+// uncompressed: a test file opens it in a third less time than the gzipped dump (0.75 s, not 1.1)
+export const templateDumpPath = path.join(os.tmpdir(), `store-test-template-${process.ppid}-${process.pid}.tar`);
+// the same database as a data folder: a browser test's store starts on a copy of it (0.15 s)
+// instead of a folder made from the dump (1 s more for each file)
+export const templateDataDir = path.join(os.tmpdir(), `store-test-template-${process.ppid}-${process.pid}`);
 export const mediaDir = path.join(os.tmpdir(), "store-test-media");
 
 export function postgresUrl(): string | undefined {
