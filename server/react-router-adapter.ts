@@ -14,6 +14,7 @@ import type { AppConfig } from "./config";
 import { CACHE_TAGS_HEADER } from "../core/shared/cache";
 import { CONSOLE_HEADERS, comesFromThisStore, isConsoleUrl, refuseForeignOrigin } from "./console-guard";
 import { PageCache, preferredEncoding, type CachedPage } from "./page-cache";
+import { RenderTurns } from "./render-turns";
 import { BODY_TOO_LARGE, refuseTooLarge } from "./plugins/errors";
 import { isAmpDocument } from "./plugins/security-headers";
 import { hasUnsafeText, unsafeTextDetail } from "./plugins/request-checks";
@@ -226,6 +227,8 @@ export async function reactRouterPages(
   const handle = createRequestHandler(options.build, process.env.NODE_ENV ?? "production");
   // rendered public pages, kept as long as the catalogue reads they are made from (decision 0032)
   const pageCache = new PageCache(options.core.cache);
+  // renders a few at a time, each from a new turn of the event loop (render-turns.ts)
+  const renderTurns = new RenderTurns();
 
   await app.register(async (pages) => {
     // pages read their own bodies (form posts to actions, readPageForm); Fastify must not
@@ -255,7 +258,7 @@ export async function reactRouterPages(
         }
         const nonce = crypto.randomBytes(16).toString("base64");
         request.cspNonce = nonce;
-        const render = async (pageNonce: string) =>
+        const renderNow = async (pageNonce: string) =>
           fresherData(
             request.url,
             await handle(toFetchRequest(request, reply, host, body), {
@@ -265,6 +268,7 @@ export async function reactRouterPages(
               clientIp: request.ip,
             }),
           );
+        const render = (pageNonce: string) => renderTurns.run(() => renderNow(pageNonce));
         // the console's answers are personal: never cached anywhere, never indexed
         if (inConsole) return sendFetchResponse(reply.headers(CONSOLE_HEADERS), await render(nonce), CONSOLE_HEADERS);
         if (request.method !== "GET") return sendFetchResponse(reply, await render(nonce));
