@@ -20,14 +20,13 @@ export async function startE2EStore(
   name: string,
   options: { prepare?: (db: Db) => Promise<void>; env?: Record<string, string> } = {},
 ): Promise<E2EStore> {
-  const template = inject("databaseTemplate");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `store-${name}-`));
   const pgUrl = postgresUrl();
   const database = `e2e_${name.replace(/\W/g, "_")}_${crypto.randomBytes(4).toString("hex")}`;
   const env: Record<string, string> = { DATA_DIR: dataDir, SEED_DEMO: "0", SEED_IMAGES: "0", ...options.env };
 
   if (pgUrl) {
-    await admin(pgUrl, `create database ${database} template ${template}`);
+    await admin(pgUrl, `create database ${database} template ${inject("databaseTemplate")}`);
     env.DATABASE_URL = withDatabase(pgUrl, database);
     const handle = await openPostgres(env.DATABASE_URL);
     try {

@@ -1,7 +1,7 @@
 // The test databases: one template migrated and seeded once per run, then a cheap copy per
 // test file. PGlite copies come from a dump of its data folder (in memory) or a copy of the folder
-// (a browser test's store); PostgreSQL copies are
-// CREATE DATABASE ... TEMPLATE. DATABASE_URL chooses PostgreSQL, as in production.
+// (a browser test's store); PostgreSQL copies are CREATE DATABASE ... TEMPLATE. DATABASE_URL
+// chooses PostgreSQL, as in production.
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
