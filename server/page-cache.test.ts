@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import { CACHE_TAGS_HEADER, ReadCache, UNCACHED_PAGE_HEADER } from "../core/shared/cache";
-import { PageCache, isShareable, preferredEncoding, type CachedPage } from "./page-cache";
+import { PageCache, isShareable, preferredEncoding, renderedWhole, type CachedPage } from "./page-cache";
 import { hashInlineScripts } from "./page-hashes";
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
@@ -48,6 +48,26 @@ describe("the page cache", () => {
     expect((second as CachedPage).headers).toContainEqual(["cache-control", PUBLIC]);
     expect((second as CachedPage).policy).toContain(`script-src 'self' ${sha256("boot()")};`);
     expect((second as CachedPage).policy).not.toContain("nonce");
+  });
+
+  it("keeps a page rendered whole as its bytes are, without reading them back out of the Response", async () => {
+    const cache = new PageCache(new ReadCache(5_000));
+    const responses: Response[] = [];
+    const render = async (nonce: string) => {
+      const html = Buffer.from(`<script nonce="${nonce}">boot()</script><p>Rs. 2,499 ★</p>`, "utf8");
+      // its body says something else: the cache must take the recorded bytes, not read this
+      const response = new Response("not the page", { headers: { "cache-control": PUBLIC } });
+      renderedWhole(response, html);
+      responses.push(response);
+      return response;
+    };
+    const first = (await cache.get("/product/1", "nonce-A", render)) as CachedPage;
+    const second = (await cache.get("/product/1", "nonce-B", render)) as CachedPage;
+    expect(first.body.toString("utf8")).toBe("<script>boot()</script><p>Rs. 2,499 ★</p>");
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(second.policy).toContain(sha256("boot()"));
+    expect(responses).toHaveLength(1);
+    expect(responses[0]!.bodyUsed).toBe(false);
   });
 
   it("passes a streamed public answer on as it comes, never reading it whole to keep (a sitemap part)", async () => {

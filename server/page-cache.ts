@@ -60,6 +60,16 @@ export function isShareable(response: Response): boolean {
   );
 }
 
+// A render's bytes, when the renderer had them whole (app/entry.server.tsx does): the page cache
+// takes them as they are instead of reading them back out of the Response's stream, a copy and
+// a web stream's work per render (issue 16, point 2). Weak: gone with the Response.
+const wholeBodies = new WeakMap<Response, Buffer<ArrayBuffer>>();
+
+/** Records that response's body is exactly html, for the page cache to take as it is. */
+export function renderedWhole(response: Response, html: Buffer<ArrayBuffer>): void {
+  wholeBodies.set(response, html);
+}
+
 interface Entry {
   page: CachedPage;
   /** what the page was made from (CACHE_TAGS_HEADER), e.g. "product:80" */
@@ -162,7 +172,7 @@ export class PageCache {
           own = response;
           return null;
         }
-        const bytes = Buffer.from(await response.arrayBuffer());
+        const bytes = wholeBodies.get(response) ?? Buffer.from(await response.arrayBuffer());
         const page = sharedPage(bytes, response, nonce);
         if (!page) {
           own = new Response(bytes, response);

@@ -8,12 +8,12 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { CoreContext } from "../core/context";
 import type { AppConfig } from "./config";
 import { CACHE_TAGS_HEADER } from "../core/shared/cache";
 import { CONSOLE_HEADERS, comesFromThisStore, isConsoleUrl, refuseForeignOrigin } from "./console-guard";
-import { PageCache, preferredEncoding, type CachedPage } from "./page-cache";
+import { PageCache, preferredEncoding, renderedWhole, type CachedPage } from "./page-cache";
 import { RenderTurns } from "./render-turns";
 import { BODY_TOO_LARGE, refuseTooLarge } from "./plugins/errors";
 import { isAmpDocument } from "./plugins/security-headers";
@@ -26,6 +26,11 @@ export interface PageLoadContext {
   nonce: string;
   /** the client's address as Fastify sees it (trustProxy decides): loaders count rate limits by it */
   clientIp: string;
+  /**
+   * Set by app/entry.server.tsx: the page it rendered, whole, and the Response that carries it.
+   * The page cache takes these bytes rather than reading the same ones back out of the Response.
+   */
+  renderedPage?: { response: Response; html: Buffer<ArrayBuffer> };
 }
 
 declare module "react-router" {
@@ -258,16 +263,18 @@ export async function reactRouterPages(
         }
         const nonce = crypto.randomBytes(16).toString("base64");
         request.cspNonce = nonce;
-        const renderNow = async (pageNonce: string) =>
-          fresherData(
-            request.url,
-            await handle(toFetchRequest(request, reply, host, body), {
-              core: options.core,
-              config: options.config,
-              nonce: pageNonce,
-              clientIp: request.ip,
-            }),
-          );
+        const renderNow = async (pageNonce: string) => {
+          const context: AppLoadContext = {
+            core: options.core,
+            config: options.config,
+            nonce: pageNonce,
+            clientIp: request.ip,
+          };
+          const response = fresherData(request.url, await handle(toFetchRequest(request, reply, host, body), context));
+          // the same Response, not one React Router made instead (a HEAD request's)
+          if (context.renderedPage?.response === response) renderedWhole(response, context.renderedPage.html);
+          return response;
+        };
         const render = (pageNonce: string) => renderTurns.run(() => renderNow(pageNonce));
         // the console's answers are personal: never cached anywhere, never indexed
         if (inConsole) return sendFetchResponse(reply.headers(CONSOLE_HEADERS), await render(nonce), CONSOLE_HEADERS);
