@@ -15,6 +15,7 @@ import { CACHE_TAGS_HEADER } from "../core/shared/cache";
 import { CONSOLE_HEADERS, comesFromThisStore, isConsoleUrl, refuseForeignOrigin } from "./console-guard";
 import { PageCache, preferredEncoding, renderedWhole, type CachedPage } from "./page-cache";
 import { RenderTurns } from "./render-turns";
+import { withoutCampaignParameters } from "./campaign-parameters";
 import { BODY_TOO_LARGE, refuseTooLarge } from "./plugins/errors";
 import { isAmpDocument } from "./plugins/security-headers";
 import { hasUnsafeText, unsafeTextDetail } from "./plugins/request-checks";
@@ -55,10 +56,12 @@ export function toFetchRequest(
   reply: FastifyReply,
   host: string,
   body?: Uint8Array<ArrayBuffer>,
+  /** the path and query to render, when not the request's own (campaign parameters taken out) */
+  target = request.url,
 ): Request {
   // X-Forwarded-Proto (trusted proxies only) can say anything; the page needs one of two
   const protocol = request.protocol === "https" ? "https" : "http";
-  const url = new URL(`${protocol}://${host}${request.url}`);
+  const url = new URL(`${protocol}://${host}${target}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -263,6 +266,8 @@ export async function reactRouterPages(
         }
         const nonce = crypto.randomBytes(16).toString("base64");
         request.cspNonce = nonce;
+        // a public page is the same with or without an ad's click id: rendered and kept without
+        const target = inConsole || changes ? request.url : withoutCampaignParameters(request.url);
         const renderNow = async (pageNonce: string) => {
           const context: AppLoadContext = {
             core: options.core,
@@ -270,7 +275,10 @@ export async function reactRouterPages(
             nonce: pageNonce,
             clientIp: request.ip,
           };
-          const response = fresherData(request.url, await handle(toFetchRequest(request, reply, host, body), context));
+          const response = fresherData(
+            target,
+            await handle(toFetchRequest(request, reply, host, body, target), context),
+          );
           // the same Response, not one React Router made instead (a HEAD request's)
           if (context.renderedPage?.response === response) renderedWhole(response, context.renderedPage.html);
           return response;
@@ -280,7 +288,7 @@ export async function reactRouterPages(
         if (inConsole) return sendFetchResponse(reply.headers(CONSOLE_HEADERS), await render(nonce), CONSOLE_HEADERS);
         if (request.method !== "GET") return sendFetchResponse(reply, await render(nonce));
         // the host is a checked host name, so host + path names one page (issue 11, item 15)
-        const page = await pageCache.get(`${host}${request.url}`, nonce, render);
+        const page = await pageCache.get(`${host}${target}`, nonce, render);
         return page instanceof Response ? sendFetchResponse(reply, page) : sendCachedPage(request, reply, page);
       },
     });
