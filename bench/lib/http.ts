@@ -1,5 +1,5 @@
-// One plain HTTP GET with node:http, the way autocannon asks: no Accept-Encoding, so the answer
-// is the uncompressed bytes autocannon will get too.
+// One plain HTTP GET with node:http, the way autocannon asks: no Accept-Encoding (unless told), so
+// the answer is the uncompressed bytes autocannon will get too.
 import http from "node:http";
 
 export interface RawAnswer {
@@ -9,9 +9,9 @@ export interface RawAnswer {
   body: Buffer;
 }
 
-export function getRaw(url: string, timeoutMs = 15_000): Promise<RawAnswer> {
+export function getRaw(url: string, timeoutMs = 15_000, headers: http.OutgoingHttpHeaders = {}): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { timeout: timeoutMs }, (response) => {
+    const request = http.get(url, { timeout: timeoutMs, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () =>
