@@ -35,6 +35,8 @@ function isCampaignParameter(pair: string): boolean {
   if (pair === "") return true; // "?&a=1", a trailing "&": nothing to keep
   const equals = pair.indexOf("=");
   const rawName = equals < 0 ? pair : pair.slice(0, equals);
+  // three characters a byte at most when written percent-encoded ("%66bclid"): a longer raw name
+  // is not decoded at all
   if (rawName.length > LONGEST_NAME * 3) return false;
   let name: string;
   try {
