@@ -189,6 +189,27 @@ describe("GET /api/products", () => {
     expect(found.map((p) => p.id)).toEqual([inName!.id, inText!.id]);
   });
 
+  it("takes the words before the last as typed whole, and as prefixes only when that finds nothing", async () => {
+    const [whole, longer] = await rows<{ id: number }>(
+      sql`select id from products where is_active order by id offset 2 limit 2`,
+    );
+    await t.database.db.execute(sql`update products set name = 'Qirmiz Zarbaft kurta' where id = ${whole!.id}`);
+    await t.database.db.execute(sql`update products set name = 'Qirmizi Zarbaft shawl' where id = ${longer!.id}`);
+    const ids = async (search: string) => {
+      const res = await get(`/api/products?search=${encodeURIComponent(search)}`);
+      expect(res.headers["x-total-count"], search).toBe(String(res.body.length));
+      return (res.body as { id: number }[]).map((p) => p.id).sort((a, b) => a - b);
+    };
+    // "qirmiz " is a finished word: the product whose word is longer is not a match; the last
+    // word is still a prefix as the shopper types it
+    expect(await ids("qirmiz zarb")).toEqual([whole!.id]);
+    expect(await ids("qirmizi zarbaft")).toEqual([longer!.id]);
+    // an abbreviated word before the last matches nothing whole: then every word is a prefix
+    expect(await ids("qirm zarbaft")).toEqual([whole!.id, longer!.id].sort((a, b) => a - b));
+    // one word alone is a prefix, as before
+    expect(await ids("qirmi")).toEqual([whole!.id, longer!.id].sort((a, b) => a - b));
+  });
+
   it("treats search text as data, not SQL or tsquery syntax", async () => {
     for (const s of ["' or 1=1 --", "a & | ! :* ()", "%_\\", "'':*"]) {
       expect((await get(`/api/products?search=${encodeURIComponent(s)}`)).status).toBe(200);
