@@ -1,7 +1,7 @@
 // The WhatsApp message log through the staff API (issue 15; decisions 0069, 0070): the orders
 // permission lists messages and sends a failed one again; the settings permission turns the
 // confirmation messages on or off and chooses their language.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -84,6 +84,19 @@ const hours = (name: string) =>
     .int(`${name} must be a whole number of hours`)
     .optional();
 
+/** A page of either list: its items, with the total and the number failed in headers. */
+function listAnswer<T, R>(
+  reply: FastifyReply,
+  page: { items: T[]; total: number; failed: number },
+  present: (item: T) => R,
+): R[] {
+  reply
+    .header("cache-control", "no-store")
+    .header("x-total-count", String(page.total))
+    .header("x-failed-count", String(page.failed));
+  return page.items.map(present);
+}
+
 export async function adminMessageRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -106,11 +119,7 @@ export async function adminMessageRoutes(app: FastifyInstance, { core }: { core:
         limit: q.limit,
         offset: q.offset,
       });
-      reply
-        .header("cache-control", "no-store")
-        .header("x-total-count", String(page.total))
-        .header("x-failed-count", String(page.failed));
-      return page.items.map(presentMessage);
+      return listAnswer(reply, page, presentMessage);
     },
   );
 
@@ -203,11 +212,7 @@ export async function adminMessageRoutes(app: FastifyInstance, { core }: { core:
         limit: q.limit,
         offset: q.offset,
       });
-      reply
-        .header("cache-control", "no-store")
-        .header("x-total-count", String(page.total))
-        .header("x-failed-count", String(page.failed));
-      return page.items.map(presentLogEntry);
+      return listAnswer(reply, page, presentLogEntry);
     },
   );
 
