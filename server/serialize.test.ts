@@ -16,4 +16,22 @@ describe("serialize", () => {
   it("produces JSON that parses back to the same value", () => {
     expect(JSON.parse(serialize([money(1), money(123456789)]))).toEqual([0.01, 1234567.89]);
   });
+  it("leaves anyone's text as written, even with the private-use character the old mark was", () => {
+    // each of these broke the answer (an escaped quote taken for the amount's) or turned a name
+    // into a number while the mark was one fixed character
+    for (const name of ['a"\uE0001.00', "\uE0001.00", '\uE000-5.00"', "\\\uE0001.00", "~1.00~", "x".repeat(10_000)]) {
+      const text = serialize({ name, price: money(249900), list: [{ name, total: money(-5) }] });
+      expect(JSON.parse(text), JSON.stringify(name)).toEqual({ name, price: 2499, list: [{ name, total: -0.05 }] });
+      expect(text).toContain('"price":2499.00');
+    }
+  });
+  it("never lets its mark out: an amount that is not whole paisa is null", () => {
+    const text = serialize({ a: money(Number.NaN), b: money(1.5), c: money(Number.MAX_SAFE_INTEGER) });
+    expect(text).toBe('{"a":null,"b":null,"c":90071992547409.91}');
+  });
+  it("unquotes every amount of a large answer in one pass", () => {
+    const rows = Array.from({ length: 2_000 }, (_, i) => ({ id: i, price: money(i * 101), text: `"${i}.00"` }));
+    const parsed = JSON.parse(serialize(rows)) as { price: number; text: string }[];
+    expect(parsed[1_999]).toEqual({ id: 1_999, price: 2018.99, text: '"1999.00"' });
+  });
 });

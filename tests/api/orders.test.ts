@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatRupees } from "../../core/shared/money";
 import { RATE_LIMITS } from "../../server/api/rate-limits";
+import { registerShopper } from "../helpers/accounts";
 import { createTestApp, type TestApp } from "../helpers/app";
 import {
   combinations,
@@ -93,6 +94,23 @@ describe("POST /api/orders", () => {
     expect(await count(t, sql`select count(*) as n from order_items where order_id = ${res.body.id}`)).toBe(1);
     expect(await count(t, sql`select count(*) as n from order_events where order_id = ${res.body.id}`)).toBe(1);
     expect((await get(t, `/api/cart/flexible/${sessionId}`)).body).toEqual([]);
+  });
+
+  it("answers valid JSON with the shopper's words as written, even ones shaped like the amounts' mark", async () => {
+    // while amounts were marked with one private-use character, this name broke the JSON of every
+    // answer listing the order (the shopper's history, the staff API): the escaped quote was
+    // taken for an amount's
+    const hostile = 'Ayesha"\uE0001.00';
+    const shopper = await registerShopper(t.app);
+    const item = await freshCombination(5);
+    const payload = { ...orderPayload([{ item, quantity: 1 }]), first_name: hostile, last_name: "\uE000250.00" };
+    const placed = await post(t, "/api/orders", payload, shopper.auth);
+    expect(placed.status, placed.raw).toBe(201);
+    const mine = await t.app.inject({ method: "GET", url: "/api/users/me/orders", headers: shopper.auth });
+    expect(mine.statusCode).toBe(200);
+    const [order] = JSON.parse(mine.body) as { first_name: string; last_name: string; total: number }[];
+    expect(order).toMatchObject({ first_name: hostile, last_name: "\uE000250.00", total: payload.total_amount });
+    expect(mine.body).toMatch(/"total":\d+\.\d\d[,}]/);
   });
 
   it("charges Rs. 500 shipping below Rs. 5,000 and none exactly at it", async () => {
