@@ -1,6 +1,6 @@
 // Every staff API operation (issue 12, point 6), walked from the OpenAPI document so a new one is
 // covered the day it is added: 401 without a token, 403 with a shopper's token (and nothing but
-// the detail), and its documented permission honoured role by role.
+// the detail), its documented permission honoured role by role, and every answer marked no-store.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLE_PERMISSIONS, STAFF_ROLES, type Permission, type StaffRole } from "../../core/staff/permissions";
 import { registerShopper, type TestShopper } from "../helpers/accounts";
@@ -62,6 +62,8 @@ describe("the staff API", () => {
       const res = await call(op);
       expect(res.statusCode, `${op.method} ${op.path}`).toBe(401);
       expect(Object.keys(res.json()), `${op.method} ${op.path}`).toEqual(["detail"]);
+      // a refusal is not kept either: a proxy must not answer the next staff member with it
+      expect(res.headers["cache-control"], `${op.method} ${op.path}`).toBe("no-store");
     }
   });
 
@@ -85,6 +87,8 @@ describe("the staff API", () => {
       for (const op of operations) {
         // a permission the role lacks is 403 whatever the payload; one it has is never 403
         const res = await call(op, staff[role].auth);
+        // whatever the answer (data, a 404, a validation error), no browser or proxy keeps it
+        expect(res.headers["cache-control"], `${role} ${op.method} ${op.path}`).toBe("no-store");
         const allowed =
           op.permission === "staff member" || ROLE_PERMISSIONS[role].includes(op.permission as Permission);
         if (allowed) expect(res.statusCode, `${role} ${op.method} ${op.path}`).not.toBe(403);

@@ -56,7 +56,7 @@ export async function adminAuditLogRoutes(app: FastifyInstance, { core }: { core
         limit: q.limit,
         offset: q.offset,
       });
-      reply.header("cache-control", "no-store").header("x-total-count", String(page.total));
+      reply.header("x-total-count", String(page.total));
       return page.items.map(presentAuditRecord);
     },
   );

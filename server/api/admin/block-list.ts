@@ -67,7 +67,7 @@ export async function adminBlockListRoutes(app: FastifyInstance, { core }: { cor
     },
     async (request, reply) => {
       const page = await listBlocked(core, staffActor(request), request.query);
-      reply.header("cache-control", "no-store").header("x-total-count", String(page.total));
+      reply.header("x-total-count", String(page.total));
       return page.items.map(presentBlocked);
     },
   );
@@ -91,7 +91,7 @@ export async function adminBlockListRoutes(app: FastifyInstance, { core }: { cor
         body.order_id !== undefined
           ? await blockOrderContact(core, actor, body.order_id, body.kind, body.reason)
           : await addBlocked(core, actor, body as BlockInput);
-      reply.code(201).header("cache-control", "no-store");
+      reply.code(201);
       return presentBlocked(entry);
     },
   );
@@ -107,7 +107,7 @@ export async function adminBlockListRoutes(app: FastifyInstance, { core }: { cor
     },
     async (request, reply) => {
       await removeBlocked(core, staffActor(request), request.params.id);
-      reply.code(204).header("cache-control", "no-store");
+      reply.code(204);
     },
   );
 }

@@ -125,8 +125,7 @@ export async function adminCollectionRoutes(
       schema: staffOperation("collections", "Every collection, shown or hidden, in the storefront's order"),
       onRequest: guard,
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       return (await listCollectionsForStaff(core, staffActor(request))).map(presentCollection);
     },
   );
@@ -153,7 +152,6 @@ export async function adminCollectionRoutes(
         position: b.position,
         imageUrl: b.image_url,
       });
-      reply.header("cache-control", "no-store");
       return reply.code(201).send(presentCollection(created));
     },
   );
@@ -170,8 +168,7 @@ export async function adminCollectionRoutes(
       },
       onRequest: guard,
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       return presentDetail(await getCollectionForStaff(core, staffActor(request), request.params.id));
     },
   );
@@ -189,7 +186,7 @@ export async function adminCollectionRoutes(
       },
       onRequest: guard,
     },
-    async (request, reply) => {
+    async (request) => {
       const b = request.body;
       const { collection, changed } = await updateCollection(
         core,
@@ -205,7 +202,6 @@ export async function adminCollectionRoutes(
         },
         storage,
       );
-      reply.header("cache-control", "no-store");
       return { ...presentCollection(collection), changed };
     },
   );
@@ -221,7 +217,7 @@ export async function adminCollectionRoutes(
     },
     async (request, reply) => {
       await deleteCollection(core, staffActor(request), request.params.id, storage);
-      return reply.code(204).header("cache-control", "no-store").send();
+      return reply.code(204).send();
     },
   );
 
@@ -238,14 +234,13 @@ export async function adminCollectionRoutes(
       },
       onRequest: guard,
     },
-    async (request, reply) => {
+    async (request) => {
       const result = await orderCollectionProducts(
         core,
         staffActor(request),
         request.params.id,
         request.body.product_ids,
       );
-      reply.header("cache-control", "no-store");
       return { product_ids: result.productIds, changed: result.changed };
     },
   );
@@ -269,7 +264,6 @@ export async function adminCollectionRoutes(
         request.params.id,
         request.params.productId,
       );
-      reply.header("cache-control", "no-store");
       return reply.code(changed ? 201 : 200).send({ changed });
     },
   );
@@ -288,7 +282,7 @@ export async function adminCollectionRoutes(
     },
     async (request, reply) => {
       await removeCollectionProduct(core, staffActor(request), request.params.id, request.params.productId);
-      return reply.code(204).header("cache-control", "no-store").send();
+      return reply.code(204).send();
     },
   );
 }

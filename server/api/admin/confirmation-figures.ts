@@ -33,9 +33,8 @@ export async function adminConfirmationFigureRoutes(app: FastifyInstance, { core
       ),
       onRequest: requireStaff(core, "orders"),
     },
-    async (request, reply) => {
+    async (request) => {
       const figures = await confirmationFigures(core, staffActor(request));
-      reply.header("cache-control", "no-store");
       return {
         since: figures.since,
         total: presentCounts(figures.total),

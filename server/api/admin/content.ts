@@ -176,11 +176,6 @@ export async function adminContentRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const guard = requireStaff(core, "content");
   const op = (summary: string) => staffOperation("content", summary);
-  // answers about staff writes are never kept by a browser or a CDN
-  api.addHook("onSend", async (request, reply) => {
-    if (request.url.startsWith("/api/admin/")) reply.header("cache-control", "no-store");
-  });
-
   // ------------------------------------------------------------ blog posts
   api.get(
     "/admin/blog-posts",

@@ -68,7 +68,7 @@ export async function adminCustomerRoutes(app: FastifyInstance, { core }: { core
     async (request, reply) => {
       const page = await listUsers(core, staffActor(request), request.query);
       const counts = await orderCounts(core, page.items);
-      reply.header("cache-control", "no-store").header("x-total-count", String(page.total));
+      reply.header("x-total-count", String(page.total));
       return page.items.map((user) => ({ ...presentUser(user), order_count: counts.get(user.id) ?? 0 }));
     },
   );
@@ -85,8 +85,7 @@ export async function adminCustomerRoutes(app: FastifyInstance, { core }: { core
       },
       onRequest: requireStaff(core, "customers"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       return presentCustomer(await getCustomer(core, staffActor(request), request.params.id));
     },
   );
@@ -106,7 +105,7 @@ export async function adminCustomerRoutes(app: FastifyInstance, { core }: { core
     },
     async (request, reply) => {
       const page = await listCustomerOrders(core, staffActor(request), request.params.id, request.query);
-      reply.header("cache-control", "no-store").header("x-total-count", String(page.total));
+      reply.header("x-total-count", String(page.total));
       return page.items.map(presentCustomerOrder);
     },
   );

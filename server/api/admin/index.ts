@@ -29,6 +29,12 @@ import { adminOrderCallRoutes } from "./order-calls";
 import { adminConfirmationFigureRoutes } from "./confirmation-figures";
 
 export async function adminRoutes(app: FastifyInstance, options: { core: CoreContext; config: AppConfig }) {
+  // Every staff answer (customers' names, phones and addresses, a CSV, a packing slip, an error)
+  // is never kept by a browser, a proxy or a CDN: set here once, for the routes registered below
+  // and for answers no handler wrote (a 401 from the guard, a 404, a validation error).
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
   await app.register(adminSessionRoutes, options);
   await app.register(adminStaffRoutes, options);
   await app.register(adminAuditLogRoutes, options);

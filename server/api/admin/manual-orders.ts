@@ -98,7 +98,6 @@ export async function adminManualOrderRoutes(app: FastifyInstance, { core }: { c
       const outcome = await placeManualOrder(core, actor, request.body, {
         idempotencyKey: request.headers["idempotency-key"] ?? null,
       });
-      reply.header("cache-control", "no-store");
       if (outcome.replayed) reply.header("idempotent-replayed", "true");
       return reply.code(201).send(presentStaffOrder(await getOrderForStaff(core, actor, outcome.order.id)));
     },
@@ -116,8 +115,7 @@ export async function adminManualOrderRoutes(app: FastifyInstance, { core }: { c
       },
       onRequest: requireStaff(core, "orders"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       return presentPreview(await previewManualOrder(core, staffActor(request), request.body));
     },
   );
@@ -134,8 +132,7 @@ export async function adminManualOrderRoutes(app: FastifyInstance, { core }: { c
       },
       onRequest: requireStaff(core, "orders"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       return (await searchOrderCatalogue(core, staffActor(request), request.query.q)).map(presentCatalogueMatch);
     },
   );

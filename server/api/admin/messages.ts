@@ -90,10 +90,7 @@ function listAnswer<T, R>(
   page: { items: T[]; total: number; failed: number },
   present: (item: T) => R,
 ): R[] {
-  reply
-    .header("cache-control", "no-store")
-    .header("x-total-count", String(page.total))
-    .header("x-failed-count", String(page.failed));
+  reply.header("x-total-count", String(page.total)).header("x-failed-count", String(page.failed));
   return page.items.map(present);
 }
 
@@ -135,8 +132,7 @@ export async function adminMessageRoutes(app: FastifyInstance, { core }: { core:
       },
       onRequest: requireStaff(core, "orders"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       return resendMessage(core, staffActor(request), request.params.id);
     },
   );
@@ -228,8 +224,7 @@ export async function adminMessageRoutes(app: FastifyInstance, { core }: { core:
       },
       onRequest: requireStaff(core, "orders"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       const m = await getEmailMessage(core, staffActor(request), request.params.id);
       return {
         id: m.id,
@@ -262,8 +257,7 @@ export async function adminMessageRoutes(app: FastifyInstance, { core }: { core:
       },
       onRequest: requireStaff(core, "orders"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       const sent = await resendEmail(core, staffActor(request), request.params.id);
       return { id: sent.id, resend_of: sent.resendOf, status: sent.status };
     },

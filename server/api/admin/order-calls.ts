@@ -48,7 +48,7 @@ export async function adminOrderCallRoutes(app: FastifyInstance, { core }: { cor
         limit: request.query.limit,
         offset: request.query.offset,
       });
-      reply.header("cache-control", "no-store").header("x-total-count", String(page.total));
+      reply.header("x-total-count", String(page.total));
       return page.items.map(presentCall);
     },
   );

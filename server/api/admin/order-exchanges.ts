@@ -42,7 +42,6 @@ export async function adminOrderExchangeRoutes(app: FastifyInstance, { core }: {
       const actor = staffActor(request);
       const exchange = await createExchange(core, actor, request.params.id, request.body);
       const order = await getOrderForStaff(core, actor, exchange.id);
-      reply.header("cache-control", "no-store");
       return reply.code(201).send({
         ...presentStaffOrder(order),
         exchange: {

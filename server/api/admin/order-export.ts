@@ -38,7 +38,6 @@ export async function adminOrderExportRoutes(app: FastifyInstance, { core }: { c
         city: q.city || undefined,
       });
       reply
-        .header("cache-control", "no-store")
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="orders-${karachiToday()}.csv"`);
       // Readable.from reads the next batch only when the socket wants more; a client that goes

@@ -62,8 +62,7 @@ export async function adminOrderSignalRoutes(app: FastifyInstance, { core }: { c
       ),
       onRequest: requireStaff(core, "settings"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       return present(await getOrderSignalSettings(core, staffActor(request)));
     },
   );
@@ -80,8 +79,7 @@ export async function adminOrderSignalRoutes(app: FastifyInstance, { core }: { c
       },
       onRequest: requireStaff(core, "settings"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       return present(await updateOrderSignalSettings(core, staffActor(request), request.body));
     },
   );

@@ -182,7 +182,7 @@ export async function adminOrderRoutes(app: FastifyInstance, { core }: { core: C
         limit: q.limit,
         offset: q.offset,
       });
-      reply.header("cache-control", "no-store").header("x-total-count", String(page.total));
+      reply.header("x-total-count", String(page.total));
       return page.items.map(presentOrderSummary);
     },
   );
@@ -196,7 +196,7 @@ export async function adminOrderRoutes(app: FastifyInstance, { core }: { core: C
       },
       onRequest: requireStaff(core, "orders"),
     },
-    async (request, reply) => {
+    async (request) => {
       const q = request.query;
       const counts = await countOrders(core, staffActor(request), {
         search: q.search || undefined,
@@ -204,7 +204,6 @@ export async function adminOrderRoutes(app: FastifyInstance, { core }: { core: C
         to: q.to,
         city: q.city || undefined,
       });
-      reply.header("cache-control", "no-store");
       return counts;
     },
   );
@@ -218,8 +217,7 @@ export async function adminOrderRoutes(app: FastifyInstance, { core }: { core: C
       },
       onRequest: requireStaff(core, "orders"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       return presentStaffOrder(await getOrderForStaff(core, staffActor(request), request.params.id));
     },
   );
@@ -237,10 +235,9 @@ export async function adminOrderRoutes(app: FastifyInstance, { core }: { core: C
       },
       onRequest: requireStaff(core, "orders"),
     },
-    async (request, reply) => {
+    async (request) => {
       const actor = staffActor(request);
       await moveOrder(core, actor, request.params.id, request.body);
-      reply.header("cache-control", "no-store");
       return presentStaffOrder(await getOrderForStaff(core, actor, request.params.id));
     },
   );
@@ -257,7 +254,6 @@ export async function adminOrderRoutes(app: FastifyInstance, { core }: { core: C
     },
     async (request, reply) => {
       const event = await addOrderNote(core, staffActor(request), request.params.id, request.body);
-      reply.header("cache-control", "no-store");
       return reply.code(201).send(presentOrderEvent(event));
     },
   );

@@ -59,7 +59,6 @@ export async function adminProductCsvRoutes(app: FastifyInstance, { core }: { co
     async (request, reply) => {
       const csv = await exportProductsCsv(core, staffActor(request));
       reply
-        .header("cache-control", "no-store")
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="products-${karachiToday()}.csv"`);
       return reply.send(Readable.from(csv, { objectMode: false }));
@@ -90,7 +89,7 @@ export async function adminProductCsvRoutes(app: FastifyInstance, { core }: { co
         fileName: request.query.file_name ?? "products.csv",
         content,
       });
-      reply.code(201).header("cache-control", "no-store");
+      reply.code(201);
       return presentPreview(preview);
     },
   );
@@ -107,8 +106,7 @@ export async function adminProductCsvRoutes(app: FastifyInstance, { core }: { co
       },
       onRequest: requireStaff(core, "products"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       const done = await applyProductImport(core, staffActor(request), request.params.id);
       return { id: done.id, applied: true, counts: presentCounts(done.counts) };
     },

@@ -126,8 +126,7 @@ export async function adminProductPhotoRoutes(
       },
       onRequest: requireStaff(core, "products"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       const { photos } = await listProductPhotos(core, staffActor(request), request.params.id);
       return photos.map(presentPhoto);
     },
@@ -149,7 +148,7 @@ export async function adminProductPhotoRoutes(
     async (request, reply) => {
       const files = await readPhotoFiles(request);
       const added = await addProductPhotos(core, staffActor(request), storage, request.params.id, files);
-      return reply.code(201).header("cache-control", "no-store").send(added.map(presentPhoto));
+      return reply.code(201).send(added.map(presentPhoto));
     },
   );
 
@@ -171,8 +170,7 @@ export async function adminProductPhotoRoutes(
       },
       onRequest: requireStaff(core, "products"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       const photos = await reorderProductPhotos(core, staffActor(request), request.params.id, request.body.photo_ids);
       return photos.map(presentPhoto);
     },
@@ -200,8 +198,7 @@ export async function adminProductPhotoRoutes(
       },
       onRequest: requireStaff(core, "products"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       const photo = await updateProductPhoto(core, staffActor(request), request.params.id, request.params.photoId, {
         altText: request.body.alt_text,
         primary: request.body.is_primary,
@@ -222,8 +219,7 @@ export async function adminProductPhotoRoutes(
       },
       onRequest: requireStaff(core, "products"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       const result = await deleteProductPhoto(
         core,
         staffActor(request),

@@ -134,7 +134,7 @@ export async function adminProductRoutes(app: FastifyInstance, { core }: { core:
         limit: q.limit,
         offset: q.offset,
       });
-      reply.header("cache-control", "no-store").header("x-total-count", String(page.total));
+      reply.header("x-total-count", String(page.total));
       return page.items.map(presentListItem);
     },
   );
@@ -151,8 +151,7 @@ export async function adminProductRoutes(app: FastifyInstance, { core }: { core:
       },
       onRequest: requireStaff(core, "products"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       return checkCustomUrl(core, staffActor(request), request.query.url, request.query.exclude);
     },
   );
@@ -168,7 +167,7 @@ export async function adminProductRoutes(app: FastifyInstance, { core }: { core:
     },
     async (request, reply) => {
       const product = await createProduct(core, staffActor(request), request.body);
-      reply.code(201).header("cache-control", "no-store");
+      reply.code(201);
       return presentProduct(product);
     },
   );
@@ -182,8 +181,7 @@ export async function adminProductRoutes(app: FastifyInstance, { core }: { core:
       },
       onRequest: requireStaff(core, "products"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       return presentProduct(await getProductForEditing(core, staffActor(request), request.params.id));
     },
   );
@@ -201,8 +199,7 @@ export async function adminProductRoutes(app: FastifyInstance, { core }: { core:
       },
       onRequest: requireStaff(core, "products"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       return presentProduct(await updateProduct(core, staffActor(request), request.params.id, request.body));
     },
   );
@@ -219,8 +216,7 @@ export async function adminProductRoutes(app: FastifyInstance, { core }: { core:
       },
       onRequest: requireStaff(core, "products"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       return presentProduct(await archiveProduct(core, staffActor(request), request.params.id));
     },
   );
@@ -234,8 +230,7 @@ export async function adminProductRoutes(app: FastifyInstance, { core }: { core:
       },
       onRequest: requireStaff(core, "products"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       return presentProduct(await restoreProduct(core, staffActor(request), request.params.id));
     },
   );
@@ -249,8 +244,7 @@ export async function adminProductRoutes(app: FastifyInstance, { core }: { core:
       },
       onRequest: requireStaff(core, "products"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       return deleteProduct(core, staffActor(request), request.params.id);
     },
   );

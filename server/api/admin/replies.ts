@@ -49,10 +49,7 @@ export async function adminReplyRoutes(app: FastifyInstance, { core }: { core: C
     async (request, reply) => {
       const q = request.query;
       const page = await listReplies(core, staffActor(request), { filter: q.show, limit: q.limit, offset: q.offset });
-      reply
-        .header("cache-control", "no-store")
-        .header("x-total-count", String(page.total))
-        .header("x-waiting-count", String(page.waiting));
+      reply.header("x-total-count", String(page.total)).header("x-waiting-count", String(page.waiting));
       return page.items.map(presentReply);
     },
   );
@@ -69,8 +66,7 @@ export async function adminReplyRoutes(app: FastifyInstance, { core }: { core: C
       },
       onRequest: requireStaff(core, "orders"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       return markReplyHandled(core, staffActor(request), request.params.id);
     },
   );

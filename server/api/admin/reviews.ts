@@ -88,10 +88,7 @@ export async function adminReviewRoutes(app: FastifyInstance, { core }: { core: 
         limit: q.limit,
         offset: q.offset,
       });
-      reply
-        .header("cache-control", "no-store")
-        .header("x-total-count", String(page.total))
-        .header("x-waiting-count", String(page.waiting));
+      reply.header("x-total-count", String(page.total)).header("x-waiting-count", String(page.waiting));
       return page.items.map(presentModeratedReview);
     },
   );
@@ -108,8 +105,7 @@ export async function adminReviewRoutes(app: FastifyInstance, { core }: { core: 
       },
       onRequest: requireStaff(core, "reviews"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       return presentResult(await publishReview(core, staffActor(request), request.params.id));
     },
   );
@@ -126,8 +122,7 @@ export async function adminReviewRoutes(app: FastifyInstance, { core }: { core: 
       },
       onRequest: requireStaff(core, "reviews"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       return presentResult(await hideReview(core, staffActor(request), request.params.id));
     },
   );
@@ -141,8 +136,7 @@ export async function adminReviewRoutes(app: FastifyInstance, { core }: { core: 
       },
       onRequest: requireStaff(core, "reviews"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       return presentResult(await deleteReview(core, staffActor(request), request.params.id));
     },
   );

@@ -40,7 +40,6 @@ export async function adminSessionRoutes(app: FastifyInstance, { core }: { core:
         userAgent: request.headers["user-agent"] ?? null,
       });
       const found = await findStaffSession(core, signedIn.token, "api", { ip: request.ip });
-      reply.header("cache-control", "no-store");
       return reply.code(201).send({
         access_token: signedIn.token,
         token_type: "bearer",
@@ -64,8 +63,7 @@ export async function adminSessionRoutes(app: FastifyInstance, { core }: { core:
       schema: staffOperation(null, "The signed-in staff member, their role and permissions"),
       onRequest: requireStaff(core, null),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       return presentStaffActor(staffActor(request));
     },
   );

@@ -149,8 +149,7 @@ export async function adminStoreDetailsRoutes(app: FastifyInstance, { core }: { 
       ),
       onRequest: requireStaff(core, "settings"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       return presentStoreDetails(await getStoreDetails(core, staffActor(request)));
     },
   );

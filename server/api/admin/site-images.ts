@@ -87,7 +87,7 @@ export async function adminSiteImageRoutes(
           request.params.id,
           files[0],
         );
-        return reply.code(201).header("cache-control", "no-store").send(presentSiteImage(result));
+        return reply.code(201).send(presentSiteImage(result));
       },
     );
 
@@ -103,8 +103,7 @@ export async function adminSiteImageRoutes(
         },
         onRequest: requireStaff(core, door.permission),
       },
-      async (request, reply) => {
-        reply.header("cache-control", "no-store");
+      async (request) => {
         const result = await clearSiteImage(core, staffActor(request), storage, door.owner, request.params.id);
         return presentSiteImage(result);
       },

@@ -52,8 +52,7 @@ export async function adminStaffRoutes(
   api.get(
     "/admin/staff",
     { schema: staffOperation("staff", "Everyone on the staff"), onRequest: requireStaff(core, "staff") },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       return (await listStaff(core, staffActor(request))).map(presentStaffMember);
     },
   );
@@ -72,7 +71,6 @@ export async function adminStaffRoutes(
     },
     async (request, reply) => {
       const { member, invitation } = await addStaff(core, staffActor(request), request.body);
-      reply.header("cache-control", "no-store");
       return reply.code(201).send({
         ...presentStaffMember(member),
         ...(invitation ? invitationLink(config.publicUrl, invitation) : {}),
@@ -108,7 +106,6 @@ export async function adminStaffRoutes(
     },
     async (request, reply) => {
       const invitation = await resendStaffInvitation(core, staffActor(request), request.params.id);
-      reply.header("cache-control", "no-store");
       return reply.code(201).send(invitationLink(config.publicUrl, invitation));
     },
   );

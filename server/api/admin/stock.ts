@@ -54,7 +54,7 @@ export async function adminStockRoutes(app: FastifyInstance, { core }: { core: C
         limit: q.limit,
         offset: q.offset,
       });
-      reply.header("cache-control", "no-store").header("x-total-count", String(page.total));
+      reply.header("x-total-count", String(page.total));
       return page.items.map((r) => ({
         product_id: r.productId,
         product_name: r.productName,
@@ -80,8 +80,7 @@ export async function adminStockRoutes(app: FastifyInstance, { core }: { core: C
       },
       onRequest: requireStaff(core, "stock"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       const done = await changeStock(core, staffActor(request), request.body);
       return {
         changes: done.map((r) => ({
@@ -109,7 +108,7 @@ export async function adminStockRoutes(app: FastifyInstance, { core }: { core: C
     },
     async (request, reply) => {
       const found = await stockHistory(core, staffActor(request), request.params.id, request.query);
-      reply.header("cache-control", "no-store").header("x-total-count", String(found.total));
+      reply.header("x-total-count", String(found.total));
       return found.items.map((m) => ({
         id: m.id,
         at: m.at,

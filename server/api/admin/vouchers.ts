@@ -98,7 +98,7 @@ export async function adminVoucherRoutes(app: FastifyInstance, { core }: { core:
         limit: q.limit,
         offset: q.offset,
       });
-      reply.header("cache-control", "no-store").header("x-total-count", String(page.total));
+      reply.header("x-total-count", String(page.total));
       return page.items.map(presentVoucher);
     },
   );
@@ -117,7 +117,6 @@ export async function adminVoucherRoutes(app: FastifyInstance, { core }: { core:
     },
     async (request, reply) => {
       const voucher = await createVoucher(core, staffActor(request), request.body);
-      reply.header("cache-control", "no-store");
       return reply.code(201).send(presentVoucher(voucher));
     },
   );
@@ -128,8 +127,7 @@ export async function adminVoucherRoutes(app: FastifyInstance, { core }: { core:
       schema: { ...staffOperation("vouchers", "One voucher with its state and the uses counted"), params: idParams },
       onRequest: requireStaff(core, "vouchers"),
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
       return presentVoucher(await getVoucher(core, staffActor(request), request.params.id));
     },
   );
@@ -147,9 +145,8 @@ export async function adminVoucherRoutes(app: FastifyInstance, { core }: { core:
       },
       onRequest: requireStaff(core, "vouchers"),
     },
-    async (request, reply) => {
+    async (request) => {
       const { voucher, changed } = await updateVoucher(core, staffActor(request), request.params.id, request.body);
-      reply.header("cache-control", "no-store");
       return { ...presentVoucher(voucher), changed };
     },
   );
@@ -168,7 +165,7 @@ export async function adminVoucherRoutes(app: FastifyInstance, { core }: { core:
     },
     async (request, reply) => {
       await deleteVoucher(core, staffActor(request), request.params.id);
-      return reply.code(204).header("cache-control", "no-store").send();
+      return reply.code(204).send();
     },
   );
 
@@ -187,7 +184,7 @@ export async function adminVoucherRoutes(app: FastifyInstance, { core }: { core:
     },
     async (request, reply) => {
       const page = await listVoucherUses(core, staffActor(request), request.params.id, request.query);
-      reply.header("cache-control", "no-store").header("x-total-count", String(page.total));
+      reply.header("x-total-count", String(page.total));
       return page.items.map(presentUse);
     },
   );
