@@ -159,7 +159,7 @@ export function toSearchTsQuery(search: string, match: Exclude<SearchMatch, "fuz
  * one word with a typo's closeness, all ranked on every search (decision 0075).
  */
 function searchCondition(search: string, match: SearchMatch): SQL | undefined {
-  if (match === "fuzzy") return toSearchTsQuery(search) ? sql`${search} <% ${products.name}` : undefined;
+  if (match === "fuzzy") return searchWords(search).length > 0 ? sql`${search} <% ${products.name}` : undefined;
   const tsQuery = toSearchTsQuery(search, match);
   return tsQuery ? sql`${products.searchVector} @@ to_tsquery('simple', ${tsQuery})` : undefined;
 }
