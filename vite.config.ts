@@ -66,8 +66,25 @@ function clientChunk(id: string): string | undefined {
   return undefined;
 }
 
+/**
+ * React Router publishes a production build beside its development one, but its package.json
+ * points every bundler at the development build (remix-run/react-router#14102), whose only
+ * difference is `ENABLE_DEV_WARNINGS = true`: shoppers' browsers downloaded its warnings.
+ */
+function reactRouterWithoutDevWarnings(): Plugin {
+  return {
+    name: "store:react-router-without-dev-warnings",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    transform(code, id) {
+      if (!id.includes("/node_modules/react-router/dist/development/")) return null;
+      return { code: code.replace("var ENABLE_DEV_WARNINGS = true;", "var ENABLE_DEV_WARNINGS = false;"), map: null };
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), precompress()],
+  plugins: [tailwindcss(), reactRouter(), reactRouterWithoutDevWarnings(), precompress()],
   build: {
     // inline nothing as data: URLs; the CSP and caching treat every asset as a file
     assetsInlineLimit: 0,
