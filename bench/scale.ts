@@ -113,6 +113,8 @@ interface Prepared {
   collectionId: number;
   productId: number;
   products: number;
+  /** the colour the fewest active products have: a filter the variants' index must serve */
+  rareColor: string;
 }
 
 /** Migrated, the demo store, the large catalogue (kept or written now), a staff owner. */
@@ -164,6 +166,11 @@ async function prepare(context: SectionContext, target: ScaleDatabase, count: nu
       handle.db,
       sql`select id from products where custom_url = ${`${SCALE_URL_PREFIX}${Math.ceil(count / 2)}`}`,
     );
+    const [rare] = await queryRows<{ value: string }>(
+      handle.db,
+      sql`select v.variant_value as value from variants v join products p on p.id = v.product_id
+          where p.is_active and v.variant_type = 'color' group by v.variant_value order by count(*), 1 limit 1`,
+    );
     const [total] = await queryRows<{ n: number }>(
       handle.db,
       sql`select count(*)::int as n from products where is_active`,
@@ -174,6 +181,7 @@ async function prepare(context: SectionContext, target: ScaleDatabase, count: nu
       collectionId: collection!.id,
       productId: product!.id,
       products: Number(total!.n),
+      rareColor: rare!.value,
     };
   } finally {
     await handle.close();
@@ -365,6 +373,11 @@ async function measureScale(context: SectionContext): Promise<SectionOutcome> {
       ],
       ["collection, filters + sort (page)", `/collection/${c}?size=M&color=Black&sort=price_asc`, {}],
       ["all products, newest (page)", "/collection/all", {}],
+      [
+        "all products, a rare colour (API)",
+        `/api/products?color=${encodeURIComponent(prepared.rareColor)}&sort=price_asc&limit=24`,
+        {},
+      ],
       ["deep page: offset 90,000 (API)", `/api/products?limit=24&offset=${Math.max(0, count - 10_000)}`, {}],
       ["product page", `/product/${prepared.productId}`, {}],
       ["home", "/", {}],

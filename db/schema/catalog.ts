@@ -190,7 +190,14 @@ export const variants = pgTable(
   },
   (t) => [
     index("variants_product_idx").on(t.productId, t.position),
-    index("variants_type_value_idx").on(t.variantType, t.variantValue),
+    // the filter choices walk it value by value and take each value's first product from it
+    // (core/catalog/facets.ts): a rare value is found at once, not by reading the table
+    index("variants_type_value_idx").on(t.variantType, t.variantValue, t.productId),
+    // the shop's size and colour filters match values case-blind (lower(variant_value), core/catalog/
+    // products.ts), which the index above cannot serve: without this one a rare colour over the
+    // whole catalogue probed every active product's variants (366 ms at 100,000 products on
+    // PostgreSQL), with it the few products that have it are found first (0.1 ms)
+    index("variants_type_lower_value_idx").on(t.variantType, sql`lower(${t.variantValue})`),
   ],
 );
 

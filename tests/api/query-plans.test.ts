@@ -36,7 +36,7 @@ import { actorOf, makeOwner } from "../helpers/staff";
 
 const PRODUCTS = 20_000;
 // the tables that grow with the catalogue: reading one whole is what must never happen
-const BIG_TABLES = new Set(["products", "variant_combinations", "product_images", "collection_products"]);
+const BIG_TABLES = new Set(["products", "variants", "variant_combinations", "product_images", "collection_products"]);
 
 interface Statement {
   sql: string;
@@ -155,6 +155,28 @@ describe(`query plans with ${PRODUCTS.toLocaleString("en-US")} more products`, (
     expect(found).toEqual([]);
   });
 
+  it("a rare colour or size over every product is found from the variants' index, not by probing each product", async () => {
+    // the filters match case-blind: a value as the shopper's link spells it, in another case
+    for (const type of ["color", "size"] as const) {
+      const [rare] = await rows<{ value: string }>(
+        t,
+        sql`select upper(variant_value) as value from variants where variant_type = ${type}
+            group by lower(variant_value), upper(variant_value) order by count(*), 1 limit 1`,
+      );
+      const query = {
+        ...(type === "color" ? { colors: [rare!.value] } : { sizes: [rare!.value] }),
+        limit: 24,
+        offset: 0,
+      };
+      const { ctx, statements } = recording(t.core);
+      const page = await listProducts(ctx, { ...query, sort: "price_asc" });
+      expect(page.total, rare!.value).toBeGreaterThan(0);
+      const indexes = (await Promise.all(statements.map(explain))).flatMap(nodes).map((n) => n["Index Name"]);
+      // without it the plan walked every active product by price and probed each one's variants
+      expect(indexes, `${type} ${rare!.value}`).toContain("variants_type_lower_value_idx");
+    }
+  });
+
   it("every product, newest first, and deep pages of every sort read an index", async () => {
     for (const sort of ["newest", "price_asc", "price_desc", "name"] as const) {
       expect(await seqScans((ctx) => listProducts(ctx, { sort, limit: 24, offset: 0 }))).toEqual([]);
@@ -200,5 +222,27 @@ describe(`query plans with ${PRODUCTS.toLocaleString("en-US")} more products`, (
       ]),
     );
     expect(found).toEqual([]);
+  });
+
+  it("the filter choices for every product are every size and colour of an active product, a rare one too", async () => {
+    // a colour only the newest product has (the end of the table and of the index), and one only
+    // a hidden product has: the first is offered, the second is not
+    const [newest] = await rows<{ id: number }>(t, sql`select max(id) as id from products where is_active`);
+    const [hidden] = await rows<{ id: number }>(t, sql`select min(id) as id from products where not is_active`);
+    expect(hidden?.id, "the fill has hidden products").toBeTruthy();
+    await t.database.db.execute(sql`insert into variants (product_id, variant_type, variant_value, color_hex)
+      values (${newest!.id}, 'color', 'Zz Rare Teal', '#008080'), (${hidden!.id}, 'color', 'Zz Hidden Plum', '#8e4585')`);
+    const { ctx } = recording(t.core);
+    const facets = await getCatalogFacets(ctx);
+    const expected = await rows<{ type: string; value: string }>(
+      t,
+      sql`select distinct v.variant_type as type, v.variant_value as value from variants v
+          join products p on p.id = v.product_id where p.is_active and v.variant_type in ('color', 'size')`,
+    );
+    const values = (type: string) => expected.filter((r) => r.type === type).map((r) => r.value);
+    expect(facets.colors.map((c) => c.value).sort()).toEqual(values("color").sort());
+    expect([...facets.sizes].sort()).toEqual(values("size").sort());
+    expect(facets.colors).toContainEqual({ value: "Zz Rare Teal", hex: "#008080" });
+    expect(facets.colors.map((c) => c.value)).not.toContain("Zz Hidden Plum");
   });
 });
