@@ -11,10 +11,12 @@ import { startConfirmationScheduler } from "../core/messaging/confirmation-sched
 import { logOnlyTransport } from "../core/messaging/transport";
 import { ReadCache } from "../core/shared/cache";
 import { createDatabaseRateLimiter, createRedisRateLimiter } from "../core/shared/rate-limit";
+import { startPolling } from "../core/shared/polling";
 import { scheduleRetention } from "../core/shared/retention";
 import { getSiteSettings } from "../core/settings/site-settings";
 import { openDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
+import { upkeepPass } from "../db/upkeep";
 import { projectRoot } from "../db/paths";
 import { isDatabaseEmpty, seedDemoStore } from "../db/seed";
 import { buildApp } from "./app";
@@ -108,6 +110,26 @@ async function main() {
       })
     : null;
 
+  // PGlite has no autovacuum (decision 0082): the store does its work, at autovacuum's thresholds,
+  // every ten minutes; a PostgreSQL server's own autovacuum needs no help
+  const upkeep =
+    database.kind === "pglite"
+      ? startPolling(
+          async () => {
+            const report = await upkeepPass(database.db);
+            if (report.vacuumed.length + report.analyzed.length > 0)
+              app.log.info({ upkeep: report }, "database upkeep: tables vacuumed or analyzed");
+            return report;
+          },
+          {
+            firstAfterMs: 60_000,
+            nextAfterMs: () => 10 * 60_000,
+            onError: (error) => app.log.error({ err: error }, "database upkeep failed; the next pass tries again"),
+            unref: true,
+          },
+        )
+      : null;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -131,6 +153,8 @@ async function main() {
       await emails?.stop();
       // the pass under way commits before the database closes
       await confirmations?.stop();
+      // a VACUUM under way finishes before the database closes
+      await upkeep?.stop();
       await limiter.close();
       await database.close();
       process.exit(0);
