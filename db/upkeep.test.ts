@@ -61,4 +61,21 @@ describe("database upkeep on PGlite", () => {
     expect(await upkeepPass(handle.db)).toMatchObject({ vacuumed: ["upkeep_probe"], analyzed: [] });
     expect((await counters()).dead).toBe(0);
   });
+
+  it("runs between transactions under way, which neither wait forever nor fail", async () => {
+    // PGlite is one connection: a transaction holds it to its end, and VACUUM (which cannot run
+    // inside one) waits for it rather than landing in it
+    await handle.db.execute(sql`update upkeep_probe set v = v + 1 where id <= 2500`);
+    const writes = Array.from({ length: 40 }, (_, i) =>
+      handle.db.transaction(async (tx) => {
+        await tx.execute(sql`update upkeep_probe set v = v + 1 where id = ${i + 1}`);
+        await tx.execute(sql`select pg_sleep(0.001)`);
+        await tx.execute(sql`update upkeep_probe set v = v + 1 where id = ${i + 5001}`);
+      }),
+    );
+    const [report] = await Promise.all([upkeepPass(handle.db), ...writes]);
+    expect(report.vacuumed).toEqual(["upkeep_probe"]);
+    const [row] = await queryRows<{ v: number }>(handle.db, sql`select v from upkeep_probe where id = 5001`);
+    expect(row!.v).toBe(5_002);
+  });
 });
