@@ -72,13 +72,23 @@ function clientChunk(id: string): string | undefined {
  * difference is `ENABLE_DEV_WARNINGS = true`: shoppers' browsers downloaded its warnings.
  */
 function reactRouterWithoutDevWarnings(): Plugin {
+  const declaration = "var ENABLE_DEV_WARNINGS = true;";
+  let seen = false;
+  let replaced = false;
   return {
     name: "store:react-router-without-dev-warnings",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
     transform(code, id) {
       if (!id.includes("/node_modules/react-router/dist/development/")) return null;
-      return { code: code.replace("var ENABLE_DEV_WARNINGS = true;", "var ENABLE_DEV_WARNINGS = false;"), map: null };
+      seen = true;
+      if (!code.includes(declaration)) return null;
+      replaced = true;
+      return { code: code.replace(declaration, "var ENABLE_DEV_WARNINGS = false;"), map: null };
+    },
+    buildEnd() {
+      // a release that renames or moves the constant: say so rather than ship the warnings unnoticed
+      if (seen && !replaced) this.warn(`React Router's "${declaration}" was not found: its warnings are in the build`);
     },
   };
 }
