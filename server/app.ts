@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ServerBuild } from "react-router";
 import type { CoreContext } from "../core/context";
+import { UPLOADED_MEDIA_CACHE } from "../core/media/storage";
 import { cartRoutes } from "./api/cart";
 import { catalogRoutes } from "./api/catalog";
 import { contentRoutes } from "./api/content";
@@ -140,11 +141,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: "/api" },
   );
 
+  const mediaRoot = path.join(config.dataDir, "media");
   await app.register(fastifyStatic, {
-    root: path.join(config.dataDir, "media"),
+    root: mediaRoot,
     prefix: "/media/",
     decorateReply: false,
-    maxAge: "1d",
+    cacheControl: false,
+    setHeaders: (reply, filePath) => reply.header("cache-control", localMediaCache(mediaRoot, filePath)),
   });
 
   // the console's photo uploads: larger than a page's form post, so not through React Router
@@ -154,4 +157,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(reactRouterPages, { core, config, bodyLimit: BODY_LIMIT, ...options.pages });
   }
   return app;
+}
+
+/**
+ * Uploaded photos are kept for a year, as the S3 storage tells its CDN: each upload has a new
+ * random name, so a shopper's phone never asks for one twice (with one day, every visit after a
+ * day asked again for every photo on the page, a round trip each on a slow network). The demo
+ * store's photos are named after their products, not their bytes (a later seed may write others
+ * under the same name), so they keep a day.
+ */
+function localMediaCache(mediaRoot: string, filePath: string): string {
+  const demo = filePath.startsWith(path.join(mediaRoot, "demo") + path.sep);
+  return demo ? "public, max-age=86400" : UPLOADED_MEDIA_CACHE;
 }

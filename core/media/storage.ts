@@ -29,6 +29,13 @@ export interface S3Settings {
   publicUrl: string;
 }
 
+/**
+ * How long browsers and CDNs may keep an uploaded file: a year, unasked. Every upload is stored
+ * under a new random name (product-photos.ts, site-images.ts), so a key never gets other bytes; a
+ * replaced photo is a new address in the pages that show it.
+ */
+export const UPLOADED_MEDIA_CACHE = "public, max-age=31536000, immutable";
+
 // our own keys only: lower-case letters, digits, "-", "_", "." and "/" between parts; never ".."
 const KEY = /^[a-z0-9][a-z0-9_.-]{0,99}(?:\/[a-z0-9][a-z0-9_.-]{0,99}){0,5}$/;
 
@@ -97,8 +104,7 @@ export class S3MediaStorage implements MediaStorage {
       body: new Uint8Array(bytes),
       headers: {
         "content-type": contentType,
-        // keys are never reused for other bytes (each upload gets a new random name)
-        "cache-control": "public, max-age=31536000, immutable",
+        "cache-control": UPLOADED_MEDIA_CACHE,
         "x-amz-content-sha256": sha256,
       },
     });

@@ -152,6 +152,8 @@ describe("uploading", () => {
     const served = await t.app.inject({ method: "GET", url: photo!.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/webp");
+    // a new random name for every upload: the shopper's phone keeps it without asking again
+    expect(served.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
 
     const after = await storefront(productId);
     expect(after.images.map((i) => i.image_url)).toContain(photo!.url);

@@ -297,6 +297,30 @@ describe.skipIf(!hasPageBuild())("the HTTP layer, pages included", () => {
   describe("/media (item 20)", () => {
     beforeAll(() => {
       fs.writeFileSync(path.join(t.dataDir, "media", "a.txt"), "0123456789");
+      fs.mkdirSync(path.join(t.dataDir, "media", "demo"), { recursive: true });
+      fs.writeFileSync(path.join(t.dataDir, "media", "demo", "kurti-1-400.webp"), "demo");
+      fs.mkdirSync(path.join(t.dataDir, "media", "demo-x"), { recursive: true });
+      fs.writeFileSync(path.join(t.dataDir, "media", "demo-x", "a.webp"), "not the demo folder");
+    });
+
+    it("keeps uploaded files a year, the demo store's photos (named after products, not bytes) a day", async () => {
+      const cacheOf = async (url: string) => {
+        const res = await t.app.inject({ method: "GET", url });
+        expect(res.statusCode, url).toBe(200);
+        return res.headers["cache-control"];
+      };
+      expect(await cacheOf("/media/a.txt")).toBe("public, max-age=31536000, immutable");
+      expect(await cacheOf("/media/demo-x/a.webp")).toBe("public, max-age=31536000, immutable");
+      expect(await cacheOf("/media/demo/kurti-1-400.webp")).toBe("public, max-age=86400");
+      // asked again with what the browser holds: still told how long to keep it
+      const first = await t.app.inject({ method: "GET", url: "/media/a.txt" });
+      const again = await t.app.inject({
+        method: "GET",
+        url: "/media/a.txt",
+        headers: { "if-none-match": String(first.headers.etag) },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     });
 
     it("answers a missing or bad path with {detail} and the strict headers", async () => {
