@@ -142,12 +142,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   const mediaRoot = path.join(config.dataDir, "media");
+  const mediaCache = localMediaCache(mediaRoot);
   await app.register(fastifyStatic, {
     root: mediaRoot,
     prefix: "/media/",
     decorateReply: false,
     cacheControl: false,
-    setHeaders: (reply, filePath) => reply.header("cache-control", localMediaCache(mediaRoot, filePath)),
+    setHeaders: (reply, filePath) => reply.header("cache-control", mediaCache(filePath)),
   });
 
   // the console's photo uploads: larger than a page's form post, so not through React Router
@@ -166,7 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
  * store's photos are named after their products, not their bytes (a later seed may write others
  * under the same name), so they keep a day.
  */
-function localMediaCache(mediaRoot: string, filePath: string): string {
-  const demo = filePath.startsWith(path.join(mediaRoot, "demo") + path.sep);
-  return demo ? "public, max-age=86400" : UPLOADED_MEDIA_CACHE;
+function localMediaCache(mediaRoot: string): (filePath: string) => string {
+  const demoFolder = path.join(mediaRoot, "demo") + path.sep;
+  return (filePath) => (filePath.startsWith(demoFolder) ? "public, max-age=86400" : UPLOADED_MEDIA_CACHE);
 }

@@ -216,6 +216,7 @@ export async function reactRouterPages(
   // One registration for every built file, one route each (no wildcard): a second registration
   // at "/" would also register routes for assets/* and shadow the first. Hashed build files
   // never change, so they are cached for a year; other public files (favicon) for a day.
+  const hashedAssets = path.join(options.clientDir, "assets") + path.sep;
   await app.register(fastifyStatic, {
     root: options.clientDir,
     prefix: "/",
@@ -227,7 +228,7 @@ export async function reactRouterPages(
     preCompressed: true,
     globIgnore: ["**/*.br", "**/*.gz"],
     setHeaders: (reply, filePath) => {
-      const hashed = filePath.startsWith(path.join(options.clientDir, "assets") + path.sep);
+      const hashed = filePath.startsWith(hashedAssets);
       reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=86400");
     },
   });

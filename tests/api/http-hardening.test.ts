@@ -323,6 +323,20 @@ describe.skipIf(!hasPageBuild())("the HTTP layer, pages included", () => {
       expect(again.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     });
 
+    it("keeps the build's hashed scripts a year, its other files (favicon) a day", async () => {
+      const page = await t.app.inject({ method: "GET", url: "/" });
+      const script = /\/assets\/[\w.-]+\.js/.exec(page.body)?.[0];
+      expect(script).toBeDefined();
+      for (const [url, cache] of [
+        [script!, "public, max-age=31536000, immutable"],
+        ["/favicon.svg", "public, max-age=86400"],
+      ] as const) {
+        const res = await t.app.inject({ method: "GET", url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers["cache-control"], url).toBe(cache);
+      }
+    });
+
     it("answers a missing or bad path with {detail} and the strict headers", async () => {
       expectDetail(await t.app.inject({ method: "GET", url: "/media/nope.webp" }), 404);
       expectDetail(await t.app.inject({ method: "GET", url: "/media/a.txt/" }), 404);
