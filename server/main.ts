@@ -167,7 +167,16 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Store ready on ${config.publicUrl} (${database.kind})`);
+  app.log.info(`Store ready on ${config.publicUrl} (${database.kind}; ${mallocInUse()})`);
+}
+
+/** Which malloc the process runs on: how an operator sees that scripts/start.sh's preload took (decision 0084). */
+function mallocInUse(): string {
+  try {
+    return fs.readFileSync("/proc/self/maps", "utf8").includes("/libjemalloc") ? "jemalloc" : "the C library's malloc";
+  } catch {
+    return "the C library's malloc"; // no /proc: not Linux, where the preload does not apply
+  }
 }
 
 main().catch((error: unknown) => {

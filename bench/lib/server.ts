@@ -1,4 +1,4 @@
-// Starts the built store (build/node/main.js) as a child process on a free port and waits until
+// Starts the built store (scripts/start.sh, as `npm start` does) as a child process on a free port and waits until
 // GET /api/health answers {"status":"ok"}.
 import fs from "node:fs";
 import net from "node:net";
@@ -62,8 +62,8 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.BENCH_STORE_LOG_LEVEL || "warn",
     SEED_DEMO: "1",
-    // as `npm start` runs it (docs/operations.md, decision 0078)
-    MALLOC_MMAP_THRESHOLD_: "65536",
+    // scripts/start.sh runs this node, as `npm start` runs the one on the PATH
+    PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`,
     ...options.env,
   };
   // never pick up a DATABASE_URL from the caller's shell by accident: the round decides
@@ -72,8 +72,9 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
   const database = options.databaseUrl ? "postgres" : "pglite";
 
   const started = performance.now();
-  // the V8 flag `npm start` gives the store (docs/operations.md#memory)
-  const child = startChild(process.execPath, ["--max-semi-space-size=4", main], {
+  // started as `npm start` starts it: its allocator and memory settings (docs/operations.md#memory);
+  // the script ends in `exec node`, so the child's pid is the store's
+  const child = startChild("/bin/sh", [path.join(projectRoot, "scripts", "start.sh")], {
     cwd: projectRoot,
     env,
     label: "[store]",
