@@ -21,8 +21,10 @@ set -eu
 cd "$(dirname "$0")/.."
 
 if [ -z "${LD_PRELOAD:-}" ] && [ "${USE_JEMALLOC:-1}" != "0" ]; then
-  # Debian and Ubuntu keep it under their multiarch folder, Fedora and RHEL under lib64
-  for library in ${JEMALLOC_PATHS:-/usr/lib/*-linux-gnu/libjemalloc.so.2 /usr/lib64/libjemalloc.so.2 /usr/local/lib/libjemalloc.so.2}; do
+  # Debian and Ubuntu keep it in the folder of the machine's own architecture (one of another
+  # architecture would be refused by the loader, and glibc's malloc kept), Fedora and RHEL in
+  # lib64, Arch and Alpine in lib
+  for library in ${JEMALLOC_PATHS:-/usr/lib/$(uname -m)-linux-gnu/libjemalloc.so.2 /usr/lib64/libjemalloc.so.2 /usr/local/lib/libjemalloc.so.2 /usr/lib/libjemalloc.so.2}; do
     if [ -r "$library" ]; then
       export LD_PRELOAD="$library"
       export MALLOC_CONF="${MALLOC_CONF:-background_thread:true,dirty_decay_ms:2000,muzzy_decay_ms:0}"
