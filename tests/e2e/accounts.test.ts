@@ -1,20 +1,11 @@
 // The shopper's account pages in a real browser (issue 7): registration, sign-in, the account
 // (profile, orders, settings, logout), the wishlist and its toggles, at phone and desktop widths,
 // with the messages of spec §5 and §8.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DESKTOP,
-  PHONE,
-  expectPhoneHeaderUsable,
-  expectVisibleToPerson,
-  hasChromium,
-  hydrated,
-  launchBrowser,
-  pageOpener,
-} from "../helpers/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, expectPhoneHeaderUsable, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { browserSuite } from "../helpers/browser-suite";
 import { apiClient } from "../helpers/e2e-api";
-import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 import { hashPassword } from "../../core/accounts/passwords";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
@@ -38,11 +29,6 @@ async function staffMoves(orderId: number, moves: Record<string, unknown>[]) {
   }
 }
 
-let running: E2EStore;
-let url: string;
-let browser: Browser;
-const pages = pageOpener(() => browser);
-const open = pages.open;
 const PASSWORD = "Lawn2024suit";
 let serial = 0;
 
@@ -59,7 +45,7 @@ function email(name: string) {
   return `${name}.${process.pid}.${serial}@example.pk`;
 }
 
-const apiCall = apiClient(() => url);
+const apiCall = apiClient(() => suite.url);
 
 async function registerByApi(first = "Sana"): Promise<{ email: string; token: string }> {
   const address = email(first.toLowerCase());
@@ -81,30 +67,22 @@ async function products(): Promise<ApiProduct[]> {
   return (await apiCall<ApiProduct[]>("/products?limit=100&sort=name")).body;
 }
 
-beforeAll(async () => {
-  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  // a packer who moves an order along, so My Orders can be seen showing each step (issue 13)
+// a packer who moves an order along, so My Orders can be seen showing each step (issue 13)
+async function prepare(db: Db): Promise<void> {
   const passwordHash = await hashPassword(PASSWORD);
-  const prepare = async (db: Db) => {
-    await db
-      .insert(users)
-      .values({ email: PACKER, firstName: "Bilal", lastName: "Packer", role: "fulfilment", passwordHash });
-  };
-  [running, browser] = await Promise.all([startE2EStore("accounts", { prepare }), launchBrowser()]);
-  url = running.store.url;
-});
+  await db
+    .insert(users)
+    .values({ email: PACKER, firstName: "Bilal", lastName: "Packer", role: "fulfilment", passwordHash });
+}
 
-afterAll(async () => {
-  await pages.closeAll();
-  await browser?.close();
-  await running?.stop();
-});
+const suite = browserSuite("accounts", { prepare });
+const open = suite.pages.open;
 
 describe.sequential("account pages", { timeout: 60_000 }, () => {
   it("registers, signs out, signs in, keeps a wishlist and signs out again (phone)", async () => {
     const page = await open(PHONE);
     const address = email("ayesha");
-    await page.goto(`${url}/register`);
+    await page.goto(`${suite.url}/register`);
     await hydrated(page);
     await expectPhoneHeaderUsable(page);
     const submit = page.getByRole("button", { name: "Create Account" });
@@ -154,7 +132,7 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
 
     expect(await submit.isDisabled()).toBe(false);
     await submit.click();
-    await page.waitForURL(`${url}/account`);
+    await page.waitForURL(`${suite.url}/account`);
     await page.getByRole("heading", { level: 1, name: "Hello, Ayesha" }).waitFor();
     const stored = await page.evaluate(() => ({
       token: localStorage.getItem("userToken"),
@@ -165,7 +143,7 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
 
     // sign out from the account menu
     await page.getByRole("button", { name: "Logout" }).click();
-    await page.waitForURL(`${url}/`);
+    await page.waitForURL(`${suite.url}/`);
     expect(await page.evaluate(() => [localStorage.getItem("userToken"), localStorage.getItem("user")])).toEqual([
       null,
       null,
@@ -174,15 +152,15 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     expect((await apiCall("/users/me", { token: stored.token! })).status).toBe(401);
 
     // the wishlist heart on a product card sends a signed-out visitor to sign in, and back
-    await page.goto(`${url}/collection/all?sort=name`);
+    await page.goto(`${suite.url}/collection/all?sort=name`);
     await hydrated(page);
     const firstCard = page.getByRole("list", { name: "Products" }).getByRole("article").first();
     const name = (await firstCard.getByRole("heading", { level: 3 }).textContent())!.trim();
     await firstCard.getByRole("button", { name: `Add to wishlist: ${name}` }).click();
-    await page.waitForURL(`${url}/login?redirectTo=${encodeURIComponent("/collection/all?sort=name")}`);
+    await page.waitForURL(`${suite.url}/login?redirectTo=${encodeURIComponent("/collection/all?sort=name")}`);
     await hydrated(page);
     await signIn(page, address);
-    await page.waitForURL(`${url}/collection/all?sort=name`);
+    await page.waitForURL(`${suite.url}/collection/all?sort=name`);
     await hydrated(page);
     const heart = page
       .getByRole("list", { name: "Products" })
@@ -191,13 +169,13 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     await page.getByText("Added to wishlist").waitFor();
     await page.getByRole("button", { name: `Remove from wishlist: ${name}` }).waitFor();
 
-    await page.goto(`${url}/wishlist`);
+    await page.goto(`${suite.url}/wishlist`);
     await page.getByRole("list", { name: "Saved products" }).getByRole("heading", { name }).waitFor();
 
-    await page.goto(`${url}/account`);
+    await page.goto(`${suite.url}/account`);
     await page.getByRole("button", { name: "Logout" }).click();
-    await page.waitForURL(`${url}/`);
-    await page.goto(`${url}/wishlist`);
+    await page.waitForURL(`${suite.url}/`);
+    await page.goto(`${suite.url}/wishlist`);
     await page.getByText("Your wishlist is empty").waitFor();
     await page.getByRole("main").getByRole("link", { name: "Sign In" }).waitFor();
   });
@@ -205,7 +183,7 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
   it("shows the sign-in messages and returns only to pages on this site (desktop)", async () => {
     const { email: address } = await registerByApi("Hina");
     const page = await open(DESKTOP);
-    await page.goto(`${url}/login?redirectTo=${encodeURIComponent("/wishlist")}`);
+    await page.goto(`${suite.url}/login?redirectTo=${encodeURIComponent("/wishlist")}`);
     await hydrated(page);
     expect(await page.getByRole("link", { name: "Create an account" }).getAttribute("href")).toBe(
       `/register?redirectTo=${encodeURIComponent("/wishlist")}`,
@@ -237,22 +215,22 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     await page.unroute("**/api/users/login");
 
     await signIn(page, address);
-    await page.waitForURL(`${url}/wishlist`);
+    await page.waitForURL(`${suite.url}/wishlist`);
     await page.getByText("Your wishlist is empty").waitFor();
     await page.getByText("Tap the heart on any product to save it here for later.").waitFor();
 
     // another site in redirectTo is ignored: the account instead
     const other = await open(DESKTOP);
-    await other.goto(`${url}/login?redirectTo=${encodeURIComponent("//evil.example/steal")}`);
+    await other.goto(`${suite.url}/login?redirectTo=${encodeURIComponent("//evil.example/steal")}`);
     await hydrated(other);
     await signIn(other, address);
-    await other.waitForURL(`${url}/account`);
+    await other.waitForURL(`${suite.url}/account`);
   });
 
   it("shows the registration failures of spec §8 (desktop)", async () => {
     const { email: taken } = await registerByApi("Maryam");
     const page = await open(DESKTOP);
-    await page.goto(`${url}/register`);
+    await page.goto(`${suite.url}/register`);
     await hydrated(page);
     await page.getByRole("main").getByLabel("First name").fill("Maryam");
     await page.getByRole("main").getByLabel("Last name").fill("Ali");
@@ -281,8 +259,8 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
 
   it("sends signed-out visitors from /account to sign in and clears a rejected session (phone)", async () => {
     const page = await open(PHONE);
-    await page.goto(`${url}/account`);
-    await page.waitForURL(`${url}/login?redirectTo=%2Faccount`);
+    await page.goto(`${suite.url}/account`);
+    await page.waitForURL(`${suite.url}/login?redirectTo=%2Faccount`);
     await page.getByRole("heading", { level: 1, name: "Sign In" }).waitFor();
 
     // a token the server no longer accepts: 401 on the profile call clears the stored session
@@ -300,8 +278,8 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
         }),
       );
     });
-    await page.goto(`${url}/account`);
-    await page.waitForURL(`${url}/login?redirectTo=%2Faccount`);
+    await page.goto(`${suite.url}/account`);
+    await page.waitForURL(`${suite.url}/login?redirectTo=%2Faccount`);
     await expect
       .poll(() => page.evaluate(() => [localStorage.getItem("userToken"), localStorage.getItem("user")]))
       .toEqual([null, null]);
@@ -310,17 +288,17 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     const { email: address } = await registerByApi("Zara");
     await hydrated(page);
     await signIn(page, address);
-    await page.waitForURL(`${url}/account`);
+    await page.waitForURL(`${suite.url}/account`);
     await page.getByRole("heading", { level: 1, name: "Hello, Zara" }).waitFor();
   });
 
   it("shows and edits the profile, lists real orders with tracking, settings, logout (desktop)", async () => {
     const shopper = await registerByApi("Fatima");
     const page = await open(DESKTOP);
-    await page.goto(`${url}/login`);
+    await page.goto(`${suite.url}/login`);
     await hydrated(page);
     await signIn(page, shopper.email);
-    await page.waitForURL(`${url}/account`);
+    await page.waitForURL(`${suite.url}/account`);
 
     const profile = page.getByRole("region", { name: "Profile" });
     const value = (label: string) =>
@@ -435,7 +413,7 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
       `/track?tracking_id=${order.body.tracking_id}`,
     );
     expect(await page.getByText("No orders yet").count()).toBe(0);
-    expect(page.url()).toBe(`${url}/account?tab=orders`);
+    expect(page.url()).toBe(`${suite.url}/account?tab=orders`);
 
     expect(
       await page
@@ -444,21 +422,21 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
         .getAttribute("href"),
     ).toBe("/wishlist");
     await page.getByRole("button", { name: "Logout" }).click();
-    await page.waitForURL(`${url}/`);
+    await page.waitForURL(`${suite.url}/`);
     await page.getByText("You have been signed out.").waitFor();
   });
 
   it("a shopper signed in who orders through checkout finds the order in My Orders (phone)", async () => {
     const shopper = await registerByApi("Zara");
     const page = await open(PHONE);
-    await page.goto(`${url}/login`);
+    await page.goto(`${suite.url}/login`);
     await hydrated(page);
     await signIn(page, shopper.email);
-    await page.waitForURL(`${url}/account`);
+    await page.waitForURL(`${suite.url}/account`);
     await expectPhoneHeaderUsable(page);
 
     const product = (await products()).find((p) => p.variant_combinations.length === 0 && p.stock_quantity > 3)!;
-    await page.goto(`${url}/product/${product.id}`);
+    await page.goto(`${suite.url}/product/${product.id}`);
     await hydrated(page);
     await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
     await expectVisibleToPerson(page.getByRole("status").getByText("Item added to cart successfully!"));
@@ -466,12 +444,12 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
       .getByRole("banner")
       .getByRole("link", { name: /^Cart,/ })
       .click();
-    await page.waitForURL(`${url}/cart`);
+    await page.waitForURL(`${suite.url}/cart`);
     await page
       .getByRole("link", { name: /checkout/i })
       .first()
       .click();
-    await page.waitForURL(`${url}/checkout`);
+    await page.waitForURL(`${suite.url}/checkout`);
     // the account's name and email are already in the form
     expect(await page.getByRole("textbox", { name: "Email", exact: true }).inputValue()).toBe(shopper.email);
     await page.getByRole("textbox", { name: "Phone", exact: true }).fill("0300-1234567");
@@ -482,7 +460,7 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     await page.waitForURL(/\/checkout\/confirmation\?tracking_id=/);
     const trackingId = (await page.getByTestId("tracking-id").textContent())!.trim();
 
-    await page.goto(`${url}/account?tab=orders`);
+    await page.goto(`${suite.url}/account?tab=orders`);
     await hydrated(page);
     const card = page.getByRole("article", { name: `Order ${trackingId}` });
     await expectVisibleToPerson(card, { scroll: true });
@@ -505,15 +483,15 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
       if (r.url().includes("/api/users/wishlist")) wishlistCalls.push(r.url());
     });
     // signed out: nothing is fetched
-    await page.goto(`${url}/wishlist`);
+    await page.goto(`${suite.url}/wishlist`);
     await hydrated(page);
     await page.getByText("Your wishlist is empty").waitFor();
     expect(wishlistCalls).toEqual([]);
 
-    await page.goto(`${url}/login?redirectTo=%2Fwishlist`);
+    await page.goto(`${suite.url}/login?redirectTo=%2Fwishlist`);
     await hydrated(page);
     await signIn(page, shopper.email);
-    await page.waitForURL(`${url}/wishlist`);
+    await page.waitForURL(`${suite.url}/wishlist`);
     const grid = page.getByRole("list", { name: "Saved products" });
     await grid.getByRole("article").nth(1).waitFor();
     expect(await grid.getByRole("article").count()).toBe(2);
@@ -574,13 +552,13 @@ describe.sequential("account pages", { timeout: 60_000 }, () => {
     const shopper = await registerByApi("Iqra");
     const product = (await products())[3]!;
     const page = await open(PHONE);
-    await page.goto(`${url}/product/${product.id}`);
+    await page.goto(`${suite.url}/product/${product.id}`);
     await hydrated(page);
     await page.getByRole("button", { name: "Add to wishlist", exact: true }).click();
-    await page.waitForURL(`${url}/login?redirectTo=${encodeURIComponent(`/product/${product.id}`)}`);
+    await page.waitForURL(`${suite.url}/login?redirectTo=${encodeURIComponent(`/product/${product.id}`)}`);
     await hydrated(page);
     await signIn(page, shopper.email);
-    await page.waitForURL(`${url}/product/${product.id}`);
+    await page.waitForURL(`${suite.url}/product/${product.id}`);
     await hydrated(page);
     const toggle = page.getByRole("button", { name: "Add to wishlist", exact: true });
     await toggle.click();

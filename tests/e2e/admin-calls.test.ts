@@ -5,17 +5,12 @@
 // shows the figures per week and per city.
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
-import { PHONE, expectVisibleToPerson, hasChromium, launchBrowser, pageOpener } from "../helpers/browser";
+import { PHONE, expectVisibleToPerson } from "../helpers/browser";
+import { browserSuite } from "../helpers/browser-suite";
 import { type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
-import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
-let running: E2EStore;
-let url: string;
-let browser: Browser;
-const pages = pageOpener(() => browser);
 const shots = process.env.SHOTS_DIR;
 // the size the screenshots are asked for
 const DESKTOP = { width: 1280, height: 900 } as const;
@@ -125,31 +120,22 @@ async function plant(db: Db, o: Planted, n: number) {
       values (${id}, 'status', 'shipped', 'returned', true)`);
 }
 
-beforeAll(async () => {
-  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  const prepare = async (db: Db) => {
-    await insertStaff(db, PACKER, OWNER);
-    let n = 0;
-    for (const o of [...PENDING, ...SETTLED]) await plant(db, o, n++);
-  };
-  [running, browser] = await Promise.all([
-    startE2EStore("admin-calls", { prepare, env: { CONFIRMATION_SCHEDULER: "off" } }),
-    launchBrowser(),
-  ]);
-  url = running.store.url;
-  if (shots) fs.mkdirSync(shots, { recursive: true });
-});
+async function prepare(db: Db): Promise<void> {
+  await insertStaff(db, PACKER, OWNER);
+  let n = 0;
+  for (const o of [...PENDING, ...SETTLED]) await plant(db, o, n++);
+}
 
-afterAll(async () => {
-  await pages.closeAll();
-  await browser?.close();
-  await running?.stop();
+const suite = browserSuite("admin-calls", { prepare, env: { CONFIRMATION_SCHEDULER: "off" } });
+
+beforeAll(() => {
+  if (shots) fs.mkdirSync(shots, { recursive: true });
 });
 
 describe.sequential("the call list", { timeout: 120_000 }, () => {
   it("shows pending orders oldest first with a big tap-to-call link, and 'Confirmed on call' confirms (phone)", async () => {
-    const page = await pages.open(PHONE);
-    await signInToConsole(page, url, PACKER, { next: "/admin/calls" });
+    const page = await suite.pages.open(PHONE);
+    await signInToConsole(page, suite.url, PACKER, { next: "/admin/calls" });
     await expectVisibleToPerson(page.getByRole("heading", { name: "Calls" }));
     const list = page.getByRole("list", { name: "Orders to call" });
     const cards = list.locator(":scope > li");
@@ -180,16 +166,16 @@ describe.sequential("the call list", { timeout: 120_000 }, () => {
     await expect.poll(() => cards.count()).toBe(3);
     expect(await cards.first().textContent()).toContain("Order CALLBBBBBB");
 
-    const desktop = await pages.open(DESKTOP);
-    await signInToConsole(desktop, url, PACKER, { next: "/admin/calls" });
+    const desktop = await suite.pages.open(DESKTOP);
+    await signInToConsole(desktop, suite.url, PACKER, { next: "/admin/calls" });
     if (shots) await desktop.screenshot({ path: `${shots}/calls-desktop.png`, fullPage: true });
   });
 
   it("tells kindly when someone else answered first, and notes 'No answer' (phone)", async () => {
-    const page = await pages.open(PHONE);
-    await signInToConsole(page, url, PACKER, { next: "/admin/calls" });
-    const other = await pages.open(PHONE);
-    await signInToConsole(other, url, OWNER, { next: "/admin/calls" });
+    const page = await suite.pages.open(PHONE);
+    await signInToConsole(page, suite.url, PACKER, { next: "/admin/calls" });
+    const other = await suite.pages.open(PHONE);
+    await signInToConsole(other, suite.url, OWNER, { next: "/admin/calls" });
     // the owner confirms Hina's order while the packer's page still shows it
     await other.getByRole("button", { name: "Confirmed on call: CALLBBBBBB" }).click();
     await expectVisibleToPerson(other.getByText("Order CALLBBBBBB confirmed on the call."));
@@ -207,8 +193,8 @@ describe.sequential("the call list", { timeout: 120_000 }, () => {
   });
 
   it("works without JavaScript", async () => {
-    const page = await pages.open(PHONE, false);
-    await signInToConsole(page, url, PACKER, { next: "/admin/calls", hydrate: false });
+    const page = await suite.pages.open(PHONE, false);
+    await signInToConsole(page, suite.url, PACKER, { next: "/admin/calls", hydrate: false });
     await page.getByRole("button", { name: "Confirmed on call: CALLDDDDDD" }).click();
     await expectVisibleToPerson(page.getByText("Order CALLDDDDDD confirmed on the call."));
   });
@@ -220,8 +206,8 @@ describe.sequential("the owner's figures", { timeout: 120_000 }, () => {
       [PHONE, "phone"],
       [DESKTOP, "desktop"],
     ] as const) {
-      const page = await pages.open(viewport);
-      await signInToConsole(page, url, OWNER);
+      const page = await suite.pages.open(viewport);
+      await signInToConsole(page, suite.url, OWNER);
       const section = page.getByRole("region", { name: "How orders ended" });
       await section.scrollIntoViewIfNeeded();
       const weeks = section.getByRole("table", { name: "Per week" });
@@ -249,8 +235,8 @@ describe.sequential("the owner's figures", { timeout: 120_000 }, () => {
 
 describe.sequential("the owner's hours", { timeout: 120_000 }, () => {
   it("are set on the Messages page, and a cancel before the reminder is refused in words (phone)", async () => {
-    const page = await pages.open(PHONE);
-    await signInToConsole(page, url, OWNER, { next: "/admin/messages" });
+    const page = await suite.pages.open(PHONE);
+    await signInToConsole(page, suite.url, OWNER, { next: "/admin/messages" });
     const form = page.getByRole("form", { name: "Message settings" });
     const reminder = form.getByLabel("Reminder after");
     const expiry = form.getByLabel("Cancel after");

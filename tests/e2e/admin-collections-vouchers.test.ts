@@ -3,26 +3,13 @@
 // once; the manager reorders a collection (a button, then a drag) and the collection's page shows
 // the new order; the manager uploads a hero for a featured collection and the home page's slider
 // shows it (decision 0066). SCREENSHOT_DIR=… saves the screens (phone, and desktop for the console pages).
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../db/client";
-import {
-  DESKTOP,
-  PHONE,
-  expectVisibleToPerson,
-  hasChromium,
-  hydrated,
-  launchBrowser,
-  pageOpener,
-} from "../helpers/browser";
-import { arrivesAt, insertStaff, signInToConsole, type ConsoleMember } from "../helpers/console-e2e";
-import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { browserSuite } from "../helpers/browser-suite";
+import { arrivesAt, type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
 
-let running: E2EStore;
-let url: string;
-let browser: Browser;
-const pages = pageOpener(() => browser);
 const MEMBER: ConsoleMember = {
   email: "manager@collections.test",
   password: "Manager2026now!",
@@ -32,24 +19,11 @@ const MEMBER: ConsoleMember = {
 };
 const shots = process.env.SCREENSHOT_DIR;
 
-beforeAll(async () => {
-  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  const prepare = async (db: Db) => {
-    await insertStaff(db, MEMBER);
-  };
-  [running, browser] = await Promise.all([startE2EStore("admin-collections-vouchers", { prepare }), launchBrowser()]);
-  url = running.store.url;
-});
-
-afterAll(async () => {
-  await pages.closeAll();
-  await browser?.close();
-  await running?.stop();
-});
+const suite = browserSuite("admin-collections-vouchers", { prepare: (db) => insertStaff(db, MEMBER) });
 
 async function signIn(viewport: { width: number; height: number }): Promise<Page> {
-  const page = await pages.open(viewport);
-  await signInToConsole(page, url, MEMBER);
+  const page = await suite.pages.open(viewport);
+  await signInToConsole(page, suite.url, MEMBER);
   return page;
 }
 
@@ -62,7 +36,7 @@ async function openFromMenu(page: Page, label: string, path: string) {
 
 /** The names of the collection page's cards, first shown first (the page's default order). */
 async function shopOrder(page: Page, collectionId: number): Promise<string[]> {
-  await page.goto(`${url}/collection/${collectionId}`);
+  await page.goto(`${suite.url}/collection/${collectionId}`);
   const cards = page.getByRole("list", { name: "Products" }).getByRole("article");
   await cards.first().waitFor();
   return cards.getByRole("heading", { level: 3 }).allTextContents();
@@ -94,7 +68,7 @@ describe.sequential("collections and vouchers in the console", { timeout: 180_00
     await shot(page, "voucher-saved-phone");
 
     // a duplicate in another case is refused with the reason, the typed fields kept
-    await page.goto(`${url}/admin/vouchers/new`);
+    await page.goto(`${suite.url}/admin/vouchers/new`);
     await hydrated(page);
     await form.getByLabel("Code").fill("Phone15");
     await form.getByLabel("Free shipping").check();
@@ -104,9 +78,9 @@ describe.sequential("collections and vouchers in the console", { timeout: 180_00
     await shot(page, "voucher-duplicate-phone");
 
     // a shopper with a cart applies it at the checkout
-    const shopper = await pages.open(PHONE);
+    const shopper = await suite.pages.open(PHONE);
     // a combination in stock of a dear product: a percentage is then worth something
-    const listed = (await (await fetch(`${url}/api/products?limit=20&sort=price_desc`)).json()) as {
+    const listed = (await (await fetch(`${suite.url}/api/products?limit=20&sort=price_desc`)).json()) as {
       id: number;
       variant_combinations: { id: number; stock_quantity: number }[];
     }[];
@@ -115,7 +89,7 @@ describe.sequential("collections and vouchers in the console", { timeout: 180_00
       productId: product.id,
       combinationId: product.variant_combinations.find((c) => c.stock_quantity > 0)!.id,
     };
-    await shopper.goto(`${url}/track`);
+    await shopper.goto(`${suite.url}/track`);
     await shopper.evaluate(async ({ productId, combinationId }) => {
       const sessionId = `session_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`;
       localStorage.setItem("sessionId", sessionId);
@@ -131,7 +105,7 @@ describe.sequential("collections and vouchers in the console", { timeout: 180_00
       });
       if (!res.ok) throw new Error(await res.text());
     }, line);
-    await shopper.goto(`${url}/checkout`);
+    await shopper.goto(`${suite.url}/checkout`);
     await hydrated(shopper);
     await shopper.getByRole("textbox", { name: "Promo code" }).fill("phone15");
     await shopper.getByRole("button", { name: "Apply" }).click();
@@ -141,14 +115,14 @@ describe.sequential("collections and vouchers in the console", { timeout: 180_00
     await shot(shopper, "checkout-voucher-applied-phone", false);
 
     // the list finds it by part of its code
-    await page.goto(`${url}/admin/vouchers?search=one1`);
+    await page.goto(`${suite.url}/admin/vouchers?search=one1`);
     await expectVisibleToPerson(page.getByRole("list", { name: "Voucher list" }).getByText("PHONE15"));
   });
 
   it("reordering a collection changes the collection page's order (phone)", async () => {
-    const collections = (await (await fetch(`${url}/api/collections`)).json()) as { id: number; name: string }[];
+    const collections = (await (await fetch(`${suite.url}/api/collections`)).json()) as { id: number; name: string }[];
     const collection = collections[0]!;
-    const shopper = await pages.open(PHONE);
+    const shopper = await suite.pages.open(PHONE);
     const before = await shopOrder(shopper, collection.id);
     expect(before.length).toBeGreaterThanOrEqual(3);
 
@@ -194,17 +168,20 @@ describe.sequential("collections and vouchers in the console", { timeout: 180_00
         ["/admin/vouchers", "vouchers-list-desktop"],
         ["/admin/vouchers/new", "voucher-new-desktop"],
       ] as const) {
-        await desk.goto(`${url}${path}`);
+        await desk.goto(`${suite.url}${path}`);
         await hydrated(desk);
         await shot(desk, name);
       }
     }
   });
   it("a hero uploaded on the collection page shows on the home page's slider (phone)", async () => {
-    const featured = (await (await fetch(`${url}/api/featured-collections`)).json()) as { id: number; name: string }[];
+    const featured = (await (await fetch(`${suite.url}/api/featured-collections`)).json()) as {
+      id: number;
+      name: string;
+    }[];
     const collection = featured[0]!;
     const page = await signIn(PHONE);
-    await page.goto(`${url}/admin/collections/${collection.id}`);
+    await page.goto(`${suite.url}/admin/collections/${collection.id}`);
     await hydrated(page);
     const form = page.getByRole("form", { name: "Upload a hero image" });
     await form.scrollIntoViewIfNeeded();
@@ -219,20 +196,21 @@ describe.sequential("collections and vouchers in the console", { timeout: 180_00
     await arrivesAt(page, `/admin/collections/${collection.id}`);
     await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Picture uploaded." }));
     await shot(page, "collection-uploaded-phone");
-    const stored = ((await (await fetch(`${url}/api/collections/${collection.id}`)).json()) as { image_url: string })
-      .image_url;
+    const stored = (
+      (await (await fetch(`${suite.url}/api/collections/${collection.id}`)).json()) as { image_url: string }
+    ).image_url;
     expect(stored).toMatch(new RegExp(`^/media/collections/${collection.id}/[a-f0-9]{16}-800\\.webp$`));
 
-    const shopper = await pages.open(PHONE);
-    await shopper.goto(`${url}/`);
+    const shopper = await suite.pages.open(PHONE);
+    await shopper.goto(`${suite.url}/`);
     const hero = shopper.locator(`img[src="${stored}"]`).first();
     await hero.waitFor({ state: "attached" });
     expect(await hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
     // the blog post editor's upload form, for a look
     if (shots) {
-      const [post] = (await (await fetch(`${url}/api/blogs`)).json()) as { id: number }[];
-      await page.goto(`${url}/admin/content/blog/${post!.id}`);
+      const [post] = (await (await fetch(`${suite.url}/api/blogs`)).json()) as { id: number }[];
+      await page.goto(`${suite.url}/admin/content/blog/${post!.id}`);
       await hydrated(page);
       await shot(page, "blog-post-upload-phone", false);
     }

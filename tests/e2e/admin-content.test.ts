@@ -3,25 +3,12 @@
 // publishes it, and /blog shows it at once; then edits the return policy's text, and
 // /refund-policy shows it. Screenshots (SCREENSHOT_DIR) of the editor, the home page layout and
 // the announcements.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../db/client";
-import {
-  DESKTOP,
-  PHONE,
-  expectVisibleToPerson,
-  hasChromium,
-  hydrated,
-  launchBrowser,
-  pageOpener,
-} from "../helpers/browser";
-import { arrivesAt, insertStaff, signInToConsole, type ConsoleMember } from "../helpers/console-e2e";
-import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { browserSuite } from "../helpers/browser-suite";
+import { arrivesAt, type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
 
-let running: E2EStore;
-let url: string;
-let browser: Browser;
-const pages = pageOpener(() => browser);
 const MEMBER: ConsoleMember = {
   email: "catalogue@content.test",
   password: "Catalogue2026now",
@@ -31,24 +18,11 @@ const MEMBER: ConsoleMember = {
 };
 const shots = process.env.SCREENSHOT_DIR;
 
-beforeAll(async () => {
-  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  const prepare = async (db: Db) => {
-    await insertStaff(db, MEMBER);
-  };
-  [running, browser] = await Promise.all([startE2EStore("admin-content", { prepare }), launchBrowser()]);
-  url = running.store.url;
-});
-
-afterAll(async () => {
-  await pages.closeAll();
-  await browser?.close();
-  await running?.stop();
-});
+const suite = browserSuite("admin-content", { prepare: (db) => insertStaff(db, MEMBER) });
 
 async function signIn(size: { width: number; height: number }): Promise<Page> {
-  const page = await pages.open(size);
-  await signInToConsole(page, url, MEMBER);
+  const page = await suite.pages.open(size);
+  await signInToConsole(page, suite.url, MEMBER);
   return page;
 }
 
@@ -93,12 +67,12 @@ describe.sequential("content", { timeout: 180_000 }, () => {
     );
     const slug = "caring-for-summer-lawn";
 
-    const shopper = await pages.open(PHONE);
-    await shopper.goto(`${url}/blog`);
+    const shopper = await suite.pages.open(PHONE);
+    await shopper.goto(`${suite.url}/blog`);
     await expectVisibleToPerson(shopper.getByRole("link", { name: /Caring for summer lawn/ }).first(), {
       scroll: true,
     });
-    await shopper.goto(`${url}/blog/${slug}`);
+    await shopper.goto(`${suite.url}/blog/${slug}`);
     const article = shopper.locator("article");
     await expectVisibleToPerson(article.locator("b, strong").filter({ hasText: "in cold water" }), { scroll: true });
     await expectVisibleToPerson(article.getByRole("listitem").filter({ hasText: "Iron on the reverse" }), {
@@ -107,7 +81,7 @@ describe.sequential("content", { timeout: 180_000 }, () => {
 
     if (shots) {
       const desk = await signIn(DESKTOP);
-      await desk.goto(`${url}/admin/content/blog/new`);
+      await desk.goto(`${suite.url}/admin/content/blog/new`);
       await hydrated(desk);
       await desk.getByRole("textbox", { name: "Text" }).click();
       await desk.keyboard.type("A heading");
@@ -121,7 +95,7 @@ describe.sequential("content", { timeout: 180_000 }, () => {
 
   it("edits the return policy's text and the page shows it (phone)", async () => {
     const page = await signIn(PHONE);
-    await page.goto(`${url}/admin/content/policies/refund-policy`);
+    await page.goto(`${suite.url}/admin/content/policies/refund-policy`);
     await hydrated(page);
     const editor = page.getByRole("textbox", { name: "Text" });
     // it starts from the text the page shows now
@@ -134,15 +108,15 @@ describe.sequential("content", { timeout: 180_000 }, () => {
     await page.getByRole("button", { name: "Save page" }).click();
     await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Saved: the page shows this text now." }));
 
-    const shopper = await pages.open(PHONE);
-    await shopper.goto(`${url}/refund-policy`);
+    const shopper = await suite.pages.open(PHONE);
+    await shopper.goto(`${suite.url}/refund-policy`);
     await expectVisibleToPerson(shopper.getByText("Exchanges within ten days of delivery."), { scroll: true });
     expect(await shopper.locator("article").textContent()).not.toContain("Panties, and any set that contains panties");
   });
 
   it("shows the home page layout and the announcements (screenshots)", async () => {
     const page = await signIn(PHONE);
-    await page.goto(`${url}/admin/content/announcements`);
+    await page.goto(`${suite.url}/admin/content/announcements`);
     await hydrated(page);
     const list = page.getByRole("list", { name: "Announcements" });
     const items = list.getByRole("listitem");
@@ -174,7 +148,7 @@ describe.sequential("content", { timeout: 180_000 }, () => {
       await page.screenshot({ path: `${shots}/content-announcements-phone.png` });
     }
 
-    await page.goto(`${url}/admin/content/home`);
+    await page.goto(`${suite.url}/admin/content/home`);
     await hydrated(page);
     if (shots) await page.screenshot({ path: `${shots}/content-home-phone.png` });
     const firstSection = page.getByRole("list", { name: "Sections" }).getByRole("listitem").first();
@@ -184,9 +158,9 @@ describe.sequential("content", { timeout: 180_000 }, () => {
     if (shots) {
       await page.screenshot({ path: `${shots}/content-home-search-phone.png` });
       const desk = await signIn(DESKTOP);
-      await desk.goto(`${url}/admin/content/home`);
+      await desk.goto(`${suite.url}/admin/content/home`);
       await desk.screenshot({ path: `${shots}/content-home-desktop.png` });
-      await desk.goto(`${url}/admin/content/announcements`);
+      await desk.goto(`${suite.url}/admin/content/announcements`);
       await desk.screenshot({ path: `${shots}/content-announcements-desktop.png` });
     }
   });

@@ -4,18 +4,13 @@
 // own at a phone's width, as a mail app would show it.
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { placeApiOrder } from "../helpers/api-order";
-import { expectVisibleToPerson, hasChromium, launchBrowser, pageOpener, PHONE } from "../helpers/browser";
+import { expectVisibleToPerson, PHONE } from "../helpers/browser";
+import { browserSuite } from "../helpers/browser-suite";
 import { type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
-import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
-let running: E2EStore;
-let url: string;
-let browser: Browser;
-const pages = pageOpener(() => browser);
 const shots = process.env.SHOTS_DIR;
 const WIDE = { width: 1280, height: 900 } as const;
 // the order email as the console's frame holds it, for the last test
@@ -35,36 +30,27 @@ const MEMBER: ConsoleMember = {
   role: "fulfilment",
 };
 
-beforeAll(async () => {
-  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  const prepare = async (db: Db) => {
-    await insertStaff(db, MEMBER, OWNER);
-    // an account email: staff see that it went, never its link
-    await db.execute(sql`
-      insert into email_messages (kind, to_address, subject, text_body, html_body, status, attempts, last_error)
-      values ('password_reset', 'sana@example.pk', 'Reset your password', 'Open https://x.test/reset/SECRET-LINK',
-              '<a href="https://x.test/reset/SECRET-LINK">Reset</a>', 'logged', 1, 'not sent: no email server configured')`);
-  };
-  [running, browser] = await Promise.all([
-    startE2EStore("admin-email-messages", { prepare, env: { MESSAGE_WORKER_POLL_MS: "50" } }),
-    launchBrowser(),
-  ]);
-  url = running.store.url;
-  if (shots) fs.mkdirSync(shots, { recursive: true });
-});
+async function prepare(db: Db): Promise<void> {
+  await insertStaff(db, MEMBER, OWNER);
+  // an account email: staff see that it went, never its link
+  await db.execute(sql`
+    insert into email_messages (kind, to_address, subject, text_body, html_body, status, attempts, last_error)
+    values ('password_reset', 'sana@example.pk', 'Reset your password', 'Open https://x.test/reset/SECRET-LINK',
+            '<a href="https://x.test/reset/SECRET-LINK">Reset</a>', 'logged', 1, 'not sent: no email server configured')`);
+}
 
-afterAll(async () => {
-  await pages.closeAll();
-  await browser?.close();
-  await running?.stop();
+const suite = browserSuite("admin-email-messages", { prepare, env: { MESSAGE_WORKER_POLL_MS: "50" } });
+
+beforeAll(() => {
+  if (shots) fs.mkdirSync(shots, { recursive: true });
 });
 
 describe.sequential("emails in the message log", { timeout: 120_000 }, () => {
   it("lists an order's email beside its WhatsApp message, filters by channel, opens and resends it (phone)", async () => {
-    const order = await placeApiOrder(url);
-    const page = await pages.open(PHONE);
-    await signInToConsole(page, url, MEMBER, { next: "/admin/messages" });
-    await page.goto(`${url}/admin/messages?channel=email`);
+    const order = await placeApiOrder(suite.url);
+    const page = await suite.pages.open(PHONE);
+    await signInToConsole(page, suite.url, MEMBER, { next: "/admin/messages" });
+    await page.goto(`${suite.url}/admin/messages?channel=email`);
     const list = page.getByRole("list", { name: "Message list" });
     await expect
       .poll(async () => (await page.reload(), await list.textContent()) ?? "", { timeout: 10_000 })
@@ -85,7 +71,7 @@ describe.sequential("emails in the message log", { timeout: 120_000 }, () => {
     await expect.poll(async () => (await list.textContent()) ?? "").toContain("no email server configured");
     expect((await list.textContent()) ?? "").toContain("no WhatsApp account configured");
 
-    await page.goto(`${url}/admin/messages?channel=email`);
+    await page.goto(`${suite.url}/admin/messages?channel=email`);
     const item = list.getByRole("listitem").filter({ hasText: `Order ${order.tracking_id} placed` });
     await item.getByRole("link", { name: /View email #\d+/ }).click();
     const frame = page.frameLocator("iframe[title$='as the shopper sees it']");
@@ -96,7 +82,7 @@ describe.sequential("emails in the message log", { timeout: 120_000 }, () => {
     emailHtml = (await page.locator("iframe[title$='as the shopper sees it']").getAttribute("srcdoc")) ?? "";
     if (shots) await page.screenshot({ path: `${shots}/email-view-phone.png`, fullPage: true });
 
-    await page.goto(`${url}/admin/messages?channel=email`);
+    await page.goto(`${suite.url}/admin/messages?channel=email`);
     const resend = item.getByRole("button", { name: /Send email #\d+ again/ });
     await expectVisibleToPerson(resend, { scroll: true });
     await resend.click();
@@ -112,9 +98,9 @@ describe.sequential("emails in the message log", { timeout: 120_000 }, () => {
   });
 
   it("the owner turns the order-placed email off, and the next order gets none (desktop)", async () => {
-    const page = await pages.open(WIDE);
-    await signInToConsole(page, url, OWNER, { next: "/admin/messages" });
-    await page.goto(`${url}/admin/messages?channel=email`);
+    const page = await suite.pages.open(WIDE);
+    await signInToConsole(page, suite.url, OWNER, { next: "/admin/messages" });
+    await page.goto(`${suite.url}/admin/messages?channel=email`);
     const form = page.getByRole("form", { name: "Message settings" });
     const placed = form.getByRole("checkbox", { name: "Order placed" });
     await expectVisibleToPerson(placed);
@@ -124,8 +110,8 @@ describe.sequential("emails in the message log", { timeout: 120_000 }, () => {
     await form.getByRole("button", { name: "Save" }).click();
     await expectVisibleToPerson(page.getByText("Message settings saved."));
     expect(await page.getByRole("checkbox", { name: "Order placed" }).isChecked()).toBe(false);
-    const order = await placeApiOrder(url);
-    await page.goto(`${url}/admin/messages`);
+    const order = await placeApiOrder(suite.url);
+    await page.goto(`${suite.url}/admin/messages`);
     // the WhatsApp question is there; no email for this order
     const list = page.getByRole("list", { name: "Message list" });
     await expectVisibleToPerson(list.getByRole("link", { name: `Order ${order.tracking_id}` }).first());
@@ -137,7 +123,7 @@ describe.sequential("emails in the message log", { timeout: 120_000 }, () => {
 
   it("an order email reads well at a phone's width (390 px), on its own as a mail app shows it", async () => {
     expect(emailHtml).toContain("<!doctype html>");
-    const page = await pages.open(PHONE);
+    const page = await suite.pages.open(PHONE);
     await page.setContent(emailHtml);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);

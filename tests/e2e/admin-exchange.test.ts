@@ -2,19 +2,15 @@
 // order's page a packer picks a unit, its replacement size and that it can be resold, makes the
 // replacement order and lands on it; both pages link to each other, and the shopper's tracking
 // page of the first order shows the exchange arranged with the new tracking ID.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { hashPassword } from "../../core/accounts/passwords";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { PHONE, expectVisibleToPerson, hasChromium, hydrated, launchBrowser, pageOpener } from "../helpers/browser";
+import { PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { browserSuite } from "../helpers/browser-suite";
 import { signInToConsole } from "../helpers/console-e2e";
-import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
-let running: E2EStore;
-let url: string;
-let browser: Browser;
-const pages = pageOpener(() => browser);
 const PASSWORD = "Swapping2026now";
 const PACKER = "packer@exchanges.test";
 
@@ -33,7 +29,7 @@ const inStock = (c: ApiProduct["variant_combinations"][number]) => c.is_availabl
 
 /** A guest's order of one unit of a product that has another size in stock, delivered through the staff API. */
 async function deliveredOrder() {
-  const products = (await (await fetch(`${url}/api/products?limit=100&sort=name`)).json()) as ApiProduct[];
+  const products = (await (await fetch(`${suite.url}/api/products?limit=100&sort=name`)).json()) as ApiProduct[];
   const product = products.find((p) => p.variant_combinations.filter(inStock).length >= 2)!;
   const [combo, other] = product.variant_combinations.filter(inStock) as [
     ApiProduct["variant_combinations"][number],
@@ -42,7 +38,7 @@ async function deliveredOrder() {
   const subtotal = Math.round(combo.price * 100);
   const shipping = subtotal >= 500_000 ? 0 : 50_000;
   const phone = "0302-4455667";
-  const placed = await fetch(`${url}/api/orders`, {
+  const placed = await fetch(`${suite.url}/api/orders`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
@@ -64,7 +60,7 @@ async function deliveredOrder() {
   const order = (await placed.json()) as { id: number; tracking_id: string };
   expect(placed.status, JSON.stringify(order)).toBe(201);
 
-  const session = await fetch(`${url}/api/admin/session`, {
+  const session = await fetch(`${suite.url}/api/admin/session`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email: PACKER, password: PASSWORD }),
@@ -77,7 +73,7 @@ async function deliveredOrder() {
     { status: "delivered", cash_collected: (subtotal + shipping) / 100 },
   ];
   for (const move of moves) {
-    const res = await fetch(`${url}/api/admin/orders/${order.id}/status`, {
+    const res = await fetch(`${suite.url}/api/admin/orders/${order.id}/status`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
       body: JSON.stringify(move),
@@ -87,34 +83,25 @@ async function deliveredOrder() {
   return { id: order.id, trackingId: order.tracking_id, phone, other };
 }
 
-beforeAll(async () => {
-  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
+async function prepare(db: Db): Promise<void> {
   const passwordHash = await hashPassword(PASSWORD);
-  const prepare = async (db: Db) => {
-    await db
-      .insert(users)
-      .values({ email: PACKER, firstName: "Sana", lastName: "Packer", role: "fulfilment", passwordHash });
-  };
-  [running, browser] = await Promise.all([startE2EStore("admin-exchange", { prepare }), launchBrowser()]);
-  url = running.store.url;
-});
+  await db
+    .insert(users)
+    .values({ email: PACKER, firstName: "Sana", lastName: "Packer", role: "fulfilment", passwordHash });
+}
 
-afterAll(async () => {
-  await pages.closeAll();
-  await browser?.close();
-  await running?.stop();
-});
+const suite = browserSuite("admin-exchange", { prepare });
 
 async function signIn(page: Page) {
-  await signInToConsole(page, url, { email: PACKER, password: PASSWORD }, { hydrate: false });
+  await signInToConsole(page, suite.url, { email: PACKER, password: PASSWORD }, { hydrate: false });
 }
 
 describe.sequential("exchanges in the console", { timeout: 120_000 }, () => {
   it("exchanges a delivered unit for another size and opens the replacement order (phone)", async () => {
     const order = await deliveredOrder();
-    const page = await pages.open(PHONE);
+    const page = await suite.pages.open(PHONE);
     await signIn(page);
-    await page.goto(`${url}/admin/orders/${order.id}`);
+    await page.goto(`${suite.url}/admin/orders/${order.id}`);
     await hydrated(page);
 
     const form = page.getByRole("form", { name: "Exchange items" });
@@ -145,8 +132,8 @@ describe.sequential("exchanges in the console", { timeout: 120_000 }, () => {
     await expectVisibleToPerson(page.getByRole("link", { name: replacementId }).first());
 
     // the shopper's tracking shows the exchange and the new tracking ID
-    const shopper = await pages.open(PHONE);
-    await shopper.goto(`${url}/track?tracking_id=${order.trackingId}&phone=${encodeURIComponent(order.phone)}`);
+    const shopper = await suite.pages.open(PHONE);
+    await shopper.goto(`${suite.url}/track?tracking_id=${order.trackingId}&phone=${encodeURIComponent(order.phone)}`);
     const exchanges = shopper.getByRole("list", { name: "Exchanges" });
     await expectVisibleToPerson(exchanges, { scroll: true });
     const text = (await exchanges.textContent()) ?? "";
@@ -156,12 +143,12 @@ describe.sequential("exchanges in the console", { timeout: 120_000 }, () => {
 
   it("refuses an exchange from a stale screen when a colleague has exchanged the unit meanwhile (phone)", async () => {
     const order = await deliveredOrder();
-    const page = await pages.open(PHONE);
-    const other = await pages.open(PHONE);
+    const page = await suite.pages.open(PHONE);
+    const other = await suite.pages.open(PHONE);
     await signIn(page);
     await signIn(other);
     for (const p of [page, other]) {
-      await p.goto(`${url}/admin/orders/${order.id}`);
+      await p.goto(`${suite.url}/admin/orders/${order.id}`);
       await hydrated(p);
     }
     const exchangeOne = async (p: Page) => {

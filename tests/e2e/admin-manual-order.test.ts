@@ -4,20 +4,15 @@
 // the shop works out, places the order and lands on it, marked as taken by phone. The same works
 // with JavaScript off. A packer is not offered the fields that set a price by hand; a manager is.
 import type { Page } from "playwright-core";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hashPassword } from "../../core/accounts/passwords";
 import { PAKISTAN_PHONE_MESSAGE } from "../../core/checkout/phone";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { PHONE, expectVisibleToPerson, hasChromium, hydrated, launchBrowser, pageOpener } from "../helpers/browser";
+import { PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { browserSuite } from "../helpers/browser-suite";
 import { arrivesAt, signInToConsole } from "../helpers/console-e2e";
-import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
-let running: E2EStore;
-let url: string;
-let browser: Browser;
-const pages = pageOpener(() => browser);
 const PASSWORD = "Phoneorders2026";
 const PACKER = "packer@manual.test";
 const MANAGER = "manager@manual.test";
@@ -30,31 +25,22 @@ interface ApiProduct {
 
 /** A product on sale with an option in stock, as the shop's API lists it. */
 async function productInStock(): Promise<ApiProduct> {
-  const products = (await (await fetch(`${url}/api/products?limit=100&sort=name`)).json()) as ApiProduct[];
+  const products = (await (await fetch(`${suite.url}/api/products?limit=100&sort=name`)).json()) as ApiProduct[];
   return products.find((p) => p.variant_combinations.some((c) => c.is_available && c.stock_quantity > 3))!;
 }
 
-beforeAll(async () => {
-  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
+async function prepare(db: Db): Promise<void> {
   const passwordHash = await hashPassword(PASSWORD);
-  const prepare = async (db: Db) => {
-    await db.insert(users).values([
-      { email: PACKER, firstName: "Bilal", lastName: "Packer", role: "fulfilment", passwordHash },
-      { email: MANAGER, firstName: "Hina", lastName: "Manager", role: "manager", passwordHash },
-    ]);
-  };
-  [running, browser] = await Promise.all([startE2EStore("admin-manual-order", { prepare }), launchBrowser()]);
-  url = running.store.url;
-});
+  await db.insert(users).values([
+    { email: PACKER, firstName: "Bilal", lastName: "Packer", role: "fulfilment", passwordHash },
+    { email: MANAGER, firstName: "Hina", lastName: "Manager", role: "manager", passwordHash },
+  ]);
+}
 
-afterAll(async () => {
-  await pages.closeAll();
-  await browser?.close();
-  await running?.stop();
-});
+const suite = browserSuite("admin-manual-order", { prepare });
 
 async function signIn(page: Page, email: string) {
-  await signInToConsole(page, url, { email: email, password: PASSWORD }, { hydrate: false });
+  await signInToConsole(page, suite.url, { email: email, password: PASSWORD }, { hydrate: false });
 }
 
 /** Finds the product by its number and adds its first option in stock; answers the option's label. */
@@ -87,9 +73,9 @@ async function fillCustomer(page: Page, phone: string) {
 describe.sequential("a manual order in the console", { timeout: 120_000 }, () => {
   it("finds an item, takes the customer's details, reviews, places and opens the order (phone)", async () => {
     const product = await productInStock();
-    const page = await pages.open(PHONE);
+    const page = await suite.pages.open(PHONE);
     await signIn(page, PACKER);
-    await page.goto(`${url}/admin/orders`);
+    await page.goto(`${suite.url}/admin/orders`);
     await hydrated(page);
     const button = page.getByRole("link", { name: "New order" });
     await expectVisibleToPerson(button);
@@ -134,9 +120,9 @@ describe.sequential("a manual order in the console", { timeout: 120_000 }, () =>
 
   it("works without JavaScript, and shows a manager the fields that set a price by hand (phone)", async () => {
     const product = await productInStock();
-    const page = await pages.open(PHONE, false);
+    const page = await suite.pages.open(PHONE, false);
     await signIn(page, MANAGER);
-    await page.goto(`${url}/admin/orders/new`);
+    await page.goto(`${suite.url}/admin/orders/new`);
     await expectVisibleToPerson(page.getByRole("heading", { name: "Set by hand" }), { scroll: true });
 
     await addProduct(page, product, false);

@@ -3,18 +3,13 @@
 // sent; a failed message is sent again with Resend, and the worker takes it at once.
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { placeApiOrder } from "../helpers/api-order";
-import { DESKTOP, PHONE, expectVisibleToPerson, hasChromium, launchBrowser, pageOpener } from "../helpers/browser";
+import { DESKTOP, PHONE, expectVisibleToPerson } from "../helpers/browser";
+import { browserSuite } from "../helpers/browser-suite";
 import { type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
-import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
-let running: E2EStore;
-let url: string;
-let browser: Browser;
-const pages = pageOpener(() => browser);
 const shots = process.env.SHOTS_DIR;
 const OWNER: ConsoleMember = {
   email: "owner@messages.test",
@@ -31,36 +26,27 @@ const MEMBER: ConsoleMember = {
   role: "fulfilment",
 };
 
-beforeAll(async () => {
-  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  const prepare = async (db: Db) => {
-    await insertStaff(db, MEMBER, OWNER);
-    // a message the Cloud API refused (as a shop with an account would see it)
-    await db.execute(sql`
-      insert into whatsapp_messages (kind, language, phone, parameters, buttons, body, status, attempts, last_error)
-      values ('confirmation', 'en', '923001112223', '[]', '["confirm:AAAAA-AAAAA:1", "cancel:AAAAA-AAAAA:1"]',
-              'Assalam-o-Alaikum Sana! Thank you for your order AAAAA-AAAAA.', 'failed', 6,
-              'WhatsApp Cloud API answered 400: (#131026) Message undeliverable (code 131026)')`);
-  };
-  [running, browser] = await Promise.all([
-    startE2EStore("admin-messages", { prepare, env: { MESSAGE_WORKER_POLL_MS: "50" } }),
-    launchBrowser(),
-  ]);
-  url = running.store.url;
-  if (shots) fs.mkdirSync(shots, { recursive: true });
-});
+async function prepare(db: Db): Promise<void> {
+  await insertStaff(db, MEMBER, OWNER);
+  // a message the Cloud API refused (as a shop with an account would see it)
+  await db.execute(sql`
+    insert into whatsapp_messages (kind, language, phone, parameters, buttons, body, status, attempts, last_error)
+    values ('confirmation', 'en', '923001112223', '[]', '["confirm:AAAAA-AAAAA:1", "cancel:AAAAA-AAAAA:1"]',
+            'Assalam-o-Alaikum Sana! Thank you for your order AAAAA-AAAAA.', 'failed', 6,
+            'WhatsApp Cloud API answered 400: (#131026) Message undeliverable (code 131026)')`);
+}
 
-afterAll(async () => {
-  await pages.closeAll();
-  await browser?.close();
-  await running?.stop();
+const suite = browserSuite("admin-messages", { prepare, env: { MESSAGE_WORKER_POLL_MS: "50" } });
+
+beforeAll(() => {
+  if (shots) fs.mkdirSync(shots, { recursive: true });
 });
 
 describe.sequential("the message log", { timeout: 120_000 }, () => {
   it("shows an order's confirmation request as not sent, and sends a failed one again (phone and desktop)", async () => {
-    const order = await placeApiOrder(url);
-    const page = await pages.open(PHONE);
-    await signInToConsole(page, url, MEMBER, { next: "/admin/messages" });
+    const order = await placeApiOrder(suite.url);
+    const page = await suite.pages.open(PHONE);
+    await signInToConsole(page, suite.url, MEMBER, { next: "/admin/messages" });
     await expectVisibleToPerson(page.getByRole("heading", { name: "Messages" }));
     const list = page.getByRole("list", { name: "Message list" });
     await expect
@@ -74,28 +60,28 @@ describe.sequential("the message log", { timeout: 120_000 }, () => {
 
     await page.getByRole("link", { name: /^Failed/ }).click();
     await expectVisibleToPerson(page.getByRole("button", { name: /Send message #\d+ again/ }));
-    const desktop = await pages.open(DESKTOP);
-    await signInToConsole(desktop, url, MEMBER, { next: "/admin/messages" });
+    const desktop = await suite.pages.open(DESKTOP);
+    await signInToConsole(desktop, suite.url, MEMBER, { next: "/admin/messages" });
     if (shots) await desktop.screenshot({ path: `${shots}/messages-desktop.png`, fullPage: true });
 
     await page.getByRole("button", { name: /Send message #\d+ again/ }).click();
     await expectVisibleToPerson(page.getByText(/will be sent again in a moment/));
     // the worker takes it at once; without an account it is logged, not sent
-    await desktop.goto(`${url}/admin/messages?status=failed`);
+    await desktop.goto(`${suite.url}/admin/messages?status=failed`);
     await expectVisibleToPerson(desktop.getByText("No messages here."));
     // fulfilment does not see the shop's settings
     expect(await page.getByRole("form", { name: "Message settings" }).count()).toBe(0);
   });
 
   it("the owner turns on English and Urdu, and the next order's message has both (desktop)", async () => {
-    const page = await pages.open(DESKTOP);
-    await signInToConsole(page, url, OWNER, { next: "/admin/messages" });
+    const page = await suite.pages.open(DESKTOP);
+    await signInToConsole(page, suite.url, OWNER, { next: "/admin/messages" });
     const form = page.getByRole("form", { name: "Message settings" });
     await form.getByLabel("Language").selectOption("en+ur");
     await form.getByRole("button", { name: "Save" }).click();
     await expectVisibleToPerson(page.getByText("Message settings saved."));
-    const order = await placeApiOrder(url);
-    await page.goto(`${url}/admin/messages`);
+    const order = await placeApiOrder(suite.url);
+    await page.goto(`${suite.url}/admin/messages`);
     const first = page.getByRole("list", { name: "Message list" }).getByRole("listitem").first();
     await expectVisibleToPerson(first.getByRole("link", { name: `Order ${order.tracking_id}` }));
     expect(await first.textContent()).toContain("کل رقم");

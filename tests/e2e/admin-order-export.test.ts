@@ -2,40 +2,27 @@
 // decision 0059): a packer filters the list, sees the link, taps it, and the browser saves a CSV
 // file of the filtered orders, named for today, that starts with the BOM and the header.
 import fs from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { hashPassword } from "../../core/accounts/passwords";
 import { ORDER_CSV_HEADER, UTF8_BOM } from "../../core/orders/export";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { PHONE, expectVisibleToPerson, hasChromium, launchBrowser, pageOpener } from "../helpers/browser";
+import { PHONE, expectVisibleToPerson } from "../helpers/browser";
+import { browserSuite } from "../helpers/browser-suite";
 import { signInToConsole } from "../helpers/console-e2e";
-import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
-let running: E2EStore;
-let url: string;
-let browser: Browser;
-const pages = pageOpener(() => browser);
 const PASSWORD = "Exporting2026now";
 const PACKER = "packer@export.test";
 
-beforeAll(async () => {
-  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
+async function prepare(db: Db): Promise<void> {
   const passwordHash = await hashPassword(PASSWORD);
-  const prepare = async (db: Db) => {
-    await db
-      .insert(users)
-      .values({ email: PACKER, firstName: "Bilal", lastName: "Packer", role: "fulfilment", passwordHash });
-  };
-  [running, browser] = await Promise.all([startE2EStore("admin-order-export", { prepare }), launchBrowser()]);
-  url = running.store.url;
-});
+  await db
+    .insert(users)
+    .values({ email: PACKER, firstName: "Bilal", lastName: "Packer", role: "fulfilment", passwordHash });
+}
 
-afterAll(async () => {
-  await pages.closeAll();
-  await browser?.close();
-  await running?.stop();
-});
+const suite = browserSuite("admin-order-export", { prepare });
 
 interface ApiProduct {
   id: number;
@@ -44,12 +31,12 @@ interface ApiProduct {
 
 /** A guest's cash-on-delivery order in Karachi through the shop's API; answers its tracking ID. */
 async function placeOrder(): Promise<string> {
-  const products = (await (await fetch(`${url}/api/products?limit=100&sort=name`)).json()) as ApiProduct[];
+  const products = (await (await fetch(`${suite.url}/api/products?limit=100&sort=name`)).json()) as ApiProduct[];
   const product = products.find((p) => p.variant_combinations.some((c) => c.is_available && c.stock_quantity > 3))!;
   const combo = product.variant_combinations.find((c) => c.is_available && c.stock_quantity > 3)!;
   const subtotal = Math.round(combo.price * 100);
   const shipping = subtotal >= 500_000 ? 0 : 50_000;
-  const res = await fetch(`${url}/api/orders`, {
+  const res = await fetch(`${suite.url}/api/orders`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
@@ -74,15 +61,15 @@ async function placeOrder(): Promise<string> {
 }
 
 async function signIn(page: Page) {
-  await signInToConsole(page, url, { email: PACKER, password: PASSWORD }, { hydrate: false });
+  await signInToConsole(page, suite.url, { email: PACKER, password: PASSWORD }, { hydrate: false });
 }
 
 describe("the orders export", { timeout: 120_000 }, () => {
   it("downloads the filtered list as a CSV file from the orders screen (phone)", async () => {
     const trackingId = await placeOrder();
-    const page = await pages.open(PHONE);
+    const page = await suite.pages.open(PHONE);
     await signIn(page);
-    await page.goto(`${url}/admin/orders?city=Karachi&status=pending+confirmation`);
+    await page.goto(`${suite.url}/admin/orders?city=Karachi&status=pending+confirmation`);
     const link = page.getByRole("link", { name: "Export CSV" });
     await expectVisibleToPerson(link, { scroll: true });
     expect(await link.getAttribute("href")).toBe("/admin/orders/export.csv?status=pending+confirmation&city=Karachi");

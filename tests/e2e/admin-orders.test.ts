@@ -3,19 +3,15 @@
 // and moves it confirm → pack → ship (courier and consignment number) → deliver (cash
 // collected); after each step the shopper's tracking page shows it. A staff note stays off the
 // tracking page, a stale screen's move is refused, and a ticked order is confirmed in bulk.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { hashPassword } from "../../core/accounts/passwords";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { PHONE, expectVisibleToPerson, hasChromium, hydrated, launchBrowser, pageOpener } from "../helpers/browser";
+import { PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { browserSuite } from "../helpers/browser-suite";
 import { arrivesAt, signInToConsole } from "../helpers/console-e2e";
-import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
-let running: E2EStore;
-let url: string;
-let browser: Browser;
-const pages = pageOpener(() => browser);
 const PASSWORD = "Packing2026now";
 const PACKER = "packer@orders.test";
 let phoneSerial = 0;
@@ -28,14 +24,14 @@ interface ApiProduct {
 
 /** A guest's cash-on-delivery order through the shop's API, as the checkout places it. */
 async function placeOrder(): Promise<{ trackingId: string; phone: string }> {
-  const products = (await (await fetch(`${url}/api/products?limit=100&sort=name`)).json()) as ApiProduct[];
+  const products = (await (await fetch(`${suite.url}/api/products?limit=100&sort=name`)).json()) as ApiProduct[];
   const product = products.find((p) => p.variant_combinations.some((c) => c.is_available && c.stock_quantity > 3))!;
   const combo = product.variant_combinations.find((c) => c.is_available && c.stock_quantity > 3)!;
   const subtotal = Math.round(combo.price * 100);
   const shipping = subtotal >= 500_000 ? 0 : 50_000;
   phoneSerial += 1;
   const phone = `0301-${String(2_000_000 + phoneSerial).slice(-7)}`;
-  const res = await fetch(`${url}/api/orders`, {
+  const res = await fetch(`${suite.url}/api/orders`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
@@ -59,31 +55,22 @@ async function placeOrder(): Promise<{ trackingId: string; phone: string }> {
   return { trackingId: body.tracking_id, phone };
 }
 
-beforeAll(async () => {
-  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
+async function prepare(db: Db): Promise<void> {
   const passwordHash = await hashPassword(PASSWORD);
-  const prepare = async (db: Db) => {
-    await db
-      .insert(users)
-      .values({ email: PACKER, firstName: "Bilal", lastName: "Packer", role: "fulfilment", passwordHash });
-  };
-  [running, browser] = await Promise.all([startE2EStore("admin-orders", { prepare }), launchBrowser()]);
-  url = running.store.url;
-});
+  await db
+    .insert(users)
+    .values({ email: PACKER, firstName: "Bilal", lastName: "Packer", role: "fulfilment", passwordHash });
+}
 
-afterAll(async () => {
-  await pages.closeAll();
-  await browser?.close();
-  await running?.stop();
-});
+const suite = browserSuite("admin-orders", { prepare });
 
 async function signIn(page: Page) {
-  await signInToConsole(page, url, { email: PACKER, password: PASSWORD }, { hydrate: false });
+  await signInToConsole(page, suite.url, { email: PACKER, password: PASSWORD }, { hydrate: false });
 }
 
 /** The shopper's tracking page, as the shopper opens it: its heading and the shipment line. */
 async function tracking(shopper: Page, order: { trackingId: string; phone: string }) {
-  await shopper.goto(`${url}/track?tracking_id=${order.trackingId}&phone=${encodeURIComponent(order.phone)}`);
+  await shopper.goto(`${suite.url}/track?tracking_id=${order.trackingId}&phone=${encodeURIComponent(order.phone)}`);
   const heading = shopper.getByRole("heading", { level: 2, name: /./ }).first();
   await expectVisibleToPerson(heading, { scroll: true });
   return { status: (await heading.textContent())!.trim(), text: (await shopper.locator("main").textContent()) ?? "" };
@@ -92,8 +79,8 @@ async function tracking(shopper: Page, order: { trackingId: string; phone: strin
 describe.sequential("orders in the console", { timeout: 120_000 }, () => {
   it("takes a new order from confirmation to delivery, the tracking page following each step (phone)", async () => {
     const order = await placeOrder();
-    const page = await pages.open(PHONE);
-    const shopper = await pages.open(PHONE);
+    const page = await suite.pages.open(PHONE);
+    const shopper = await suite.pages.open(PHONE);
     await signIn(page);
 
     // the menu leads to the orders; the new order waits under its tab, with its age
@@ -163,12 +150,12 @@ describe.sequential("orders in the console", { timeout: 120_000 }, () => {
 
   it("keeps a staff note off the tracking page, and refuses a move made from a stale screen (phone)", async () => {
     const order = await placeOrder();
-    const page = await pages.open(PHONE);
-    const other = await pages.open(PHONE);
-    const shopper = await pages.open(PHONE);
+    const page = await suite.pages.open(PHONE);
+    const other = await suite.pages.open(PHONE);
+    const shopper = await suite.pages.open(PHONE);
     await signIn(page);
     await signIn(other);
-    await page.goto(`${url}/admin/orders?search=${order.trackingId}`);
+    await page.goto(`${suite.url}/admin/orders?search=${order.trackingId}`);
     await page.getByRole("link", { name: order.trackingId }).click();
     await expectVisibleToPerson(page.getByRole("heading", { name: `Order ${order.trackingId}` }));
     await hydrated(page);
@@ -197,14 +184,14 @@ describe.sequential("orders in the console", { timeout: 120_000 }, () => {
   it("confirms ticked orders in bulk and says which could not move (phone)", async () => {
     const first = await placeOrder();
     const second = await placeOrder();
-    const page = await pages.open(PHONE);
+    const page = await suite.pages.open(PHONE);
     await signIn(page);
-    await page.goto(`${url}/admin/orders?status=pending+confirmation`);
+    await page.goto(`${suite.url}/admin/orders?status=pending+confirmation`);
     await hydrated(page);
     for (const order of [first, second]) await page.getByLabel(`Tick order ${order.trackingId}`).check();
     await page.getByRole("button", { name: "Confirm ticked" }).click();
     await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "2 orders moved to confirmed." }));
-    const shopper = await pages.open(PHONE);
+    const shopper = await suite.pages.open(PHONE);
     for (const order of [first, second]) expect((await tracking(shopper, order)).status).toBe("Confirmed");
     // confirmed orders are no longer under the pending tab
     await expect

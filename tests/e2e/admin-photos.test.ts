@@ -7,19 +7,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { products } from "../../db/schema";
-import { PHONE, expectVisibleToPerson, hasChromium, hydrated, launchBrowser, pageOpener } from "../helpers/browser";
-import { insertStaff, signInToConsole, type ConsoleMember } from "../helpers/console-e2e";
-import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
+import { PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { browserSuite } from "../helpers/browser-suite";
+import { type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
 
-let running: E2EStore;
-let url: string;
-let browser: Browser;
 let productId: number;
-const pages = pageOpener(() => browser);
 const MEMBER: ConsoleMember = {
   email: "catalogue@photos.test",
   password: "Catalogue2026now",
@@ -39,41 +35,35 @@ async function photo(background: string, panel: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
 
-beforeAll(async () => {
-  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });
-  const prepare = async (db: Db) => {
-    await insertStaff(db, MEMBER);
-    // a product whose demo pictures are gone: the page starts empty, as for a new product
-    const [first] = await db
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.isActive, true))
-      .orderBy(asc(products.id))
-      .limit(1);
-    productId = first!.id;
-    await db.execute(sql`delete from product_images where product_id = ${productId}`);
-  };
-  [running, browser] = await Promise.all([startE2EStore("admin-photos", { prepare }), launchBrowser()]);
-  url = running.store.url;
-});
+async function prepare(db: Db): Promise<void> {
+  await insertStaff(db, MEMBER);
+  // a product whose demo pictures are gone: the page starts empty, as for a new product
+  const [first] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.isActive, true))
+    .orderBy(asc(products.id))
+    .limit(1);
+  productId = first!.id;
+  await db.execute(sql`delete from product_images where product_id = ${productId}`);
+}
 
-afterAll(async () => {
-  await pages.closeAll();
-  await browser?.close();
-  await running?.stop();
+const suite = browserSuite("admin-photos", { prepare });
+
+beforeAll(() => {
+  if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });
 });
 
 async function signIn(page: Page) {
   // the tests wait for the page's script themselves, or run without it
-  await signInToConsole(page, url, MEMBER, { next: `/admin/products/${productId}/photos`, hydrate: false });
+  await signInToConsole(page, suite.url, MEMBER, { next: `/admin/products/${productId}/photos`, hydrate: false });
 }
 
 const photoList = (page: Page) => page.getByRole("list", { name: "Photos in order" }).getByRole("listitem");
 
 describe.sequential("product photos", { timeout: 120_000 }, () => {
   it("uploads two photos from the phone's file input and shows them on the product page", async () => {
-    const page = await pages.open(PHONE);
+    const page = await suite.pages.open(PHONE);
     await signIn(page);
     await hydrated(page);
     await expectVisibleToPerson(page.getByRole("heading", { name: /^Photos of / }));
@@ -104,8 +94,8 @@ describe.sequential("product photos", { timeout: 120_000 }, () => {
     if (SHOTS) await page.screenshot({ path: path.join(SHOTS, "photos-phone.png"), fullPage: true });
 
     // the shopper's product page shows both, the moved one first, loaded from /media
-    const shop = await pages.open(PHONE);
-    await shop.goto(`${url}/product/${productId}`);
+    const shop = await suite.pages.open(PHONE);
+    await shop.goto(`${suite.url}/product/${productId}`);
     const gallery = shop.getByRole("list", { name: "Product images" });
     await gallery.waitFor();
     const main = gallery.getByRole("img").first();
@@ -130,7 +120,7 @@ describe.sequential("product photos", { timeout: 120_000 }, () => {
   });
 
   it("shows the page on a computer, with the drop area and drag to reorder", async () => {
-    const page = await pages.open({ width: 1280, height: 900 });
+    const page = await suite.pages.open({ width: 1280, height: 900 });
     await signIn(page);
     await hydrated(page);
     await expect.poll(() => photoList(page).count()).toBe(2);
@@ -143,7 +133,7 @@ describe.sequential("product photos", { timeout: 120_000 }, () => {
   });
 
   it("uploads through the plain form without JavaScript, and deletes after asking", async () => {
-    const page = await pages.open(PHONE, false);
+    const page = await suite.pages.open(PHONE, false);
     await signIn(page);
     await page
       .getByLabel("Choose photos")

@@ -5,27 +5,15 @@
 // With PRINT_SCREENS=<folder> it also saves what it printed there (PNGs and PDFs) to look at.
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../core/accounts/passwords";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import {
-  DESKTOP,
-  PHONE,
-  expectVisibleToPerson,
-  hasChromium,
-  hydrated,
-  launchBrowser,
-  pageOpener,
-} from "../helpers/browser";
+import { DESKTOP, PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { browserSuite } from "../helpers/browser-suite";
 import { signInToConsole } from "../helpers/console-e2e";
-import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
-let running: E2EStore;
-let url: string;
-let browser: Browser;
-const pages = pageOpener(() => browser);
 const PASSWORD = "Printing2026now";
 const PACKER = "packer@print.test";
 const OWNER = "owner@print.test";
@@ -40,7 +28,7 @@ interface ApiProduct {
 
 /** A guest's cash-on-delivery order for a bra (a product whose name a discreet label must hide). */
 async function placeOrder(): Promise<{ id: number; trackingId: string; phone: string; product: string }> {
-  const products = (await (await fetch(`${url}/api/products?limit=100&sort=name`)).json()) as ApiProduct[];
+  const products = (await (await fetch(`${suite.url}/api/products?limit=100&sort=name`)).json()) as ApiProduct[];
   const product = products.find(
     (p) => /\bBra\b/.test(p.name) && p.variant_combinations.some((c) => c.is_available && c.stock_quantity > 3),
   )!;
@@ -49,7 +37,7 @@ async function placeOrder(): Promise<{ id: number; trackingId: string; phone: st
   const shipping = subtotal >= 500_000 ? 0 : 50_000;
   phoneSerial += 1;
   const phone = `0302-${String(3_000_000 + phoneSerial).slice(-7)}`;
-  const res = await fetch(`${url}/api/orders`, {
+  const res = await fetch(`${suite.url}/api/orders`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
@@ -73,28 +61,22 @@ async function placeOrder(): Promise<{ id: number; trackingId: string; phone: st
   return { id: body.id, trackingId: body.tracking_id, phone, product: product.name };
 }
 
-beforeAll(async () => {
-  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
+async function prepare(db: Db): Promise<void> {
   const passwordHash = await hashPassword(PASSWORD);
-  const prepare = async (db: Db) => {
-    await db.insert(users).values([
-      { email: PACKER, firstName: "Bilal", lastName: "Packer", role: "fulfilment", passwordHash },
-      { email: OWNER, firstName: "Zainab", lastName: "Owner", role: "owner", passwordHash },
-    ]);
-  };
-  [running, browser] = await Promise.all([startE2EStore("admin-print", { prepare }), launchBrowser()]);
-  url = running.store.url;
+  await db.insert(users).values([
+    { email: PACKER, firstName: "Bilal", lastName: "Packer", role: "fulfilment", passwordHash },
+    { email: OWNER, firstName: "Zainab", lastName: "Owner", role: "owner", passwordHash },
+  ]);
+}
+
+const suite = browserSuite("admin-print", { prepare });
+
+beforeAll(() => {
   if (SCREENS) fs.mkdirSync(SCREENS, { recursive: true });
 });
 
-afterAll(async () => {
-  await pages.closeAll();
-  await browser?.close();
-  await running?.stop();
-});
-
 async function signIn(page: Page, email = PACKER) {
-  await signInToConsole(page, url, { email: email, password: PASSWORD }, { hydrate: false });
+  await signInToConsole(page, suite.url, { email: email, password: PASSWORD }, { hydrate: false });
 }
 
 /** The number of pages of a PDF Chromium wrote, and each page's size in points. */
@@ -129,13 +111,13 @@ describe.sequential("printing orders", { timeout: 120_000 }, () => {
   it("prints the labels of two ticked orders: one discreet label each, and the Print button works", async () => {
     const first = await placeOrder();
     const second = await placeOrder();
-    const page = await pages.open(DESKTOP);
+    const page = await suite.pages.open(DESKTOP);
     const blocked: string[] = [];
     page.on("console", (m) => {
       if (/Content Security Policy/i.test(m.text())) blocked.push(m.text());
     });
     await signIn(page);
-    await page.goto(`${url}/admin/orders?status=pending+confirmation`);
+    await page.goto(`${suite.url}/admin/orders?status=pending+confirmation`);
     await hydrated(page);
     for (const order of [first, second]) await page.getByLabel(`Tick order ${order.trackingId}`).check();
     await save(page, "orders-list-ticked", false);
@@ -187,7 +169,7 @@ describe.sequential("printing orders", { timeout: 120_000 }, () => {
     if (SCREENS) fs.writeFileSync(path.join(SCREENS, "labels-4x6.pdf"), labelPdf);
 
     // the same orders' packing slips on A4: one A4 page each (595 × 842 pt)
-    await page.goto(`${url}/admin/print?ids=${first.id},${second.id}&doc=slip&paper=a4`);
+    await page.goto(`${suite.url}/admin/print?ids=${first.id},${second.id}&doc=slip&paper=a4`);
     const slips = page.getByRole("main", { name: "Packing slips" }).getByRole("article");
     await expect.poll(() => slips.count()).toBe(2);
     expect(await slips.first().textContent()).toContain(first.product);
@@ -202,7 +184,7 @@ describe.sequential("printing orders", { timeout: 120_000 }, () => {
     }
     if (SCREENS) fs.writeFileSync(path.join(SCREENS, "slips-a4.pdf"), slipPdf);
 
-    await page.goto(`${url}/admin/print?ids=${first.id}&doc=invoice&paper=a4`);
+    await page.goto(`${suite.url}/admin/print?ids=${first.id}&doc=invoice&paper=a4`);
     await expectVisibleToPerson(page.getByRole("article", { name: `Invoice ${first.trackingId}` }));
     await save(page, "invoice-a4-screen", false);
     await savePrinted(page, "invoice-a4-printed", A4_AREA);
@@ -213,9 +195,9 @@ describe.sequential("printing orders", { timeout: 120_000 }, () => {
 
   it("leads from an order's page to its papers and back, and reads on a phone", async () => {
     const order = await placeOrder();
-    const page = await pages.open(PHONE);
+    const page = await suite.pages.open(PHONE);
     await signIn(page);
-    await page.goto(`${url}/admin/orders/${order.id}`);
+    await page.goto(`${suite.url}/admin/orders/${order.id}`);
     await hydrated(page);
     const links = page.getByRole("list", { name: "Print" });
     const slip = links.getByRole("link", { name: "Packing slip, A4" });
@@ -230,7 +212,7 @@ describe.sequential("printing orders", { timeout: 120_000 }, () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.evaluate(() => window.scrollTo(0, 0));
     await save(page, "slip-phone", false);
-    await page.goto(`${url}/admin/print?ids=${order.id}&doc=label`);
+    await page.goto(`${suite.url}/admin/print?ids=${order.id}&doc=label`);
     await expectVisibleToPerson(page.getByRole("article", { name: `Label ${order.trackingId}` }).getByText("Garments"));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await save(page, "label-phone", false);
@@ -239,9 +221,9 @@ describe.sequential("printing orders", { timeout: 120_000 }, () => {
   });
 
   it("lets the owner name the discreet sender, or turn discreet labels off, on the settings page", async () => {
-    const page = await pages.open(DESKTOP);
+    const page = await suite.pages.open(DESKTOP);
     await signIn(page, OWNER);
-    await page.goto(`${url}/admin/settings`);
+    await page.goto(`${suite.url}/admin/settings`);
     await hydrated(page);
     const form = page.getByRole("form", { name: "Parcel labels" });
     await form.getByLabel("Sender name on discreet labels").fill("Korangi Parcel House");
@@ -249,17 +231,17 @@ describe.sequential("printing orders", { timeout: 120_000 }, () => {
     await expectVisibleToPerson(form.getByRole("status").filter({ hasText: "Korangi Parcel House" }));
     await save(page, "settings-parcels");
     const order = await placeOrder();
-    await page.goto(`${url}/admin/print?ids=${order.id}&doc=label`);
+    await page.goto(`${suite.url}/admin/print?ids=${order.id}&doc=label`);
     const label = page.getByRole("article", { name: `Label ${order.trackingId}` });
     await expectVisibleToPerson(label.getByText("Korangi Parcel House"));
 
     // off: the label names the store and carries a QR code of the order's tracking page
-    await page.goto(`${url}/admin/settings`);
+    await page.goto(`${suite.url}/admin/settings`);
     await hydrated(page);
     await form.getByLabel(/Discreet packaging/).uncheck();
     await form.getByRole("button", { name: "Save parcel labels" }).click();
     await expectVisibleToPerson(form.getByRole("status").filter({ hasText: "with the store's name" }));
-    await page.goto(`${url}/admin/print?ids=${order.id}&doc=label`);
+    await page.goto(`${suite.url}/admin/print?ids=${order.id}&doc=label`);
     await expectVisibleToPerson(label.getByText("Zaiba", { exact: true }));
     expect(await label.textContent()).toContain("Clothing");
     await expectVisibleToPerson(label.getByRole("img", { name: /^QR code: .*\/track\?tracking_id=/ }));

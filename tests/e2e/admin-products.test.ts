@@ -2,27 +2,14 @@
 // catalogue member opens Products from the menu, creates a product with two sizes and two
 // colours (the grid follows the option fields as typed), and the shop's product page shows it
 // with its options at once. Without JavaScript the editor still saves its fields.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../db/client";
-import {
-  DESKTOP,
-  PHONE,
-  expectVisibleToPerson,
-  hasChromium,
-  hydrated,
-  launchBrowser,
-  pageOpener,
-} from "../helpers/browser";
-import { arrivesAt, insertStaff, signInToConsole, type ConsoleMember } from "../helpers/console-e2e";
-import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { browserSuite } from "../helpers/browser-suite";
+import { arrivesAt, type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
 import { orderPayload } from "../helpers/shop";
 
-let running: E2EStore;
-let url: string;
-let browser: Browser;
-const pages = pageOpener(() => browser);
 const MEMBER: ConsoleMember = {
   email: "catalogue@products.test",
   password: "Catalogue2026now",
@@ -32,20 +19,7 @@ const MEMBER: ConsoleMember = {
 };
 const shots = process.env.SCREENSHOT_DIR;
 
-beforeAll(async () => {
-  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  const prepare = async (db: Db) => {
-    await insertStaff(db, MEMBER);
-  };
-  [running, browser] = await Promise.all([startE2EStore("admin-products", { prepare }), launchBrowser()]);
-  url = running.store.url;
-});
-
-afterAll(async () => {
-  await pages.closeAll();
-  await browser?.close();
-  await running?.stop();
-});
+const suite = browserSuite("admin-products", { prepare: (db) => insertStaff(db, MEMBER) });
 
 /** A phone-sized photo with something to see: a coloured field with a lighter panel. */
 function photo(background: string, panel: string, format: "jpeg" | "png" = "jpeg"): Promise<Buffer> {
@@ -56,8 +30,8 @@ function photo(background: string, panel: string, format: "jpeg" | "png" = "jpeg
 }
 
 async function signIn(viewport: { width: number; height: number }, javaScript = true): Promise<Page> {
-  const page = await pages.open(viewport, javaScript);
-  await signInToConsole(page, url, MEMBER, { hydrate: javaScript });
+  const page = await suite.pages.open(viewport, javaScript);
+  await signInToConsole(page, suite.url, MEMBER, { hydrate: javaScript });
   return page;
 }
 
@@ -113,8 +87,8 @@ describe.sequential("the product editor", { timeout: 180_000 }, () => {
 
     // the shop's product page shows it at once, with its sizes, colours and struck price
     productPath = `/p/${slug}`;
-    const shop = await pages.open(PHONE);
-    await shop.goto(`${url}${productPath}`);
+    const shop = await suite.pages.open(PHONE);
+    await shop.goto(`${suite.url}${productPath}`);
     await expectVisibleToPerson(shop.getByRole("heading", { level: 1, name }));
     const body = (await shop.locator("main").textContent()) ?? "";
     for (const word of ["S", "M", "Black", "Maroon", "2,499", "2,999"]) expect(body).toContain(word);
@@ -122,28 +96,28 @@ describe.sequential("the product editor", { timeout: 180_000 }, () => {
 
   it("saves the basic fields without JavaScript", async () => {
     const page = await signIn(PHONE, false);
-    await page.goto(`${url}${editorPath}`);
+    await page.goto(`${suite.url}${editorPath}`);
     const form = page.getByRole("form", { name: "Product" });
     const renamed = `Renamed without script ${Date.now()}`;
     await form.getByLabel("Name", { exact: true }).fill(renamed);
     await form.getByRole("button", { name: "Save" }).click();
     await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Saved." }));
-    const shop = await pages.open(PHONE);
-    await shop.goto(`${url}${productPath}`);
+    const shop = await suite.pages.open(PHONE);
+    await shop.goto(`${suite.url}${productPath}`);
     await expectVisibleToPerson(shop.getByRole("heading", { level: 1, name: renamed }));
   });
 
   it("a sale made while the editor is open is not overwritten: the save is refused and shows the stock now", async () => {
     const page = await signIn(PHONE);
-    await page.goto(`${url}${editorPath}`);
+    await page.goto(`${suite.url}${editorPath}`);
     await hydrated(page);
     const productId = Number(editorPath.split("/").pop());
-    const shown = (await (await fetch(`${url}/api/products/${productId}`)).json()) as {
+    const shown = (await (await fetch(`${suite.url}/api/products/${productId}`)).json()) as {
       variant_combinations: { id: number; combination_name: string; price: number }[];
     };
     const combo = shown.variant_combinations.find((c) => c.combination_name === "M / Maroon")!;
     const item = { productId, combinationId: combo.id, name: "x", pricePaisa: Math.round(combo.price * 100), stock: 6 };
-    const order = await fetch(`${url}/api/orders`, {
+    const order = await fetch(`${suite.url}/api/orders`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(orderPayload([{ item, quantity: 1 }])),
@@ -169,7 +143,7 @@ describe.sequential("the product editor", { timeout: 180_000 }, () => {
   // phone width, and the member sees that sale in the product's stock history
   it("adds photos, a shopper buys it on the shop, and the stock history shows the sale", async () => {
     const page = await signIn(PHONE);
-    await page.goto(`${url}${editorPath}`);
+    await page.goto(`${suite.url}${editorPath}`);
     await hydrated(page);
     await page.getByRole("link", { name: "Photos" }).click();
     await arrivesAt(page, `${editorPath}/photos`);
@@ -181,8 +155,8 @@ describe.sequential("the product editor", { timeout: 180_000 }, () => {
     const photos = page.getByRole("list", { name: "Photos in order" }).getByRole("listitem");
     await expect.poll(() => photos.count(), { timeout: 30_000 }).toBe(2);
 
-    const shop = await pages.open(PHONE);
-    await shop.goto(`${url}${productPath}`);
+    const shop = await suite.pages.open(PHONE);
+    await shop.goto(`${suite.url}${productPath}`);
     await hydrated(shop);
     // the main photo is the uploaded one, served by the store in the widths the page asks for
     const main = shop.locator("main img").first();
@@ -209,7 +183,7 @@ describe.sequential("the product editor", { timeout: 180_000 }, () => {
     await shop.waitForURL(/\/checkout\/confirmation\?tracking_id=/, { timeout: 30_000 });
     const trackingId = (await shop.getByTestId("tracking-id").textContent())!.trim();
 
-    await page.goto(`${url}${editorPath}`);
+    await page.goto(`${suite.url}${editorPath}`);
     await page.getByRole("link", { name: "Stock history" }).click();
     await arrivesAt(page, `${editorPath}/stock`);
     const latest = page.getByRole("list", { name: "Stock history" }).getByRole("listitem").first();
@@ -221,10 +195,10 @@ describe.sequential("the product editor", { timeout: 180_000 }, () => {
 
   it("looks right on a desktop", async () => {
     const page = await signIn(DESKTOP);
-    await page.goto(`${url}/admin/products`);
+    await page.goto(`${suite.url}/admin/products`);
     await expectVisibleToPerson(page.getByRole("list", { name: "Product list" }).getByRole("listitem").first());
     if (shots) await page.screenshot({ path: `${shots}/products-list-desktop.png` });
-    await page.goto(`${url}${editorPath}`);
+    await page.goto(`${suite.url}${editorPath}`);
     if (shots) await page.screenshot({ path: `${shots}/product-editor-top-desktop.png` });
     const grid = page.getByRole("list", { name: "Combinations" });
     await grid.scrollIntoViewIfNeeded();

@@ -3,19 +3,13 @@
 // the ones the store could not read wait under "Needs a person" with the sender and the order;
 // Mark handled takes one off the list; a Confirm tap moved its order by itself.
 import fs from "node:fs";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../db/client";
-import { PHONE, expectVisibleToPerson, hasChromium, launchBrowser, pageOpener } from "../helpers/browser";
+import { beforeAll, describe, expect, it } from "vitest";
+import { PHONE, expectVisibleToPerson } from "../helpers/browser";
+import { browserSuite } from "../helpers/browser-suite";
 import { type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
-import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 import { otherMessage, placeOrderFrom, sendWebhook, textReply, webhookEvent } from "../helpers/fake-whatsapp-webhook";
 
 const SECRET = "e2e-app-secret";
-let running: E2EStore;
-let url: string;
-let browser: Browser;
-const pages = pageOpener(() => browser);
 const shots = process.env.SHOTS_DIR;
 // the width the screenshots are taken at
 const DESKTOP = { width: 1280, height: 900 } as const;
@@ -27,36 +21,28 @@ const MEMBER: ConsoleMember = {
   role: "fulfilment",
 };
 
-beforeAll(async () => {
-  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  const prepare = async (db: Db) => insertStaff(db, MEMBER);
-  [running, browser] = await Promise.all([
-    startE2EStore("admin-replies", { prepare, env: { WHATSAPP_APP_SECRET: SECRET } }),
-    launchBrowser(),
-  ]);
-  url = running.store.url;
-  if (shots) fs.mkdirSync(shots, { recursive: true });
+const suite = browserSuite("admin-replies", {
+  prepare: (db) => insertStaff(db, MEMBER),
+  env: { WHATSAPP_APP_SECRET: SECRET },
 });
 
-afterAll(async () => {
-  await pages.closeAll();
-  await browser?.close();
-  await running?.stop();
+beforeAll(() => {
+  if (shots) fs.mkdirSync(shots, { recursive: true });
 });
 
 describe.sequential("the replies page", { timeout: 120_000 }, () => {
   it("lists what needs a person, and Mark handled takes it off (phone and desktop)", async () => {
-    const waiting = await placeOrderFrom(url, "0301-5550201");
-    const confirmed = await placeOrderFrom(url, "0301-5550202");
+    const waiting = await placeOrderFrom(suite.url, "0301-5550201");
+    const confirmed = await placeOrderFrom(suite.url, "0301-5550202");
     const events = [
       webhookEvent([textReply("923015550202", "Haan ji 👍")]),
       webhookEvent([textReply("923015550201", "Kab tak aayega? Size M chahiye tha")]),
       webhookEvent([otherMessage("923015550201", "audio", { id: "55", mime_type: "audio/ogg" })]),
     ];
-    for (const event of events) expect((await sendWebhook(url, SECRET, event)).status).toBe(200);
+    for (const event of events) expect((await sendWebhook(suite.url, SECRET, event)).status).toBe(200);
 
-    const page = await pages.open(PHONE);
-    await signInToConsole(page, url, MEMBER, { next: "/admin/messages" });
+    const page = await suite.pages.open(PHONE);
+    await signInToConsole(page, suite.url, MEMBER, { next: "/admin/messages" });
     await page.getByRole("link", { name: "Replies from shoppers" }).click();
     await expectVisibleToPerson(page.getByRole("heading", { name: "Replies" }));
     await expectVisibleToPerson(page.getByRole("link", { name: "Needs a person (2)" }));
@@ -75,8 +61,8 @@ describe.sequential("the replies page", { timeout: 120_000 }, () => {
     await expectVisibleToPerson(page.getByText(/Reply #\d+ marked handled\./));
     await expectVisibleToPerson(page.getByRole("link", { name: "Needs a person (1)" }), { scroll: true });
 
-    const desktop = await pages.open(DESKTOP);
-    await signInToConsole(desktop, url, MEMBER, { next: "/admin/messages/replies" });
+    const desktop = await suite.pages.open(DESKTOP);
+    await signInToConsole(desktop, suite.url, MEMBER, { next: "/admin/messages/replies" });
     await desktop.getByRole("link", { name: "All", exact: true }).click();
     await expect.poll(() => desktop.url()).toContain("show=all");
     const all = desktop.getByRole("list", { name: "Reply list" });

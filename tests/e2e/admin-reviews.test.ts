@@ -3,18 +3,14 @@
 // shown; the catalogue member finds it waiting in the console's Reviews page, publishes it, and
 // the product page shows it; deleting it (asked again on a second step) takes it off again.
 import { sql } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { REVIEW_HELD_NOTE } from "../../core/catalog/review-states";
 import type { Db } from "../../db/client";
-import { PHONE, expectVisibleToPerson, hasChromium, hydrated, launchBrowser, pageOpener } from "../helpers/browser";
+import { PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { browserSuite } from "../helpers/browser-suite";
 import { arrivesAt, type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
-import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
-let running: E2EStore;
-let url: string;
-let browser: Browser;
-const pages = pageOpener(() => browser);
 const MEMBER: ConsoleMember = {
   email: "catalogue@reviews.test",
   password: "Catalogue2026now",
@@ -23,26 +19,17 @@ const MEMBER: ConsoleMember = {
   role: "catalogue",
 };
 
-beforeAll(async () => {
-  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  const prepare = async (db: Db) => {
-    await insertStaff(db, MEMBER);
-    await db.execute(sql`
-      insert into site_settings (id, reviews_held_for_moderation) values (1, 'guests')
-      on conflict (id) do update set reviews_held_for_moderation = 'guests'`);
-  };
-  [running, browser] = await Promise.all([startE2EStore("admin-reviews", { prepare }), launchBrowser()]);
-  url = running.store.url;
-});
+async function prepare(db: Db): Promise<void> {
+  await insertStaff(db, MEMBER);
+  await db.execute(sql`
+    insert into site_settings (id, reviews_held_for_moderation) values (1, 'guests')
+    on conflict (id) do update set reviews_held_for_moderation = 'guests'`);
+}
 
-afterAll(async () => {
-  await pages.closeAll();
-  await browser?.close();
-  await running?.stop();
-});
+const suite = browserSuite("admin-reviews", { prepare });
 
 async function reviewTexts(page: Page, productPath: string): Promise<string> {
-  await page.goto(`${url}${productPath}`);
+  await page.goto(`${suite.url}${productPath}`);
   const list = page.getByRole("list", { name: "Reviews" });
   await list.waitFor();
   return (await list.textContent()) ?? "";
@@ -50,13 +37,13 @@ async function reviewTexts(page: Page, productPath: string): Promise<string> {
 
 describe.sequential("review moderation", { timeout: 120_000 }, () => {
   it("holds a guest's review until the catalogue team publishes it (phone)", async () => {
-    const products = (await (await fetch(`${url}/api/products?limit=5`)).json()) as { id: number }[];
+    const products = (await (await fetch(`${suite.url}/api/products?limit=5`)).json()) as { id: number }[];
     const productPath = `/product/${products[0]!.id}`;
     const words = "The embroidery is neat and the lawn is soft. Held for checking.";
 
     // a guest posts on the product page: thanked, told it waits, and it is not in the list
-    const guest = await pages.open(PHONE);
-    await guest.goto(`${url}${productPath}`);
+    const guest = await suite.pages.open(PHONE);
+    await guest.goto(`${suite.url}${productPath}`);
     await hydrated(guest);
     await guest.getByLabel("Your name").fill("Mehwish Guest");
     await guest.getByLabel("Your review").fill(words);
@@ -65,8 +52,8 @@ describe.sequential("review moderation", { timeout: 120_000 }, () => {
     expect(await reviewTexts(guest, productPath)).not.toContain(words);
 
     // the catalogue member signs in, opens Reviews from the menu: it waits there
-    const page = await pages.open(PHONE);
-    await signInToConsole(page, url, MEMBER);
+    const page = await suite.pages.open(PHONE);
+    await signInToConsole(page, suite.url, MEMBER);
     await page.getByRole("banner").getByLabel("Menu", { exact: true }).click();
     await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Reviews" }).click();
     await arrivesAt(page, "/admin/reviews");

@@ -3,27 +3,15 @@
 // Settings, and the storefront's header and product page show them at once; then opens a
 // customer found by phone, whose page lists a guest order placed with the same email.
 import { sql } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { hashPassword } from "../../core/accounts/passwords";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import {
-  DESKTOP,
-  PHONE,
-  expectVisibleToPerson,
-  hasChromium,
-  hydrated,
-  launchBrowser,
-  pageOpener,
-} from "../helpers/browser";
-import { arrivesAt, insertStaff, signInToConsole, type ConsoleMember } from "../helpers/console-e2e";
-import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
+import { DESKTOP, PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { browserSuite } from "../helpers/browser-suite";
+import { arrivesAt, type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
 
-let running: E2EStore;
-let url: string;
-let browser: Browser;
-const pages = pageOpener(() => browser);
 const OWNER: ConsoleMember = {
   email: "owner@settings.test",
   password: "Owner2026settings",
@@ -34,42 +22,33 @@ const OWNER: ConsoleMember = {
 const CUSTOMER = "sana.malik@settings.test";
 const shots = process.env.SCREENSHOT_DIR;
 
-beforeAll(async () => {
-  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
+async function prepare(db: Db): Promise<void> {
+  await insertStaff(db, OWNER);
   // the customer has an account with a password of her own
   const passwordHash = await hashPassword("Customer2026pass");
-  const prepare = async (db: Db) => {
-    await insertStaff(db, OWNER);
-    const [customer] = await db
-      .insert(users)
-      .values({ email: CUSTOMER, firstName: "Sana", lastName: "Malik", phone: "0333-4445566", passwordHash })
-      .returning({ id: users.id });
-    const order = (tracking: string, userId: number | null, status: string, days: number) => sql`
-      insert into orders (tracking_id, user_id, status, first_name, last_name, email, phone, phone_normalized,
-        shipping_address, city, postal_code, country, subtotal_paisa, shipping_paisa, total_paisa, created_at)
-      values (${tracking}, ${userId}, ${status}, 'Sana', 'Malik', ${CUSTOMER}, '0333-4445566', '923334445566',
-        'House 21, Street 9, F-7/2, Islamabad, 44000, Pakistan', 'Islamabad', '44000', 'Pakistan',
-        450000, 50000, 500000, now() - make_interval(days => ${days}))`;
-    await db.execute(order("SETTNGA1", customer!.id, "delivered", 9));
-    await db.execute(order("SETTNGB2", null, "pending confirmation", 1));
-  };
-  [running, browser] = await Promise.all([startE2EStore("admin-settings", { prepare }), launchBrowser()]);
-  url = running.store.url;
-});
+  const [customer] = await db
+    .insert(users)
+    .values({ email: CUSTOMER, firstName: "Sana", lastName: "Malik", phone: "0333-4445566", passwordHash })
+    .returning({ id: users.id });
+  const order = (tracking: string, userId: number | null, status: string, days: number) => sql`
+    insert into orders (tracking_id, user_id, status, first_name, last_name, email, phone, phone_normalized,
+      shipping_address, city, postal_code, country, subtotal_paisa, shipping_paisa, total_paisa, created_at)
+    values (${tracking}, ${userId}, ${status}, 'Sana', 'Malik', ${CUSTOMER}, '0333-4445566', '923334445566',
+      'House 21, Street 9, F-7/2, Islamabad, 44000, Pakistan', 'Islamabad', '44000', 'Pakistan',
+      450000, 50000, 500000, now() - make_interval(days => ${days}))`;
+  await db.execute(order("SETTNGA1", customer!.id, "delivered", 9));
+  await db.execute(order("SETTNGB2", null, "pending confirmation", 1));
+}
 
-afterAll(async () => {
-  await pages.closeAll();
-  await browser?.close();
-  await running?.stop();
-});
+const suite = browserSuite("admin-settings", { prepare });
 
 async function signIn(page: Page) {
-  await signInToConsole(page, url, OWNER);
+  await signInToConsole(page, suite.url, OWNER);
 }
 
 describe.sequential("store details and customers", { timeout: 120_000 }, () => {
   it("the owner renames the store and writes a delivery promise; the storefront shows both (phone)", async () => {
-    const page = await pages.open(PHONE);
+    const page = await suite.pages.open(PHONE);
     await signIn(page);
     await page.getByRole("banner").getByLabel("Menu", { exact: true }).click();
     await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Settings" }).click();
@@ -96,11 +75,11 @@ describe.sequential("store details and customers", { timeout: 120_000 }, () => {
     );
 
     // the shopper's pages, at once
-    const shopper = await pages.open(PHONE);
-    await shopper.goto(`${url}/`);
+    const shopper = await suite.pages.open(PHONE);
+    await shopper.goto(`${suite.url}/`);
     await expectVisibleToPerson(shopper.getByRole("link", { name: "Zaiba Boutique home" }));
-    const products = (await (await fetch(`${url}/api/products?limit=1`)).json()) as { id: number }[];
-    await shopper.goto(`${url}/product/${products[0]!.id}`);
+    const products = (await (await fetch(`${suite.url}/api/products?limit=1`)).json()) as { id: number }[];
+    await shopper.goto(`${suite.url}/product/${products[0]!.id}`);
     const promise = shopper.getByTestId("delivery-promise");
     // scrolled down as a person does (only up and down: the photo strip beside it scrolls sideways)
     await promise.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 400));
@@ -111,7 +90,7 @@ describe.sequential("store details and customers", { timeout: 120_000 }, () => {
     expect(await shopper.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
       0,
     );
-    await shopper.goto(`${url}/`);
+    await shopper.goto(`${suite.url}/`);
     const footer = shopper.getByRole("contentinfo");
     await footer.getByRole("link", { name: "Instagram" }).scrollIntoViewIfNeeded();
     expect(await footer.getByRole("link", { name: "Instagram" }).getAttribute("href")).toBe(
@@ -121,9 +100,9 @@ describe.sequential("store details and customers", { timeout: 120_000 }, () => {
   });
 
   it("opens a customer found by phone: their orders, a guest order marked, and addresses (phone)", async () => {
-    const page = await pages.open(PHONE);
+    const page = await suite.pages.open(PHONE);
     await signIn(page);
-    await page.goto(`${url}/admin/customers`);
+    await page.goto(`${suite.url}/admin/customers`);
     await hydrated(page);
     await page.getByRole("searchbox").fill("0333 4445566");
     await page.getByRole("button", { name: "Search" }).click();
@@ -143,12 +122,12 @@ describe.sequential("store details and customers", { timeout: 120_000 }, () => {
     await expectVisibleToPerson(page.getByText("House 21, Street 9, F-7/2, Islamabad"), { scroll: true });
     if (shots) await page.screenshot({ path: `${shots}/customer-page-phone.png`, fullPage: true });
 
-    const desktop = await pages.open(DESKTOP);
+    const desktop = await suite.pages.open(DESKTOP);
     await signIn(desktop);
     await desktop.goto(page.url());
     await expectVisibleToPerson(desktop.getByRole("heading", { name: "Sana Malik" }));
     if (shots) await desktop.screenshot({ path: `${shots}/customer-page-desktop.png`, fullPage: true });
-    await desktop.goto(`${url}/admin/settings`);
+    await desktop.goto(`${suite.url}/admin/settings`);
     if (shots) await desktop.screenshot({ path: `${shots}/settings-desktop.png`, fullPage: true });
   });
 });

@@ -4,17 +4,13 @@
 // list, and the owner saves the signal settings. Phone width and desktop.
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
-import { PHONE, expectVisibleToPerson, hasChromium, hydrated, launchBrowser, pageOpener } from "../helpers/browser";
+import { PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { browserSuite } from "../helpers/browser-suite";
 import { type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
-import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
-let running: E2EStore;
-let url: string;
-let browser: Browser;
-const pages = pageOpener(() => browser);
 const shots = process.env.SHOTS_DIR;
 // desktop at the size the screenshots are asked for
 const WIDE = { width: 1280, height: 900 } as const;
@@ -38,7 +34,7 @@ let serial = 0;
 
 /** Places an order through the store's API from the first product in stock. */
 async function placeOrder(phone: string, address: string): Promise<Placed> {
-  const products = (await fetch(`${url}/api/products?limit=50`).then((r) => r.json())) as {
+  const products = (await fetch(`${suite.url}/api/products?limit=50`).then((r) => r.json())) as {
     id: number;
     price: number | string;
     stock: number;
@@ -54,7 +50,7 @@ async function placeOrder(phone: string, address: string): Promise<Placed> {
   }
   if (!line) throw new Error("no product in stock");
   serial += 1;
-  const res = await fetch(`${url}/api/orders`, {
+  const res = await fetch(`${suite.url}/api/orders`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
@@ -78,37 +74,31 @@ async function placeOrder(phone: string, address: string): Promise<Placed> {
 
 /** Opens the confirmation page as the tab that placed the order sees it (its sessionStorage). */
 async function openConfirmation(page: Page, order: Placed, phone: string): Promise<void> {
-  await page.goto(`${url}/about`);
+  await page.goto(`${suite.url}/about`);
   await page.evaluate(
     ([value]) => sessionStorage.setItem("lastOrder", value as string),
     [JSON.stringify({ ...order, first_name: "Sana", phone, images: {} })],
   );
-  await page.goto(`${url}/checkout/confirmation?tracking_id=${order.tracking_id}`);
+  await page.goto(`${suite.url}/checkout/confirmation?tracking_id=${order.tracking_id}`);
   await hydrated(page);
 }
 
 let held: Placed;
 let asked: Placed;
 
+async function prepare(db: Db): Promise<void> {
+  await insertStaff(db, OWNER);
+  await db.execute(
+    sql`insert into blocked_contacts (kind, value, display, reason) values ('phone', '923012223334', ${BLOCKED_PHONE}, 'Refused two parcels')`,
+  );
+}
+
+const suite = browserSuite("admin-signals", { prepare });
+
 beforeAll(async () => {
-  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  const prepare = async (db: Db) => {
-    await insertStaff(db, OWNER);
-    await db.execute(
-      sql`insert into blocked_contacts (kind, value, display, reason) values ('phone', '923012223334', ${BLOCKED_PHONE}, 'Refused two parcels')`,
-    );
-  };
-  [running, browser] = await Promise.all([startE2EStore("admin-signals", { prepare }), launchBrowser()]);
-  url = running.store.url;
   if (shots) fs.mkdirSync(shots, { recursive: true });
   held = await placeOrder(BLOCKED_PHONE, "Gulberg, Lahore");
   asked = await placeOrder("0302-5556667", "House 12, Street 4, Gulberg III");
-});
-
-afterAll(async () => {
-  await pages.closeAll();
-  await browser?.close();
-  await running?.stop();
 });
 
 describe.sequential("fake-order signals", { timeout: 120_000 }, () => {
@@ -120,7 +110,7 @@ describe.sequential("fake-order signals", { timeout: 120_000 }, () => {
       ["phone", PHONE],
       ["desktop", WIDE],
     ] as const) {
-      const page = await pages.open(viewport);
+      const page = await suite.pages.open(viewport);
       await openConfirmation(page, held, BLOCKED_PHONE);
       const call = page.getByTestId("call-to-confirm");
       await expectVisibleToPerson(call, { scroll: true });
@@ -140,8 +130,8 @@ describe.sequential("fake-order signals", { timeout: 120_000 }, () => {
   });
 
   it("shows the signals in the order list and on the order, and blocks the address from there (phone)", async () => {
-    const page = await pages.open(PHONE);
-    await signInToConsole(page, url, OWNER, { next: "/admin/orders" });
+    const page = await suite.pages.open(PHONE);
+    await signInToConsole(page, suite.url, OWNER, { next: "/admin/orders" });
     const row = page
       .getByRole("list", { name: "Order list" })
       .getByRole("listitem")
@@ -164,7 +154,7 @@ describe.sequential("fake-order signals", { timeout: 120_000 }, () => {
     await expect.poll(listed).not.toContain(asked.tracking_id);
     expect(await listed()).toContain(held.tracking_id);
 
-    await page.goto(`${url}/admin/orders/${held.id}`);
+    await page.goto(`${suite.url}/admin/orders/${held.id}`);
     await hydrated(page);
     const panel = page.getByRole("region", { name: "Signals" });
     await expectVisibleToPerson(panel.getByText("Held for a call", { exact: false }).first(), { scroll: true });
@@ -183,18 +173,18 @@ describe.sequential("fake-order signals", { timeout: 120_000 }, () => {
     await expectVisibleToPerson(panel.getByText("Gulberg, Lahore, Lahore is on the block list."));
     await expectVisibleToPerson(panel.getByRole("link", { name: "Open the block list" }), { scroll: true });
 
-    const desktop = await pages.open(WIDE);
-    await signInToConsole(desktop, url, OWNER, { next: `/admin/orders/${held.id}` });
+    const desktop = await suite.pages.open(WIDE);
+    await signInToConsole(desktop, suite.url, OWNER, { next: `/admin/orders/${held.id}` });
     await expectVisibleToPerson(desktop.getByRole("region", { name: "Signals" }));
     if (shots) await desktop.screenshot({ path: `${shots}/order-signals-desktop.png`, fullPage: true });
-    await desktop.goto(`${url}/admin/orders`);
+    await desktop.goto(`${suite.url}/admin/orders`);
     await desktop.getByText("Held · 2 signals").click();
     if (shots) await desktop.screenshot({ path: `${shots}/orders-signals-desktop.png`, fullPage: true });
   });
 
   it("keeps the block list: adds a phone in any form, refuses a repeat, removes one (phone and desktop)", async () => {
-    const page = await pages.open(PHONE);
-    await signInToConsole(page, url, OWNER, { next: "/admin/block-list" });
+    const page = await suite.pages.open(PHONE);
+    await signInToConsole(page, suite.url, OWNER, { next: "/admin/block-list" });
     const list = page.getByRole("list", { name: "Block list" });
     expect(await list.textContent()).toContain("Gulberg, Lahore, Lahore");
     expect(await list.textContent()).toContain("Nobody at this address");
@@ -210,8 +200,8 @@ describe.sequential("fake-order signals", { timeout: 120_000 }, () => {
     await form.getByRole("button", { name: "Block phone" }).click();
     await expectVisibleToPerson(form.getByText("This phone number is already on the block list."));
     if (shots) await page.screenshot({ path: `${shots}/block-list-phone.png`, fullPage: true });
-    const desktop = await pages.open(WIDE);
-    await signInToConsole(desktop, url, OWNER, { next: "/admin/block-list" });
+    const desktop = await suite.pages.open(WIDE);
+    await signInToConsole(desktop, suite.url, OWNER, { next: "/admin/block-list" });
     if (shots) await desktop.screenshot({ path: `${shots}/block-list-desktop.png`, fullPage: true });
 
     const remove = page.getByRole("form", { name: "Remove +92 333 444 5566" }).getByRole("button", { name: "Remove" });
@@ -222,8 +212,8 @@ describe.sequential("fake-order signals", { timeout: 120_000 }, () => {
   });
 
   it("the owner chooses what holds an order and the limits, and they are kept (phone and desktop)", async () => {
-    const page = await pages.open(PHONE);
-    await signInToConsole(page, url, OWNER, { next: "/admin/settings" });
+    const page = await suite.pages.open(PHONE);
+    await signInToConsole(page, suite.url, OWNER, { next: "/admin/settings" });
     const form = page.getByRole("form", { name: "Fake-order signals" });
     await expectVisibleToPerson(form.getByRole("checkbox", { name: /Address too short/ }), { scroll: true });
     expect(await form.getByRole("checkbox", { name: /On the block list/ }).isChecked()).toBe(true);
@@ -249,8 +239,8 @@ describe.sequential("fake-order signals", { timeout: 120_000 }, () => {
     expect(await again.getByLabel("Limit for city 1").inputValue()).toBe("20000");
     await again.scrollIntoViewIfNeeded();
     if (shots) await again.screenshot({ path: `${shots}/settings-signals-phone.png` });
-    const desktop = await pages.open(WIDE);
-    await signInToConsole(desktop, url, OWNER, { next: "/admin/settings" });
+    const desktop = await suite.pages.open(WIDE);
+    await signInToConsole(desktop, suite.url, OWNER, { next: "/admin/settings" });
     const wide = desktop.getByRole("form", { name: "Fake-order signals" });
     await expectVisibleToPerson(wide.getByRole("button", { name: "Save signals" }), { scroll: true });
     if (shots) await wide.screenshot({ path: `${shots}/settings-signals-desktop.png` });

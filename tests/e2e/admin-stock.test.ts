@@ -4,26 +4,14 @@
 // after). A + press adds one. Without JavaScript the grid is a plain form that saves the same way.
 // With SCREENSHOT_DIR set it also keeps pictures of the grid, the history and an import preview.
 import { sql } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
-import {
-  DESKTOP,
-  PHONE,
-  expectVisibleToPerson,
-  hasChromium,
-  hydrated,
-  launchBrowser,
-  pageOpener,
-} from "../helpers/browser";
+import { DESKTOP, PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { browserSuite } from "../helpers/browser-suite";
 import { arrivesAt, type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
-import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 import { orderPayload } from "../helpers/shop";
 
-let running: E2EStore;
-let url: string;
-let browser: Browser;
-const pages = pageOpener(() => browser);
 const MEMBER: ConsoleMember = {
   email: "catalogue@stock.test",
   password: "Catalogue2026now",
@@ -40,52 +28,43 @@ let target: {
   pricePaisa: number;
 };
 
-beforeAll(async () => {
-  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  const prepare = async (db: Db) => {
-    await insertStaff(db, MEMBER);
-    const result = (await db.execute(sql`
-      select c.id, c.product_id, p.name, c.combination_name, c.sku, c.price_paisa from variant_combinations c
-      join products p on p.id = c.product_id where p.is_active and c.sku is not null order by c.id limit 1`)) as unknown as {
-      rows: {
-        id: number;
-        product_id: number;
-        name: string;
-        combination_name: string;
-        sku: string;
-        price_paisa: number;
-      }[];
-    };
-    const row = result.rows[0]!;
-    await db.execute(sql`update variant_combinations set stock = 10 where id = ${row.id}`);
-    target = {
-      productId: Number(row.product_id),
-      combinationId: Number(row.id),
-      productName: row.name,
-      combination: row.combination_name,
-      sku: row.sku,
-      pricePaisa: Number(row.price_paisa),
-    };
+async function prepare(db: Db): Promise<void> {
+  await insertStaff(db, MEMBER);
+  const result = (await db.execute(sql`
+    select c.id, c.product_id, p.name, c.combination_name, c.sku, c.price_paisa from variant_combinations c
+    join products p on p.id = c.product_id where p.is_active and c.sku is not null order by c.id limit 1`)) as unknown as {
+    rows: {
+      id: number;
+      product_id: number;
+      name: string;
+      combination_name: string;
+      sku: string;
+      price_paisa: number;
+    }[];
   };
-  [running, browser] = await Promise.all([startE2EStore("admin-stock", { prepare }), launchBrowser()]);
-  url = running.store.url;
-});
+  const row = result.rows[0]!;
+  await db.execute(sql`update variant_combinations set stock = 10 where id = ${row.id}`);
+  target = {
+    productId: Number(row.product_id),
+    combinationId: Number(row.id),
+    productName: row.name,
+    combination: row.combination_name,
+    sku: row.sku,
+    pricePaisa: Number(row.price_paisa),
+  };
+}
 
-afterAll(async () => {
-  await pages.closeAll();
-  await browser?.close();
-  await running?.stop();
-});
+const suite = browserSuite("admin-stock", { prepare });
 
 async function signIn(page: Page) {
-  await signInToConsole(page, url, MEMBER);
+  await signInToConsole(page, suite.url, MEMBER);
 }
 
 const shots = process.env.SCREENSHOT_DIR;
 
 describe.sequential("the stock grid and history", { timeout: 120_000 }, () => {
   it("changes a stock in the grid and shows the history row (phone)", async () => {
-    const page = await pages.open(PHONE);
+    const page = await suite.pages.open(PHONE);
     await signIn(page);
     await page.getByRole("banner").getByLabel("Menu", { exact: true }).click();
     const menuLink = page
@@ -143,7 +122,7 @@ describe.sequential("the stock grid and history", { timeout: 120_000 }, () => {
         quantity: 1,
       },
     ]);
-    const placed = await fetch(`${url}/api/orders`, {
+    const placed = await fetch(`${suite.url}/api/orders`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(payload),
@@ -163,22 +142,22 @@ describe.sequential("the stock grid and history", { timeout: 120_000 }, () => {
       await page.setViewportSize(DESKTOP);
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${shots}/product-stock-history-desktop.png`, fullPage: true });
-      await page.goto(`${url}/admin/stock`);
+      await page.goto(`${suite.url}/admin/stock`);
       await page.screenshot({ path: `${shots}/stock-grid-desktop.png` });
     }
   });
 
   it("saves from the plain form without JavaScript, and marks a row that moved (phone)", async () => {
-    const page = await pages.open(PHONE, false);
-    await signInToConsole(page, url, MEMBER, { hydrate: false });
-    await page.goto(`${url}/admin/stock?search=${encodeURIComponent(target.sku)}`);
+    const page = await suite.pages.open(PHONE, false);
+    await signInToConsole(page, suite.url, MEMBER, { hydrate: false });
+    await page.goto(`${suite.url}/admin/stock?search=${encodeURIComponent(target.sku)}`);
     const label = `${target.productName} (${target.combination})`;
     const field = page.getByLabel(`Stock of ${label}`, { exact: true });
     expect(await field.inputValue()).toBe("14");
     // a sale happens while the page is open (another member's − here): the stock is now 13
-    const other = await pages.open(PHONE);
+    const other = await suite.pages.open(PHONE);
     await signIn(other);
-    await other.goto(`${url}/admin/stock?search=${encodeURIComponent(target.sku)}`);
+    await other.goto(`${suite.url}/admin/stock?search=${encodeURIComponent(target.sku)}`);
     await hydrated(other);
     await other.getByRole("button", { name: `One less of ${label}` }).click();
     await expect
@@ -197,9 +176,9 @@ describe.sequential("the stock grid and history", { timeout: 120_000 }, () => {
   });
 
   it.skipIf(!shots)("shows an import's preview with its errors (screenshots)", async () => {
-    const page = await pages.open(PHONE);
+    const page = await suite.pages.open(PHONE);
     await signIn(page);
-    await page.goto(`${url}/admin/products/import`);
+    await page.goto(`${suite.url}/admin/products/import`);
     await hydrated(page);
     const file = [
       "custom_url,name,price,options,sku,stock",

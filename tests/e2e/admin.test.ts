@@ -4,29 +4,17 @@
 // here, setting two-step sign-in up from the QR page, adding a member with a sign-in link and
 // deactivating them (their open session ends), the audit log's filter, and the sign-in form
 // working before any script has run.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { Secret, TOTP } from "otpauth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hashPassword } from "../../core/accounts/passwords";
 import type { StaffRole } from "../../core/staff/permissions";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import {
-  DESKTOP,
-  PHONE,
-  expectVisibleToPerson,
-  hasChromium,
-  hydrated,
-  launchBrowser,
-  pageOpener,
-} from "../helpers/browser";
+import { DESKTOP, PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { browserSuite } from "../helpers/browser-suite";
 import { arrivesAt } from "../helpers/console-e2e";
-import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 
-let running: E2EStore;
-let url: string;
-let browser: Browser;
-const pages = pageOpener(() => browser);
 const PASSWORD = "Console2026pass";
 
 // one secret per member with two-step on: a code is accepted once, so two tests never share one
@@ -39,47 +27,38 @@ const WIDTHS = [
   ["desktop", DESKTOP],
 ] as const;
 
-beforeAll(async () => {
-  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
+async function prepare(db: Db): Promise<void> {
   const passwordHash = await hashPassword(PASSWORD);
-  const prepare = async (db: Db) => {
-    const rows: (typeof users.$inferInsert)[] = [];
-    for (const [width] of WIDTHS) {
-      for (const role of ["owner", "manager", "fulfilment", "catalogue"] as StaffRole[]) {
-        rows.push({ email: member(role, width), firstName: "Test", lastName: role, role, passwordHash });
-      }
-      rows.push({
-        email: member("twostep", width),
-        firstName: "Two",
-        lastName: "Step",
-        role: "fulfilment",
-        passwordHash,
-        totpSecret: SECRETS[width],
-        totpEnabledAt: new Date(),
-      });
-      rows.push({ email: member("setup", width), firstName: "Set", lastName: "Up", role: "catalogue", passwordHash });
+  const rows: (typeof users.$inferInsert)[] = [];
+  for (const [width] of WIDTHS) {
+    for (const role of ["owner", "manager", "fulfilment", "catalogue"] as StaffRole[]) {
+      rows.push({ email: member(role, width), firstName: "Test", lastName: role, role, passwordHash });
     }
     rows.push({
-      email: "shopper@console.test",
-      firstName: "Sana",
-      lastName: "Shopper",
-      role: "customer",
+      email: member("twostep", width),
+      firstName: "Two",
+      lastName: "Step",
+      role: "fulfilment",
       passwordHash,
+      totpSecret: SECRETS[width],
+      totpEnabledAt: new Date(),
     });
-    await db.insert(users).values(rows);
-  };
-  [running, browser] = await Promise.all([startE2EStore("admin", { prepare }), launchBrowser()]);
-  url = running.store.url;
-});
+    rows.push({ email: member("setup", width), firstName: "Set", lastName: "Up", role: "catalogue", passwordHash });
+  }
+  rows.push({
+    email: "shopper@console.test",
+    firstName: "Sana",
+    lastName: "Shopper",
+    role: "customer",
+    passwordHash,
+  });
+  await db.insert(users).values(rows);
+}
 
-afterAll(async () => {
-  await pages.closeAll();
-  await browser?.close();
-  await running?.stop();
-});
+const suite = browserSuite("admin", { prepare });
 
 async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto(`${url}/admin`);
+  await page.goto(`${suite.url}/admin`);
   await arrivesAt(page, "/admin/login");
   const form = page.getByRole("form", { name: "Staff sign in" });
   await form.getByLabel("Email").fill(email);
@@ -148,7 +127,7 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
         catalogue: ["Home", "Products", "Stock", "Collections", "Reviews", "Content"],
       };
       for (const role of Object.keys(expected) as StaffRole[]) {
-        const page = await pages.open(viewport);
+        const page = await suite.pages.open(viewport);
         await signIn(page, member(role, width));
         await arrivesAt(page, "/admin");
         await hydrated(page);
@@ -164,7 +143,7 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
         else await expectVisibleToPerson(chart, { scroll: true });
 
         if (role !== "owner") {
-          const answer = await page.goto(`${url}/admin/staff`);
+          const answer = await page.goto(`${suite.url}/admin/staff`);
           expect(answer!.status()).toBe(403);
           await expectVisibleToPerson(page.getByRole("heading", { name: "No access" }));
           const html = await page.content();
@@ -179,7 +158,7 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
         await arrivesAt(page, "/admin/login");
         await expectVisibleToPerson(page.getByText("You have signed out."));
         // the session is over: the console sends the visitor to sign in again
-        await page.goto(`${url}/admin/customers`);
+        await page.goto(`${suite.url}/admin/customers`);
         expect(new URL(page.url()).pathname).toBe("/admin/login");
         expect(new URL(page.url()).searchParams.get("next")).toBe("/admin/customers");
         await page.context().close();
@@ -187,11 +166,11 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
     });
 
     it(`asks for the authenticator code and takes a real one (${width})`, async () => {
-      const page = await pages.open(viewport);
+      const page = await suite.pages.open(viewport);
       await signIn(page, member("twostep", width));
       await arrivesAt(page, "/admin/login/code");
       // half signed in opens nothing: the console sends the member back to the code
-      await page.goto(`${url}/admin/customers`);
+      await page.goto(`${suite.url}/admin/customers`);
       expect(new URL(page.url()).pathname).toBe("/admin/login/code");
       const form = page.getByRole("form", { name: "Two-step code" });
       await form.getByLabel("Code").fill("000000");
@@ -207,10 +186,10 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
     });
 
     it(`sets up two-step sign-in from the QR page and shows the recovery codes once (${width})`, async () => {
-      const page = await pages.open(viewport);
+      const page = await suite.pages.open(viewport);
       await signIn(page, member("setup", width));
       await arrivesAt(page, "/admin");
-      await page.goto(`${url}/admin/account`);
+      await page.goto(`${suite.url}/admin/account`);
       await hydrated(page);
       await page.getByRole("button", { name: "Set up two-step sign-in" }).click();
       const qr = page.getByRole("img", { name: "QR code for your authenticator app" });
@@ -255,10 +234,10 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
   }
 
   it("adds a member with a sign-in link, who sets a password; deactivating them ends their session (owner on a phone)", async () => {
-    const owner = await pages.open(PHONE);
+    const owner = await suite.pages.open(PHONE);
     await signIn(owner, member("owner", "phone"));
     await arrivesAt(owner, "/admin");
-    await owner.goto(`${url}/admin/staff`);
+    await owner.goto(`${suite.url}/admin/staff`);
     await hydrated(owner);
     const add = owner.getByRole("form", { name: "Add a staff member" });
     await add.getByLabel("First name").fill("Bilal");
@@ -273,8 +252,8 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
     expect(await add.getByLabel("Email").inputValue()).toBe("");
     expect(link).toMatch(/\/admin\/welcome\?token=[A-Za-z0-9_-]+$/);
 
-    const bilal = await pages.open(DESKTOP);
-    await bilal.goto(`${url}${new URL(link).pathname}${new URL(link).search}`);
+    const bilal = await suite.pages.open(DESKTOP);
+    await bilal.goto(`${suite.url}${new URL(link).pathname}${new URL(link).search}`);
     await expectVisibleToPerson(bilal.getByRole("heading", { name: "Welcome, Bilal" }));
     const choose = bilal.getByRole("form", { name: "Choose your password" });
     await choose.getByLabel("New password", { exact: true }).fill("Packing2026now");
@@ -283,7 +262,7 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
     await arrivesAt(bilal, "/admin");
     await expectVisibleToPerson(bilal.getByRole("heading", { name: "Hello, Bilal" }));
     // the link worked once
-    const again = await pages.open(DESKTOP);
+    const again = await suite.pages.open(DESKTOP);
     await again.goto(link);
     await expectVisibleToPerson(again.getByRole("heading", { name: "This link has expired" }));
 
@@ -293,11 +272,11 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
     await row.getByRole("button", { name: "Deactivate" }).click();
     await expectVisibleToPerson(row.getByRole("status"));
     expect(await row.getByRole("status").textContent()).toContain("is deactivated");
-    await bilal.goto(`${url}/admin`);
+    await bilal.goto(`${suite.url}/admin`);
     expect(new URL(bilal.url()).pathname).toBe("/admin/login");
 
     // the audit log shows who did what, filtered by person
-    await owner.goto(`${url}/admin/audit`);
+    await owner.goto(`${suite.url}/admin/audit`);
     await hydrated(owner);
     const filter = owner.getByRole("form", { name: "Filter the audit log" });
     await filter.getByLabel("Person").selectOption({ label: `Test owner · ${member("owner", "phone")}` });
@@ -315,8 +294,8 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
   });
 
   it("signs in and out before any script runs (phone, JavaScript off)", async () => {
-    const page = await pages.open(PHONE, false);
-    await page.goto(`${url}/admin/login`);
+    const page = await suite.pages.open(PHONE, false);
+    await page.goto(`${suite.url}/admin/login`);
     await page.getByLabel("Email").fill(member("fulfilment", "phone"));
     await page.getByLabel("Password", { exact: true }).fill("wrong-Password1");
     await page.getByRole("button", { name: "Sign In" }).click();
@@ -337,7 +316,7 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
   });
 
   it("a shopper's account cannot sign in to the console", async () => {
-    const page = await pages.open(DESKTOP);
+    const page = await suite.pages.open(DESKTOP);
     await signIn(page, "shopper@console.test");
     await expectVisibleToPerson(page.getByRole("alert"));
     expect(await page.getByRole("alert").textContent()).toBe("This account cannot sign in to the back office.");

@@ -1,27 +1,13 @@
 // The content pages in a real browser (issue 7): blog list and post (with a hostile post planted
 // straight in the database), the static and policy pages, the human and XML sitemaps, robots.txt,
 // and the AMP preview and document, at phone and desktop widths.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { blogs } from "../../db/schema";
 import { AMP_POLICY } from "../../server/plugins/security-headers";
 import { ampRuleErrors } from "../helpers/amp-rules";
-import {
-  DESKTOP,
-  PHONE,
-  expectPhoneHeaderUsable,
-  hasChromium,
-  hydrated,
-  launchBrowser,
-  pageOpener,
-} from "../helpers/browser";
-import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
-
-let running: E2EStore;
-let url: string;
-let browser: Browser;
-const pages = pageOpener(() => browser);
-const open = pages.open;
+import { DESKTOP, PHONE, expectPhoneHeaderUsable, hydrated } from "../helpers/browser";
+import { browserSuite } from "../helpers/browser-suite";
 
 const HOSTILE = {
   slug: "hostile-post",
@@ -53,7 +39,9 @@ interface ApiProduct {
 async function allProducts(): Promise<ApiProduct[]> {
   const list: ApiProduct[] = [];
   for (let offset = 0; ; offset += 100) {
-    const page = (await fetch(`${url}/api/products?limit=100&offset=${offset}`).then((r) => r.json())) as ApiProduct[];
+    const page = (await fetch(`${suite.url}/api/products?limit=100&offset=${offset}`).then((r) =>
+      r.json(),
+    )) as ApiProduct[];
     list.push(...page);
     if (page.length < 100) return list;
   }
@@ -74,29 +62,17 @@ function head(page: Page) {
   }));
 }
 
-beforeAll(async () => {
-  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  [running, browser] = await Promise.all([
-    startE2EStore("content", {
-      prepare: async (db) => {
-        await db.insert(blogs).values({ ...HOSTILE, readTimeMinutes: 4, publishedAt: new Date(Date.now() - 60_000) });
-      },
-    }),
-    launchBrowser(),
-  ]);
-  url = running.store.url;
+const suite = browserSuite("content", {
+  prepare: async (db) => {
+    await db.insert(blogs).values({ ...HOSTILE, readTimeMinutes: 4, publishedAt: new Date(Date.now() - 60_000) });
+  },
 });
-
-afterAll(async () => {
-  await pages.closeAll();
-  await browser?.close();
-  await running?.stop();
-});
+const open = suite.pages.open;
 
 describe.sequential("content pages", { timeout: 60_000 }, () => {
   it("lists the blog posts with image, category, author, date, read time and Read More (phone)", async () => {
     const page = await open(PHONE);
-    const response = await page.goto(`${url}/blog`);
+    const response = await page.goto(`${suite.url}/blog`);
     expect(response?.status()).toBe(200);
     expect(response?.headers()["cache-control"]).toContain("s-maxage=60");
     await page.getByRole("heading", { level: 1, name: "Our Blog" }).waitFor();
@@ -124,8 +100,8 @@ describe.sequential("content pages", { timeout: 60_000 }, () => {
     const page = await open(DESKTOP);
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
-    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: url });
-    const response = await page.goto(`${url}/blog/${HOSTILE.slug}`);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: suite.url });
+    const response = await page.goto(`${suite.url}/blog/${HOSTILE.slug}`);
     expect(response?.status()).toBe(200);
     const html = await response!.text();
     expect(html).not.toContain("__pwned");
@@ -162,25 +138,25 @@ describe.sequential("content pages", { timeout: 60_000 }, () => {
     await page.evaluate(() => Object.defineProperty(navigator, "share", { value: undefined }));
     await page.getByRole("button", { name: "Share" }).click();
     await page.getByText("Link copied to clipboard!").waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${url}/blog/${HOSTILE.slug}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${suite.url}/blog/${HOSTILE.slug}`);
     await page.getByRole("link", { name: "← Back to Blog" }).click();
-    await page.waitForURL(`${url}/blog`);
+    await page.waitForURL(`${suite.url}/blog`);
     expect(errors).toEqual([]);
   });
 
   it("answers a missing post with a real 404 and its message (phone)", async () => {
     const page = await open(PHONE);
-    const response = await page.goto(`${url}/blog/no-such-post`);
+    const response = await page.goto(`${suite.url}/blog/no-such-post`);
     expect(response?.status()).toBe(404);
     await page.getByRole("heading", { level: 1, name: "Blog post not found." }).waitFor();
     expect((await head(page)).robots).toBe("noindex");
     await page.getByRole("link", { name: "Back to Blog" }).click();
-    await page.waitForURL(`${url}/blog`);
+    await page.waitForURL(`${suite.url}/blog`);
   });
 
   it("has the policy and about pages with the store's details (phone and desktop)", async () => {
     const page = await open(PHONE);
-    await page.goto(`${url}/refund-policy`);
+    await page.goto(`${suite.url}/refund-policy`);
     await page.getByRole("heading", { level: 1, name: "Return & Exchange Policy" }).waitFor();
     const refund = (await page.getByRole("main").textContent())!;
     for (const rule of [
@@ -193,20 +169,20 @@ describe.sequential("content pages", { timeout: 60_000 }, () => {
     ]) {
       expect(refund).toContain(rule);
     }
-    await page.goto(`${url}/about`);
+    await page.goto(`${suite.url}/about`);
     await page.getByRole("heading", { level: 1, name: "About Us" }).waitFor();
     const contact = page.getByRole("main").getByRole("definition");
     const details = (await contact.allTextContents()).join(" | ");
     for (const value of ["+92 300 1234567", "care@zaiba.pk", "Johar Town, Lahore"]) expect(details).toContain(value);
 
     const desktop = await open(DESKTOP);
-    await desktop.goto(`${url}/terms`);
+    await desktop.goto(`${suite.url}/terms`);
     await desktop.getByRole("heading", { level: 1, name: "Terms & Conditions" }).waitFor();
     const terms = (await desktop.getByRole("main").textContent())!;
     expect(terms).toContain("Payment is by cash on delivery only");
     expect(terms).toContain("laws of Pakistan");
     expect(terms).toMatch(/Last updated \d{1,2} [A-Z][a-z]+ \d{4}/);
-    await desktop.goto(`${url}/privacy`);
+    await desktop.goto(`${suite.url}/privacy`);
     await desktop.getByRole("heading", { level: 1, name: "Privacy Policy" }).waitFor();
     const privacy = (await desktop.getByRole("main").textContent())!;
     expect(privacy).toContain("Personal Data Protection");
@@ -218,7 +194,7 @@ describe.sequential("content pages", { timeout: 60_000 }, () => {
   it("lists main pages, collections, up to 50 products and posts on the sitemap page (desktop)", async () => {
     const products = await allProducts();
     const page = await open(DESKTOP);
-    await page.goto(`${url}/sitemap`);
+    await page.goto(`${suite.url}/sitemap`);
     await page.getByRole("heading", { level: 1, name: "Sitemap" }).waitFor();
     const section = (name: string) => page.getByRole("region", { name });
     await section("Main Pages").getByRole("link", { name: "Terms & Conditions" }).waitFor();
@@ -238,7 +214,7 @@ describe.sequential("content pages", { timeout: 60_000 }, () => {
   it("serves a valid XML sitemap of every product, collection, post and page, and robots.txt", async () => {
     const products = await allProducts();
     const page = await open(DESKTOP);
-    await page.goto(`${url}/`);
+    await page.goto(`${suite.url}/`);
     const result = await page.evaluate(async () => {
       const res = await fetch("/sitemap.xml");
       const text = await res.text();
@@ -279,9 +255,9 @@ describe.sequential("content pages", { timeout: 60_000 }, () => {
     );
     expect(new Set(paths).size).toBe(paths.length);
     for (const u of result.urls) expect(u.lastmod, u.loc).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    expect((await fetch(`${url}/sitemap.xml?page=2`)).status).toBe(404);
+    expect((await fetch(`${suite.url}/sitemap.xml?page=2`)).status).toBe(404);
 
-    const robots = await fetch(`${url}/robots.txt`);
+    const robots = await fetch(`${suite.url}/robots.txt`);
     expect(robots.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     const text = await robots.text();
     expect(text).toMatch(/^Sitemap: https?:\/\/[^\s]+\/sitemap\.xml$/m);
@@ -296,7 +272,7 @@ describe.sequential("content pages", { timeout: 60_000 }, () => {
     )!;
     const page = await open(PHONE);
     for (const path of [`/amp/product/${product.id}`, `/amp/p/${product.custom_url}`]) {
-      const response = await page.goto(`${url}${path}`);
+      const response = await page.goto(`${suite.url}${path}`);
       expect(response?.status(), path).toBe(200);
       await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
       const source = (await page.getByLabel("Generated AMP HTML").textContent())!;
@@ -307,30 +283,30 @@ describe.sequential("content pages", { timeout: 60_000 }, () => {
       );
       expect((await head(page)).robots).toBe("noindex");
     }
-    const missing = await page.goto(`${url}/amp/product/999999`);
+    const missing = await page.goto(`${suite.url}/amp/product/999999`);
     expect(missing?.status()).toBe(404);
     await page.getByRole("heading", { level: 1, name: "Product not found" }).waitFor();
-    expect((await page.goto(`${url}/amp/p/no-such-product`))?.status()).toBe(404);
+    expect((await page.goto(`${suite.url}/amp/p/no-such-product`))?.status()).toBe(404);
     await page.getByRole("heading", { level: 1, name: "Product not found" }).waitFor();
 
     // the product page links the AMP document, which passes the rules and has its own policy
-    await page.goto(`${url}/p/${product.custom_url}`);
+    await page.goto(`${suite.url}/p/${product.custom_url}`);
     const amphtml = (await head(page)).amphtml!;
     expect(new URL(amphtml).pathname).toBe(`/amp/product/${product.id}/amp.html`);
-    const doc = await fetch(`${url}/amp/product/${product.id}/amp.html`);
+    const doc = await fetch(`${suite.url}/amp/product/${product.id}/amp.html`);
     expect(doc.status).toBe(200);
     expect(doc.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(doc.headers.get("content-security-policy")).toBe(AMP_POLICY);
     const html = await doc.text();
     expect(ampRuleErrors(html)).toEqual([]);
     expect(html).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/p\/[^"]+">/);
-    expect((await fetch(`${url}/amp/product/999999/amp.html`)).status).toBe(404);
+    expect((await fetch(`${suite.url}/amp/product/999999/amp.html`)).status).toBe(404);
 
     // what the AMP form sends: a form post to /api/cart/flexible with product_id, quantity, price
     const combo = /<option value="(\d+)">/.exec(html)![1]!;
     const action = /action-xhr="([^"]+)"/.exec(html)![1]!;
     expect(action).toMatch(/\/api\/cart\/flexible$/);
-    const added = await fetch(new URL(action, url), {
+    const added = await fetch(new URL(action, suite.url), {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ product_id: String(product.id), price: "1", quantity: "2", combination_id: combo }),

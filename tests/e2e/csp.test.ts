@@ -3,25 +3,12 @@
 // still run every script the store wrote (the page hydrates, with no violation) and still refuse
 // a script that was not the store's: one put into the page on its way to the browser, where any
 // stored-HTML or rendering mistake would put it.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHONE, hasChromium, hydrated, launchBrowser, pageOpener } from "../helpers/browser";
-import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { PHONE, hydrated } from "../helpers/browser";
+import { browserSuite } from "../helpers/browser-suite";
 
-let running: E2EStore;
-let browser: Browser;
-const pages = pageOpener(() => browser);
-
-beforeAll(async () => {
-  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  [running, browser] = await Promise.all([startE2EStore("csp"), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await pages.closeAll();
-  await browser?.close();
-  await running?.stop();
-});
+const suite = browserSuite("csp");
 
 /** Records the policy violations the page reports, from before its first script runs. */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -37,10 +24,10 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
 
 describe("the page policy by script hashes", { timeout: 60_000 }, () => {
   it("runs the store's own scripts on a page from the cache, with no violation", async () => {
-    const url = `${running.store.url}/`;
+    const url = `${suite.running.store.url}/`;
     // the second visit is answered from the page cache: the same bytes another visitor got
     await fetch(url);
-    const page = await pages.open(PHONE);
+    const page = await suite.pages.open(PHONE);
     const violations = await watchViolations(page);
     const answer = await page.goto(url);
     expect(answer?.headers()["x-page-cache"]).toBe("hit");
@@ -50,8 +37,8 @@ describe("the page policy by script hashes", { timeout: 60_000 }, () => {
   });
 
   it("refuses an inline script the store did not write", async () => {
-    const url = `${running.store.url}/`;
-    const page = await pages.open(PHONE);
+    const url = `${suite.running.store.url}/`;
+    const page = await suite.pages.open(PHONE);
     const violations = await watchViolations(page);
     // the page as the store sent it, headers and all, with one script slipped in
     await page.route(url, async (route) => {
@@ -71,7 +58,7 @@ describe("the page policy by script hashes", { timeout: 60_000 }, () => {
   });
 
   it("gives every visitor the same page, whatever cookies or sign-in they bring", async () => {
-    const url = `${running.store.url}/`;
+    const url = `${suite.running.store.url}/`;
     const plain = await fetch(url, { headers: { "accept-encoding": "identity" } }).then((r) => r.text());
     const personal = await fetch(url, {
       headers: {

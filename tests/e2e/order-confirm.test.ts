@@ -3,44 +3,32 @@
 // confirms the order; without JavaScript Cancel works as a plain form post; a broken link gets a
 // friendly page. Screenshots before and after, phone and desktop.
 import fs from "node:fs";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHONE, expectVisibleToPerson, hasChromium, hydrated, launchBrowser, pageOpener } from "../helpers/browser";
-import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
+import { beforeAll, describe, expect, it } from "vitest";
+import { PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { browserSuite } from "../helpers/browser-suite";
 import { placeOrderFrom } from "../helpers/fake-whatsapp-webhook";
 
-let running: E2EStore;
-let url: string;
-let browser: Browser;
-const pages = pageOpener(() => browser);
 const shots = process.env.SHOTS_DIR;
 // the width the issue's screenshots are taken at
 const DESKTOP = { width: 1280, height: 900 } as const;
 
-beforeAll(async () => {
-  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  [running, browser] = await Promise.all([startE2EStore("order-confirm"), launchBrowser()]);
-  url = running.store.url;
+const suite = browserSuite("order-confirm");
+
+beforeAll(() => {
   if (shots) fs.mkdirSync(shots, { recursive: true });
 });
 
-afterAll(async () => {
-  await pages.closeAll();
-  await browser?.close();
-  await running?.stop();
-});
-
 const trackStatus = async (trackingId: string, phone: string) => {
-  const res = await fetch(`${url}/api/orders/track/${trackingId}?phone=${encodeURIComponent(phone)}`);
+  const res = await fetch(`${suite.url}/api/orders/track/${trackingId}?phone=${encodeURIComponent(phone)}`);
   return ((await res.json()) as { status: string }).status;
 };
 
 describe.sequential("the confirm page", { timeout: 120_000 }, () => {
   it("on a phone: shows the order and Confirm confirms it", async () => {
     const phone = "0300-5550101";
-    const order = await placeOrderFrom(url, phone);
-    const page = await pages.open(PHONE);
-    await page.goto(`${url}${order.confirm_url}`);
+    const order = await placeOrderFrom(suite.url, phone);
+    const page = await suite.pages.open(PHONE);
+    await page.goto(`${suite.url}${order.confirm_url}`);
     await hydrated(page);
     await expectVisibleToPerson(page.getByRole("heading", { name: "Confirm your order" }));
     await expect.poll(() => page.locator("main").textContent()).toContain(order.tracking_id);
@@ -65,14 +53,14 @@ describe.sequential("the confirm page", { timeout: 120_000 }, () => {
 
   it("without JavaScript: Cancel works as a plain form post (desktop screenshots)", async () => {
     const phone = "0300-5550102";
-    const order = await placeOrderFrom(url, phone);
-    const desktop = await pages.open(DESKTOP);
-    await desktop.goto(`${url}${order.confirm_url}`);
+    const order = await placeOrderFrom(suite.url, phone);
+    const desktop = await suite.pages.open(DESKTOP);
+    await desktop.goto(`${suite.url}${order.confirm_url}`);
     await expectVisibleToPerson(desktop.getByRole("button", { name: "Confirm order" }));
     if (shots) await desktop.screenshot({ path: `${shots}/confirm-before-desktop.png`, fullPage: true });
 
-    const page = await pages.open(PHONE, false);
-    await page.goto(`${url}${order.confirm_url}`);
+    const page = await suite.pages.open(PHONE, false);
+    await page.goto(`${suite.url}${order.confirm_url}`);
     const cancel = page.getByRole("button", { name: "Cancel order" });
     await expectVisibleToPerson(cancel, { scroll: true });
     await cancel.click();
@@ -85,8 +73,8 @@ describe.sequential("the confirm page", { timeout: 120_000 }, () => {
   });
 
   it("a link that names no order gets a friendly page with a way on", async () => {
-    const page = await pages.open(PHONE);
-    const res = await page.goto(`${url}/order/confirm/${"Z".repeat(43)}`);
+    const page = await suite.pages.open(PHONE);
+    const res = await page.goto(`${suite.url}/order/confirm/${"Z".repeat(43)}`);
     expect(res?.status()).toBe(404);
     await expectVisibleToPerson(page.getByRole("heading", { name: "Link not found" }));
     await expectVisibleToPerson(page.getByRole("link", { name: "Track your order" }).last(), { scroll: true });

@@ -3,27 +3,12 @@
 // agree with the numbers, a real 404 for a missing collection, and the review form with and
 // without JavaScript. Every check is of what a person sees.
 import { sql } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { formatRupees } from "../../core/shared/money";
 import { countOf } from "../../app/lib/plural";
-import {
-  DESKTOP,
-  PHONE,
-  expectPhoneHeaderUsable,
-  expectVisibleToPerson,
-  hasChromium,
-  hydrated,
-  launchBrowser,
-  pageOpener,
-} from "../helpers/browser";
-import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
-
-let running: E2EStore;
-let url: string;
-let browser: Browser;
-const pages = pageOpener(() => browser);
-const open = pages.open;
+import { DESKTOP, PHONE, expectPhoneHeaderUsable, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { browserSuite } from "../helpers/browser-suite";
 
 interface ApiProduct {
   id: number;
@@ -44,29 +29,20 @@ let catalogue: ApiProduct[];
 const byName = (name: string) => catalogue.find((p) => p.name === name)!;
 const sizesOf = (p: ApiProduct) => p.variants.filter((v) => v.variant_type === "size").map((v) => v.variant_value);
 
-beforeAll(async () => {
-  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  [running, browser] = await Promise.all([
-    startE2EStore("product_page", {
-      prepare: async (db) => {
-        await db.execute(sql`update site_settings set free_shipping_threshold_paisa = ${THRESHOLD_PAISA}`);
-        await db.execute(sql`update products set stock = 1 where name = ${LAST_ONE}`);
-      },
-    }),
-    launchBrowser(),
-  ]);
-  url = running.store.url;
-  catalogue = (await fetch(`${url}/api/products?limit=200&sort=name`).then((r) => r.json())) as ApiProduct[];
+const suite = browserSuite("product_page", {
+  prepare: async (db) => {
+    await db.execute(sql`update site_settings set free_shipping_threshold_paisa = ${THRESHOLD_PAISA}`);
+    await db.execute(sql`update products set stock = 1 where name = ${LAST_ONE}`);
+  },
 });
+const open = suite.pages.open;
 
-afterAll(async () => {
-  await pages.closeAll();
-  await browser?.close();
-  await running?.stop();
+beforeAll(async () => {
+  catalogue = (await fetch(`${suite.url}/api/products?limit=200&sort=name`).then((r) => r.json())) as ApiProduct[];
 });
 
 async function productPage(page: Page, product: ApiProduct) {
-  await page.goto(`${url}/product/${product.id}`);
+  await page.goto(`${suite.url}/product/${product.id}`);
   await hydrated(page);
   await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
 }
@@ -104,7 +80,7 @@ describe.sequential("product and collection pages for shoppers", { timeout: 60_0
       [onSale, [`Was ${formatRupees(Math.round(onSale.compare_price! * 100))}`]],
       [notOnSale, []],
     ] as const) {
-      await page.goto(`${url}/collection/all?search=${encodeURIComponent(product.name)}`);
+      await page.goto(`${suite.url}/collection/all?search=${encodeURIComponent(product.name)}`);
       const card = page.getByRole("article", { name: product.name });
       expect(await card.locator("s").allTextContents(), product.name).toEqual(struck);
     }
@@ -142,7 +118,7 @@ describe.sequential("product and collection pages for shoppers", { timeout: 60_0
 
   it('says "Only 1 item available" in a toast a shopper can see (phone)', async () => {
     const page = await open(PHONE);
-    await page.goto(`${url}/collection/all?search=${encodeURIComponent(LAST_ONE)}`);
+    await page.goto(`${suite.url}/collection/all?search=${encodeURIComponent(LAST_ONE)}`);
     await hydrated(page);
     await expectPhoneHeaderUsable(page);
     const card = page.getByRole("article", { name: LAST_ONE });
@@ -185,7 +161,7 @@ describe.sequential("product and collection pages for shoppers", { timeout: 60_0
   it("answers a collection that does not exist with a real 404 and no Try Again (desktop)", async () => {
     const page = await open(DESKTOP);
     for (const path of ["/collection/999999", "/collection/not-a-number"]) {
-      const response = await page.goto(`${url}${path}`);
+      const response = await page.goto(`${suite.url}${path}`);
       expect(response?.status(), path).toBe(404);
       await expectVisibleToPerson(page.getByRole("heading", { level: 1, name: "Collection not found" }));
       expect(await page.getByRole("link", { name: "Try Again" }).count()).toBe(0);
@@ -195,7 +171,7 @@ describe.sequential("product and collection pages for shoppers", { timeout: 60_0
 
   it("shows the new review count and average after a post with JavaScript, and asks for the name (desktop)", async () => {
     const product = byName("Printed Lawn 2-Piece Suit");
-    const before = (await fetch(`${url}/api/products/${product.id}`).then((r) => r.json())) as ApiProduct;
+    const before = (await fetch(`${suite.url}/api/products/${product.id}`).then((r) => r.json())) as ApiProduct;
     const page = await open(DESKTOP);
     await productPage(page, product);
 
@@ -224,9 +200,9 @@ describe.sequential("product and collection pages for shoppers", { timeout: 60_0
   // been read (server/react-router-adapter.ts)
   it("saves a review without JavaScript and answers with the page showing it, the message and the new count (phone)", async () => {
     const product = byName("Chikankari Kurti");
-    const before = (await fetch(`${url}/api/products/${product.id}`).then((r) => r.json())) as ApiProduct;
+    const before = (await fetch(`${suite.url}/api/products/${product.id}`).then((r) => r.json())) as ApiProduct;
     const page = await open(PHONE, false);
-    await page.goto(`${url}/product/${product.id}`);
+    await page.goto(`${suite.url}/product/${product.id}`);
     await page.getByLabel("Your name").fill("Saima NoScript");
     await page.getByLabel("Your review").fill("Posted from a phone without scripts.");
     const answered = page.waitForResponse((r) => r.request().method() === "POST");

@@ -1,26 +1,12 @@
 // The shopper's pages in a real browser (issue 5): shell, home, collection and product, at phone
 // and desktop widths, with JavaScript and without it for browsing, filtering, sorting and paging.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DESKTOP,
-  PHONE,
-  expectPhoneHeaderUsable,
-  expectVisibleToPerson,
-  hasChromium,
-  hydrated,
-  launchBrowser,
-  pageOpener,
-} from "../helpers/browser";
-import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, expectPhoneHeaderUsable, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { browserSuite } from "../helpers/browser-suite";
 import type { StoreProcess } from "../helpers/server-process";
 
 // on a copy of the test template: PGlite, or PostgreSQL in CI's second pass
-let running: E2EStore;
 let store: StoreProcess;
-let browser: Browser;
-const pages = pageOpener(() => browser);
-const open = pages.open;
 
 interface ApiProduct {
   id: number;
@@ -30,16 +16,11 @@ interface ApiProduct {
   variant_combinations: { id: number; variant_attributes: string; stock: number }[];
 }
 
-beforeAll(async () => {
-  if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  [running, browser] = await Promise.all([startE2EStore("storefront"), launchBrowser()]);
-  store = running.store;
-});
+const suite = browserSuite("storefront");
+const open = suite.pages.open;
 
-afterAll(async () => {
-  await pages.closeAll();
-  await browser?.close();
-  await running?.stop();
+beforeAll(() => {
+  store = suite.running.store;
 });
 
 describe.sequential("storefront pages", { timeout: 60_000 }, () => {
