@@ -9,10 +9,10 @@
 # - jemalloc, where the machine has it (Debian and Ubuntu: `apt-get install libjemalloc2`;
 #   decision 0084). Under a crowd of rendered pages glibc's malloc fills its heap with small
 #   buffers and, in about one crowd in three or four, cannot give the freed space back: ~100 MiB
-#   stayed a minute after the crowd, which `malloc_trim` released at once. jemalloc returns freed pages
-#   by itself (`background_thread`), within a couple of seconds (`dirty_decay_ms`), and sharp
-#   then uses every core for photos instead of one. USE_JEMALLOC=0 keeps glibc's malloc; an
-#   LD_PRELOAD or MALLOC_CONF set by the operator is kept as it is.
+#   stayed a minute after the crowd, which `malloc_trim` released at once. jemalloc returns
+#   freed pages by itself (`background_thread`), within a couple of seconds (`dirty_decay_ms`),
+#   and sharp then uses every core for photos instead of one. USE_JEMALLOC=0 keeps glibc's
+#   malloc; an LD_PRELOAD or MALLOC_CONF set by the operator is kept as it is.
 # - MALLOC_MMAP_THRESHOLD_=65536 for glibc's malloc (decision 0078): blocks of 64 KB and more
 #   (a rendered page's buffer) come straight from the kernel and go back to it when freed.
 #   jemalloc ignores it.

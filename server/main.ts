@@ -172,11 +172,13 @@ async function main() {
 
 /** Which malloc the process runs on: how an operator sees that scripts/start.sh's preload took (decision 0084). */
 function mallocInUse(): string {
+  let maps = "";
   try {
-    return fs.readFileSync("/proc/self/maps", "utf8").includes("/libjemalloc") ? "jemalloc" : "the C library's malloc";
+    maps = fs.readFileSync("/proc/self/maps", "utf8");
   } catch {
-    return "the C library's malloc"; // no /proc: not Linux, where the preload does not apply
+    // no /proc: not Linux, where the preload does not apply
   }
+  return maps.includes("/libjemalloc") ? "jemalloc" : "the C library's malloc";
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,5 @@
-// Starts the built store (scripts/start.sh, as `npm start` does) as a child process on a free port and waits until
-// GET /api/health answers {"status":"ok"}.
+// Starts the built store (through scripts/start.sh, as `npm start` does) as a child process on a
+// free port and waits until GET /api/health answers {"status":"ok"}.
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";

@@ -24,7 +24,7 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
 
 describe("the page policy by script hashes", { timeout: 60_000 }, () => {
   it("runs the store's own scripts on a page from the cache, with no violation", async () => {
-    const url = `${suite.running.store.url}/`;
+    const url = `${suite.url}/`;
     // the second visit is answered from the page cache: the same bytes another visitor got
     await fetch(url);
     const page = await suite.pages.open(PHONE);
@@ -37,7 +37,7 @@ describe("the page policy by script hashes", { timeout: 60_000 }, () => {
   });
 
   it("refuses an inline script the store did not write", async () => {
-    const url = `${suite.running.store.url}/`;
+    const url = `${suite.url}/`;
     const page = await suite.pages.open(PHONE);
     const violations = await watchViolations(page);
     // the page as the store sent it, headers and all, with one script slipped in
@@ -58,7 +58,7 @@ describe("the page policy by script hashes", { timeout: 60_000 }, () => {
   });
 
   it("gives every visitor the same page, whatever cookies or sign-in they bring", async () => {
-    const url = `${suite.running.store.url}/`;
+    const url = `${suite.url}/`;
     const plain = await fetch(url, { headers: { "accept-encoding": "identity" } }).then((r) => r.text());
     const personal = await fetch(url, {
       headers: {

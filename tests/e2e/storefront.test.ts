@@ -1,12 +1,8 @@
 // The shopper's pages in a real browser (issue 5): shell, home, collection and product, at phone
 // and desktop widths, with JavaScript and without it for browsing, filtering, sorting and paging.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, expectPhoneHeaderUsable, expectVisibleToPerson, hydrated } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
-import type { StoreProcess } from "../helpers/server-process";
-
-// on a copy of the test template: PGlite, or PostgreSQL in CI's second pass
-let store: StoreProcess;
 
 interface ApiProduct {
   id: number;
@@ -16,17 +12,14 @@ interface ApiProduct {
   variant_combinations: { id: number; variant_attributes: string; stock: number }[];
 }
 
+// on a copy of the test template: PGlite, or PostgreSQL in CI's second pass
 const suite = browserSuite("storefront");
 const open = suite.pages.open;
-
-beforeAll(() => {
-  store = suite.running.store;
-});
 
 describe.sequential("storefront pages", { timeout: 60_000 }, () => {
   it("server-renders the shell on a phone: announcements, menu, footer, chat button", async () => {
     const page = await open(PHONE);
-    const response = await page.goto(`${store.url}/`);
+    const response = await page.goto(`${suite.url}/`);
     expect(response?.status()).toBe(200);
     expect(response?.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
     await expect
@@ -70,7 +63,7 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
   it("shows every announcement whole, at desktop and phone widths", async () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const page = await open(viewport);
-      await page.goto(`${store.url}/`);
+      await page.goto(`${suite.url}/`);
       await hydrated(page);
       const items = page.getByRole("region", { name: "Announcements" }).getByRole("listitem");
       expect(await items.count()).toBeGreaterThan(1);
@@ -100,7 +93,7 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
     page.on("request", (request) => {
       if (request.resourceType() === "stylesheet" || request.url().endsWith(".css")) styleRequests.push(request.url());
     });
-    const response = await page.goto(`${store.url}/product/1`);
+    const response = await page.goto(`${suite.url}/product/1`);
     const html = await response!.text();
     const inline = /<style data-precedence="default" data-href="\/assets\/app-[^"]+\.css">([\s\S]*?)<\/style>/.exec(
       html,
@@ -116,7 +109,7 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
       }));
     expect(await styled()).toEqual({ sheets: 1, background: "rgb(251, 249, 246)" });
     await page.getByRole("link", { name: "Home" }).first().click();
-    await page.waitForURL(`${store.url}/`);
+    await page.waitForURL(`${suite.url}/`);
     expect(await styled()).toEqual({ sheets: 1, background: "rgb(251, 249, 246)" });
     expect(styleRequests).toEqual([]);
   });
@@ -127,7 +120,7 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
       ["/product/1", 'ul[aria-label="Product images"] li:not(:first-child) img'],
       ["/", 'section[aria-roledescription="slide"]:not(:first-child) img, section[aria-labelledby^="category-"] img'],
     ] as const) {
-      await page.goto(`${store.url}${path}`);
+      await page.goto(`${suite.url}${path}`);
       await hydrated(page);
       // the images appear after load, and being lazy, are asked for a moment later
       await page.waitForFunction((s) => {
@@ -153,7 +146,7 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
 
     // without JavaScript they are all there from the start (a <noscript> copy), so a swipe shows them
     const plain = await open(PHONE, false);
-    await plain.goto(`${store.url}/product/1`);
+    await plain.goto(`${suite.url}/product/1`);
     const gallery = plain.getByRole("list", { name: "Product images" }).getByRole("img");
     expect(await gallery.count()).toBeGreaterThan(1);
     // and each photo fills its own slot: the placeholder meant for JavaScript is hidden
@@ -166,30 +159,30 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
     );
     expect(slots.length).toBeGreaterThan(1);
     for (const slot of slots) expect(slot).toEqual({ offset: 0, placeholders: 0 });
-    await plain.goto(`${store.url}/`);
+    await plain.goto(`${suite.url}/`);
     const slides = plain.locator('section[aria-roledescription="slide"] img');
     expect(await slides.count()).toBe(await plain.locator('section[aria-roledescription="slide"]').count());
   });
 
   it("answers unknown routes and missing products with a real 404", async () => {
     const page = await open(DESKTOP);
-    const unknown = await page.goto(`${store.url}/no/such/page`);
+    const unknown = await page.goto(`${suite.url}/no/such/page`);
     expect(unknown?.status()).toBe(404);
     await page.getByRole("heading", { name: "Page not found" }).waitFor();
     await page.getByRole("link", { name: "Back to Home" }).waitFor();
 
-    const missing = await page.goto(`${store.url}/product/999999`);
+    const missing = await page.goto(`${suite.url}/product/999999`);
     expect(missing?.status()).toBe(404);
     await page.getByRole("heading", { name: "Product Not Found" }).waitFor();
-    const invalid = await page.goto(`${store.url}/p/no-such-product`);
+    const invalid = await page.goto(`${suite.url}/p/no-such-product`);
     expect(invalid?.status()).toBe(404);
     await page.getByRole("link", { name: "Back to Home" }).click();
-    await page.waitForURL(`${store.url}/`);
+    await page.waitForURL(`${suite.url}/`);
   });
 
   it("shows the home page: hero slider, strip, search, category paging, blog, videos", async () => {
     const page = await open(DESKTOP);
-    await page.goto(`${store.url}/`);
+    await page.goto(`${suite.url}/`);
     await hydrated(page);
     const hero = page.getByRole("region", { name: "Collections" });
     expect(await hero.getByRole("link", { name: /Shop Collection/ }).count()).toBeGreaterThan(1);
@@ -230,7 +223,7 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
 
   it("browses, sorts, filters, searches and pages a collection without JavaScript (phone)", async () => {
     const page = await open(PHONE, false);
-    await page.goto(`${store.url}/collection/all`);
+    await page.goto(`${suite.url}/collection/all`);
     const count = async () => Number((await page.getByText(/^\d+ products?$/).textContent())?.split(" ")[0]);
     const total = await count();
     expect(total).toBeGreaterThan(24);
@@ -264,7 +257,7 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
     expect(filtered).toBeLessThan(total);
 
     await page.getByRole("link", { name: "Clear All" }).click();
-    await page.waitForURL(`${store.url}/collection/all`);
+    await page.waitForURL(`${suite.url}/collection/all`);
     await page.getByRole("link", { name: "Next" }).click();
     await page.waitForURL(/page=2/);
     await expect.poll(() => page.getByRole("link", { name: "Page 2" }).getAttribute("aria-current")).toBe("page");
@@ -277,10 +270,10 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
 
   it("sorts on change and keeps clean addresses with JavaScript (desktop)", async () => {
     const page = await open(DESKTOP);
-    await page.goto(`${store.url}/collection/all`);
+    await page.goto(`${suite.url}/collection/all`);
     await hydrated(page);
     await page.getByLabel("Sort by").selectOption("name");
-    await page.waitForURL(`${store.url}/collection/all?sort=name`);
+    await page.waitForURL(`${suite.url}/collection/all?sort=name`);
     const names = () =>
       page.getByRole("list", { name: "Products" }).getByRole("heading", { level: 3 }).allTextContents();
     // the database orders by code point
@@ -294,7 +287,7 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
 
   it("adds to the cart from a product card with a toast and a live count", async () => {
     const page = await open(PHONE);
-    await page.goto(`${store.url}/collection/all?sort=name`);
+    await page.goto(`${suite.url}/collection/all?sort=name`);
     await hydrated(page);
     await page.getByRole("list", { name: "Products" }).getByRole("button", { name: "Add to Cart" }).first().click();
     await expectVisibleToPerson(page.getByRole("status").getByText("Item added to cart successfully!"));
@@ -309,7 +302,7 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
   });
 
   it("runs the product page: variants, stock, cart, size guide, share, wishlist, reviews, SEO", async () => {
-    const products = (await fetch(`${store.url}/api/products?limit=50&sort=name`).then((r) =>
+    const products = (await fetch(`${suite.url}/api/products?limit=50&sort=name`).then((r) =>
       r.json(),
     )) as ApiProduct[];
     const product = products.find(
@@ -318,8 +311,8 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
     const combo = product.variant_combinations.find((c) => c.stock > 0)!;
     const attrs = JSON.parse(combo.variant_attributes) as { size: string; color: string };
     const page = await open(DESKTOP);
-    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: store.url });
-    const response = await page.goto(`${store.url}/product/${product.id}`);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: suite.url });
+    const response = await page.goto(`${suite.url}/product/${product.id}`);
     expect(response?.headers()["cache-control"]).toContain("s-maxage=60");
     await hydrated(page);
 
@@ -400,14 +393,14 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
 
     // wishlist needs a signed-in shopper; sign-in comes back here afterwards
     await page.getByRole("button", { name: "Add to wishlist", exact: true }).click();
-    await page.waitForURL(`${store.url}/login?redirectTo=${encodeURIComponent(`/product/${product.id}`)}`);
+    await page.waitForURL(`${suite.url}/login?redirectTo=${encodeURIComponent(`/product/${product.id}`)}`);
   });
 
   it("opens a product by its custom URL and scrolls to the top on route change", async () => {
-    const products = (await fetch(`${store.url}/api/products?limit=100`).then((r) => r.json())) as ApiProduct[];
+    const products = (await fetch(`${suite.url}/api/products?limit=100`).then((r) => r.json())) as ApiProduct[];
     const withUrl = products.find((p) => p.custom_url)!;
     const page = await open(PHONE);
-    const response = await page.goto(`${store.url}/p/${withUrl.custom_url}`);
+    const response = await page.goto(`${suite.url}/p/${withUrl.custom_url}`);
     expect(response?.status()).toBe(200);
     await page.getByRole("heading", { level: 1, name: withUrl.name }).waitFor();
     await hydrated(page);

@@ -9,8 +9,6 @@ import { startE2EStore, type E2EStore } from "./e2e-store";
 export interface BrowserSuite {
   /** the store's address (inside a test or a later hook: the store starts in beforeAll) */
   readonly url: string;
-  readonly running: E2EStore;
-  readonly browser: Browser;
   /** opens pages in contexts of their own; all are closed after the file's tests */
   readonly pages: ReturnType<typeof pageOpener>;
 }
@@ -40,12 +38,6 @@ export function browserSuite(name: string, options: Parameters<typeof startE2ESt
   return {
     get url() {
       return started(running).store.url;
-    },
-    get running() {
-      return started(running);
-    },
-    get browser() {
-      return started(browser);
     },
     pages,
   };
