@@ -20,7 +20,13 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-if [ -z "${LD_PRELOAD:-}" ] && [ "${USE_JEMALLOC:-1}" != "0" ]; then
+# off as the store's own switches are (server/config.ts): 0, false, no or off, in any case
+case "$(printf '%s' "${USE_JEMALLOC:-}" | tr '[:upper:]' '[:lower:]')" in
+  0 | false | no | off) use_jemalloc=no ;;
+  *) use_jemalloc=yes ;;
+esac
+
+if [ -z "${LD_PRELOAD:-}" ] && [ "$use_jemalloc" = yes ]; then
   # Debian and Ubuntu keep it in the folder of the machine's own architecture (one of another
   # architecture would be refused by the loader, and glibc's malloc kept), Fedora and RHEL in
   # lib64, Arch and Alpine in lib

@@ -62,10 +62,13 @@ describe("scripts/start.sh", () => {
     expect(seen.MALLOC_MMAP_THRESHOLD_).toBe("65536");
   });
 
-  it("keeps glibc's malloc when USE_JEMALLOC=0", () => {
-    const seen = start({ JEMALLOC_PATHS: fakeJemalloc, USE_JEMALLOC: "0" });
-    expect(seen.LD_PRELOAD).toBe("");
-    expect(seen.MALLOC_CONF).toBe("");
+  it("keeps glibc's malloc when USE_JEMALLOC is off, written as the store's other switches are", () => {
+    for (const off of ["0", "false", "No", "OFF"]) {
+      const seen = start({ JEMALLOC_PATHS: fakeJemalloc, USE_JEMALLOC: off });
+      expect(seen.LD_PRELOAD, off).toBe("");
+      expect(seen.MALLOC_CONF, off).toBe("");
+    }
+    expect(start({ JEMALLOC_PATHS: fakeJemalloc, USE_JEMALLOC: "1" }).LD_PRELOAD).toBe(fakeJemalloc);
   });
 
   it("leaves the operator's own LD_PRELOAD and MALLOC_CONF as they are", () => {
