@@ -3,6 +3,7 @@
 // at someone else's mailbox must not confirm an address for whoever signed up with it. The
 // shopper taps "Confirm my email" (a plain form post, no JavaScript needed). Never cached, never
 // indexed, no Referer to other sites.
+import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import {
   checkVerificationLink,
@@ -14,8 +15,10 @@ import {
 import { AuthLayout } from "../components/AuthLayout";
 import { LinkRefused } from "../components/LinkRefused";
 import { Notice } from "../components/admin/Notice";
+import { api, authToken } from "../lib/api";
 import { actionOrLoaderHeaders, LINK_PAGE_HEADERS, LINK_REFERRER_POLICY, refusal } from "../lib/private-page";
 import { pageMeta } from "../lib/seo";
+import { getStoredUser, storeUser, type StoredUser } from "../lib/session";
 import type { ShellData } from "../lib/shell.server";
 import type { Route } from "./+types/verify-email";
 
@@ -54,6 +57,23 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
+/**
+ * The browser's stored user still says "not verified" after the link was confirmed; the action
+ * cannot change it (the session is a bearer token in this browser, not a cookie the server sees).
+ * Ask for the account again, so My Orders, one tap away, does not show the notice this link has
+ * just answered. Errors are the account page's to handle: it asks again when it opens.
+ */
+function RefreshStoredUser() {
+  useEffect(() => {
+    const stored = getStoredUser();
+    if (!authToken() || !stored || stored.email_verified_at !== null) return;
+    api<StoredUser>("/users/me", { auth: true })
+      .then(storeUser)
+      .catch(() => undefined);
+  }, []);
+  return null;
+}
+
 export default function VerifyEmailPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -62,6 +82,7 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
   if (answer && "done" in answer) {
     return (
       <AuthLayout title="Email Confirmed" intro="Thank you for confirming your email address.">
+        <RefreshStoredUser />
         <Notice kind="success" className="mt-8">
           {answer.done}
           <span className="mt-2 block">Orders you placed as a guest with this email now appear in My Orders.</span>
