@@ -8,6 +8,7 @@ import { formatRupees } from "../../core/shared/money";
 import { ApiError, api, authToken, errorText } from "../lib/api";
 import { formatDay, formatDayTime } from "../lib/dates";
 import { orderSteps, type ShopperOrderStatus } from "../lib/order-steps";
+import { refreshStoredUser } from "../lib/refresh-user";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
 import { clearSession, getStoredUser, loginHref, storeUser, useStoredUser, type StoredUser } from "../lib/session";
 import type { ShellData } from "../lib/shell.server";
@@ -383,7 +384,7 @@ function VerifyNotice({ email }: { email: string }) {
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // confirmed in another tab or on another device meanwhile: the notice goes away
-        api<StoredUser>("/users/me", { auth: true }).then(storeUser, () => undefined);
+        void refreshStoredUser();
       }
       setState({
         busy: false,

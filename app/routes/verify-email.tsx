@@ -15,10 +15,11 @@ import {
 import { AuthLayout } from "../components/AuthLayout";
 import { LinkRefused } from "../components/LinkRefused";
 import { Notice } from "../components/admin/Notice";
-import { api, authToken } from "../lib/api";
+import { authToken } from "../lib/api";
 import { actionOrLoaderHeaders, LINK_PAGE_HEADERS, LINK_REFERRER_POLICY, refusal } from "../lib/private-page";
+import { refreshStoredUser } from "../lib/refresh-user";
 import { pageMeta } from "../lib/seo";
-import { getStoredUser, storeUser, type StoredUser } from "../lib/session";
+import { getStoredUser } from "../lib/session";
 import type { ShellData } from "../lib/shell.server";
 import type { Route } from "./+types/verify-email";
 
@@ -61,15 +62,13 @@ export function meta({ matches }: Route.MetaArgs) {
  * The browser's stored user still says "not verified" after the link was confirmed; the action
  * cannot change it (the session is a bearer token in this browser, not a cookie the server sees).
  * Ask for the account again, so My Orders, one tap away, does not show the notice this link has
- * just answered. Errors are the account page's to handle: it asks again when it opens.
+ * just answered.
  */
 function RefreshStoredUser() {
   useEffect(() => {
     const stored = getStoredUser();
     if (!authToken() || !stored || stored.email_verified_at !== null) return;
-    api<StoredUser>("/users/me", { auth: true })
-      .then(storeUser)
-      .catch(() => undefined);
+    void refreshStoredUser();
   }, []);
   return null;
 }
