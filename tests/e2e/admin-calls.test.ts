@@ -3,15 +3,13 @@
 // its hold and signals, and presses "Confirmed on call"; an order someone else answered meanwhile
 // is told kindly; "No answer" notes the call; the list works without JavaScript. The owner's home
 // shows the figures per week and per city.
-import fs from "node:fs";
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
-import { PHONE, expectVisibleToPerson } from "../helpers/browser";
+import { PHONE, expectVisibleToPerson, SCREENSHOT_DIR } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
 import { type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
 
-const shots = process.env.SHOTS_DIR;
 // the size the screenshots are asked for
 const DESKTOP = { width: 1280, height: 900 } as const;
 const OWNER: ConsoleMember = {
@@ -128,10 +126,6 @@ async function prepare(db: Db): Promise<void> {
 
 const suite = browserSuite("admin-calls", { prepare, env: { CONFIRMATION_SCHEDULER: "off" } });
 
-beforeAll(() => {
-  if (shots) fs.mkdirSync(shots, { recursive: true });
-});
-
 describe.sequential("the call list", { timeout: 120_000 }, () => {
   it("shows pending orders oldest first with a big tap-to-call link, and 'Confirmed on call' confirms (phone)", async () => {
     const page = await suite.pages.open(PHONE);
@@ -157,7 +151,7 @@ describe.sequential("the call list", { timeout: 120_000 }, () => {
     expect(text).toContain("This phone refused 2 parcels at the door");
     expect(text).toContain("Reminder");
     expect(await cards.nth(1).textContent()).toMatch(/Sent \d/);
-    if (shots) await page.screenshot({ path: `${shots}/calls-phone.png`, fullPage: true });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/calls-phone.png`, fullPage: true });
 
     const confirm = first.getByRole("button", { name: "Confirmed on call: CALLAAAAAA" });
     await expectVisibleToPerson(confirm, { scroll: true });
@@ -168,7 +162,7 @@ describe.sequential("the call list", { timeout: 120_000 }, () => {
 
     const desktop = await suite.pages.open(DESKTOP);
     await signInToConsole(desktop, suite.url, PACKER, { next: "/admin/calls" });
-    if (shots) await desktop.screenshot({ path: `${shots}/calls-desktop.png`, fullPage: true });
+    if (SCREENSHOT_DIR) await desktop.screenshot({ path: `${SCREENSHOT_DIR}/calls-desktop.png`, fullPage: true });
   });
 
   it("tells kindly when someone else answered first, and notes 'No answer' (phone)", async () => {
@@ -222,12 +216,12 @@ describe.sequential("the owner's figures", { timeout: 120_000 }, () => {
       // Lahore in any case: two pending, one delivered, one cancelled on the link
       expect(await lahore.getByRole("rowheader").textContent()).toContain("4 orders");
       expect(await lahore.getByRole("cell").nth(1).textContent()).toBe("25%1");
-      if (shots) {
+      if (SCREENSHOT_DIR) {
         // the tables as the owner sees them on the screen, then the whole page from its top
         await section.getByRole("heading", { name: "How orders ended" }).evaluate((h) => h.scrollIntoView());
-        await page.screenshot({ path: `${shots}/figures-${name}.png` });
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/figures-${name}.png` });
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: `${shots}/home-figures-${name}.png`, fullPage: true });
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/home-figures-${name}.png`, fullPage: true });
       }
     }
   });
@@ -254,6 +248,6 @@ describe.sequential("the owner's hours", { timeout: 120_000 }, () => {
     await page.reload();
     expect(await form.getByLabel("Reminder after").inputValue()).toBe("6");
     expect(await form.getByLabel("Cancel after").inputValue()).toBe("24");
-    if (shots) await page.screenshot({ path: `${shots}/message-settings-phone.png`, fullPage: true });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/message-settings-phone.png`, fullPage: true });
   });
 });

@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { DESKTOP, PHONE, expectVisibleToPerson, hydrated, SCREENSHOT_DIR } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
 import { arrivesAt, type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
 
@@ -17,7 +17,6 @@ const MEMBER: ConsoleMember = {
   lastName: "Manager",
   role: "manager",
 };
-const shots = process.env.SCREENSHOT_DIR;
 
 const suite = browserSuite("admin-collections-vouchers", { prepare: (db) => insertStaff(db, MEMBER) });
 
@@ -43,7 +42,7 @@ async function shopOrder(page: Page, collectionId: number): Promise<string[]> {
 }
 
 async function shot(page: Page, name: string, fullPage = true) {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage });
+  if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
 }
 
 describe.sequential("collections and vouchers in the console", { timeout: 180_000 }, () => {
@@ -160,7 +159,7 @@ describe.sequential("collections and vouchers in the console", { timeout: 180_00
     await shot(shopper, "collection-page-after-reorder-phone");
 
     // desktop screens of the console pages, for a look
-    if (shots) {
+    if (SCREENSHOT_DIR) {
       const desk = await signIn(DESKTOP);
       for (const [path, name] of [
         ["/admin/collections", "collections-list-desktop"],
@@ -208,7 +207,7 @@ describe.sequential("collections and vouchers in the console", { timeout: 180_00
     expect(await hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
     // the blog post editor's upload form, for a look
-    if (shots) {
+    if (SCREENSHOT_DIR) {
       const [post] = (await (await fetch(`${suite.url}/api/blogs`)).json()) as { id: number }[];
       await page.goto(`${suite.url}/admin/content/blog/${post!.id}`);
       await hydrated(page);

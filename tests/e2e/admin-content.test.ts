@@ -5,7 +5,7 @@
 // the announcements.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { DESKTOP, PHONE, expectVisibleToPerson, hydrated, SCREENSHOT_DIR } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
 import { arrivesAt, type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
 
@@ -16,7 +16,6 @@ const MEMBER: ConsoleMember = {
   lastName: "Writer",
   role: "catalogue",
 };
-const shots = process.env.SCREENSHOT_DIR;
 
 const suite = browserSuite("admin-content", { prepare: (db) => insertStaff(db, MEMBER) });
 
@@ -56,9 +55,9 @@ describe.sequential("content", { timeout: 180_000 }, () => {
     await expect.poll(() => editor.innerHTML()).toMatch(/<(b|strong)>in cold water<\/(b|strong)>/);
     await expect.poll(() => editor.innerHTML()).toContain("<li>Iron on the reverse</li>");
     await page.getByLabel("Excerpt").fill("Three habits that keep lawn soft.");
-    if (shots) {
+    if (SCREENSHOT_DIR) {
       await page.getByLabel("Address").evaluate((el) => el.scrollIntoView({ block: "center" }));
-      await page.screenshot({ path: `${shots}/content-blog-editor-phone.png` });
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/content-blog-editor-phone.png` });
     }
     await page.getByRole("radio", { name: "Published" }).check();
     await page.getByRole("button", { name: "Save post" }).click();
@@ -79,7 +78,7 @@ describe.sequential("content", { timeout: 180_000 }, () => {
       scroll: true,
     });
 
-    if (shots) {
+    if (SCREENSHOT_DIR) {
       const desk = await signIn(DESKTOP);
       await desk.goto(`${suite.url}/admin/content/blog/new`);
       await hydrated(desk);
@@ -89,7 +88,7 @@ describe.sequential("content", { timeout: 180_000 }, () => {
         .getByRole("toolbar", { name: "Text: formatting" })
         .getByRole("button", { name: "Heading", exact: true })
         .click();
-      await desk.screenshot({ path: `${shots}/content-blog-editor-desktop.png` });
+      await desk.screenshot({ path: `${SCREENSHOT_DIR}/content-blog-editor-desktop.png` });
     }
   });
 
@@ -100,7 +99,7 @@ describe.sequential("content", { timeout: 180_000 }, () => {
     const editor = page.getByRole("textbox", { name: "Text" });
     // it starts from the text the page shows now
     await expect.poll(() => editor.innerHTML()).toContain("<strong>No refunds.</strong>");
-    if (shots) await page.screenshot({ path: `${shots}/content-policy-phone.png` });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/content-policy-phone.png` });
     await editor.click();
     await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.press("Delete");
@@ -143,25 +142,25 @@ describe.sequential("content", { timeout: 180_000 }, () => {
       .toBe("Eid orders: order by the 25th");
     // the add form is empty again for the next one
     expect(await add.getByRole("textbox").inputValue()).toBe("");
-    if (shots) {
+    if (SCREENSHOT_DIR) {
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `${shots}/content-announcements-phone.png` });
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/content-announcements-phone.png` });
     }
 
     await page.goto(`${suite.url}/admin/content/home`);
     await hydrated(page);
-    if (shots) await page.screenshot({ path: `${shots}/content-home-phone.png` });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/content-home-phone.png` });
     const firstSection = page.getByRole("list", { name: "Sections" }).getByRole("listitem").first();
     await firstSection.getByRole("searchbox").fill("a");
     await firstSection.getByRole("button", { name: "Find" }).click();
     await expectVisibleToPerson(page.getByRole("list", { name: "Products found" }), { scroll: true });
-    if (shots) {
-      await page.screenshot({ path: `${shots}/content-home-search-phone.png` });
+    if (SCREENSHOT_DIR) {
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/content-home-search-phone.png` });
       const desk = await signIn(DESKTOP);
       await desk.goto(`${suite.url}/admin/content/home`);
-      await desk.screenshot({ path: `${shots}/content-home-desktop.png` });
+      await desk.screenshot({ path: `${SCREENSHOT_DIR}/content-home-desktop.png` });
       await desk.goto(`${suite.url}/admin/content/announcements`);
-      await desk.screenshot({ path: `${shots}/content-announcements-desktop.png` });
+      await desk.screenshot({ path: `${SCREENSHOT_DIR}/content-announcements-desktop.png` });
     }
   });
 });

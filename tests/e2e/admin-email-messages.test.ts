@@ -2,16 +2,14 @@
 // shows beside its WhatsApp message, the channel tabs filter them, an email opens in a sandboxed
 // frame, staff resend it, the owner turns an order email off; and one order email rendered on its
 // own at a phone's width, as a mail app would show it.
-import fs from "node:fs";
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { placeApiOrder } from "../helpers/api-order";
-import { expectVisibleToPerson, PHONE } from "../helpers/browser";
+import { expectVisibleToPerson, PHONE, SCREENSHOT_DIR } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
 import { type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
 
-const shots = process.env.SHOTS_DIR;
 const WIDE = { width: 1280, height: 900 } as const;
 // the order email as the console's frame holds it, for the last test
 let emailHtml = "";
@@ -41,10 +39,6 @@ async function prepare(db: Db): Promise<void> {
 
 const suite = browserSuite("admin-email-messages", { prepare, env: { MESSAGE_WORKER_POLL_MS: "50" } });
 
-beforeAll(() => {
-  if (shots) fs.mkdirSync(shots, { recursive: true });
-});
-
 describe.sequential("emails in the message log", { timeout: 120_000 }, () => {
   it("lists an order's email beside its WhatsApp message, filters by channel, opens and resends it (phone)", async () => {
     const order = await placeApiOrder(suite.url);
@@ -62,7 +56,7 @@ describe.sequential("emails in the message log", { timeout: 120_000 }, () => {
     expect(text).toContain("Reset your password");
     expect(await page.content()).not.toContain("SECRET-LINK");
     await expectVisibleToPerson(page.getByRole("link", { name: "Email", exact: true }));
-    if (shots) await page.screenshot({ path: `${shots}/email-log-phone.png`, fullPage: true });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/email-log-phone.png`, fullPage: true });
 
     await page.getByRole("link", { name: "WhatsApp", exact: true }).click();
     await expect.poll(async () => (await list.textContent()) ?? "").toContain("no WhatsApp account configured");
@@ -80,7 +74,7 @@ describe.sequential("emails in the message log", { timeout: 120_000 }, () => {
       .toContain("Thank you for your order");
     await expectVisibleToPerson(page.locator("iframe[title$='as the shopper sees it']"));
     emailHtml = (await page.locator("iframe[title$='as the shopper sees it']").getAttribute("srcdoc")) ?? "";
-    if (shots) await page.screenshot({ path: `${shots}/email-view-phone.png`, fullPage: true });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/email-view-phone.png`, fullPage: true });
 
     await page.goto(`${suite.url}/admin/messages?channel=email`);
     const resend = item.getByRole("button", { name: /Send email #\d+ again/ });
@@ -105,7 +99,7 @@ describe.sequential("emails in the message log", { timeout: 120_000 }, () => {
     const placed = form.getByRole("checkbox", { name: "Order placed" });
     await expectVisibleToPerson(placed);
     expect(await placed.isChecked()).toBe(true);
-    if (shots) await page.screenshot({ path: `${shots}/email-log-desktop.png`, fullPage: true });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/email-log-desktop.png`, fullPage: true });
     await placed.uncheck();
     await form.getByRole("button", { name: "Save" }).click();
     await expectVisibleToPerson(page.getByText("Message settings saved."));
@@ -129,6 +123,6 @@ describe.sequential("emails in the message log", { timeout: 120_000 }, () => {
     expect(width).toBeLessThanOrEqual(390);
     await expectVisibleToPerson(page.getByRole("heading", { name: /Thank you for your order/ }));
     await expectVisibleToPerson(page.getByRole("link", { name: "Track your order" }), { scroll: true });
-    if (shots) await page.screenshot({ path: `${shots}/email-order-placed-390.png`, fullPage: true });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/email-order-placed-390.png`, fullPage: true });
   });
 });

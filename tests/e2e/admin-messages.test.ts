@@ -1,16 +1,14 @@
 // The console's WhatsApp message log in a real browser (issue 15; decisions 0069, 0070): a
 // shopper's order makes a confirmation request that, without a WhatsApp account, is shown as not
 // sent; a failed message is sent again with Resend, and the worker takes it at once.
-import fs from "node:fs";
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { placeApiOrder } from "../helpers/api-order";
-import { DESKTOP, PHONE, expectVisibleToPerson } from "../helpers/browser";
+import { DESKTOP, PHONE, expectVisibleToPerson, SCREENSHOT_DIR } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
 import { type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
 
-const shots = process.env.SHOTS_DIR;
 const OWNER: ConsoleMember = {
   email: "owner@messages.test",
   password: "Owner2026nowmsg",
@@ -38,10 +36,6 @@ async function prepare(db: Db): Promise<void> {
 
 const suite = browserSuite("admin-messages", { prepare, env: { MESSAGE_WORKER_POLL_MS: "50" } });
 
-beforeAll(() => {
-  if (shots) fs.mkdirSync(shots, { recursive: true });
-});
-
 describe.sequential("the message log", { timeout: 120_000 }, () => {
   it("shows an order's confirmation request as not sent, and sends a failed one again (phone and desktop)", async () => {
     const order = await placeApiOrder(suite.url);
@@ -56,13 +50,13 @@ describe.sequential("the message log", { timeout: 120_000 }, () => {
     expect(text).toContain(`Order ${order.tracking_id}`);
     expect(text).toContain("Rs. ");
     expect(text).toContain("Last error: WhatsApp Cloud API answered 400");
-    if (shots) await page.screenshot({ path: `${shots}/messages-phone.png`, fullPage: true });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/messages-phone.png`, fullPage: true });
 
     await page.getByRole("link", { name: /^Failed/ }).click();
     await expectVisibleToPerson(page.getByRole("button", { name: /Send message #\d+ again/ }));
     const desktop = await suite.pages.open(DESKTOP);
     await signInToConsole(desktop, suite.url, MEMBER, { next: "/admin/messages" });
-    if (shots) await desktop.screenshot({ path: `${shots}/messages-desktop.png`, fullPage: true });
+    if (SCREENSHOT_DIR) await desktop.screenshot({ path: `${SCREENSHOT_DIR}/messages-desktop.png`, fullPage: true });
 
     await page.getByRole("button", { name: /Send message #\d+ again/ }).click();
     await expectVisibleToPerson(page.getByText(/will be sent again in a moment/));
@@ -85,6 +79,6 @@ describe.sequential("the message log", { timeout: 120_000 }, () => {
     const first = page.getByRole("list", { name: "Message list" }).getByRole("listitem").first();
     await expectVisibleToPerson(first.getByRole("link", { name: `Order ${order.tracking_id}` }));
     expect(await first.textContent()).toContain("کل رقم");
-    if (shots) await page.screenshot({ path: `${shots}/messages-urdu-desktop.png`, fullPage: true });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/messages-urdu-desktop.png`, fullPage: true });
   });
 });

@@ -8,7 +8,7 @@ import { hashPassword } from "../../core/accounts/passwords";
 import { ORDER_CSV_HEADER, UTF8_BOM } from "../../core/orders/export";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { PHONE, expectVisibleToPerson } from "../helpers/browser";
+import { PHONE, expectVisibleToPerson, SCREENSHOT_DIR } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
 import { signInToConsole } from "../helpers/console-e2e";
 
@@ -73,8 +73,7 @@ describe("the orders export", { timeout: 120_000 }, () => {
     const link = page.getByRole("link", { name: "Export CSV" });
     await expectVisibleToPerson(link, { scroll: true });
     expect(await link.getAttribute("href")).toBe("/admin/orders/export.csv?status=pending+confirmation&city=Karachi");
-    if (process.env.SCREENSHOT_DIR)
-      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/orders-export-link-phone.png` });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/orders-export-link-phone.png` });
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
     expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = fs.readFileSync((await download.path())!, "utf8");

@@ -3,15 +3,14 @@
 // phone offers camera and gallery there), sees them uploaded with their progress, gives one alt
 // text and moves it first with the Up button; the storefront's product page shows both at once,
 // loaded. Without JavaScript the page's plain form uploads too.
-import fs from "node:fs";
 import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { products } from "../../db/schema";
-import { PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { PHONE, expectVisibleToPerson, hydrated, SCREENSHOT_DIR } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
 import { type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
 
@@ -23,8 +22,6 @@ const MEMBER: ConsoleMember = {
   lastName: "Catalogue",
   role: "catalogue",
 };
-// screenshots only when asked for (SCREENSHOT_DIR), as the other browser tests do
-const SHOTS = process.env.SCREENSHOT_DIR;
 
 /** A phone-sized photo with something to see: a coloured field with a lighter panel. */
 async function photo(background: string, panel: string): Promise<Buffer> {
@@ -49,10 +46,6 @@ async function prepare(db: Db): Promise<void> {
 }
 
 const suite = browserSuite("admin-photos", { prepare });
-
-beforeAll(() => {
-  if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });
-});
 
 async function signIn(page: Page) {
   // the tests wait for the page's script themselves, or run without it
@@ -91,7 +84,7 @@ describe.sequential("product photos", { timeout: 120_000 }, () => {
     await expect
       .poll(async () => photoList(page).first().getByRole("img").getAttribute("alt"))
       .toBe("Back view, teal embroidery");
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, "photos-phone.png"), fullPage: true });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, "photos-phone.png"), fullPage: true });
 
     // the shopper's product page shows both, the moved one first, loaded from /media
     const shop = await suite.pages.open(PHONE);
@@ -116,7 +109,7 @@ describe.sequential("product photos", { timeout: 120_000 }, () => {
     await expect
       .poll(() => other.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 })
       .toBe(true);
-    if (SHOTS) await shop.screenshot({ path: path.join(SHOTS, "storefront-phone.png") });
+    if (SCREENSHOT_DIR) await shop.screenshot({ path: path.join(SCREENSHOT_DIR, "storefront-phone.png") });
   });
 
   it("shows the page on a computer, with the drop area and drag to reorder", async () => {
@@ -129,7 +122,8 @@ describe.sequential("product photos", { timeout: 120_000 }, () => {
     await photoList(page).nth(1).locator("img").dragTo(photoList(page).first().locator("img"));
     await expectVisibleToPerson(page.getByText("Order saved. The first photo is the main one."));
     await expect.poll(() => photoList(page).nth(1).getByRole("img").getAttribute("src")).toBe(before);
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, "photos-desktop.png"), fullPage: true });
+    if (SCREENSHOT_DIR)
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, "photos-desktop.png"), fullPage: true });
   });
 
   it("uploads through the plain form without JavaScript, and deletes after asking", async () => {
@@ -147,7 +141,8 @@ describe.sequential("product photos", { timeout: 120_000 }, () => {
       .setInputFiles([{ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a photo") }]);
     await page.getByRole("button", { name: "Upload" }).click();
     await expectVisibleToPerson(page.getByText(/A file was not a photo this store can read/), { scroll: true });
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, "photos-refused-phone.png"), fullPage: true });
+    if (SCREENSHOT_DIR)
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, "photos-refused-phone.png"), fullPage: true });
     expect(await photoList(page).count()).toBe(3);
 
     await photoList(page).nth(2).getByRole("link", { name: "Delete photo 3" }).click();

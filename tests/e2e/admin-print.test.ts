@@ -2,22 +2,21 @@
 // on the list and prints their labels (two discreet labels, one a page, the Print button working
 // under the page's script policy); Chromium's own print to PDF gives one A4 page per packing slip
 // and one 4×6-inch page (288 × 432 pt) per label; an order's page leads to its papers.
-// With PRINT_SCREENS=<folder> it also saves what it printed there (PNGs and PDFs) to look at.
+// With SCREENSHOT_DIR=<folder> it also saves what it printed there (PNGs and PDFs) to look at.
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hashPassword } from "../../core/accounts/passwords";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { DESKTOP, PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { DESKTOP, PHONE, expectVisibleToPerson, hydrated, SCREENSHOT_DIR } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
 import { signInToConsole } from "../helpers/console-e2e";
 
 const PASSWORD = "Printing2026now";
 const PACKER = "packer@print.test";
 const OWNER = "owner@print.test";
-const SCREENS = process.env.PRINT_SCREENS;
 let phoneSerial = 0;
 
 interface ApiProduct {
@@ -71,10 +70,6 @@ async function prepare(db: Db): Promise<void> {
 
 const suite = browserSuite("admin-print", { prepare });
 
-beforeAll(() => {
-  if (SCREENS) fs.mkdirSync(SCREENS, { recursive: true });
-});
-
 async function signIn(page: Page, email = PACKER) {
   await signInToConsole(page, suite.url, { email: email, password: PASSWORD }, { hydrate: false });
 }
@@ -90,16 +85,16 @@ function pdfPages(pdf: Buffer): { count: number; sizes: [number, number][] } {
 }
 
 async function save(page: Page, name: string, fullPage = true) {
-  if (SCREENS) await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage });
+  if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
 
 /** The first printed page as the printer gets it (print media, the paper's size at 96 dpi). */
 async function savePrinted(page: Page, name: string, paper: { width: number; height: number }) {
-  if (!SCREENS) return;
+  if (!SCREENSHOT_DIR) return;
   const size = page.viewportSize()!;
   await page.emulateMedia({ media: "print" });
   await page.setViewportSize(paper);
-  await page.screenshot({ path: path.join(SCREENS, `${name}.png`) });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
   await page.emulateMedia({ media: null });
   await page.setViewportSize(size);
 }
@@ -166,7 +161,7 @@ describe.sequential("printing orders", { timeout: 120_000 }, () => {
       expect(w).toBeCloseTo(288, 0);
       expect(h).toBeCloseTo(432, 0);
     }
-    if (SCREENS) fs.writeFileSync(path.join(SCREENS, "labels-4x6.pdf"), labelPdf);
+    if (SCREENSHOT_DIR) fs.writeFileSync(path.join(SCREENSHOT_DIR, "labels-4x6.pdf"), labelPdf);
 
     // the same orders' packing slips on A4: one A4 page each (595 × 842 pt)
     await page.goto(`${suite.url}/admin/print?ids=${first.id},${second.id}&doc=slip&paper=a4`);
@@ -182,7 +177,7 @@ describe.sequential("printing orders", { timeout: 120_000 }, () => {
       expect(w).toBeCloseTo(595.3, -1);
       expect(h).toBeCloseTo(841.9, -1);
     }
-    if (SCREENS) fs.writeFileSync(path.join(SCREENS, "slips-a4.pdf"), slipPdf);
+    if (SCREENSHOT_DIR) fs.writeFileSync(path.join(SCREENSHOT_DIR, "slips-a4.pdf"), slipPdf);
 
     await page.goto(`${suite.url}/admin/print?ids=${first.id}&doc=invoice&paper=a4`);
     await expectVisibleToPerson(page.getByRole("article", { name: `Invoice ${first.trackingId}` }));
@@ -190,7 +185,7 @@ describe.sequential("printing orders", { timeout: 120_000 }, () => {
     await savePrinted(page, "invoice-a4-printed", A4_AREA);
     const invoicePdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
     expect(pdfPages(invoicePdf).count).toBe(1);
-    if (SCREENS) fs.writeFileSync(path.join(SCREENS, "invoice-a4.pdf"), invoicePdf);
+    if (SCREENSHOT_DIR) fs.writeFileSync(path.join(SCREENSHOT_DIR, "invoice-a4.pdf"), invoicePdf);
   });
 
   it("leads from an order's page to its papers and back, and reads on a phone", async () => {

@@ -5,7 +5,7 @@
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { DESKTOP, PHONE, expectVisibleToPerson, hydrated, SCREENSHOT_DIR } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
 import { arrivesAt, type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
 import { orderPayload } from "../helpers/shop";
@@ -17,7 +17,6 @@ const MEMBER: ConsoleMember = {
   lastName: "Catalogue",
   role: "catalogue",
 };
-const shots = process.env.SCREENSHOT_DIR;
 
 const suite = browserSuite("admin-products", { prepare: (db) => insertStaff(db, MEMBER) });
 
@@ -46,7 +45,7 @@ describe.sequential("the product editor", { timeout: 180_000 }, () => {
     await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Products" }).click();
     await arrivesAt(page, "/admin/products");
     await expectVisibleToPerson(page.getByRole("list", { name: "Product list" }).getByRole("listitem").first());
-    if (shots) await page.screenshot({ path: `${shots}/products-list-phone.png` });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/products-list-phone.png` });
 
     await page.getByRole("link", { name: "New product" }).click();
     await arrivesAt(page, "/admin/products/new");
@@ -72,10 +71,10 @@ describe.sequential("the product editor", { timeout: 180_000 }, () => {
       await form.getByLabel(`${combo} stock`).fill(stock);
     }
     await form.getByLabel("M / Maroon price").fill("2699");
-    if (shots) {
-      await page.screenshot({ path: `${shots}/product-editor-top-phone.png` });
+    if (SCREENSHOT_DIR) {
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/product-editor-top-phone.png` });
       await grid.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${shots}/product-editor-grid-phone.png` });
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/product-editor-grid-phone.png` });
     }
     await form.getByRole("button", { name: "Create product" }).click();
     await arrivesAt(page, /^\/admin\/products\/\d+$/);
@@ -131,7 +130,7 @@ describe.sequential("the product editor", { timeout: 180_000 }, () => {
     await form.getByRole("button", { name: "Save" }).click();
     await expectVisibleToPerson(page.getByRole("alert").filter({ hasText: "M / Maroon: The stock changed" }));
     await expect.poll(() => form.getByLabel("M / Maroon stock").inputValue(), { timeout: 10_000 }).toBe("5");
-    if (shots) await page.screenshot({ path: `${shots}/product-editor-conflict-phone.png` });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/product-editor-conflict-phone.png` });
     // seen again, typed again: saved
     await form.getByLabel("M / Maroon stock").fill("10");
     await form.getByRole("button", { name: "Save" }).click();
@@ -190,19 +189,19 @@ describe.sequential("the product editor", { timeout: 180_000 }, () => {
     await expectVisibleToPerson(latest, { scroll: true });
     const text = (await latest.textContent()) ?? "";
     for (const part of ["Order", "M / Black", "-1", "5 → 4", trackingId]) expect(text).toContain(part);
-    if (shots) await page.screenshot({ path: `${shots}/product-stock-history-after-sale-phone.png` });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/product-stock-history-after-sale-phone.png` });
   });
 
   it("looks right on a desktop", async () => {
     const page = await signIn(DESKTOP);
     await page.goto(`${suite.url}/admin/products`);
     await expectVisibleToPerson(page.getByRole("list", { name: "Product list" }).getByRole("listitem").first());
-    if (shots) await page.screenshot({ path: `${shots}/products-list-desktop.png` });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/products-list-desktop.png` });
     await page.goto(`${suite.url}${editorPath}`);
-    if (shots) await page.screenshot({ path: `${shots}/product-editor-top-desktop.png` });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/product-editor-top-desktop.png` });
     const grid = page.getByRole("list", { name: "Combinations" });
     await grid.scrollIntoViewIfNeeded();
     await expectVisibleToPerson(grid);
-    if (shots) await page.screenshot({ path: `${shots}/product-editor-grid-desktop.png` });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/product-editor-grid-desktop.png` });
   });
 });

@@ -2,15 +2,13 @@
 // WhatsApp messages arrive through the signed webhook (the fake Cloud API's events, over HTTP);
 // the ones the store could not read wait under "Needs a person" with the sender and the order;
 // Mark handled takes one off the list; a Confirm tap moved its order by itself.
-import fs from "node:fs";
-import { beforeAll, describe, expect, it } from "vitest";
-import { PHONE, expectVisibleToPerson } from "../helpers/browser";
+import { describe, expect, it } from "vitest";
+import { PHONE, expectVisibleToPerson, SCREENSHOT_DIR } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
 import { type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
 import { otherMessage, placeOrderFrom, sendWebhook, textReply, webhookEvent } from "../helpers/fake-whatsapp-webhook";
 
 const SECRET = "e2e-app-secret";
-const shots = process.env.SHOTS_DIR;
 // the width the issue's screenshots are taken at
 const DESKTOP = { width: 1280, height: 900 } as const;
 const MEMBER: ConsoleMember = {
@@ -24,10 +22,6 @@ const MEMBER: ConsoleMember = {
 const suite = browserSuite("admin-replies", {
   prepare: (db) => insertStaff(db, MEMBER),
   env: { WHATSAPP_APP_SECRET: SECRET },
-});
-
-beforeAll(() => {
-  if (shots) fs.mkdirSync(shots, { recursive: true });
 });
 
 describe.sequential("the replies page", { timeout: 120_000 }, () => {
@@ -53,7 +47,7 @@ describe.sequential("the replies page", { timeout: 120_000 }, () => {
     expect(text).toContain(`Order ${waiting.tracking_id}`);
     expect(text).toContain("+923015550201");
     expect(text).not.toContain("Haan ji");
-    if (shots) await page.screenshot({ path: `${shots}/replies-phone.png`, fullPage: true });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/replies-phone.png`, fullPage: true });
 
     const mark = list.getByRole("button", { name: /^Mark reply #\d+ handled$/ }).first();
     await expectVisibleToPerson(mark, { scroll: true });
@@ -73,6 +67,6 @@ describe.sequential("the replies page", { timeout: 120_000 }, () => {
     expect(allText).toContain(`Order ${confirmed.tracking_id}`);
     expect(allText).toContain("by Bilal Packer");
     expect(allText).toContain("Handled");
-    if (shots) await desktop.screenshot({ path: `${shots}/replies-desktop.png`, fullPage: true });
+    if (SCREENSHOT_DIR) await desktop.screenshot({ path: `${SCREENSHOT_DIR}/replies-desktop.png`, fullPage: true });
   });
 });

@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { REVIEW_HELD_NOTE } from "../../core/catalog/review-states";
 import type { Db } from "../../db/client";
-import { PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { PHONE, expectVisibleToPerson, hydrated, SCREENSHOT_DIR } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
 import { arrivesAt, type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
 
@@ -66,8 +66,7 @@ describe.sequential("review moderation", { timeout: 120_000 }, () => {
     expect(rowText).toContain("Mehwish Guest");
     expect(rowText).toContain("guest");
     expect(rowText).toContain("waiting");
-    if (process.env.SCREENSHOT_DIR)
-      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/reviews-queue-phone.png` });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/reviews-queue-phone.png` });
 
     await row.getByRole("button", { name: "Publish the review by Mehwish Guest" }).click();
     await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Review published." }));
@@ -86,8 +85,7 @@ describe.sequential("review moderation", { timeout: 120_000 }, () => {
     await published.getByRole("link", { name: "Delete the review by Mehwish Guest" }).click();
     const confirm = page.getByRole("form", { name: "Delete review" });
     await expectVisibleToPerson(confirm, { scroll: true });
-    if (process.env.SCREENSHOT_DIR)
-      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/reviews-delete-confirm-phone.png` });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/reviews-delete-confirm-phone.png` });
     expect(await reviewTexts(guest, productPath)).toContain(words);
     await confirm.getByRole("button", { name: "Yes, delete it" }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get("deleted"), { timeout: 15_000 }).toBe("1");

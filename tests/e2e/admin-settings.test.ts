@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { hashPassword } from "../../core/accounts/passwords";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { DESKTOP, PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { DESKTOP, PHONE, expectVisibleToPerson, hydrated, SCREENSHOT_DIR } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
 import { arrivesAt, type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
 
@@ -20,7 +20,6 @@ const OWNER: ConsoleMember = {
   role: "owner",
 };
 const CUSTOMER = "sana.malik@settings.test";
-const shots = process.env.SCREENSHOT_DIR;
 
 async function prepare(db: Db): Promise<void> {
   await insertStaff(db, OWNER);
@@ -56,7 +55,8 @@ describe.sequential("store details and customers", { timeout: 120_000 }, () => {
     await hydrated(page);
     const form = page.getByRole("form", { name: "Store details" });
     await expectVisibleToPerson(form.getByLabel("Store name"));
-    if (shots) await page.screenshot({ path: `${shots}/settings-store-details-phone.png`, fullPage: true });
+    if (SCREENSHOT_DIR)
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/settings-store-details-phone.png`, fullPage: true });
 
     // a bad link first: refused beside the form, naming the field, the typed name kept
     await form.getByLabel("Store name").fill("Zaiba Boutique");
@@ -65,7 +65,7 @@ describe.sequential("store details and customers", { timeout: 120_000 }, () => {
     await form.getByRole("button", { name: "Save store details" }).click();
     const refusal = page.getByRole("alert").filter({ hasText: "instagram_url must be an https link to Instagram" });
     await expectVisibleToPerson(refusal);
-    if (shots) await page.screenshot({ path: `${shots}/settings-store-details-refused-phone.png` });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/settings-store-details-refused-phone.png` });
     expect(await form.getByLabel("Store name").inputValue()).toBe("Zaiba Boutique");
 
     await form.getByLabel("Instagram").fill("https://www.instagram.com/zaiba.boutique");
@@ -85,7 +85,7 @@ describe.sequential("store details and customers", { timeout: 120_000 }, () => {
     await promise.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 400));
     await expectVisibleToPerson(promise);
     expect(await promise.textContent()).toBe("Delivered in 2 working days");
-    if (shots) await shopper.screenshot({ path: `${shots}/product-delivery-promise-phone.png` });
+    if (SCREENSHOT_DIR) await shopper.screenshot({ path: `${SCREENSHOT_DIR}/product-delivery-promise-phone.png` });
     // a longer name still fits the phone's width: nothing to scroll sideways
     expect(await shopper.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
       0,
@@ -96,7 +96,7 @@ describe.sequential("store details and customers", { timeout: 120_000 }, () => {
     expect(await footer.getByRole("link", { name: "Instagram" }).getAttribute("href")).toBe(
       "https://www.instagram.com/zaiba.boutique",
     );
-    if (shots) await shopper.screenshot({ path: `${shots}/footer-social-phone.png` });
+    if (SCREENSHOT_DIR) await shopper.screenshot({ path: `${SCREENSHOT_DIR}/footer-social-phone.png` });
   });
 
   it("opens a customer found by phone: their orders, a guest order marked, and addresses (phone)", async () => {
@@ -109,7 +109,7 @@ describe.sequential("store details and customers", { timeout: 120_000 }, () => {
     const row = page.getByRole("list", { name: "Customers" }).getByRole("listitem").filter({ hasText: CUSTOMER });
     await expectVisibleToPerson(row);
     expect(await row.textContent()).toContain("2 orders");
-    if (shots) await page.screenshot({ path: `${shots}/customers-search-phone.png` });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/customers-search-phone.png` });
     await row.getByRole("link", { name: "Sana Malik" }).click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toMatch(/^\/admin\/customers\/\d+$/);
     await expectVisibleToPerson(page.getByRole("heading", { name: "Sana Malik" }));
@@ -120,14 +120,15 @@ describe.sequential("store details and customers", { timeout: 120_000 }, () => {
     );
     expect(await orders.getByRole("listitem").filter({ hasText: "SETTNGA1" }).textContent()).toContain("Delivered");
     await expectVisibleToPerson(page.getByText("House 21, Street 9, F-7/2, Islamabad"), { scroll: true });
-    if (shots) await page.screenshot({ path: `${shots}/customer-page-phone.png`, fullPage: true });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/customer-page-phone.png`, fullPage: true });
 
     const desktop = await suite.pages.open(DESKTOP);
     await signIn(desktop);
     await desktop.goto(page.url());
     await expectVisibleToPerson(desktop.getByRole("heading", { name: "Sana Malik" }));
-    if (shots) await desktop.screenshot({ path: `${shots}/customer-page-desktop.png`, fullPage: true });
+    if (SCREENSHOT_DIR)
+      await desktop.screenshot({ path: `${SCREENSHOT_DIR}/customer-page-desktop.png`, fullPage: true });
     await desktop.goto(`${suite.url}/admin/settings`);
-    if (shots) await desktop.screenshot({ path: `${shots}/settings-desktop.png`, fullPage: true });
+    if (SCREENSHOT_DIR) await desktop.screenshot({ path: `${SCREENSHOT_DIR}/settings-desktop.png`, fullPage: true });
   });
 });

@@ -2,16 +2,14 @@
 // order is told the shop will call (and gets no confirm link), another gets the link; staff see
 // the signals in the order list and on the order, block its address from there, keep the block
 // list, and the owner saves the signal settings. Phone width and desktop.
-import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
-import { PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { PHONE, expectVisibleToPerson, hydrated, SCREENSHOT_DIR } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
 import { type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
 
-const shots = process.env.SHOTS_DIR;
 // desktop at the size the screenshots are asked for
 const WIDE = { width: 1280, height: 900 } as const;
 const OWNER: ConsoleMember = {
@@ -96,7 +94,6 @@ async function prepare(db: Db): Promise<void> {
 const suite = browserSuite("admin-signals", { prepare });
 
 beforeAll(async () => {
-  if (shots) fs.mkdirSync(shots, { recursive: true });
   held = await placeOrder(BLOCKED_PHONE, "Gulberg, Lahore");
   asked = await placeOrder("0302-5556667", "House 12, Street 4, Gulberg III");
 });
@@ -118,14 +115,16 @@ describe.sequential("fake-order signals", { timeout: 120_000 }, () => {
       const text = (await page.locator("main").textContent()) ?? "";
       expect(text).not.toMatch(/block|risk|signal/i);
       expect(await page.getByRole("link", { name: "Confirm or cancel your order on this page" }).count()).toBe(0);
-      if (shots) await page.screenshot({ path: `${shots}/confirmation-held-${name}.png`, fullPage: true });
+      if (SCREENSHOT_DIR)
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/confirmation-held-${name}.png`, fullPage: true });
 
       await openConfirmation(page, asked, "0302-5556667");
       const link = page.getByRole("link", { name: "Confirm or cancel your order on this page" });
       await expectVisibleToPerson(link, { scroll: true });
       expect(await link.getAttribute("href")).toBe(asked.confirm_url);
       expect(await page.getByTestId("call-to-confirm").count()).toBe(0);
-      if (shots) await page.screenshot({ path: `${shots}/confirmation-link-${name}.png`, fullPage: true });
+      if (SCREENSHOT_DIR)
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/confirmation-link-${name}.png`, fullPage: true });
     }
   });
 
@@ -143,7 +142,7 @@ describe.sequential("fake-order signals", { timeout: 120_000 }, () => {
       scroll: true,
     });
     await expectVisibleToPerson(row.getByText("The address is too short for a courier to find"), { scroll: true });
-    if (shots) await page.screenshot({ path: `${shots}/orders-signals-phone.png`, fullPage: true });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/orders-signals-phone.png`, fullPage: true });
 
     // the filter: only held orders
     await page.getByLabel("Held for a call").check();
@@ -162,7 +161,7 @@ describe.sequential("fake-order signals", { timeout: 120_000 }, () => {
     expect(await panel.getByLabel("Phone history").textContent()).toMatch(
       /0\s*delivered,\s*0\s*refused,\s*0\s*cancelled/,
     );
-    if (shots) await page.screenshot({ path: `${shots}/order-signals-phone.png`, fullPage: true });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/order-signals-phone.png`, fullPage: true });
 
     // the phone is already blocked: only the address can be
     expect(await panel.getByRole("button", { name: "Block this phone" }).count()).toBe(0);
@@ -176,10 +175,12 @@ describe.sequential("fake-order signals", { timeout: 120_000 }, () => {
     const desktop = await suite.pages.open(WIDE);
     await signInToConsole(desktop, suite.url, OWNER, { next: `/admin/orders/${held.id}` });
     await expectVisibleToPerson(desktop.getByRole("region", { name: "Signals" }));
-    if (shots) await desktop.screenshot({ path: `${shots}/order-signals-desktop.png`, fullPage: true });
+    if (SCREENSHOT_DIR)
+      await desktop.screenshot({ path: `${SCREENSHOT_DIR}/order-signals-desktop.png`, fullPage: true });
     await desktop.goto(`${suite.url}/admin/orders`);
     await desktop.getByText("Held · 2 signals").click();
-    if (shots) await desktop.screenshot({ path: `${shots}/orders-signals-desktop.png`, fullPage: true });
+    if (SCREENSHOT_DIR)
+      await desktop.screenshot({ path: `${SCREENSHOT_DIR}/orders-signals-desktop.png`, fullPage: true });
   });
 
   it("keeps the block list: adds a phone in any form, refuses a repeat, removes one (phone and desktop)", async () => {
@@ -199,10 +200,10 @@ describe.sequential("fake-order signals", { timeout: 120_000 }, () => {
     await form.getByLabel("Phone").fill("0333-4445566");
     await form.getByRole("button", { name: "Block phone" }).click();
     await expectVisibleToPerson(form.getByText("This phone number is already on the block list."));
-    if (shots) await page.screenshot({ path: `${shots}/block-list-phone.png`, fullPage: true });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/block-list-phone.png`, fullPage: true });
     const desktop = await suite.pages.open(WIDE);
     await signInToConsole(desktop, suite.url, OWNER, { next: "/admin/block-list" });
-    if (shots) await desktop.screenshot({ path: `${shots}/block-list-desktop.png`, fullPage: true });
+    if (SCREENSHOT_DIR) await desktop.screenshot({ path: `${SCREENSHOT_DIR}/block-list-desktop.png`, fullPage: true });
 
     const remove = page.getByRole("form", { name: "Remove +92 333 444 5566" }).getByRole("button", { name: "Remove" });
     await expectVisibleToPerson(remove, { scroll: true });
@@ -238,12 +239,12 @@ describe.sequential("fake-order signals", { timeout: 120_000 }, () => {
     expect(await again.getByLabel("City 1", { exact: true }).inputValue()).toBe("Karachi");
     expect(await again.getByLabel("Limit for city 1").inputValue()).toBe("20000");
     await again.scrollIntoViewIfNeeded();
-    if (shots) await again.screenshot({ path: `${shots}/settings-signals-phone.png` });
+    if (SCREENSHOT_DIR) await again.screenshot({ path: `${SCREENSHOT_DIR}/settings-signals-phone.png` });
     const desktop = await suite.pages.open(WIDE);
     await signInToConsole(desktop, suite.url, OWNER, { next: "/admin/settings" });
     const wide = desktop.getByRole("form", { name: "Fake-order signals" });
     await expectVisibleToPerson(wide.getByRole("button", { name: "Save signals" }), { scroll: true });
-    if (shots) await wide.screenshot({ path: `${shots}/settings-signals-desktop.png` });
+    if (SCREENSHOT_DIR) await wide.screenshot({ path: `${SCREENSHOT_DIR}/settings-signals-desktop.png` });
 
     // the next short address is held, as chosen
     const next = await placeOrder("0302-9998887", "DHA Lahore");

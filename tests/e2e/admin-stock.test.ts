@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
-import { DESKTOP, PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { DESKTOP, PHONE, expectVisibleToPerson, hydrated, SCREENSHOT_DIR } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
 import { arrivesAt, type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
 import { orderPayload } from "../helpers/shop";
@@ -60,8 +60,6 @@ async function signIn(page: Page) {
   await signInToConsole(page, suite.url, MEMBER);
 }
 
-const shots = process.env.SCREENSHOT_DIR;
-
 describe.sequential("the stock grid and history", { timeout: 120_000 }, () => {
   it("changes a stock in the grid and shows the history row (phone)", async () => {
     const page = await suite.pages.open(PHONE);
@@ -71,11 +69,11 @@ describe.sequential("the stock grid and history", { timeout: 120_000 }, () => {
       .getByRole("navigation", { name: "Console" })
       .getByRole("link", { name: "Stock", exact: true });
     await expectVisibleToPerson(menuLink);
-    if (shots) await page.screenshot({ path: `${shots}/menu-phone.png` });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/menu-phone.png` });
     await menuLink.click();
     await arrivesAt(page, "/admin/stock");
     await hydrated(page);
-    if (shots) await page.screenshot({ path: `${shots}/stock-grid-phone.png`, fullPage: false });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/stock-grid-phone.png`, fullPage: false });
 
     await page.getByRole("form", { name: "Find stock" }).getByLabel("Search").fill(target.sku);
     await page.getByRole("form", { name: "Find stock" }).getByRole("button", { name: "Find" }).click();
@@ -137,13 +135,13 @@ describe.sequential("the stock grid and history", { timeout: 120_000 }, () => {
     expect(saleText).toContain("15 → 14");
     expect(saleText).toContain("Shopper");
     await expectVisibleToPerson(sale.getByRole("link", { name: trackingId }));
-    if (shots) {
-      await page.screenshot({ path: `${shots}/product-stock-history-phone.png`, fullPage: true });
+    if (SCREENSHOT_DIR) {
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/product-stock-history-phone.png`, fullPage: true });
       await page.setViewportSize(DESKTOP);
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `${shots}/product-stock-history-desktop.png`, fullPage: true });
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/product-stock-history-desktop.png`, fullPage: true });
       await page.goto(`${suite.url}/admin/stock`);
-      await page.screenshot({ path: `${shots}/stock-grid-desktop.png` });
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/stock-grid-desktop.png` });
     }
   });
 
@@ -167,7 +165,7 @@ describe.sequential("the stock grid and history", { timeout: 120_000 }, () => {
     await field.fill("20");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expectVisibleToPerson(page.getByText("Changed meanwhile (perhaps a sale): it is now 13."), { scroll: true });
-    if (shots) await page.screenshot({ path: `${shots}/stock-grid-409-phone.png` });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/stock-grid-409-phone.png` });
     // saved again, the total is typed over 13
     await page.getByLabel(`Stock of ${label}`, { exact: true }).fill("20");
     await page.getByRole("button", { name: "Save changes" }).click();
@@ -175,7 +173,7 @@ describe.sequential("the stock grid and history", { timeout: 120_000 }, () => {
     expect(await page.getByLabel(`Stock of ${label}`, { exact: true }).inputValue()).toBe("20");
   });
 
-  it.skipIf(!shots)("shows an import's preview with its errors (screenshots)", async () => {
+  it.skipIf(!SCREENSHOT_DIR)("shows an import's preview with its errors (screenshots)", async () => {
     const page = await suite.pages.open(PHONE);
     await signIn(page);
     await page.goto(`${suite.url}/admin/products/import`);
@@ -194,9 +192,9 @@ describe.sequential("the stock grid and history", { timeout: 120_000 }, () => {
     await expect.poll(() => new URL(page.url()).searchParams.get("id"), { timeout: 15_000 }).not.toBeNull();
     await expectVisibleToPerson(page.getByRole("region", { name: "Errors" }), { scroll: true });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${shots}/import-preview-phone.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/import-preview-phone.png`, fullPage: true });
     await page.setViewportSize(DESKTOP);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${shots}/import-preview-desktop.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/import-preview-desktop.png`, fullPage: true });
   });
 });

@@ -2,21 +2,15 @@
 // link in the WhatsApp message on a phone, the order is there and Confirm is in reach; tapping it
 // confirms the order; without JavaScript Cancel works as a plain form post; a broken link gets a
 // friendly page. Screenshots before and after, phone and desktop.
-import fs from "node:fs";
-import { beforeAll, describe, expect, it } from "vitest";
-import { PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { describe, expect, it } from "vitest";
+import { PHONE, expectVisibleToPerson, hydrated, SCREENSHOT_DIR } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
 import { placeOrderFrom } from "../helpers/fake-whatsapp-webhook";
 
-const shots = process.env.SHOTS_DIR;
 // the width the issue's screenshots are taken at
 const DESKTOP = { width: 1280, height: 900 } as const;
 
 const suite = browserSuite("order-confirm");
-
-beforeAll(() => {
-  if (shots) fs.mkdirSync(shots, { recursive: true });
-});
 
 const trackStatus = async (trackingId: string, phone: string) => {
   const res = await fetch(`${suite.url}/api/orders/track/${trackingId}?phone=${encodeURIComponent(phone)}`);
@@ -39,12 +33,12 @@ describe.sequential("the confirm page", { timeout: 120_000 }, () => {
     await expectVisibleToPerson(confirm, { scroll: true });
     await expectVisibleToPerson(page.getByRole("button", { name: "Cancel order" }), { scroll: true });
     await page.evaluate(() => window.scrollTo(0, 0));
-    if (shots) await page.screenshot({ path: `${shots}/confirm-before-phone.png`, fullPage: true });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/confirm-before-phone.png`, fullPage: true });
 
     await confirm.click();
     await expectVisibleToPerson(page.getByText("Thank you! Your order is confirmed."));
     expect(await page.getByRole("button", { name: "Confirm order" }).count()).toBe(0);
-    if (shots) await page.screenshot({ path: `${shots}/confirm-after-phone.png`, fullPage: true });
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/confirm-after-phone.png`, fullPage: true });
     expect(await trackStatus(order.tracking_id, phone)).toBe("confirmed");
 
     await page.reload();
@@ -57,7 +51,8 @@ describe.sequential("the confirm page", { timeout: 120_000 }, () => {
     const desktop = await suite.pages.open(DESKTOP);
     await desktop.goto(`${suite.url}${order.confirm_url}`);
     await expectVisibleToPerson(desktop.getByRole("button", { name: "Confirm order" }));
-    if (shots) await desktop.screenshot({ path: `${shots}/confirm-before-desktop.png`, fullPage: true });
+    if (SCREENSHOT_DIR)
+      await desktop.screenshot({ path: `${SCREENSHOT_DIR}/confirm-before-desktop.png`, fullPage: true });
 
     const page = await suite.pages.open(PHONE, false);
     await page.goto(`${suite.url}${order.confirm_url}`);
@@ -69,7 +64,8 @@ describe.sequential("the confirm page", { timeout: 120_000 }, () => {
 
     await desktop.reload();
     await expectVisibleToPerson(desktop.getByText("This order is already cancelled."));
-    if (shots) await desktop.screenshot({ path: `${shots}/confirm-after-desktop.png`, fullPage: true });
+    if (SCREENSHOT_DIR)
+      await desktop.screenshot({ path: `${SCREENSHOT_DIR}/confirm-after-desktop.png`, fullPage: true });
   });
 
   it("a link that names no order gets a friendly page with a way on", async () => {
@@ -78,6 +74,7 @@ describe.sequential("the confirm page", { timeout: 120_000 }, () => {
     expect(res?.status()).toBe(404);
     await expectVisibleToPerson(page.getByRole("heading", { name: "Link not found" }));
     await expectVisibleToPerson(page.getByRole("link", { name: "Track your order" }).last(), { scroll: true });
-    if (shots) await page.screenshot({ path: `${shots}/confirm-not-found-phone.png`, fullPage: true });
+    if (SCREENSHOT_DIR)
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/confirm-not-found-phone.png`, fullPage: true });
   });
 });

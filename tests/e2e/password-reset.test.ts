@@ -4,7 +4,6 @@
 // and see a guest order appear in My Orders; then, on another device, "Forgot password?", read the
 // message, follow the link, set a new password and sign in with it, while session A is ended; the
 // link is refused a second time and after its hour; an unknown email gets the same answer.
-import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../core/accounts/passwords";
@@ -20,13 +19,13 @@ import {
   hydrated,
   launchBrowser,
   pageOpener,
+  SCREENSHOT_DIR,
 } from "../helpers/browser";
 import { apiClient } from "../helpers/e2e-api";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 import { startFakeSmtp, type FakeSmtp, type ReceivedMail } from "../helpers/fake-smtp";
 import { startFakeWhatsApp, type FakeWhatsApp } from "../helpers/fake-whatsapp";
 
-const shots = process.env.SHOTS_DIR;
 // the sizes the screenshots are asked for
 const SHOT_PHONE = { width: 390, height: 844 };
 const SHOT_DESKTOP = { width: 1280, height: 900 };
@@ -69,7 +68,7 @@ function linkPath(mail: ReceivedMail, route: "reset-password" | "verify-email"):
 }
 
 async function shoot(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+  if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
 }
 
 /** The page at both screenshot sizes, in fresh contexts (GET only: nothing is spent). */
@@ -124,7 +123,6 @@ async function guestOrder(address: string): Promise<string> {
 
 beforeAll(async () => {
   if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
-  if (shots) fs.mkdirSync(shots, { recursive: true });
   [smtp, whatsapp] = await Promise.all([startFakeSmtp(), startFakeWhatsApp()]);
   const passwordHash = await hashPassword(PASSWORD);
   const prepare = async (db: Db) => {

@@ -13,6 +13,19 @@ import { expect } from "vitest";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+/**
+ * The folder browser tests save screenshots in, when a person asks for them
+ * (`SCREENSHOT_DIR=/tmp/shots npx vitest run tests/e2e`), made here so no file has to; unset, as
+ * in CI, no screenshot is taken.
+ */
+export const SCREENSHOT_DIR: string | undefined = screenshotFolder(process.env.SCREENSHOT_DIR);
+
+function screenshotFolder(folder: string | undefined): string | undefined {
+  if (!folder) return undefined;
+  fs.mkdirSync(folder, { recursive: true });
+  return folder;
+}
+
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1366, height: 900 } as const;
 
