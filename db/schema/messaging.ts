@@ -52,6 +52,13 @@ export const whatsappMessages = pgTable(
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * when the provider said the message reached the shopper's phone, and when it was read (the
+     * Cloud API's delivery statuses, through the webhook): an unanswered order may expire only
+     * once its question was delivered (decision 0089)
+     */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    readAt: timestamp("read_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
