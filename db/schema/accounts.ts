@@ -96,8 +96,8 @@ export const rateLimits = pgTable(
   (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
 );
 
-/** What a one-time account token is for (issue 17). */
-export const ACCOUNT_TOKEN_PURPOSES = ["password_reset", "email_verification"] as const;
+/** What a one-time account token is for (issue 17; the sign-in link after a lock-out, decision 0087). */
+export const ACCOUNT_TOKEN_PURPOSES = ["password_reset", "email_verification", "sign_in_link"] as const;
 export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
 /** How it reached the shopper: a link by email, or a six-digit code on WhatsApp (password reset only). */
 export const ACCOUNT_TOKEN_CHANNELS = ["email", "whatsapp"] as const;
@@ -132,8 +132,52 @@ export const accountTokens = pgTable(
     uniqueIndex("account_tokens_token_hash_key").on(t.tokenHash),
     index("account_tokens_user_idx").on(t.userId, t.purpose, t.createdAt),
     index("account_tokens_expires_idx").on(t.expiresAt),
-    check("account_tokens_purpose", sql`${t.purpose} in ('password_reset', 'email_verification')`),
+    check("account_tokens_purpose", sql`${t.purpose} in ('password_reset', 'email_verification', 'sign_in_link')`),
     check("account_tokens_channel", sql`${t.channel} in ('email', 'whatsapp')`),
     check("account_tokens_attempts", sql`${t.attempts} >= 0`),
+  ],
+);
+
+/** What a shopper asked for by email address (decision 0087). */
+export const ACCOUNT_REQUEST_KINDS = ["password_reset", "sign_in_link"] as const;
+export type AccountRequestKind = (typeof ACCOUNT_REQUEST_KINDS)[number];
+
+// Requests that send a message to an account's address, when one has it: a password reset, a
+// sign-in link (decision 0087). The request's answer writes only this row, the same for a known
+// address and an unknown one, so neither its words nor its time tell them apart; a worker
+// (the outbox loop of decision 0069, same statuses and lease) looks the address up afterwards
+// and writes the token and the message. Rows are deleted a day after they are dealt with.
+export const accountRequests = pgTable(
+  "account_requests",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").$type<AccountRequestKind>().notNull(),
+    /** as typed, trimmed and lowercased: it may belong to no account */
+    email: text("email").notNull(),
+    /** password reset only: a WhatsApp code was asked for (and WhatsApp is set up) */
+    channel: text("channel").$type<AccountTokenChannel>().notNull().default("email"),
+    status: text("status").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text("locked_by"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** what the worker did, or why it failed; never shown to the asker */
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("account_requests_kind", sql`${t.kind} in ('password_reset', 'sign_in_link')`),
+    check("account_requests_channel", sql`${t.channel} in ('email', 'whatsapp')`),
+    check("account_requests_status", sql`${t.status} in ('queued', 'sending', 'sent', 'logged', 'failed')`),
+    check("account_requests_attempts", sql`${t.attempts} >= 0`),
+    index("account_requests_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued'`),
+    index("account_requests_leased_idx")
+      .on(t.lockedUntil)
+      .where(sql`${t.status} = 'sending'`),
+    index("account_requests_created_idx").on(t.createdAt),
   ],
 );

@@ -171,7 +171,11 @@ export const codCityLimits = pgTable(
   ],
 );
 
-/** The store's emails (issue 17): the four order messages and the two account messages. */
+/**
+ * The store's emails (issue 17): the four order messages and the account messages (decision 0087
+ * adds the sign-in link and the notice to an account's owner that someone tried to register
+ * with its address).
+ */
 export const EMAIL_KINDS = [
   "order_placed",
   "order_shipped",
@@ -179,6 +183,8 @@ export const EMAIL_KINDS = [
   "order_cancelled",
   "password_reset",
   "email_verification",
+  "sign_in_link",
+  "registration_attempt",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -216,7 +222,7 @@ export const emailMessages = pgTable(
     check("email_messages_status", sql`${t.status} in ('queued', 'sending', 'sent', 'logged', 'failed')`),
     check(
       "email_messages_kind",
-      sql`${t.kind} in ('order_placed', 'order_shipped', 'order_delivered', 'order_cancelled', 'password_reset', 'email_verification')`,
+      sql`${t.kind} in ('order_placed', 'order_shipped', 'order_delivered', 'order_cancelled', 'password_reset', 'email_verification', 'sign_in_link', 'registration_attempt')`,
     ),
     check("email_messages_attempts", sql`${t.attempts} >= 0`),
     index("email_messages_due_idx")
