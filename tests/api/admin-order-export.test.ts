@@ -131,7 +131,30 @@ describe("a CSV cell", () => {
     expect(csvCell(null)).toBe("");
     expect(csvCell("عائشہ")).toBe("عائشہ");
   });
+
+  it("defuses a formula after a semicolon, a tab or a line break, where some spreadsheets start a cell", () => {
+    expect(csvCell('Ayesha;=HYPERLINK("http://x","y")')).toBe(`"Ayesha;'=HYPERLINK(""http://x"",""y"")"`);
+    expect(csvCell("a; -5")).toBe("a;' -5");
+    expect(csvCell('a;"=1+1"')).toBe(`"a;'""=1+1"""`);
+    expect(csvCell("a\t+92 300")).toBe("a\t'+92 300");
+    expect(csvCell("House 1\r\n@SUM(A1)")).toBe(`"House 1\r\n'@SUM(A1)"`);
+    expect(csvCell("x,=1+1")).toBe(`"x,'=1+1"`);
+    // ordinary text is left as it is
+    expect(csvCell("2 × Lawn kurti (M / Red); 1 × Dupatta")).toBe("2 × Lawn kurti (M / Red); 1 × Dupatta");
+    expect(csvCell("Gulistan-e-Jauhar; Block 5")).toBe("Gulistan-e-Jauhar; Block 5");
+    // a long run of separators and spaces is checked in one pass
+    const long = `${"; ".repeat(200_000)}x`;
+    expect(csvCell(long)).toBe(long);
+  });
 });
+
+/**
+ * The cells a spreadsheet starts when it splits on semicolons (the list separator where the
+ * decimal mark is a comma), tabs, line breaks or commas and takes no notice of the quotes: each
+ * one's text after any spaces and quotes.
+ */
+const looseCells = (text: string) => text.split(/[;,\t\r\n]/).map((cell) => cell.replace(/^[ "]+/, ""));
+const FORMULA = /^[=+\-@]/;
 
 describe("GET /api/admin/orders/export.csv", () => {
   it("answers a file named for today with the header and each order's cells", async () => {
@@ -222,6 +245,27 @@ describe("GET /api/admin/orders/export.csv", () => {
     expect(row![5]).toBe("'+92 300 1234567");
     expect(row![7]).toBe(address);
     expect(row).toHaveLength(ORDER_CSV_HEADER.length);
+  });
+
+  it("defuses a formula after a semicolon or a line break inside a cell", async () => {
+    const city = `Sukkur${Date.now()}`;
+    await insertOrder(
+      {
+        city,
+        firstName: 'Ayesha;=HYPERLINK("http://evil.example","Click")',
+        lastName: "Khan; +1",
+        address: "House 1\r\n=1+1;@SUM(A1)",
+      },
+      [{ name: 'Kurti;-2+3;"=cmd"', variant: null, quantity: 1 }],
+    );
+    const res = await exportCsv(`?city=${city}`);
+    expect(res.statusCode).toBe(200);
+    expect(looseCells(res.body.slice(1)).filter((cell) => FORMULA.test(cell))).toEqual([]);
+    // read as RFC 4180 says, every cell holds what was typed, with the guard's apostrophes
+    const [row] = parseCsv(res.body.slice(1)).slice(1);
+    expect(row![4]).toBe(`Ayesha;'=HYPERLINK("http://evil.example","Click") Khan;' +1`);
+    expect(row![7]).toBe("House 1\r\n'=1+1;'@SUM(A1)");
+    expect(row![10]).toBe(`1 × Kurti;'-2+3;'"=cmd"`);
   });
 
   it("answers the header alone when no order matches", async () => {

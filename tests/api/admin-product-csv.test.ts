@@ -104,6 +104,30 @@ describe("export and round trip", () => {
     });
   });
 
+  it("defuses a formula after a semicolon or a line break inside a cell, and imports back unchanged", async () => {
+    const [a] = await rows<{ id: number }>(
+      t,
+      sql`select id from products where archived_at is null order by id desc limit 1`,
+    );
+    const name = 'Kurti;=HYPERLINK("http://evil.example","click")';
+    const description = 'Soft lawn\n+92 300 1234567 for orders; -10% in Eid;"=1+1"';
+    await t.database.db.execute(sql`update products set name = ${name}, description = ${description} where id = ${a!.id}`);
+    const first = await exportCsv();
+    const loose = first.split(/[;,\t\r\n]/).map((cell) => cell.replace(/^[ "]+/, ""));
+    expect(loose.filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
+    const preview = await upload(first);
+    expect(preview.statusCode, preview.body.slice(0, 500)).toBe(201);
+    expect(preview.json().error_count).toBe(0);
+    expect(preview.json().counts).toMatchObject({ products_to_update: 0, combinations_to_update: 0 });
+    expect((await apply(preview.json().id)).statusCode).toBe(200);
+    expect(await exportCsv()).toBe(first);
+    const [stored] = await rows<{ name: string; description: string }>(
+      t,
+      sql`select name, description from products where id = ${a!.id}`,
+    );
+    expect(stored).toEqual({ name, description });
+  });
+
   it("is refused to fulfilment (403), as are preview and apply", async () => {
     expect(
       (await t.app.inject({ method: "GET", url: "/api/admin/products/export.csv", headers: packer.auth })).statusCode,
