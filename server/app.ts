@@ -21,7 +21,7 @@ import { voucherRoutes } from "./api/vouchers";
 import { whatsappWebhookRoutes } from "./api/webhooks/whatsapp";
 import type { AppConfig } from "./config";
 import { answerClientError, answerFrameworkError, registerErrorHandling } from "./plugins/errors";
-import { registerRequestChecks } from "./plugins/request-checks";
+import { registerRequestChecks, rewriteTarget } from "./plugins/request-checks";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { consolePhotoUploadRoutes } from "./console-photo-upload";
 import { reactRouterPages } from "./react-router-adapter";
@@ -79,6 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
     // ids in URLs are short; a huge URL is a mistake or an attack
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // a console address in its one spelling before any route is chosen (decision 0085)
+    rewriteUrl: rewriteTarget,
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.idleMs,
     keepAliveTimeout: timeouts.keepAliveMs,
@@ -132,7 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(contentRoutes, { core });
       await api.register(catalogRoutes, { core });
       await api.register(cartRoutes, { core });
-      await api.register(orderRoutes, { core });
+      await api.register(orderRoutes, { core, whatsappSends: config.whatsapp !== undefined });
       await api.register(voucherRoutes, { core });
       await api.register(userRoutes, { core, config });
       await api.register(adminRoutes, { core, config });

@@ -150,6 +150,11 @@ export interface OrderAnswer {
   confirm_url?: string | null;
   /** the shop will call to confirm this order before it is sent (issue 15, point 5) */
   held_for_call?: boolean;
+  /**
+   * "whatsapp": a WhatsApp question is on its way; "call": the shop calls to confirm (no WhatsApp
+   * account, confirmations off, or held). Absent in orders stored before it existed.
+   */
+  confirmation_by?: "whatsapp" | "call";
 }
 
 interface OrderPayload {

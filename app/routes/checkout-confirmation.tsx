@@ -64,6 +64,8 @@ const HELD_FIRST_STEP = "We call you to confirm your order.";
 function Confirmation({ order, shell }: { order: LastOrder; shell: ShellData | undefined }) {
   const totalPaisa = toPaisa(order.total);
   const trackHref = `/track?tracking_id=${encodeURIComponent(order.tracking_id)}`;
+  // an order stored before confirmation_by existed keeps what the page said then
+  const byCall = order.held_for_call || order.confirmation_by === "call";
   const whatsapp = whatsappLink(
     shell?.whatsappNumber,
     `Hello ${shell?.siteName ?? ""}! I have placed order ${order.tracking_id} (total ${money(totalPaisa)}, Cash on Delivery). Please confirm my order.`,
@@ -93,14 +95,20 @@ function Confirmation({ order, shell }: { order: LastOrder; shell: ShellData | u
             Track your order
           </Link>
         </div>
-        {order.held_for_call ? (
-          // issue 15, point 5: a held order waits for the shop's call; the shopper is told that,
-          // kindly, and nothing about why
+        {byCall ? (
+          // the shop calls: the order is held (the shopper is told that kindly, and nothing
+          // about why), or no WhatsApp question can reach her (no WhatsApp account, or
+          // confirmations off), so no message is promised that nobody sends
           <div className="mt-6 border-t border-stone-200 pt-6" data-testid="call-to-confirm">
             <p className="text-sm text-stone-700">
               We will call you{order.phone ? <> on <strong className="whitespace-nowrap">{order.phone}</strong></> : null}{" "}
               to confirm your order before we send it. Please keep your phone nearby.
             </p>
+            {order.confirm_url && !order.held_for_call && (
+              <Link to={order.confirm_url} className="mt-2 inline-block text-sm font-semibold underline underline-offset-4">
+                Confirm or cancel your order on this page
+              </Link>
+            )}
           </div>
         ) : (
           order.confirm_url && (
@@ -178,7 +186,7 @@ function Confirmation({ order, shell }: { order: LastOrder; shell: ShellData | u
           What happens next
         </h2>
         <ol className="mt-3 space-y-3 text-sm">
-          {(order.held_for_call ? [HELD_FIRST_STEP, ...NEXT_STEPS.slice(1)] : NEXT_STEPS).map((step, i) =>
+          {(byCall ? [HELD_FIRST_STEP, ...NEXT_STEPS.slice(1)] : NEXT_STEPS).map((step, i) =>
             i === 2 ? `${asSentence(shell?.deliveryPromise ?? DEFAULT_DELIVERY_PROMISE)} ${step}` : step,
           ).map((step, i) => (
             <li key={step} className="flex gap-3">

@@ -97,6 +97,12 @@ export interface PlacedOrder {
    * for replays before it existed.
    */
   heldForCall?: boolean;
+  /**
+   * a WhatsApp confirmation request was written for the outbox (confirmations on, not held);
+   * whether it can leave the store depends on the WhatsApp account (server config). Absent in
+   * answers stored for replays before it existed.
+   */
+  whatsappQuestion?: boolean;
 }
 
 export interface OrderOutcome {
@@ -410,23 +416,25 @@ export async function writeOrder(tx: Db, request: OrderRequest, terms: OrderTerm
       visibleToShopper: true,
     });
   }
+  // the shopper is asked on WhatsApp to confirm; the message is written here, in the order's
+  // transaction, so an order that rolls back leaves no message (decision 0069). An order staff
+  // took already confirmed on the phone needs no question, nor one placed with confirmations off.
+  let whatsappQuestion = false;
   if (asks) {
-    // issue 15: the shopper is asked on WhatsApp to confirm; the message is written here, in the
-    // order's transaction, so an order that rolls back leaves no message (decision 0069). An order
-    // staff took already confirmed on the phone needs no question.
-    await enqueueConfirmation(
-      tx,
-      {
-        orderId: order.id,
-        trackingId: order.trackingId,
-        firstName: request.first_name,
-        phoneNormalized: request.phone_normalized,
-        totalPaisa: figures.totalPaisa,
-        items: items.map((i) => ({ name: i.name, combinationName: i.combinationName, quantity: i.quantity })),
-        confirmUrl: `${terms.linkBase}${confirmLink!.path}`,
-      },
-      settings,
-    );
+    whatsappQuestion =
+      (await enqueueConfirmation(
+        tx,
+        {
+          orderId: order.id,
+          trackingId: order.trackingId,
+          firstName: request.first_name,
+          phoneNormalized: request.phone_normalized,
+          totalPaisa: figures.totalPaisa,
+          items: items.map((i) => ({ name: i.name, combinationName: i.combinationName, quantity: i.quantity })),
+          confirmUrl: `${terms.linkBase}${confirmLink!.path}`,
+        },
+        settings,
+      )) !== null;
   }
   // issue 17: the "order placed" email, in the order's transaction like the WhatsApp question;
   // an order without an email address (a phone order) gets none
@@ -465,6 +473,7 @@ export async function writeOrder(tx: Db, request: OrderRequest, terms: OrderTerm
     freeShippingByVoucher: voucher?.discountType === "shipping" && figures.shippingFeePaisa > 0,
     confirmPath: confirmLink?.path ?? null,
     heldForCall: risk.heldForCall,
+    whatsappQuestion,
     createdAt: order.createdAt.toISOString(),
   };
 }

@@ -6,9 +6,10 @@
 // cancelled commits together with the message or the restock. A restart loses nothing: the next
 // pass finds what is still due.
 //
-// Only orders that were asked are reminded or expired: pending, not held for a call, with a
-// confirmation message that did not fail. An order placed with confirmations off, held for the
-// shop's call, or taken by staff on the phone waits for a person, however old it gets.
+// Only orders that were asked are reminded (the confirmation left the store) and only orders
+// whose question reached the shopper's phone expire (the Cloud API reported it delivered). An
+// order placed with confirmations off or without a WhatsApp account, held for the shop's call,
+// or taken by staff on the phone waits for a person, however old it gets.
 import { sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { queryRows, type Db } from "../../db/client";
@@ -78,13 +79,22 @@ async function readHours(db: Db): Promise<Hours> {
   };
 }
 
-// the orders the question is still open for: pending, not held, and asked (a confirmation message
-// exists). A message that failed for good never reached the shopper: that order is not cancelled
-// for not answering, it waits on the call list (and is asked again if staff resend the message).
-// The status index (status, created_at) finds them oldest first.
-const asked = sql`o.status = 'pending confirmation' and not o.held_for_call
+// the orders the question is still open for: pending and not held. A reminder goes only where
+// the question left the store (the Cloud API took it: 'sent'); with no WhatsApp account the
+// message is only logged, and reminding an order nobody asked would be a second message nobody
+// gets. The status index (status, created_at) finds them oldest first.
+const pendingQuestion = sql`o.status = 'pending confirmation' and not o.held_for_call`;
+const asked = sql`${pendingQuestion}
   and exists (select 1 from whatsapp_messages m
-              where m.order_id = o.id and m.kind = 'confirmation' and m.status <> 'failed')`;
+              where m.order_id = o.id and m.kind = 'confirmation' and m.status = 'sent')`;
+// an order is cancelled for not answering only when its question reached the shopper's phone:
+// the Cloud API reported the confirmation or its reminder delivered (or read). A question that
+// was never sent (no WhatsApp account), failed, or was sent and never delivered leaves the
+// order on the call list, however old it gets (decision 0089).
+const reachedShopper = sql`${pendingQuestion}
+  and exists (select 1 from whatsapp_messages m
+              where m.order_id = o.id and m.kind in ('confirmation', 'reminder') and m.status = 'sent'
+                and m.delivered_at is not null)`;
 
 const parse = (value: string[] | string): string[] =>
   typeof value === "string" ? (JSON.parse(value) as string[]) : value;
@@ -158,7 +168,7 @@ export async function expireDueOrders(
     const claimed = await queryRows<{ id: number }>(
       tx,
       sql`select o.id from orders o
-          where ${asked} and o.created_at <= now() - make_interval(hours => ${hours.expiryHours})
+          where ${reachedShopper} and o.created_at <= now() - make_interval(hours => ${hours.expiryHours})
           order by o.created_at, o.id
           limit ${batch}
           for update of o skip locked`,

@@ -13,6 +13,7 @@ import { conflict, notFound } from "../shared/errors";
 import { recordAudit, whoIs } from "../staff/audit";
 import { requirePermission } from "../staff/errors";
 import type { StaffActor } from "../staff/permissions";
+import { readDeliveryStatus, STATUSES_PER_EVENT, type DeliveryStatus } from "./delivery-status";
 import type { ReplyFilter } from "./reply-filters";
 import { readReply } from "./reply-words";
 
@@ -99,18 +100,30 @@ function readMessage(raw: unknown): InboundMessage | null {
  * The shoppers' messages in a webhook payload (object whatsapp_business_account,
  * entry[].changes[].value.messages[]). Anything not in that shape is skipped, never an error:
  * a payload the store cannot use is still answered 200, or WhatsApp sends it again for days.
- * Delivery statuses (value.statuses[]) are only counted; the message log keeps its own state.
+ * Delivery statuses (value.statuses[]) are read too: the message log records them
+ * (delivery-status.ts); `statuses` counts every entry, usable or not.
  */
-export function readWebhookEvent(body: unknown): { messages: InboundMessage[]; statuses: number; skipped: number } {
+export function readWebhookEvent(body: unknown): {
+  messages: InboundMessage[];
+  statuses: number;
+  deliveries: DeliveryStatus[];
+  skipped: number;
+} {
   const messages: InboundMessage[] = [];
+  const deliveries: DeliveryStatus[] = [];
   let statuses = 0;
   let skipped = 0;
-  if (!isObject(body) || body.object !== "whatsapp_business_account") return { messages, statuses, skipped };
+  if (!isObject(body) || body.object !== "whatsapp_business_account")
+    return { messages, statuses, deliveries, skipped };
   for (const entry of list(body.entry)) {
     if (!isObject(entry)) continue;
     for (const change of list(entry.changes)) {
       if (!isObject(change) || !isObject(change.value)) continue;
-      statuses += list(change.value.statuses).length;
+      for (const raw of list(change.value.statuses)) {
+        statuses += 1;
+        const delivery = deliveries.length < STATUSES_PER_EVENT ? readDeliveryStatus(raw) : null;
+        if (delivery) deliveries.push(delivery);
+      }
       for (const raw of list(change.value.messages)) {
         const message = messages.length < INBOUND_LIMITS.messagesPerEvent ? readMessage(raw) : null;
         if (message) messages.push(message);
@@ -118,7 +131,7 @@ export function readWebhookEvent(body: unknown): { messages: InboundMessage[]; s
       }
     }
   }
-  return { messages, statuses, skipped };
+  return { messages, statuses, deliveries, skipped };
 }
 
 /** confirm:<tracking id>:<message id> or cancel:… (core/messaging/confirmation.ts) */

@@ -2,7 +2,7 @@
 // who confirm by phone instead of waiting for the shopper's WhatsApp answer. The answer on the
 // call is an ordinary move (moveOrder with confirmation_channel "call", and the status the member
 // saw, so a shopper's tap or a colleague's call meanwhile is a 409); "no answer" is a note.
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { orders, type OrderRisk } from "../../db/schema";
 import { requirePermission } from "../staff/errors";
@@ -26,7 +26,28 @@ export interface CallListEntry {
   reasons: string[];
   /** when the scheduler's one reminder was written; null: none yet */
   remindedAt: Date | null;
+  /** how far the WhatsApp question got (its furthest message); null: none was written */
+  question: QuestionState | null;
 }
+
+/**
+ * What became of an order's WhatsApp question, furthest first: read or delivered (it reached the
+ * phone, so an unanswered order expires), sent (the Cloud API took it; not known delivered),
+ * waiting (in the outbox), failed, not sent (no WhatsApp account: only logged).
+ */
+export const QUESTION_STATES = ["read", "delivered", "sent", "waiting", "failed", "not sent"] as const;
+export type QuestionState = (typeof QUESTION_STATES)[number];
+
+// the confirmation and its reminder count as one question: the furthest either got. The outer
+// row is named in full: drizzle writes a column of the one table of a query without its table,
+// which inside this subquery would mean the message's own id
+const questionState = sql<QuestionState | null>`(
+  select case max(case when m.read_at is not null then 6 when m.delivered_at is not null then 5
+                       when m.status = 'sent' then 4 when m.status in ('queued', 'sending') then 3
+                       when m.status = 'failed' then 2 else 1 end)
+         when 6 then 'read' when 5 then 'delivered' when 4 then 'sent' when 3 then 'waiting'
+         when 2 then 'failed' when 1 then 'not sent' end
+  from whatsapp_messages m where m.order_id = "orders"."id" and m.kind in ('confirmation', 'reminder'))`;
 
 const reasonsOf = (risk: OrderRisk | string | null): string[] => {
   const value = typeof risk === "string" ? (JSON.parse(risk) as OrderRisk | null) : risk;
@@ -59,6 +80,7 @@ export async function listCalls(
         heldForCall: orders.heldForCall,
         riskSignals: orders.riskSignals,
         remindedAt: orders.confirmationRemindedAt,
+        question: questionState,
       })
       .from(orders)
       .where(pending)

@@ -36,7 +36,19 @@ const trackQuery = z.object({
   email: z.string().trim().max(254).optional(),
 });
 
-export function presentOrder(order: PlacedOrder) {
+/**
+ * How the shop will get this order confirmed, as the shopper is told on the confirmation page:
+ * "whatsapp" only when a WhatsApp question was written and the store has a WhatsApp account to
+ * send it with; otherwise the order waits on the call list for the shop's call (decision 0089).
+ */
+export function confirmationBy(order: PlacedOrder, whatsappSends: boolean): "whatsapp" | "call" {
+  // an answer stored for a replay before whatsappQuestion existed: a question was written when
+  // the order has its confirm link and is not held
+  const asked = order.whatsappQuestion ?? (order.confirmPath !== null && !order.heldForCall);
+  return asked && whatsappSends && !order.heldForCall ? "whatsapp" : "call";
+}
+
+export function presentOrder(order: PlacedOrder, whatsappSends: boolean) {
   return {
     id: order.id,
     order_id: order.id,
@@ -63,6 +75,10 @@ export function presentOrder(order: PlacedOrder) {
     confirm_url: order.confirmPath,
     // issue 15, point 5: the shop will call to confirm this order (no WhatsApp question, no link)
     held_for_call: order.heldForCall ?? false,
+    // a WhatsApp question will reach the shopper, or the shop calls (no WhatsApp account, held,
+    // confirmations off): the confirmation page says which, so it never promises a message
+    // nobody sends
+    confirmation_by: confirmationBy(order, whatsappSends),
     message: "Order placed successfully",
   };
 }
@@ -112,7 +128,10 @@ export function presentTrackedOrder(order: TrackedOrder) {
   };
 }
 
-export async function orderRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
+export async function orderRoutes(
+  app: FastifyInstance,
+  { core, whatsappSends }: { core: CoreContext; whatsappSends: boolean },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -138,7 +157,10 @@ export async function orderRoutes(app: FastifyInstance, { core }: { core: CoreCo
         ? await findOrderReplay(core, request.body, { idempotencyKey: key, idempotencyScope: scope })
         : null;
       if (replay)
-        return reply.code(replay.status).header("idempotent-replayed", "true").send(presentOrder(replay.order));
+        return reply
+          .code(replay.status)
+          .header("idempotent-replayed", "true")
+          .send(presentOrder(replay.order, whatsappSends));
 
       await limitByClient(core, "orders", request);
       let outcome;
@@ -149,7 +171,7 @@ export async function orderRoutes(app: FastifyInstance, { core }: { core: CoreCo
         throw error;
       }
       if (outcome.replayed) reply.header("idempotent-replayed", "true");
-      return reply.code(outcome.status).send(presentOrder(outcome.order));
+      return reply.code(outcome.status).send(presentOrder(outcome.order, whatsappSends));
     },
   );
 

@@ -9,7 +9,7 @@ import {
   startConfirmationScheduler,
 } from "../../core/messaging/confirmation-scheduler";
 import { freshIp } from "../helpers/accounts";
-import { buttonTap, sendWebhook, webhookEvent } from "../helpers/fake-whatsapp-webhook";
+import { buttonTap, sendWebhook, statusUpdate, webhookEvent } from "../helpers/fake-whatsapp-webhook";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { count, orderPayload, rows, setStock, simpleProducts, stockOf, type Item } from "../helpers/shop";
 import { makeOwner, type TestStaff } from "../helpers/staff";
@@ -50,7 +50,32 @@ async function place(item: Item, options: Parameters<typeof orderPayload>[1] = {
     remoteAddress: freshIp(),
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; tracking_id: string; confirm_url?: string };
+  const order = res.json() as { id: number; tracking_id: string; confirm_url?: string };
+  await delivered(order.id);
+  return order;
+}
+
+let sentNumber = 0;
+/**
+ * The order's question as a store with a WhatsApp account has it: the outbox sent it (the Cloud
+ * API's id on the row) and the webhook reported it delivered. Only a delivered question lets an
+ * unanswered order expire (decision 0089); whatsapp-not-set-up.test.ts covers the rest.
+ */
+async function delivered(orderId: number) {
+  const messages = await rows<{ id: number; phone: string; provider_message_id: string }>(
+    t,
+    sql`update whatsapp_messages set status = 'sent', sent_at = now(),
+          provider_message_id = ${`wamid.SCHEDULER${++sentNumber}`} || '.' || id
+        where order_id = ${orderId} and status = 'queued' returning id, phone, provider_message_id`,
+  );
+  for (const message of messages) {
+    const answer = await sendWebhook(
+      t.app,
+      SECRET,
+      webhookEvent([], [statusUpdate(message.provider_message_id, message.phone, "delivered")]),
+    );
+    expect(answer.status, answer.body).toBe(200);
+  }
 }
 
 /** The order as if placed `hours` (and a minute) ago. */

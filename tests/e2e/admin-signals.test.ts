@@ -26,6 +26,7 @@ interface Placed {
   tracking_id: string;
   confirm_url: string | null;
   held_for_call: boolean;
+  confirmation_by: "whatsapp" | "call";
 }
 
 let serial = 0;
@@ -118,10 +119,27 @@ describe.sequential("fake-order signals", { timeout: 120_000 }, () => {
       if (SCREENSHOT_DIR)
         await page.screenshot({ path: `${SCREENSHOT_DIR}/confirmation-held-${name}.png`, fullPage: true });
 
+      // this store has no WhatsApp account: the asked order's question is never sent, so the
+      // shopper is told the shop will call, and keeps her own confirm page
+      expect(asked.confirmation_by).toBe("call");
       await openConfirmation(page, asked, "0302-5556667");
+      const byCall = page.getByTestId("call-to-confirm");
+      await expectVisibleToPerson(byCall, { scroll: true });
+      expect(await byCall.textContent()).toContain("We will call you on 0302-5556667 to confirm your order");
+      expect(await page.locator("main").textContent()).not.toContain("We have sent you a WhatsApp message");
       const link = page.getByRole("link", { name: "Confirm or cancel your order on this page" });
       await expectVisibleToPerson(link, { scroll: true });
       expect(await link.getAttribute("href")).toBe(asked.confirm_url);
+      if (SCREENSHOT_DIR)
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/confirmation-no-whatsapp-${name}.png`, fullPage: true });
+
+      // as a store with a WhatsApp account answers the same order: the message is on its way
+      await openConfirmation(page, { ...asked, confirmation_by: "whatsapp" }, "0302-5556667");
+      const sent = page.getByText("We have sent you a WhatsApp message to confirm your order.");
+      await expectVisibleToPerson(sent, { scroll: true });
+      await expectVisibleToPerson(page.getByRole("link", { name: "Confirm or cancel your order on this page" }), {
+        scroll: true,
+      });
       expect(await page.getByTestId("call-to-confirm").count()).toBe(0);
       if (SCREENSHOT_DIR)
         await page.screenshot({ path: `${SCREENSHOT_DIR}/confirmation-link-${name}.png`, fullPage: true });

@@ -39,9 +39,13 @@ async function plantAsked(db: Db, tracking: string, hoursAgo: number): Promise<n
     "Rs. 2,499",
     `http://store.test/order/confirm/x${id}`,
   ];
-  await db.execute(sql`insert into whatsapp_messages (order_id, kind, language, phone, parameters, buttons, body, status)
+  // the question as a store with a WhatsApp account has it: sent, and reported delivered by the
+  // webhook (only a delivered question lets an unanswered order expire, decision 0089)
+  await db.execute(sql`insert into whatsapp_messages (order_id, kind, language, phone, parameters, buttons, body, status,
+      provider_message_id, sent_at, delivered_at)
     values (${id}, 'confirmation', 'en', '923001234567', ${JSON.stringify(parameters)}::jsonb,
-      ${JSON.stringify([`confirm:${tracking}:1`, `cancel:${tracking}:1`])}::jsonb, 'Assalam-o-Alaikum Sana!', 'logged')`);
+      ${JSON.stringify([`confirm:${tracking}:1`, `cancel:${tracking}:1`])}::jsonb, 'Assalam-o-Alaikum Sana!', 'sent',
+      ${`wamid.${tracking}`}, now() - make_interval(hours => ${hoursAgo}), now() - make_interval(hours => ${hoursAgo}))`);
   return id;
 }
 

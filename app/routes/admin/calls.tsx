@@ -5,7 +5,7 @@
 // meanwhile (the shopper on WhatsApp, a colleague) is a 409, told kindly, not moved twice.
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { answerCall, listCalls, noAnswerOnCall } from "../../../core/orders/call-list";
+import { answerCall, listCalls, noAnswerOnCall, type QuestionState } from "../../../core/orders/call-list";
 import { AppError } from "../../../core/shared/errors";
 import { formatRupees } from "../../../core/shared/money";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
@@ -45,9 +45,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       held: c.heldForCall,
       reasons: c.reasons,
       reminded: c.remindedAt ? formatDayTime(c.remindedAt) : null,
+      question: c.question,
     })),
   };
 }
+
+// what became of the order's WhatsApp question, in the words of the message log
+const QUESTION_LABELS: Record<QuestionState, string> = {
+  read: "Read, no answer yet",
+  delivered: "Delivered, no answer yet",
+  sent: "Sent, not delivered yet",
+  waiting: "Waiting to be sent",
+  failed: "Failed: not delivered",
+  "not sent": "Not sent: WhatsApp is not set up",
+};
 
 interface Answer {
   error?: string;
@@ -147,6 +158,8 @@ export default function ConsoleCalls() {
                   {ageText(c.createdAt, now)}
                 </time>
               </dd>
+              <dt className="text-stone-600">WhatsApp</dt>
+              <dd>{c.question ? QUESTION_LABELS[c.question] : "Not asked"}</dd>
               <dt className="text-stone-600">Reminder</dt>
               <dd>{c.reminded ? `Sent ${c.reminded}` : "Not sent"}</dd>
             </dl>

@@ -3,7 +3,7 @@
 // the sign-in page; each page's loader asks core for its own permission as well.
 import { Form, Link, Outlet, useLoaderData } from "react-router";
 import { getSiteSettings } from "../../../core/settings/site-settings";
-import { ROLE_LABELS } from "../../../core/staff/permissions";
+import { can, ROLE_LABELS } from "../../../core/staff/permissions";
 import { ConsoleDrawer, ConsoleSideMenu } from "../../components/admin/ConsoleMenu";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { menuFor } from "../../lib/console";
@@ -12,9 +12,12 @@ import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context);
-  const { siteName } = await getSiteSettings(context.core);
+  const { siteName, whatsappConfirmations } = await getSiteSettings(context.core);
   return {
     siteName,
+    // confirmations are on but no WhatsApp account is set up: no question leaves the store, so
+    // the people who take orders are told, on every page, that orders wait for their call
+    whatsappNotSent: whatsappConfirmations && !context.config.whatsapp && can(actor, "orders"),
     member: { firstName: actor.firstName, lastName: actor.lastName, email: actor.email, role: actor.role },
     // while a new password or two-step setup is owed, the account page is the only way on
     setupOwed: actor.mustChangePassword || actor.mustSetUpTwoStep,
@@ -22,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function ConsoleLayout() {
-  const { siteName, member, setupOwed } = useLoaderData<typeof loader>();
+  const { siteName, member, setupOwed, whatsappNotSent } = useLoaderData<typeof loader>();
   const menu = setupOwed ? [] : menuFor(member.role);
   const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
   return (
@@ -60,9 +63,31 @@ export default function ConsoleLayout() {
       <div className="flex flex-1">
         {menu.length > 0 && <ConsoleSideMenu items={menu} />}
         <main id="console-main" className="min-w-0 flex-1 px-4 py-6 lg:px-8">
+          {whatsappNotSent && !setupOwed && <WhatsAppNotSentNotice />}
           <Outlet />
         </main>
       </div>
+    </div>
+  );
+}
+
+/** While confirmations cannot be sent: what happens to new orders, and where they wait. */
+function WhatsAppNotSentNotice() {
+  return (
+    <div
+      role="status"
+      className="mb-5 border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+      data-testid="whatsapp-not-sent"
+    >
+      <p>
+        <strong>WhatsApp is not set up, so confirmation requests are not sent.</strong> New orders wait on the{" "}
+        <Link to="/admin/calls" className="font-semibold underline underline-offset-4">
+          Calls
+        </Link>{" "}
+        page until someone calls the shopper; none is cancelled for not answering. To send them, connect the
+        store&apos;s WhatsApp Business number (the server&apos;s WHATSAPP_ACCESS_TOKEN and WHATSAPP_PHONE_NUMBER_ID
+        settings).
+      </p>
     </div>
   );
 }

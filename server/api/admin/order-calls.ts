@@ -26,6 +26,7 @@ function presentCall(entry: CallListEntry) {
     held_for_call: entry.heldForCall,
     signal_reasons: entry.reasons,
     reminded_at: entry.remindedAt,
+    whatsapp_question: entry.question,
   };
 }
 
@@ -37,7 +38,7 @@ export async function adminOrderCallRoutes(app: FastifyInstance, { core }: { cor
       schema: {
         ...staffOperation(
           "orders",
-          "The call list: orders pending confirmation, oldest first, with the phone to call, whether a signal held the order for a call, the signals' reasons and when the reminder went; the total is in X-Total-Count. Confirm or cancel on the call with POST /api/admin/orders/{id}/status (confirmation_channel call, expected_status pending confirmation)",
+          "The call list: orders pending confirmation, oldest first, with the phone to call, whether a signal held the order for a call, the signals' reasons, when the reminder went and how far the WhatsApp question got (whatsapp_question: read, delivered, sent, waiting, failed, not sent, or null when none was written; only a delivered or read question lets an unanswered order expire); the total is in X-Total-Count. Confirm or cancel on the call with POST /api/admin/orders/{id}/status (confirmation_channel call, expected_status pending confirmation)",
         ),
         querystring: pageQuery(200, 50),
       },

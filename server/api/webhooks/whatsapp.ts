@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CoreContext } from "../../../core/context";
+import { recordDeliveryStatuses } from "../../../core/messaging/delivery-status";
 import { readWebhookEvent, receiveReply } from "../../../core/messaging/replies";
 import type { AppConfig } from "../../config";
 
@@ -79,7 +80,7 @@ export async function whatsappWebhookRoutes(
       schema: {
         tags: ["webhooks"],
         summary:
-          "WhatsApp Cloud API events (whatsapp_business_account): shoppers' Confirm and Cancel taps and replies. Signed with X-Hub-Signature-256 (HMAC-SHA256 of the raw body with WHATSAPP_APP_SECRET); 401 without a valid signature; 200 for every signed event",
+          "WhatsApp Cloud API events (whatsapp_business_account): shoppers' Confirm and Cancel taps and replies, and the delivery statuses of the store's messages. Signed with X-Hub-Signature-256 (HMAC-SHA256 of the raw body with WHATSAPP_APP_SECRET); 401 without a valid signature; 200 for every signed event",
       },
     },
     async (request, reply) => {
@@ -91,13 +92,15 @@ export async function whatsappWebhookRoutes(
       } catch {
         return reply.code(400).send({ detail: "The event is not JSON." });
       }
-      const { messages, statuses, skipped } = readWebhookEvent(event);
+      const { messages, statuses, deliveries, skipped } = readWebhookEvent(event);
       let acted = 0;
       // one at a time: a batch is a few messages, and two from one shopper keep their order
       for (const message of messages) {
         const result = await receiveReply(core, message);
         if (result.recorded) acted += 1;
       }
+      // what became of the store's own messages: an unanswered order expires only once delivered
+      if (deliveries.length > 0) await recordDeliveryStatuses(core.db, deliveries);
       if (skipped > 0) request.log.warn({ skipped }, "whatsapp webhook: messages not in the Cloud API's shape");
       return reply.header("cache-control", "no-store").send({ received: messages.length, recorded: acted, statuses });
     },
