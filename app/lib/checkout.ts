@@ -83,7 +83,18 @@ interface VoucherAnswer {
   } | null;
 }
 
-export type VoucherCheck = { ok: true; voucher: AppliedVoucher } | { ok: false; message: string };
+/**
+ * invalid: the store answered that this voucher cannot be used (unknown, expired, under its
+ * minimum…); only that answer may take a kept voucher away. Otherwise no verdict came: the request
+ * was cut off (a reload, a dropped connection), refused for too many tries, or the server failed.
+ */
+export type VoucherCheck = { ok: true; voucher: AppliedVoucher } | { ok: false; invalid: boolean; message: string };
+
+/** Answers that say nothing of the voucher itself: try again later. */
+const NO_VERDICT_STATUSES = new Set([408, 425, 429]);
+
+// spec §8
+export const VOUCHER_CHECK_FAILED = "Failed to validate voucher. Please try again.";
 
 /** POST /validate-voucher for the goods in the cart; with the contact, the per-customer limit too. */
 export async function checkVoucher(
@@ -102,7 +113,10 @@ export async function checkVoucher(
         country: contact.country || null,
       },
     });
-    if (!answer.valid || !answer.voucher) return { ok: false, message: answer.message || "Invalid voucher code" };
+    if (answer?.valid === false || (answer?.valid && !answer.voucher))
+      return { ok: false, invalid: true, message: answer.message || "Invalid voucher code" };
+    // an answer cut off before its end reads as no JSON at all: no verdict
+    if (!answer?.voucher) return { ok: false, invalid: false, message: VOUCHER_CHECK_FAILED };
     const v = answer.voucher;
     return {
       ok: true,
@@ -120,8 +134,9 @@ export async function checkVoucher(
       },
     };
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500 && error.detail) return { ok: false, message: error.detail };
-    return { ok: false, message: "Failed to validate voucher. Please try again." };
+    if (error instanceof ApiError && error.status < 500 && error.detail)
+      return { ok: false, invalid: !NO_VERDICT_STATUSES.has(error.status), message: error.detail };
+    return { ok: false, invalid: false, message: VOUCHER_CHECK_FAILED };
   }
 }
 

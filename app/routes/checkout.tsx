@@ -135,19 +135,21 @@ function Field({
 }
 
 function VoucherBox({
+  initialCode,
   applied,
   onApply,
   onRemove,
   error,
   checking,
 }: {
+  initialCode: string;
   applied: AppliedVoucher | null;
   onApply: (code: string) => Promise<boolean>;
   onRemove: () => void;
   error: string | null;
   checking: boolean;
 }) {
-  const [code, setCode] = useState("");
+  const [code, setCode] = useState(initialCode);
   const [required, setRequired] = useState(false);
 
   async function apply() {
@@ -267,6 +269,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const [voucherError, setVoucherError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const [storedCode, setStoredCode] = useState<string | null>(loadVoucherCode);
+  // a kept voucher whose check got no answer: still kept, shown in the box for Apply
+  const [uncheckedCode, setUncheckedCode] = useState<string | null>(null);
   const [alert, setAlert] = useState<{ message: string; tone: "error" | "warning" } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   // while an order is on its way the page keeps showing what was ordered, even once the cart is cleared
@@ -286,20 +290,38 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     if (alert) alertRef.current?.focus();
   }, [alert]);
 
-  // a voucher kept from before a reload is checked again once the cart is known
+  // a voucher kept from before a reload is checked again once the cart is known. Only the store's
+  // answer that it cannot be used takes it away: a check cut off by another reload, or lost on a
+  // patchy connection, keeps it (in storage and in the box, ready for Apply) and tries again when
+  // the phone is back online.
   useEffect(() => {
     if (!storedCode || cart.length === 0) return;
     let live = true;
     void checkVoucher(storedCode, figures.subtotalPaisa).then((check) => {
       if (!live) return;
       setStoredCode(null);
-      if (check.ok) setApplied(check.voucher);
-      else saveVoucherCode(null);
+      if (check.ok) {
+        setUncheckedCode(null);
+        setApplied(check.voucher);
+      } else if (check.invalid) {
+        setUncheckedCode(null);
+        saveVoucherCode(null);
+      } else {
+        setUncheckedCode(storedCode);
+        setVoucherError(check.message);
+      }
     });
     return () => {
       live = false;
     };
   }, [storedCode, cart.length, figures.subtotalPaisa]);
+
+  useEffect(() => {
+    if (!uncheckedCode) return;
+    const retry = () => setStoredCode(uncheckedCode);
+    window.addEventListener("online", retry);
+    return () => window.removeEventListener("online", retry);
+  }, [uncheckedCode]);
 
   // the cart changed under an applied voucher: its minimum and discount are checked again, for
   // this shopper's contact details (the per-customer limit)
@@ -310,7 +332,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     void checkVoucher(applied.code, figures.subtotalPaisa, { email, phone, country }).then((check) => {
       if (!live) return;
       if (check.ok) setApplied(check.voucher);
-      else {
+      // no verdict (a lost connection): the voucher stays; the order is priced by the server anyway
+      else if (check.invalid) {
         setApplied(null);
         saveVoucherCode(null);
         setVoucherError(check.message);
@@ -347,12 +370,14 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       return false;
     }
     setApplied(check.voucher);
+    setUncheckedCode(null);
     saveVoucherCode(check.voucher.code);
     return true;
   }
 
   function removeVoucher() {
     setApplied(null);
+    setUncheckedCode(null);
     setVoucherError(null);
     saveVoucherCode(null);
   }
@@ -613,6 +638,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
               <VoucherBox
+                key={uncheckedCode ?? ""}
+                initialCode={uncheckedCode ?? ""}
                 applied={applied}
                 onApply={applyVoucher}
                 onRemove={removeVoucher}

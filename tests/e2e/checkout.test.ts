@@ -16,7 +16,9 @@ import { formatRupees } from "../../core/shared/money";
 import {
   DESKTOP,
   PHONE,
+  SCREENSHOT_DIR,
   expectPhoneHeaderUsable,
+  expectVisibleToPerson,
   hasChromium,
   hydrated,
   launchBrowser,
@@ -431,6 +433,58 @@ describe.sequential("cart, checkout and tracking", { timeout: 90_000 }, () => {
     expect(await page.getByTestId("total").textContent()).toBe(
       money(subtotal - 50_000 + (subtotal >= 500_000 ? 0 : 50_000)),
     );
+  });
+
+  it("a kept voucher survives reloads and lost checks; only the store's answer that it is invalid removes it (phone)", async () => {
+    const page = await open(PHONE);
+    await withCart(page, [{ product: simple[1]!, quantity: 1 }]);
+    await applyVoucher(page, "WELCOME10");
+    await page.getByText("WELCOME10 applied").waitFor();
+    const kept = () => page.evaluate(() => sessionStorage.getItem("voucherCode"));
+    expect(await kept()).toBe(JSON.stringify("WELCOME10"));
+    const checks = "**/api/validate-voucher";
+
+    // a slow connection: the shopper reloads while the kept voucher is being checked again; the
+    // check the reload cuts off is no verdict, and the page after it applies the voucher again
+    await page.route(checks, () => {
+      // never answered: the reload below cuts it off
+    });
+    await page.reload();
+    await page.waitForRequest(checks);
+    await page.unroute(checks);
+    await page.reload();
+    await hydrated(page);
+    await expectVisibleToPerson(page.getByText("WELCOME10 applied"), { scroll: true });
+    expect(await kept()).toBe(JSON.stringify("WELCOME10"));
+
+    // the connection drops during the check: the code stays kept and in the box, with the message
+    await page.route(checks, (route) => route.abort("internetdisconnected"));
+    await page.reload();
+    await hydrated(page);
+    const box = page.getByRole("textbox", { name: "Promo code" });
+    await alertWith(page, "Failed to validate voucher. Please try again.").waitFor();
+    await expectVisibleToPerson(box, { scroll: true });
+    expect(await box.inputValue()).toBe("WELCOME10");
+    expect(await kept()).toBe(JSON.stringify("WELCOME10"));
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/checkout-voucher-unchecked-phone.png` });
+    // back online: one tap on Apply
+    await page.unroute(checks);
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expectVisibleToPerson(page.getByText("WELCOME10 applied"), { scroll: true });
+
+    // the store answers that it can no longer be used: then, and only then, it goes
+    await page.route(checks, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        body: JSON.stringify({ valid: false, message: "This voucher has expired.", discount_amount: 0, voucher: null }),
+      }),
+    );
+    await page.reload();
+    await hydrated(page);
+    await expect.poll(kept).toBeNull();
+    expect(await page.getByText("WELCOME10 applied").count()).toBe(0);
+    await page.unroute(checks);
   });
 
   const emails = { tapped: "double.tap@example.pk", retried: "retried@example.pk", reloaded: "reloaded@example.pk" };
