@@ -5,11 +5,12 @@
 // was applied; the audit log has a row per batch; the page cache is cleared once, at the end.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PRODUCT_CSV_HEADER } from "../../core/catalog/product-csv";
+import { IMPORT_BATCH_ROWS, PRODUCT_CSV_HEADER } from "../../core/catalog/product-csv";
+import { changeStock } from "../../core/catalog/stock";
 import { csvRow } from "../../core/shared/csv";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { count, rows } from "../helpers/shop";
-import { makeOwner, makeStaff, type TestStaff } from "../helpers/staff";
+import { combinations, count, rows, type Item } from "../helpers/shop";
+import { actorOf, makeOwner, makeStaff, type TestStaff } from "../helpers/staff";
 
 let t: TestApp;
 let owner: TestStaff;
@@ -38,7 +39,11 @@ const SIZES = ["S", "M", "L", "XL"];
 
 /** `products` new products of four sizes each, every combination with its stock. */
 function newProducts(prefix: string, products: number): string {
-  let text = csvRow(PRODUCT_CSV_HEADER);
+  return csvRow(PRODUCT_CSV_HEADER) + newProductRows(prefix, products);
+}
+
+function newProductRows(prefix: string, products: number): string {
+  let text = "";
   for (let p = 1; p <= products; p++)
     for (const size of SIZES)
       text += csvRow([
@@ -69,6 +74,58 @@ async function previewed(text: string, who: TestStaff = catalogue): Promise<numb
 const madeCount = (prefix: string) =>
   count(t, sql`select count(*) as n from products where custom_url like ${`${prefix}-%`}`);
 
+const money = (paisa: number) => (Number(paisa) / 100).toFixed(2);
+const yes = (flag: boolean) => (flag ? "yes" : "no");
+
+/** A row for a demo combination as it is, but for its stock: a total of `stock`. */
+async function existingRow(item: Item, stock: number): Promise<string> {
+  const [p] = await rows<{
+    custom_url: string | null;
+    name: string;
+    description: string;
+    price_paisa: number;
+    compare_price_paisa: number | null;
+    is_active: boolean;
+  }>(
+    t,
+    sql`select custom_url, name, description, price_paisa, compare_price_paisa, is_active from products
+        where id = ${item.productId}`,
+  );
+  const [c] = await rows<{ combination_name: string; price_paisa: number; sku: string | null; is_available: boolean }>(
+    t,
+    sql`select combination_name, price_paisa, sku, is_available from variant_combinations where id = ${item.combinationId}`,
+  );
+  return csvRow([
+    item.productId,
+    p!.custom_url,
+    p!.name,
+    p!.description,
+    money(p!.price_paisa),
+    p!.compare_price_paisa === null ? null : money(p!.compare_price_paisa),
+    yes(p!.is_active),
+    c!.combination_name,
+    null,
+    money(c!.price_paisa),
+    c!.sku,
+    yes(c!.is_available),
+    stock,
+  ]);
+}
+
+const stockOf = async (combinationId: number) =>
+  Number(
+    (await rows<{ stock: number }>(t, sql`select stock from variant_combinations where id = ${combinationId}`))[0]!
+      .stock,
+  );
+
+/** Resolves once some of the products named `prefix-…` are in the database: a batch committed. */
+async function firstBatchIn(prefix: string, applying: Promise<unknown>): Promise<void> {
+  let over = false;
+  void applying.finally(() => (over = true));
+  while (!over && (await madeCount(prefix)) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(over, "the whole import was applied before a batch could be seen").toBe(false);
+}
+
 describe("a large import applies without stopping the store", () => {
   it("lets other database work in while 5,000 rows apply", async () => {
     const prefix = `turns-${Date.now().toString(36)}`;
@@ -93,6 +150,7 @@ describe("a large import applies without stopping the store", () => {
     }
     const res = await applying;
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.json().counts).toMatchObject({ products_to_create: 1250, combinations_to_create: 5000 });
     const applyMs = appliedAt - sent;
     const during = reads.filter((r) => r.done < applyMs);
     // on one connection held by one transaction, the first read waited for the whole import
@@ -109,4 +167,209 @@ describe("a large import applies without stopping the store", () => {
       ),
     ).toBe(5000);
   }, 120_000);
+
+  it("writes an audit row per batch naming its lines, and clears the page cache once, at the end", async () => {
+    const prefix = `audit-${Date.now().toString(36)}`;
+    const products = Math.ceil((IMPORT_BATCH_ROWS * 3) / 4) + 1;
+    const id = await previewed(newProducts(prefix, products));
+    const generation = t.core.cache.generation;
+    const applying = apply(id);
+    // while it applies: a second Apply of the same import is refused, and the cache is as it was
+    await firstBatchIn(prefix, applying);
+    const again = await apply(id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toMatch(/being applied now/);
+    expect(t.core.cache.generation).toBe(generation);
+    const res = await applying;
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(t.core.cache.generation).toBe(generation + 1);
+    const audit = await rows<{ changes: Record<string, unknown>; actor_id: number }>(
+      t,
+      sql`select changes, actor_id from audit_log where action = 'product.import' and entity_id = ${String(id)} order by id`,
+    );
+    expect(audit.length).toBe(4);
+    expect(audit.map((a) => [a.changes.batch, a.changes.batches, a.changes.complete ?? false])).toEqual([
+      [1, 4, false],
+      [2, 4, false],
+      [3, 4, false],
+      [4, 4, true],
+    ]);
+    expect(audit.every((a) => a.actor_id === catalogue.id && a.changes.file_name === "big.csv")).toBe(true);
+    // the lines of the batches, one after another, are the whole file's
+    const perBatch = Math.floor(IMPORT_BATCH_ROWS / 4) * 4;
+    const lastLine = products * 4 + 1;
+    const expected = [0, 1, 2, 3].map((k) => {
+      const first = 2 + k * perBatch;
+      const end = Math.min(first + perBatch - 1, lastLine);
+      return `${first.toLocaleString("en-US")}–${end.toLocaleString("en-US")}`;
+    });
+    expect(audit.map((a) => a.changes.lines)).toEqual(expected);
+    expect(audit.reduce((n, a) => n + Number(a.changes.combinationsToCreate), 0)).toBe(products * 4);
+    expect(
+      await count(
+        t,
+        sql`select count(*) as n from product_imports where id = ${id} and applied_at is not null and applied_by = ${catalogue.id}`,
+      ),
+    ).toBe(1);
+  }, 120_000);
+
+  it("stops at a batch that a change made meanwhile refuses, says which lines are in and which not, and the same file again finishes the job without touching what was imported", async () => {
+    const prefix = `part-${Date.now().toString(36)}`;
+    const [item] = await combinations(t, 3);
+    const before = item!.stock;
+    // 2,000 rows of new products, then a stock total for a demo combination, checked at the preview
+    const file = newProducts(prefix, 500) + (await existingRow(item!, before + 10));
+    const lastLine = 500 * 4 + 2;
+    const id = await previewed(file);
+    const applying = apply(id);
+    await firstBatchIn(prefix, applying);
+    // the owner sells one in the stock grid while the import applies
+    await changeStock(t.core, await actorOf(t.core, owner), {
+      changes: [{ product_id: item!.productId, combination_id: item!.combinationId, delta: -1 }],
+      note: "sold in the shop",
+    });
+    const res = await applying;
+    expect(res.statusCode, res.body.slice(0, 500)).toBe(409);
+    const body = res.json();
+    expect(body.moved).toEqual([
+      { product_id: item!.productId, combination_id: item!.combinationId, stock_quantity: before - 1 },
+    ]);
+    expect(body.detail).toMatch(
+      /^Part of the file was imported: lines 2–[\d,]+ are in the shop; lines [\d,]+–[\d,]+ are not, because a stock in them changed since the preview/,
+    );
+    expect(body.imported_lines.length).toBe(1);
+    expect(body.not_imported_lines.length).toBe(1);
+    const [firstIn, lastIn] = body.imported_lines[0] as [number, number];
+    const [firstOut, lastOut] = body.not_imported_lines[0] as [number, number];
+    expect([firstIn, lastIn + 1, lastOut]).toEqual([2, firstOut, lastLine]);
+    expect(body.batches_imported).toBeGreaterThan(0);
+    expect(body.batches_imported).toBeLessThan(body.batches);
+    // exactly the products of the lines said to be in the shop are there, whole
+    const productsIn = (lastIn - 1) / 4;
+    expect(await madeCount(prefix)).toBe(productsIn);
+    expect(
+      await count(
+        t,
+        sql`select count(*) as n from variant_combinations c join products p on p.id = c.product_id
+            where p.custom_url like ${`${prefix}-%`}`,
+      ),
+    ).toBe(productsIn * 4);
+    expect(await stockOf(item!.combinationId!)).toBe(before - 1);
+    // the claim is let go; the audit log has a row per batch written
+    expect(
+      await count(
+        t,
+        sql`select count(*) as n from product_imports where id = ${id} and applied_at is null and applied_by is null`,
+      ),
+    ).toBe(1);
+    expect(
+      await count(
+        t,
+        sql`select count(*) as n from audit_log where action = 'product.import' and entity_id = ${String(id)}`,
+      ),
+    ).toBe(body.batches_imported);
+
+    // Apply again: the stock total is still stale, so nothing more is written
+    const retried = await apply(id);
+    expect(retried.statusCode).toBe(409);
+    expect(retried.json().detail).toMatch(/nothing was imported/);
+    expect(await madeCount(prefix)).toBe(productsIn);
+
+    // what was imported, as it is now
+    const snapshot = () =>
+      rows<{ id: number; updated_at: string; combos: string; ledger: string }>(
+        t,
+        sql`select p.id, p.updated_at::text as updated_at,
+                   (select string_agg(c.id || ':' || c.stock || ':' || c.updated_at::text, ',' order by c.id)
+                      from variant_combinations c where c.product_id = p.id) as combos,
+                   (select string_agg(m.id::text, ',' order by m.id) from stock_movements m where m.product_id = p.id) as ledger
+            from products p where p.custom_url like ${`${prefix}-%`} order by p.id`,
+      );
+    const imported = await snapshot();
+    expect(imported.length).toBe(productsIn);
+
+    // the same file, uploaded again: what was imported plans as unchanged, the rest is created
+    const again = await upload(file);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().counts).toMatchObject({
+      products_to_create: 500 - productsIn,
+      // and the demo product, whose row changes only its stock
+      products_unchanged: productsIn + 1,
+      combinations_to_create: (500 - productsIn) * 4,
+      combinations_unchanged: productsIn * 4 + 1,
+      // the new ones' stock, and the demo combination's total over the sale (the preview shows it)
+      stock_changes: (500 - productsIn) * 4 + 1,
+    });
+    const finished = await apply(again.json().id);
+    expect(finished.statusCode, finished.body.slice(0, 300)).toBe(200);
+    expect(await madeCount(prefix)).toBe(500);
+    expect(await stockOf(item!.combinationId!)).toBe(before + 10);
+    const after = await snapshot();
+    expect(after.filter((p) => imported.some((i) => i.id === p.id))).toEqual(imported);
+    // one import ledger row per new combination, never two
+    expect(
+      await count(
+        t,
+        sql`select count(*) as n from stock_movements m join products p on p.id = m.product_id
+            where p.custom_url like ${`${prefix}-%`} and m.reason = 'import'`,
+      ),
+    ).toBe(2000);
+  }, 180_000);
+
+  it("keeps two staff members' imports at once exact: one product per address, every stock total checked", async () => {
+    const prefix = `two-${Date.now().toString(36)}`;
+    const [item] = await combinations(t, 3);
+    const before = item!.stock;
+    const ledgerBefore = await count(
+      t,
+      sql`select count(*) as n from stock_movements where combination_id = ${item!.combinationId}`,
+    );
+    // the same 1,200 rows from both, each with its own total for one demo combination, at the end
+    const rowsOfBoth = newProductRows(prefix, 300);
+    const files = [
+      csvRow(PRODUCT_CSV_HEADER) + rowsOfBoth + (await existingRow(item!, before + 3)),
+      csvRow(PRODUCT_CSV_HEADER) + rowsOfBoth + (await existingRow(item!, before + 7)),
+    ];
+    const second = await makeStaff(t.app, t.core, owner, "catalogue");
+    const ids = [await previewed(files[0]!, catalogue), await previewed(files[1]!, second)];
+    const answers = await Promise.all([apply(ids[0]!, catalogue), apply(ids[1]!, second)]);
+    const statuses = answers.map((a) => a.statusCode);
+    expect(
+      statuses.every((s) => s === 200 || s === 409),
+      answers.map((a) => a.body.slice(0, 300)).join("\n"),
+    ).toBe(true);
+    // the demo combination's total is set by one of them only: the other's total was checked
+    // against the stock its preview saw, which had moved
+    expect(statuses.filter((s) => s === 200).length).toBe(1);
+    const winner = statuses.indexOf(200);
+    expect(await stockOf(item!.combinationId!)).toBe(before + (winner === 0 ? 3 : 7));
+    expect(
+      await count(t, sql`select count(*) as n from stock_movements where combination_id = ${item!.combinationId}`),
+    ).toBe(ledgerBefore + 1);
+    const loser = answers[1 - winner]!.json();
+    // refused at the demo combination's batch, or (PostgreSQL, where batches of the two run at the
+    // same moment) on a new address the other created first: a 409 either way, never a 500
+    if (loser.moved)
+      expect(loser.moved).toEqual([
+        {
+          product_id: item!.productId,
+          combination_id: item!.combinationId,
+          stock_quantity: before + (winner === 0 ? 3 : 7),
+        },
+      ]);
+    else expect(loser.detail).toMatch(/created or changed meanwhile by another change/);
+    // every product once, every combination once, each stock the file's, one ledger row each
+    expect(await madeCount(prefix)).toBe(300);
+    const combos = await rows<{ n: number; wrong: number; ledger: number; sums: number }>(
+      t,
+      sql`select count(*)::int as n,
+                 (count(*) filter (where c.stock <> (split_part(p.custom_url, '-', 3)::int % 9) + 1))::int as wrong,
+                 (select count(*) from stock_movements m join products q on q.id = m.product_id
+                   where q.custom_url like ${`${prefix}-%`})::int as ledger,
+                 (count(*) filter (where c.stock <> (select coalesce(sum(m.delta), 0) from stock_movements m
+                                                     where m.combination_id = c.id)))::int as sums
+          from variant_combinations c join products p on p.id = c.product_id where p.custom_url like ${`${prefix}-%`}`,
+    );
+    expect(combos[0]).toEqual({ n: 1200, wrong: 0, ledger: 1200, sums: 0 });
+  }, 180_000);
 });
