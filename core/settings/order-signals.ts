@@ -69,7 +69,7 @@ function limit(field: string, value: unknown): number | null {
   if (value === null || value === undefined || value === "") return null;
   if (typeof value === "string" && value.length > 20) throw fail(field, `${field} must be an amount in rupees`);
   if (typeof value !== "string" && typeof value !== "number") throw fail(field, `${field} must be an amount in rupees`);
-  const paisa = parseRupees(typeof value === "string" ? value.replaceAll(",", "").trim() : value);
+  const paisa = parseRupees(value);
   if (paisa === null || !Number.isSafeInteger(paisa)) throw fail(field, `${field} must be an amount in rupees`);
   if (paisa <= 0) throw fail(field, `${field} must be more than 0 (leave it empty for no limit)`);
   if (paisa > SIGNAL_SETTINGS_LIMITS.maxRupees * 100)

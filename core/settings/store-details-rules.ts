@@ -143,7 +143,7 @@ function rupees(field: string, value: unknown, maxRupees: number): number | null
   if (typeof value === "string" && value.length > 20) return fail(field, `${field} must be an amount in rupees`);
   if (typeof value !== "string" && typeof value !== "number")
     return fail(field, `${field} must be an amount in rupees`);
-  const paisa = parseRupees(typeof value === "string" ? value.replaceAll(",", "") : value);
+  const paisa = parseRupees(value);
   if (paisa === null || !Number.isSafeInteger(paisa)) return fail(field, `${field} must be an amount in rupees`);
   if (paisa < 0) return fail(field, `${field} must not be negative`);
   if (paisa > maxRupees * 100) return fail(field, `${field} must be at most Rs. ${maxRupees.toLocaleString("en-US")}`);

@@ -177,6 +177,19 @@ describe("creating a product", () => {
     if (byUrl.statusCode !== 404) expect(byUrl.json().id).toBe(p.id);
   });
 
+  it("takes prices as people type them: 3,490, Rs. 3,490 and 3490.00 alike", async () => {
+    for (const [price, compare] of [
+      ["3,490", "Rs. 4,990"],
+      ["Rs. 3,490", "4990.00"],
+      ["3490.00", "4,990"],
+    ]) {
+      const p = await create({ price, compare_price: compare, options: [], combinations: [], stock: 1 });
+      expect([p.price, p.compare_price], price).toEqual([3490, 4990]);
+    }
+    const bad = await call(catalogue, "POST", "/api/admin/products", newProduct({ price: "3,49" }));
+    expect(bad.statusCode, bad.body).toBe(422);
+  });
+
   it("creates a product without options with its own stock", async () => {
     const p = await create({ options: [], combinations: [], stock: 12 });
     expect(p.combinations).toEqual([]);

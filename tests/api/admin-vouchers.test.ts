@@ -98,6 +98,17 @@ describe("creating vouchers", () => {
     expect(one.json()).toMatchObject({ id: v.id, code: code.toUpperCase() });
   });
 
+  it("takes its amounts as people type them: a cap of 1,000, a minimum of Rs. 2,500", async () => {
+    const v = await create({
+      code: freshCode("typed"),
+      discount_type: "percentage",
+      discount_value: 10,
+      max_discount: "1,000",
+      min_order_amount: "Rs. 2,500",
+    });
+    expect([v.max_discount, v.min_order_amount]).toEqual([1000, 2500]);
+  });
+
   it("creates flat (rupees) and free-shipping vouchers; a maximum is refused on them", async () => {
     const flat = await create({ code: freshCode("flat"), discount_type: "flat", discount_value: "250.75" });
     expect(flat).toMatchObject({ discount_type: "flat", discount_value: 250.75, max_discount: null, state: "active" });
