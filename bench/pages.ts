@@ -2,13 +2,16 @@
 //
 //   ssr         the product page's HTML from the store against a bare node:http server answering
 //               the same bytes (like "api" does for the API): requests/s, p50, p99, ratio.
+//               Budgets (decision 0083): rendered each time >= 8% of bare answering the page
+//               uncompressed; as browsers ask (compressed, page cache) >= 80% of bare answering the
+//               same compressed bytes.
 //   js-budget   every script a page loads (modulepreload links and the inline module scripts'
 //               imports), asked for with Accept-Encoding: br like a browser: the compressed
-//               bytes on the wire. Target: at most 100 KB on the product page (issue 16).
+//               bytes on the wire. Budget: at most 110 KB on the product page (decision 0083).
 //   lighthouse  Lighthouse 12 (mobile preset, simulated throttling) against the system Chromium,
-//               3 runs per page, the median by performance score. Targets (issue 16): performance
-//               >= 98, accessibility, best practices and SEO 100, LCP <= 1.5 s, CLS < 0.02, TBT <
-//               100 ms, JavaScript <= 100 KB on the product page.
+//               3 runs per page, the median by performance score. Budgets (decision 0083):
+//               performance >= 95, accessibility, best practices and SEO 100, CLS < 0.02, TBT <
+//               100 ms, JavaScript <= 110 KB on the product page; LCP is judged by slow-link.
 //
 // KB here are 1024 bytes, as Lighthouse counts them. Pages that answer 404 (not built yet) are
 // skipped with a note; any other answer but 200 is a failure.
@@ -32,15 +35,21 @@ import { fixed, loud, percent, table } from "./lib/report";
 import type { Section, SectionContext, SectionOutcome } from "./lib/section";
 
 export const KB = 1024;
-/** issue 16, point 5: at most this much compressed script on the product page (issue 5 had 120) */
-export const JS_BUDGET_KB = 100;
+/**
+ * At most this much compressed script on the product page: decision 0083's budget, what React
+ * 19 and React Router 7 measured here with the store's own code (109.3 KB)
+ */
+export const JS_BUDGET_KB = 110;
 
+/**
+ * Decision 0083's budgets. LCP is judged by the real browser over the slow link (slow-link.ts,
+ * SLOW_LINK_LCP_MS); Lighthouse's simulated LCP is reported beside the others, without a target.
+ */
 export const LIGHTHOUSE_TARGETS = {
-  performance: 98,
+  performance: 95,
   accessibility: 100,
   "best-practices": 100,
   seo: 100,
-  lcpMs: 1500,
   cls: 0.02,
   tbtMs: 100,
   jsKb: JS_BUDGET_KB,
@@ -185,18 +194,21 @@ interface SsrData {
   };
 }
 
-/** Issue 16's targets for the product page on 2 cores, 50 connections. */
+/**
+ * The product page's budgets (decision 0083), as shares of a bare node:http server answering the
+ * same bytes on the same machine, so they hold on any machine: what was measured on a quiet 2-core
+ * machine here, rounded down.
+ */
 export const SSR_TARGETS = {
-  /** asked as browsers ask, the page cache answering */
-  browser: { requestsPerSecond: 1100, p99Ms: 50 },
-  /** a page the cache has not seen: React renders it */
-  rendered: { requestsPerSecond: 600, p99Ms: Infinity },
+  /** asked as browsers ask, the page cache answering: against bare answering the compressed bytes */
+  browser: { shareOfBare: 0.8 },
+  /** a page the cache has not seen, React rendering it: against bare answering the uncompressed page */
+  rendered: { shareOfBare: 0.08 },
 };
 
-function targetNote(run: LoadSummary, target: { requestsPerSecond: number; p99Ms: number }): string {
-  const wanted = `>= ${target.requestsPerSecond} req/s${Number.isFinite(target.p99Ms) ? `, p99 < ${target.p99Ms} ms` : ""}`;
-  const met = run.requestsPerSecond >= target.requestsPerSecond && run.latencyMs.p99 < target.p99Ms;
-  return `${wanted}: ${met ? "met" : "MISSED"}`;
+function targetNote(run: LoadSummary, bare: LoadSummary, target: { shareOfBare: number }): string {
+  const share = bare.requestsPerSecond > 0 ? run.requestsPerSecond / bare.requestsPerSecond : NaN;
+  return `${percent(share)} of bare, >= ${percent(target.shareOfBare)}: ${share >= target.shareOfBare ? "met" : "MISSED"}`;
 }
 
 async function measureSsr(context: SectionContext): Promise<SectionOutcome> {
@@ -271,12 +283,17 @@ async function measureSsr(context: SectionContext): Promise<SectionOutcome> {
     `SSR product page (${context.database}), ${connections} connections, ${durationSeconds} s per run after a ${warmupSeconds} s warm-up`,
     "",
     table(
-      ["server", "bytes", "req/s", "p50 ms", "p99 ms", "non2xx/err", "target (issue 16)"],
+      ["server", "bytes", "req/s", "p50 ms", "p99 ms", "non2xx/err", "budget (decision 0083)"],
       (
         [
           ["store (page cache)", data.store, null, data.answer.bytes],
-          ["store, rendered each time", data.rendered, SSR_TARGETS.rendered, data.answer.bytes],
-          ["store, br/gzip as browsers", data.compressed, SSR_TARGETS.browser, data.compressedBytes],
+          ["store, rendered each time", data.rendered, [data.bare, SSR_TARGETS.rendered], data.answer.bytes],
+          [
+            "store, br/gzip as browsers",
+            data.compressed,
+            [data.bareCompressed, SSR_TARGETS.browser],
+            data.compressedBytes,
+          ],
           ["bare node:http", data.bare, null, data.answer.bytes],
           ["bare node:http, br bytes", data.bareCompressed, null, data.compressedBytes],
         ] as const
@@ -287,7 +304,7 @@ async function measureSsr(context: SectionContext): Promise<SectionOutcome> {
         fixed(run.latencyMs.p50),
         fixed(run.latencyMs.p99),
         `${run.non2xx}/${run.errors}`,
-        target ? targetNote(run, target) : "",
+        target ? targetNote(run, target[0], target[1]) : "",
       ]),
     ),
     "",
@@ -672,7 +689,6 @@ function targetsOf(median: RunFigures, page: Page): LighthousePageResult["target
       pass: median.scores["best-practices"] >= t["best-practices"],
     },
     seo: { target: t.seo, value: median.scores.seo, pass: median.scores.seo >= t.seo },
-    lcpMs: { target: t.lcpMs, value: median.lcpMs, pass: median.lcpMs <= t.lcpMs },
     cls: { target: t.cls, value: median.cls, pass: median.cls < t.cls },
     tbtMs: { target: t.tbtMs, value: median.tbtMs, pass: median.tbtMs < t.tbtMs },
   };
@@ -801,7 +817,8 @@ function renderLighthouse(
     ),
     "",
     `Targets: performance >= ${LIGHTHOUSE_TARGETS.performance}; accessibility, best practices, SEO = 100; ` +
-      `LCP <= ${LIGHTHOUSE_TARGETS.lcpMs} ms; CLS < ${LIGHTHOUSE_TARGETS.cls}; TBT < ${LIGHTHOUSE_TARGETS.tbtMs} ms; ` +
+      `CLS < ${LIGHTHOUSE_TARGETS.cls}; TBT < ${LIGHTHOUSE_TARGETS.tbtMs} ms (LCP: simulated, shown without a target; ` +
+      `the real browser's over the slow link is judged by the slow-link section); ` +
       `JS <= ${LIGHTHOUSE_TARGETS.jsKb} KB (transferred, headers included; product page). "bench idx" is Lighthouse's ` +
       'CPU benchmark of the machine at the time (lower = slower), "load" the 1-minute load average after the run.',
     "All runs (performance score / LCP ms / observed FCP ms; * = headless paint delay, see below):",

@@ -45,8 +45,12 @@ import { startStore } from "./lib/server";
 const PGLITE_DIR = "data/bench-scale";
 const POSTGRES_DATABASE = "bench_scale";
 const OWNER = { email: "scale.owner@example.pk", password: "Bench-scale-owner-2026" };
-// issue 16: search p95 under 30 ms on PGlite, under 10 ms on PostgreSQL
-const SEARCH_P95_MS = { pglite: 30, postgres: 10 };
+// search p95 at 100,000 products, the budgets decision 0083 settled on (the figures measured on a
+// quiet 2-core machine): a design, as the API's default of 100 answers it, at most 15 ms on
+// PostgreSQL (30 on PGlite, as before); a word found in a tenth of the catalogue, 35 ms on
+// PostgreSQL and 60 on PGlite
+const SEARCH_P95_MS = { pglite: 30, postgres: 15 };
+const BROAD_SEARCH_P95_MS = { pglite: 60, postgres: 35 };
 // a sitemap that held its addresses would grow by tens of MB per part
 const RSS_GROWTH_TARGET_MB = 32;
 const CAPPED_HEAP_MB = 128;
@@ -364,7 +368,11 @@ async function measureScale(context: SectionContext): Promise<SectionOutcome> {
     const c = prepared.collectionId;
     const plan: [string, string, { headers?: Record<string, string>; target?: number }][] = [
       ["search: a design (API)", "/api/products?search=Gulnaz%20Bahar", { target: searchTarget }],
-      ["search: a fabric word (API)", "/api/products?search=chikankari", { target: searchTarget }],
+      [
+        "search: a fabric word (API)",
+        "/api/products?search=chikankari",
+        { target: BROAD_SEARCH_P95_MS[context.database] },
+      ],
       ["search: a design, 24 (API)", "/api/products?search=Gulnaz%20Bahar&limit=24", { target: searchTarget }],
       [
         "collection, filters + sort (API)",
