@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { startAccountRequestWorker } from "../core/accounts/account-request-worker";
 import { cloudApiTransport } from "../core/messaging/cloud-api";
 import { emailQueue, logOnlyEmailTransport, smtpTransport } from "../core/messaging/email-transport";
 import { startOutboxWorker, startQueueWorker } from "../core/messaging/outbox";
@@ -99,6 +100,23 @@ async function main() {
         },
       })
     : null;
+  // password reset and sign-in-link requests (decision 0087): answered at once whatever the
+  // address, then looked up and sent here
+  const accountRequests = config.messageWorker.enabled
+    ? startAccountRequestWorker(
+        core,
+        { whatsapp: !!config.whatsapp },
+        {
+          pollMs: config.messageWorker.pollMs,
+          leaseMs: config.messageWorker.leaseMs,
+          onError: (error) =>
+            app.log.error({ err: error }, "account request worker pass failed; the next pass tries again"),
+          onRun: (run) => {
+            if (run.failed + run.retry > 0) app.log.warn({ accountRequests: run }, "account requests: some failed");
+          },
+        },
+      )
+    : null;
   // reminders and expiry of unanswered confirmations (issue 15, point 4; decision 0072): every
   // process runs the pass; SKIP LOCKED keeps two of them from reminding or expiring one order
   const confirmations = config.confirmationScheduler.enabled
@@ -151,6 +169,7 @@ async function main() {
       // the send under way finishes and is recorded before the database closes
       await messages?.stop();
       await emails?.stop();
+      await accountRequests?.stop();
       // the pass under way commits before the database closes
       await confirmations?.stop();
       // a VACUUM under way finishes before the database closes

@@ -1,5 +1,6 @@
-// The words of the account emails (issue 17): the password reset link and the address
-// confirmation, in the store's one email layout. Plain English a shopper understands, and what to
+// The words of the account emails (issue 17; decision 0087): the password reset link, the address
+// confirmation, the sign-in link and the notice of a second registration, in the store's one
+// email layout. Plain English a shopper understands, and what to
 // do when the shopper did not ask.
 import type { Db } from "../../db/client";
 import type { AccountTokenPurpose } from "../../db/schema";
@@ -45,6 +46,58 @@ export function emailVerificationEmail(storeName: string, firstName: string, url
   });
 }
 
+/** The sign-in link's email (decision 0087): for a shopper locked out by wrong passwords. */
+export function signInLinkEmail(storeName: string, firstName: string, url: string): RenderedEmail {
+  return renderEmail({
+    storeName,
+    subject: `Your sign-in link for ${storeName}`,
+    preheader: "Sign in with one tap. The link works once, for one hour.",
+    heading: "Sign in to your account",
+    paragraphs: [
+      `Hello ${firstName},`,
+      "Someone (we hope you) asked for a link to sign in to your account. Tap the button to sign in. The link works once, for one hour.",
+    ],
+    button: { label: "Sign me in", url },
+    after: [
+      "If you did not ask, you can ignore this email: nobody can use this link but you.",
+      "If someone keeps trying wrong passwords on your account, choosing a new password keeps it safe.",
+    ],
+  });
+}
+
+/**
+ * To the owner of an address someone tried to register again (decision 0087): no link that opens
+ * anything, only where to sign in and how to get back in.
+ */
+export function registrationAttemptEmail(storeName: string, firstName: string, loginUrl: string): RenderedEmail {
+  return renderEmail({
+    storeName,
+    subject: `You already have a ${storeName} account`,
+    preheader: "Someone tried to create a new account with this email.",
+    heading: "You already have an account",
+    paragraphs: [
+      `Hello ${firstName},`,
+      "Someone (perhaps you) tried to create a new account with this email address. You already have an account with us, so no new one was made.",
+    ],
+    button: { label: "Sign in", url: loginUrl },
+    after: [
+      "Forgotten your password? Tap \u201cForgot password?\u201d on the sign-in page and we will email you a link to choose a new one.",
+      "If it was not you, you can ignore this email: your account has not changed.",
+    ],
+  });
+}
+
+/** Queues the notice of registrationAttemptEmail, in the caller's transaction or on its own. */
+export async function queueRegistrationAttemptEmail(
+  ctx: CoreContext,
+  db: Db,
+  account: Pick<Account, "id" | "email" | "firstName">,
+): Promise<void> {
+  const settings = await getSiteSettings({ ...ctx, db });
+  const message = registrationAttemptEmail(settings.siteName, account.firstName, linkTo(ctx.publicUrl, "/login"));
+  await queueEmail(db, { kind: "registration_attempt", to: account.email, userId: account.id, ...message });
+}
+
 /**
  * Issues a link's token for the account and queues the email that carries it, in the caller's
  * transaction: the link's page is `${path}/<token>`.
@@ -56,7 +109,7 @@ export async function queueLinkEmail(
   link: {
     purpose: AccountTokenPurpose;
     validSeconds: number;
-    path: "/reset-password" | "/verify-email";
+    path: "/reset-password" | "/verify-email" | "/sign-in-link";
     compose: (storeName: string, firstName: string, url: string) => RenderedEmail;
   },
 ): Promise<void> {

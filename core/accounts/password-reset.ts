@@ -1,17 +1,21 @@
-// Forgotten passwords (issue 17, point 2; decision 0077). A request is answered the same way
-// whether or not an account has that email; the account's owner gets a single-use link valid for
-// one hour, or (where WhatsApp is set up and the account has a phone) a six-digit code valid for
-// 15 minutes. Setting the new password ends every session of the account.
+// Forgotten passwords (decisions 0077, 0087). A request is answered the same way, after the same
+// work, whether or not an account has that email: the answer writes only a request row, and a
+// worker looks the address up afterwards (account-request-worker.ts). The account's owner gets a
+// single-use link valid for one hour, or (where WhatsApp is set up and the account has a phone) a
+// six-digit code valid for 15 minutes. Staff accounts never get a code: their way back is the
+// email link. Setting the new password ends every session of the account.
 import crypto from "node:crypto";
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { CoreContext } from "../context";
 import { AppError, invalid } from "../shared/errors";
 import type { LimitRule } from "../shared/rate-limit";
 import { normalizeInternationalPhone, normalizePakistaniMobile } from "../checkout/phone";
+import { isStaffRole, STAFF_ROLES } from "../staff/permissions";
 import { revokeStaffSessionsOf } from "../staff/sessions";
-import { accountTokens, users, whatsappMessages } from "../../db/schema";
+import { accountTokens, users, whatsappMessages, type AccountTokenChannel } from "../../db/schema";
 import { passwordResetEmail, queueLinkEmail } from "./account-emails";
+import { queueAccountRequest } from "./account-requests";
 import { codeHash, issueAccountToken, linkState, spendLinkToken, type LinkState } from "./account-tokens";
 import { hashPassword } from "./passwords";
 import { normalizeEmail, passwordResetConfirmInput, passwordResetRequestInput } from "./rules";
@@ -59,8 +63,8 @@ function whatsappNumber(phone: string | null): string | null {
 }
 
 /**
- * Sends a reset link (or WhatsApp code) when an account has this email; the answer is the same
- * either way.
+ * Takes a reset request: the answer is the same, after the same work, whether or not an account
+ * has this email; the link or code is sent after the answer (sendPasswordReset).
  */
 export async function requestPasswordReset(
   ctx: CoreContext,
@@ -69,27 +73,48 @@ export async function requestPasswordReset(
   options: ResetOptions,
 ): Promise<{ detail: string }> {
   const input = parse(passwordResetRequestInput, raw);
-  const detail = input.channel === "whatsapp" && options.whatsapp ? RESET_SENT_WHATSAPP : RESET_SENT_EMAIL;
+  const whatsapp = input.channel === "whatsapp" && options.whatsapp;
   const limits: LimitRule[] = [
     { key: `reset:address:${input.email}`, ...RESET_LIMITS.address },
     { key: `reset:client:${client.ip}`, ...RESET_LIMITS.client },
   ];
   const taken = await ctx.limiter.take(limits);
   if (!taken.allowed) throw tooMany("Too many reset requests", taken.retryAfterSeconds);
+  await queueAccountRequest(ctx.db, {
+    kind: "password_reset",
+    email: input.email,
+    channel: whatsapp ? "whatsapp" : "email",
+  });
+  return { detail: whatsapp ? RESET_SENT_WHATSAPP : RESET_SENT_EMAIL };
+}
 
-  // the code and token are made whether or not the account exists: the work before the answer
-  // differs by one lookup's worth, not by the cost of making a message
-  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
-  const [account] = await ctx.db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, phone: users.phone })
+/**
+ * The worker's half of a reset request: when an account has the email, spends its older links and
+ * codes and queues the new link (or WhatsApp code). Answers what it did, for the request's row.
+ */
+export async function sendPasswordReset(
+  ctx: CoreContext,
+  email: string,
+  channel: AccountTokenChannel,
+  options: ResetOptions,
+): Promise<string> {
+  const [found] = await ctx.db
+    .select({ id: users.id })
     .from(users)
-    .where(sql`lower(${users.email}) = ${normalizeEmail(input.email)}`);
-  if (!account) return { detail };
-  const accountLimit = await ctx.limiter.take([{ key: `reset:account:${account.id}`, ...RESET_LIMITS.account }]);
-  if (!accountLimit.allowed) return { detail };
+    .where(sql`lower(${users.email}) = ${normalizeEmail(email)}`);
+  if (!found) return "no account has this address";
+  const accountLimit = await ctx.limiter.take([{ key: `reset:account:${found.id}`, ...RESET_LIMITS.account }]);
+  if (!accountLimit.allowed) return "this account's messages for the day are used up";
 
-  const phone = input.channel === "whatsapp" && options.whatsapp ? whatsappNumber(account.phone) : null;
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
+    // the account's row is held, so two requests at once leave one live message, and its role is
+    // the one of this moment
+    const [account] = await tx
+      .select({ id: users.id, email: users.email, firstName: users.firstName, phone: users.phone, role: users.role })
+      .from(users)
+      .where(eq(users.id, found.id))
+      .for("update");
+    if (!account) return "no account has this address";
     // only the newest message works: an older link or code is spent now
     await tx
       .update(accountTokens)
@@ -101,9 +126,12 @@ export async function requestPasswordReset(
           isNull(accountTokens.usedAt),
         ),
       );
+    // a staff account is reset by the email link only: a phone on it may be one a shopper set
+    // before the account joined the staff, and the code would hand the console to that phone
+    const staff = isStaffRole(account.role);
+    const phone = channel === "whatsapp" && options.whatsapp && !staff ? whatsappNumber(account.phone) : null;
     if (phone) {
-      // the code goes only into the template's parameters; the row's text, which the console's
-      // message log shows, never carries it
+      const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
       await issueAccountToken(tx, {
         userId: account.id,
         purpose: "password_reset",
@@ -112,6 +140,8 @@ export async function requestPasswordReset(
         validSeconds: RESET_CODE_SECONDS,
         code,
       });
+      // the code goes only into the template's parameters, which the outbox wipes once the
+      // message is dealt with; the row's text, which the console's message log shows, never has it
       await tx.insert(whatsappMessages).values({
         kind: "password_code",
         language: "en",
@@ -120,7 +150,7 @@ export async function requestPasswordReset(
         buttons: [],
         body: CODE_TEXT,
       });
-      return;
+      return "code queued for WhatsApp";
     }
     await queueLinkEmail(ctx, tx, account, {
       purpose: "password_reset",
@@ -128,8 +158,8 @@ export async function requestPasswordReset(
       path: "/reset-password",
       compose: passwordResetEmail,
     });
+    return channel === "whatsapp" && staff ? "staff account: link emailed, no code" : "link emailed";
   });
-  return { detail };
 }
 
 /** Whether a reset link still works, for its page (nothing is spent). */
@@ -194,6 +224,9 @@ async function resetWithCode(
   code: string,
   passwordHash: string,
 ): Promise<{ detail: string }> {
+  // a staff account's code is refused like a wrong one: one sent before the account joined the
+  // staff must not reach the console (decision 0087)
+  const shopperOnly = notInArray(users.role, [...STAFF_ROLES]);
   const [live] = await ctx.db
     .select({ id: accountTokens.id, tokenHash: accountTokens.tokenHash })
     .from(accountTokens)
@@ -201,6 +234,7 @@ async function resetWithCode(
     .where(
       and(
         sql`lower(${users.email}) = ${normalizeEmail(email)}`,
+        shopperOnly,
         eq(accountTokens.purpose, "password_reset"),
         eq(accountTokens.channel, "whatsapp"),
         isNull(accountTokens.usedAt),
@@ -232,7 +266,8 @@ async function resetWithCode(
     const [account] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.id, row.userId), sql`lower(${users.email}) = ${row.email}`));
+      .where(and(eq(users.id, row.userId), sql`lower(${users.email}) = ${row.email}`, shopperOnly))
+      .for("update");
     if (!account) return false;
     await setNewPassword(ctx, tx, account.id, passwordHash);
     return true;

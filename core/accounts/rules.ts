@@ -156,3 +156,9 @@ export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmInput
 
 /** POST /users/verify-email: the token of the link in the verification email. */
 export const verifyEmailInput = z.object({ token: linkToken });
+
+/** POST /users/sign-in-link: the address to send a sign-in link to (decision 0087). */
+export const signInLinkRequestInput = z.object({ email: emailSchema });
+
+/** POST /users/sign-in-link/confirm: the token of the link in the sign-in email. */
+export const signInLinkInput = z.object({ token: linkToken });

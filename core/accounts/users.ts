@@ -22,7 +22,8 @@ import type { StaffActor } from "../staff/permissions";
 import { revokeStaffSessionsOf } from "../staff/sessions";
 import { sendVerificationEmail } from "./email-verification";
 import { signInCounters } from "./sign-in-limits";
-import { parse, tooMany } from "./use-case";
+import { minutesText, parse, tooMany } from "./use-case";
+import { queueRegistrationAttemptEmail } from "./account-emails";
 
 export type { Account } from "./account";
 
@@ -39,6 +40,8 @@ export interface SignedIn {
 
 // Each sign-up costs an argon2 hash; one address creating many accounts is a script
 export const SIGN_UP_LIMIT = { attempts: 20, windowSeconds: 60 * 60 };
+// the owner of a taken address hears of a sign-up with it once a day at most, however many come
+export const REGISTRATION_NOTICE_LIMIT = { limit: 1, windowSeconds: 24 * 60 * 60 };
 
 export const WRONG_CREDENTIALS = "Incorrect email or password.";
 export const EMAIL_TAKEN = "An account with this email already exists.";
@@ -70,8 +73,14 @@ export async function registerUser(ctx: CoreContext, raw: unknown, client: Clien
   if (attempts > SIGN_UP_LIMIT.attempts) {
     throw tooMany("Too many sign-up attempts", retryAfterSeconds);
   }
-  if (await findByEmail(ctx, input.email)) throw invalid(EMAIL_TAKEN);
+  // hashed before the address is looked up: a taken address is answered after the same argon2
+  // work as a new one, so the answer's time says no more than its words (decision 0087)
   const passwordHash = await hashPassword(input.password);
+  const existing = await findByEmail(ctx, input.email);
+  if (existing) {
+    await tellOwnerOfSignUp(ctx, existing);
+    throw invalid(EMAIL_TAKEN);
+  }
   let user: Account;
   try {
     // the account and its confirmation email (issue 17) commit together
@@ -98,7 +107,27 @@ export async function registerUser(ctx: CoreContext, raw: unknown, client: Clien
   return { token, user };
 }
 
-const tooManySignIns = (retryAfterSeconds: number) => tooMany("Too many sign-in attempts", retryAfterSeconds);
+/**
+ * Emails the owner of a taken address that someone tried to register with it (decision 0087): the
+ * shopper who forgot they had an account is told where to sign in, and an owner whose address is
+ * being tried finds out. At most once a day per account, silently beyond that.
+ */
+async function tellOwnerOfSignUp(ctx: CoreContext, account: Pick<Account, "id" | "email" | "firstName">) {
+  const taken = await ctx.limiter.take([
+    { key: `signup-notice:account:${account.id}`, ...REGISTRATION_NOTICE_LIMIT },
+  ]);
+  if (taken.allowed) await queueRegistrationAttemptEmail(ctx, ctx.db, account);
+}
+
+// a lock-out tells the shopper of the way back in (decision 0087); an unknown email is counted and
+// answered the same, so the offer tells nothing either
+const tooManySignIns = (retryAfterSeconds: number) =>
+  new AppError(
+    429,
+    `Too many sign-in attempts. Please try again in ${minutesText(retryAfterSeconds)}, or ask for a sign-in link by email.`,
+    undefined,
+    retryAfterSeconds,
+  );
 
 /**
  * Checks an email and password and opens a session. Unknown email and wrong password give the

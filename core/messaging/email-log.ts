@@ -15,7 +15,7 @@ import { queueEmail } from "./email-queue";
 import type { MessageChannel, MessageFilter } from "./message-log";
 
 /** Emails whose text holds a live secret (a reset or verification link). */
-export const ACCOUNT_EMAIL_KINDS: readonly EmailKind[] = ["password_reset", "email_verification"];
+export const ACCOUNT_EMAIL_KINDS: readonly EmailKind[] = ["password_reset", "email_verification", "sign_in_link"];
 export const isAccountEmail = (kind: string) => (ACCOUNT_EMAIL_KINDS as readonly string[]).includes(kind);
 
 export const HIDDEN_TEXT = "Hidden: this email holds a one-time link to the shopper's account.";

@@ -2,7 +2,7 @@
 // text, attempts and last error; a failed one can be sent again. Staff with the orders
 // permission; the resend is audited in its own transaction. The shop's choices (confirmations on
 // or off, their language) are settings.
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { notFound, conflict, invalid } from "../shared/errors";
 import { recordAudit, whoIs } from "../staff/audit";
@@ -16,6 +16,9 @@ import {
   type MessageLanguage,
   type MessageStatus,
 } from "../../db/schema";
+
+export const CODE_RESEND_REFUSED =
+  "A password reset code cannot be sent again: it is not kept. Ask the shopper to request a new one.";
 
 export const MESSAGE_FILTERS = ["all", "queued", "sending", "sent", "logged", "failed"] as const;
 export type MessageFilter = (typeof MESSAGE_FILTERS)[number];
@@ -100,14 +103,22 @@ export async function resendMessage(
         lockedUntil: null,
         updatedAt: sql`now()`,
       })
-      .where(and(eq(whatsappMessages.id, messageId), eq(whatsappMessages.status, "failed")))
+      // a reset code is not kept once its message failed (decision 0087): the shopper asks again
+      .where(
+        and(
+          eq(whatsappMessages.id, messageId),
+          eq(whatsappMessages.status, "failed"),
+          ne(whatsappMessages.kind, "password_code"),
+        ),
+      )
       .returning({ id: whatsappMessages.id, orderId: whatsappMessages.orderId, lastError: whatsappMessages.lastError });
     if (!updated) {
       const [existing] = await tx
-        .select({ status: whatsappMessages.status })
+        .select({ status: whatsappMessages.status, kind: whatsappMessages.kind })
         .from(whatsappMessages)
         .where(eq(whatsappMessages.id, messageId));
       if (!existing) throw notFound("Message not found");
+      if (existing.kind === "password_code") throw conflict(CODE_RESEND_REFUSED);
       throw conflict(`Only a failed message can be sent again; this one is ${existing.status}.`, {
         status: existing.status,
       });

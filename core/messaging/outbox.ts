@@ -7,7 +7,7 @@
 // process takes them again (at least once: see decision 0069 for why a double is unlikely).
 import { randomUUID } from "node:crypto";
 import { startPolling } from "../shared/polling";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client";
 import type { MessageKind, MessageLanguage } from "../../db/schema";
 import {
@@ -52,10 +52,15 @@ interface ClaimedBase {
  * provider_message_id, last_error, sent_at, updated_at), the columns a send needs, and the send.
  */
 export interface OutboxQueue<Row extends ClaimedBase = ClaimedBase> {
-  table: "whatsapp_messages" | "email_messages";
+  table: "whatsapp_messages" | "email_messages" | "account_requests";
   /** column names (constants, never input), read by the claim next to id and attempts */
   columns: readonly string[];
   send(row: Row): Promise<SendResult>;
+  /**
+   * Assignments made in the statement that records a row as sent, logged or failed: what must
+   * not outlive its send, such as a password reset code (decision 0087).
+   */
+  whenDone?: SQL;
 }
 
 interface WhatsAppRow extends ClaimedBase {
@@ -75,6 +80,8 @@ export function whatsappQueue(transport: MessageTransport): OutboxQueue<WhatsApp
   return {
     table: "whatsapp_messages",
     columns: ["kind", "language", "phone", "parameters", "buttons", "body"],
+    // a reset code is kept only until its message is dealt with; the account's token holds its hash
+    whenDone: sql`parameters = case when kind = 'password_code' then '[]'::jsonb else parameters end`,
     send: (row) =>
       transport.send({
         id: row.id,
@@ -142,16 +149,17 @@ async function deliver<Row extends ClaimedBase>(
 ): Promise<"sent" | "logged" | "retry" | "failed" | "lost"> {
   const table = sql.identifier(queue.table);
   const mine = sql`id = ${row.id} and status = 'sending' and locked_by = ${workerId}`;
+  const done = queue.whenDone ? sql`, ${queue.whenDone}` : sql``;
   try {
     const result = await queue.send(row);
     const updated = await queryRows<{ id: number }>(
       db,
       result.outcome === "sent"
         ? sql`update ${table} set status = 'sent', provider_message_id = ${result.providerMessageId},
-                sent_at = now(), last_error = null, locked_by = null, locked_until = null, updated_at = now()
+                sent_at = now(), last_error = null, locked_by = null, locked_until = null, updated_at = now()${done}
               where ${mine} returning id`
         : sql`update ${table} set status = 'logged', last_error = ${result.note}, sent_at = now(),
-                locked_by = null, locked_until = null, updated_at = now()
+                locked_by = null, locked_until = null, updated_at = now()${done}
               where ${mine} returning id`,
     );
     return updated.length > 0 ? result.outcome : "lost";
@@ -164,7 +172,7 @@ async function deliver<Row extends ClaimedBase>(
       db,
       giveUp
         ? sql`update ${table} set status = 'failed', last_error = ${why}, locked_by = null,
-                locked_until = null, updated_at = now() where ${mine} returning id`
+                locked_until = null, updated_at = now()${done} where ${mine} returning id`
         : sql`update ${table} set status = 'queued', last_error = ${why}, locked_by = null, locked_until = null,
                 next_attempt_at = now() + make_interval(secs => ${delay / 1000}), updated_at = now()
               where ${mine} returning id`,

@@ -23,6 +23,8 @@ export const RETENTION = {
   whatsappMessageDays: 180,
   /** emails to shoppers (issue 17) hold addresses and orders: kept as long as WhatsApp messages */
   emailMessageDays: 180,
+  /** reset and sign-in-link requests (decision 0087): a day after they were dealt with */
+  accountRequestDays: 1,
   batchSize: 500,
   /** per table and run; whatever is left waits for the next run */
   maxBatches: 100,
@@ -37,6 +39,7 @@ export interface RetentionReport {
   whatsappMessages: number;
   whatsappReplies: number;
   emailMessages: number;
+  accountRequests: number;
 }
 
 const days = (n: number) => sql`make_interval(days => ${n})`;
@@ -97,11 +100,17 @@ const batches: Record<keyof RetentionReport, (limit: number) => SQL> = {
       where created_at < now() - ${days(RETENTION.emailMessageDays)} and status in ('sent', 'logged', 'failed')
       limit ${limit} for update skip locked)
     returning 1`,
+  accountRequests: (limit) => sql`
+    delete from account_requests where id in (
+      select id from account_requests
+      where created_at < now() - ${days(RETENTION.accountRequestDays)} and status in ('sent', 'logged', 'failed')
+      limit ${limit} for update skip locked)
+    returning 1`,
 };
 
 /**
  * Deletes expired rate-limit rows, abandoned carts, old idempotency keys, long-ended sessions
- * (shop and staff) and old WhatsApp messages and emails.
+ * (shop and staff), old WhatsApp messages and emails, and dealt-with reset and sign-in-link requests.
  */
 export async function deleteExpiredData(
   ctx: CoreContext,
@@ -116,6 +125,7 @@ export async function deleteExpiredData(
     whatsappMessages: 0,
     whatsappReplies: 0,
     emailMessages: 0,
+    accountRequests: 0,
   };
   for (const table of Object.keys(batches) as (keyof RetentionReport)[]) {
     for (let batch = 0; batch < maxBatches; batch++) {

@@ -7,12 +7,15 @@ import type { Account } from "../../core/accounts/account";
 import { listMyOrders, type MyOrder } from "../../core/accounts/orders";
 import { resendVerificationEmail, verifyEmail } from "../../core/accounts/email-verification";
 import { requestPasswordReset, resetPassword } from "../../core/accounts/password-reset";
+import { requestSignInLink, signInWithLink } from "../../core/accounts/sign-in-link";
 import {
   loginInput,
   passwordResetConfirmInput,
   passwordResetRequestInput,
   profileInput,
   registerInput,
+  signInLinkInput,
+  signInLinkRequestInput,
   verifyEmailInput,
 } from "../../core/accounts/rules";
 import {
@@ -118,7 +121,8 @@ export async function userRoutes(app: FastifyInstance, { core, config }: { core:
     {
       schema: {
         tags: ["users"],
-        summary: "Create an account (201 with access_token and user); 422 when the email is taken",
+        summary:
+          "Create an account (201 with access_token and user); 422 when the email is taken, and the owner of that address is emailed (once a day); 429 after 20 sign-ups an hour from one client",
         body: registerInput,
       },
     },
@@ -134,7 +138,7 @@ export async function userRoutes(app: FastifyInstance, { core, config }: { core:
       schema: {
         tags: ["users"],
         summary:
-          "Sign in: access_token and user, 401 for a wrong email or password, 429 after too many failures (10 from one address)",
+          "Sign in: access_token and user, 401 for a wrong email or password, 429 after too many failures (10 from one address, 100 an hour for one account), whose detail offers a sign-in link by email (POST /users/sign-in-link)",
         body: loginInput,
       },
     },
@@ -184,7 +188,7 @@ export async function userRoutes(app: FastifyInstance, { core, config }: { core:
       schema: {
         tags: ["users"],
         summary:
-          "Send a password reset link by email (valid one hour), or with channel whatsapp a 6-digit code (15 minutes) where WhatsApp is set up and the account has a phone. 202 with the same detail whether or not the account exists; 429 after 3 requests an hour for one email or 20 from one client",
+          "Send a password reset link by email (valid one hour), or with channel whatsapp a 6-digit code (15 minutes) where WhatsApp is set up and the account is a shopper's with a phone (a staff account gets the email link). 202 with the same detail, after the same work, whether or not the account exists: the message is sent after the answer; 429 after 3 requests an hour for one email or 20 from one client",
         body: passwordResetRequestInput,
         response: { 202: detailAnswer },
       },
@@ -207,6 +211,34 @@ export async function userRoutes(app: FastifyInstance, { core, config }: { core:
       },
     },
     async (request) => resetPassword(core, request.body, clientInfo(request)),
+  );
+
+  // the way back in after a lock-out (decision 0087)
+  api.post(
+    "/users/sign-in-link",
+    {
+      schema: {
+        tags: ["users"],
+        summary:
+          "Email a one-time sign-in link (valid one hour) to a shopper's account with this email; staff accounts get none. 202 with the same detail, after the same work, whether or not the account exists: the email is sent after the answer; 429 after 3 requests an hour for one email or 20 from one client",
+        body: signInLinkRequestInput,
+        response: { 202: detailAnswer },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await requestSignInLink(core, request.body, clientInfo(request))),
+  );
+
+  api.post(
+    "/users/sign-in-link/confirm",
+    {
+      schema: {
+        tags: ["users"],
+        summary:
+          "Sign in with the link's token: access_token and user, as POST /users/login answers; the link is spent. 410 for a used or expired link, 404 for an unknown one, 429 after 20 tries in 10 minutes from one client",
+        body: signInLinkInput,
+      },
+    },
+    async (request) => presentSignIn(await signInWithLink(core, request.body, clientInfo(request))),
   );
 
   api.post(

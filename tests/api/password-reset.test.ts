@@ -3,9 +3,13 @@
 // every session ended, limits per address, account and client, and the WhatsApp code.
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
+import { Secret } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runAccountRequestsOnce } from "../../core/accounts/account-request-worker";
 import { cloudApiTransport } from "../../core/messaging/cloud-api";
+import { CODE_RESEND_REFUSED, resendMessage } from "../../core/messaging/message-log";
 import { OUTBOX_DEFAULTS, runOutboxOnce } from "../../core/messaging/outbox";
+import { TransportError, type MessageTransport } from "../../core/messaging/transport";
 import {
   RESET_CODE_TRIES,
   RESET_CODE_WRONG,
@@ -19,8 +23,16 @@ import { PASSWORD, freshIp, registerShopper, uniqueEmail, type TestShopper } fro
 import { createTestApp, type TestApp } from "../helpers/app";
 import { startFakeWhatsApp, type FakeWhatsApp } from "../helpers/fake-whatsapp";
 import { count, rows } from "../helpers/shop";
+import { workDuring } from "../helpers/work";
+import { actorOf, makeOwner, staffSignIn, totpNow } from "../helpers/staff";
 
 const NEW_PASSWORD = "Chiffon2025new";
+
+/** A WhatsApp account whose every send the provider refuses for good. */
+const refusingTransport: MessageTransport = {
+  name: "refusing",
+  send: () => Promise.reject(new TransportError("(#131026) Message undeliverable", true)),
+};
 
 async function call(t: TestApp, url: string, payload: unknown, options: { ip?: string; auth?: string } = {}) {
   const res = await t.app.inject({
@@ -33,8 +45,24 @@ async function call(t: TestApp, url: string, payload: unknown, options: { ip?: s
   return { status: res.statusCode, body: res.body ? res.json() : undefined, headers: res.headers };
 }
 
-const requestReset = (t: TestApp, email: string, options: { ip?: string; channel?: string } = {}) =>
-  call(t, "/api/users/password-reset", { email, ...(options.channel ? { channel: options.channel } : {}) }, options);
+/** What the worker does after the answer: look the address up and write the link or code. */
+async function afterAnswer(t: TestApp): Promise<void> {
+  await runAccountRequestsOnce(t.core, { whatsapp: whatsappSetUp.has(t) });
+}
+// the apps built with the WhatsApp Cloud API set up
+const whatsappSetUp = new WeakSet<TestApp>();
+
+/** Asks for a reset, and lets the worker deal with the request as it would after the answer. */
+async function requestReset(t: TestApp, email: string, options: { ip?: string; channel?: string } = {}) {
+  const answer = await call(
+    t,
+    "/api/users/password-reset",
+    { email, ...(options.channel ? { channel: options.channel } : {}) },
+    options,
+  );
+  await afterAnswer(t);
+  return answer;
+}
 
 const confirm = (t: TestApp, payload: unknown, ip?: string) =>
   call(t, "/api/users/password-reset/confirm", payload, { ip });
@@ -91,6 +119,48 @@ describe("password reset by email", () => {
     // the address typed in another case and with spaces is the same account
     expect((await requestReset(t, `  ${shopper.email.toUpperCase()} `)).body).toEqual(known.body);
     expect(await resetEmails(t, shopper.email)).toHaveLength(2);
+  });
+
+  it("does the same work before answering a known and an unknown email: the account is looked up afterwards", async () => {
+    const shopper = await registerShopper(t.app);
+    const ask = (email: string) => call(t, "/api/users/password-reset", { email });
+    const known = await workDuring(t, () => ask(shopper.email));
+    const unknown = await workDuring(t, () => ask(uniqueEmail("nobody")));
+    expect(known).toEqual(unknown);
+    expect(await resetEmails(t, shopper.email)).toHaveLength(0);
+    await afterAnswer(t);
+    expect(await resetEmails(t, shopper.email)).toHaveLength(1);
+  });
+
+  it("resets a staff member's password by the link and hands out no session: the console still asks for the two-step code", async () => {
+    const owner = await makeOwner(t.app, t.core);
+    const secret = new Secret().base32;
+    await t.database.db.execute(
+      sql`update users set totp_secret = ${secret}, totp_enabled_at = now() where id = ${owner.id}`,
+    );
+    await requestReset(t, owner.email);
+    const done = await confirm(t, { token: await linkToken(t, owner.email), password: NEW_PASSWORD });
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual({ detail: RESET_DONE });
+    // the console's session ended with the old password
+    const me = await t.app.inject({ method: "GET", url: "/api/admin/me", headers: owner.auth });
+    expect(me.statusCode).toBe(401);
+    const withoutCode = await staffSignIn(t.app, owner.email, NEW_PASSWORD);
+    expect(withoutCode.statusCode).toBe(401);
+    expect(withoutCode.json().second_factor_required).toBe(true);
+    expect(withoutCode.json()).not.toHaveProperty("access_token");
+    expect((await staffSignIn(t.app, owner.email, NEW_PASSWORD, totpNow(secret))).statusCode).toBe(201);
+  });
+
+  it("keeps no address on a request once the worker has dealt with it", async () => {
+    const shopper = await registerShopper(t.app);
+    await requestReset(t, shopper.email);
+    const left = await rows<{ email: string; status: string }>(
+      t,
+      sql`select email, status from account_requests where status <> 'queued' order by id desc limit 1`,
+    );
+    expect(left).toEqual([{ email: "", status: "logged" }]);
+    expect(await count(t, sql`select count(*) as n from account_requests where email = ${shopper.email}`)).toBe(0);
   });
 
   it("stores only the hash of the link's token, valid for one hour", async () => {
@@ -311,6 +381,7 @@ describe("password reset by WhatsApp code", () => {
       WHATSAPP_PHONE_NUMBER_ID: "1234567890",
       WHATSAPP_API_URL: fake.url,
     });
+    whatsappSetUp.add(t);
   });
   afterAll(async () => {
     await t?.close();
@@ -347,10 +418,11 @@ describe("password reset by WhatsApp code", () => {
     return shopper;
   }
 
-  /** Sends the queued WhatsApp messages to the fake and answers the newest code it received. */
-  async function sentCode(): Promise<string> {
+  /** Sends the queued WhatsApp messages to the fake and answers the newest code it received (for that phone). */
+  async function sentCode(to?: string): Promise<string> {
     await runOutboxOnce(t.core.db, transport(), OUTBOX_DEFAULTS);
-    const body = fake.requests.at(-1)!.body as { template: { components: { parameters: { text: string }[] }[] } };
+    const request = to ? fake.requests.findLast((r) => r.body.to === to) : fake.requests.at(-1);
+    const body = request!.body as { template: { components: { parameters: { text: string }[] }[] } };
     return body.template.components[0]!.parameters[0]!.text;
   }
 
@@ -399,6 +471,75 @@ describe("password reset by WhatsApp code", () => {
     const again = await confirm(t, { email: shopper.email, code, password: "Another2025pass" });
     expect(again.status).toBe(422);
     expect(again.body).toEqual({ detail: RESET_CODE_WRONG });
+  });
+
+  it("keeps the code in no row once its message is sent: the token holds only its hash", async () => {
+    const shopper = await withPhone("0300-2223344");
+    await requestReset(t, shopper.email, { channel: "whatsapp" });
+    const code = await sentCode("923002223344");
+    const [message] = await rows<{ status: string; parameters: unknown }>(
+      t,
+      sql`select status, parameters from whatsapp_messages where kind = 'password_code' and phone = '923002223344'`,
+    );
+    expect(message!.status).toBe("sent");
+    expect(JSON.stringify(message!.parameters)).not.toContain(code);
+    expect(
+      await count(t, sql`select count(*) as n from whatsapp_messages where parameters::text like ${`%${code}%`}`),
+    ).toBe(0);
+    const [token] = await rows<Record<string, unknown>>(
+      t,
+      sql`select * from account_tokens where user_id = ${shopper.id} and channel = 'whatsapp'`,
+    );
+    expect(JSON.stringify(token)).not.toContain(code);
+    expect((await confirm(t, { email: shopper.email, code, password: NEW_PASSWORD })).status).toBe(200);
+  });
+
+  it("will not send a failed code message again from the console: the code is not kept", async () => {
+    const shopper = await withPhone("0300-4445566");
+    await requestReset(t, shopper.email, { channel: "whatsapp" });
+    const [message] = await rows<{ id: number }>(
+      t,
+      sql`select id from whatsapp_messages where kind = 'password_code' and phone = '923004445566'`,
+    );
+    // as the worker leaves a message the Cloud API kept refusing
+    await runOutboxOnce(t.core.db, refusingTransport, { ...OUTBOX_DEFAULTS, maxAttempts: 1 });
+    const [failed] = await rows<{ status: string; parameters: unknown }>(
+      t,
+      sql`select status, parameters from whatsapp_messages where id = ${message!.id}`,
+    );
+    expect(failed).toEqual({ status: "failed", parameters: [] });
+    const owner = await makeOwner(t.app, t.core);
+    await expect(resendMessage(t.core, await actorOf(t.core, owner), message!.id)).rejects.toMatchObject({
+      status: 409,
+      message: CODE_RESEND_REFUSED,
+    });
+  });
+
+  it("sends no code to a staff account's phone: the answer a shopper gets, and a link by email instead", async () => {
+    const member = await withPhone("0300-5556677");
+    await t.database.db.execute(sql`update users set role = 'manager' where id = ${member.id}`);
+    const unknown = await requestReset(t, uniqueEmail("nobody"), { channel: "whatsapp" });
+    const res = await requestReset(t, member.email, { channel: "whatsapp" });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual(unknown.body);
+    expect(
+      await count(t, sql`select count(*) as n from whatsapp_messages where kind = 'password_code' and phone = '923005556677'`),
+    ).toBe(0);
+    expect(
+      await count(t, sql`select count(*) as n from account_tokens where user_id = ${member.id} and channel = 'whatsapp'`),
+    ).toBe(0);
+    expect(await resetEmails(t, member.email)).toHaveLength(1);
+  });
+
+  it("refuses a code sent before the account joined the staff", async () => {
+    const shopper = await withPhone("0300-8889900");
+    await requestReset(t, shopper.email, { channel: "whatsapp" });
+    const code = await sentCode("923008889900");
+    await t.database.db.execute(sql`update users set role = 'owner' where id = ${shopper.id}`);
+    const res = await confirm(t, { email: shopper.email, code, password: NEW_PASSWORD });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ detail: RESET_CODE_WRONG });
+    expect(await signInStatus(t, shopper.email, PASSWORD)).toBe(200);
   });
 
   it("ends a code after 5 wrong tries, even when they arrive at once", async () => {

@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RateLimiter } from "../../core/shared/rate-limit";
+import { runAccountRequestsOnce } from "../../core/accounts/account-request-worker";
 import { signInCounters } from "../../core/accounts/sign-in-limits";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { PASSWORD, freshIp, registerShopper, uniqueEmail } from "../helpers/accounts";
@@ -57,7 +58,9 @@ async function sessionsOf(userId: number): Promise<number> {
   return Number(result.rows[0]!.n);
 }
 
-const TOO_MANY = /^Too many sign-in attempts\. Please try again in \d+ minutes?\.$/;
+// the lock-out tells of the way back in (decision 0087)
+const TOO_MANY =
+  /^Too many sign-in attempts\. Please try again in \d+ minutes?, or ask for a sign-in link by email\.$/;
 
 const backends = await limiterStores("sign-in-limits", () => t.database.db);
 afterAll(async () => {
@@ -155,6 +158,47 @@ for (const backend of backends) {
         expect(locked.body.detail).toMatch(TOO_MANY);
         expect(Number(locked.headers["retry-after"])).toBeGreaterThan(59 * 60);
         expect(Number(locked.headers["retry-after"])).toBeLessThanOrEqual(60 * 60);
+      }, 60_000);
+
+      it("lets the owner of an account locked for the hour back in with a sign-in link by email", async () => {
+        const shopper = await registerShopper(t.app);
+        const addresses = Array.from({ length: 10 }, () => freshIp());
+        await Promise.all(
+          addresses.flatMap((ip) => Array.from({ length: 10 }, (_, i) => login(shopper.email, `Wrong${i}y`, ip))),
+        );
+        const locked = await login(shopper.email, PASSWORD, freshIp());
+        expect(locked.status).toBe(429);
+        expect(locked.body.detail).toMatch(/sign-in link by email/);
+
+        const asked = await t.app.inject({
+          method: "POST",
+          url: "/api/users/sign-in-link",
+          payload: { email: shopper.email },
+          remoteAddress: freshIp(),
+        });
+        expect(asked.statusCode, asked.body).toBe(202);
+        await runAccountRequestsOnce(t.core, { whatsapp: false });
+        const [mail] = (
+          (await t.database.db.execute(
+            sql`select text_body from email_messages where to_address = ${shopper.email} and kind = 'sign_in_link'`,
+          )) as { rows: { text_body: string }[] }
+        ).rows;
+        const token = /\/sign-in-link\/([A-Za-z0-9_-]{43})/.exec(mail!.text_body)![1]!;
+        const opened = await t.app.inject({
+          method: "POST",
+          url: "/api/users/sign-in-link/confirm",
+          payload: { token },
+          remoteAddress: freshIp(),
+        });
+        expect(opened.statusCode, opened.body).toBe(200);
+        const me = await t.app.inject({
+          method: "GET",
+          url: "/api/users/me",
+          headers: { authorization: `Bearer ${opened.json().access_token}` },
+        });
+        expect(me.json().email).toBe(shopper.email);
+        // the lock on password guesses stays to the end of its hour
+        expect((await login(shopper.email, PASSWORD, freshIp())).status).toBe(429);
       }, 60_000);
 
       it("checks at most 100 of 600 parallel guesses at one account from 600 addresses", async () => {

@@ -1,11 +1,24 @@
 import crypto from "node:crypto";
 import { hash } from "@node-rs/argon2";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createOrPromoteAdmin } from "../../core/accounts/users";
 import { orderItems, orders } from "../../db/schema";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { PASSWORD, freshIp, registerShopper, uniqueEmail, type TestShopper } from "../helpers/accounts";
+
+// every argon2 hash is counted: what an answer waits for, compared without a clock
+const argon2Calls = vi.hoisted(() => ({ hash: 0 }));
+vi.mock("@node-rs/argon2", async (importOriginal) => {
+  const argon2 = await importOriginal<typeof import("@node-rs/argon2")>();
+  return {
+    ...argon2,
+    hash: (...args: Parameters<typeof argon2.hash>) => {
+      argon2Calls.hash += 1;
+      return argon2.hash(...args);
+    },
+  };
+});
 
 let t: TestApp;
 beforeAll(async () => {
@@ -100,6 +113,33 @@ describe("POST /api/users/register", () => {
     });
     expect(status).toBe(422);
     expect(body.detail).toBe("An account with this email already exists.");
+  });
+
+  it("answers a taken email after the same password hashing as a new one, and tells the address's owner once a day", async () => {
+    const shopper = await registerShopper(t.app);
+    const register = async (email: string) => {
+      const before = argon2Calls.hash;
+      const res = await call("POST", "/api/users/register", {
+        payload: { first_name: "Someone", last_name: "Else", email, password: PASSWORD },
+      });
+      return { status: res.status, hashed: argon2Calls.hash - before };
+    };
+    const taken = await register(shopper.email);
+    const fresh = await register(uniqueEmail("fresh"));
+    expect([taken.status, fresh.status]).toEqual([422, 201]);
+    expect(taken.hashed).toBe(fresh.hashed);
+    const notices = () =>
+      rows<{ subject: string; text_body: string }>(
+        sql`select subject, text_body from email_messages where to_address = ${shopper.email} and kind = 'registration_attempt'`,
+      );
+    const [notice] = await notices();
+    expect(notice!.subject).toMatch(/already have/);
+    expect(notice!.text_body).toContain("Hello Ayesha");
+    expect(notice!.text_body).toContain("/login");
+    // it opens nothing: no token in it
+    expect(notice!.text_body).not.toMatch(/[A-Za-z0-9_-]{43}/);
+    expect((await register(shopper.email.toUpperCase())).status).toBe(422);
+    expect(await notices()).toHaveLength(1);
   });
 
   it("lets only one of two simultaneous sign-ups with one email through", async () => {
