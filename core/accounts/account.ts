@@ -1,6 +1,8 @@
 // The account as the rest of the program sees it: never with its password hash.
 import { sql } from "drizzle-orm";
 import { users } from "../../db/schema";
+import { AppError } from "../shared/errors";
+import { isStaffRole } from "../staff/permissions";
 import type { Role } from "./rules";
 
 export interface Account {
@@ -27,3 +29,21 @@ export const accountColumns = {
   emailVerifiedAt: users.emailVerifiedAt,
   createdAt: users.createdAt,
 };
+
+export const STAFF_NAME_LOCKED =
+  "A staff member's name can only be changed by the store's owner, on the Staff page of the back office.";
+
+/**
+ * Refuses the shop's profile update a new name for a staff account (decision 0086): the audit
+ * log and the console show staff by name, so a member renaming themselves there ("Store Owner")
+ * could pass their actions off as someone else's. The same names sent back are fine.
+ */
+export function checkProfileName(
+  account: Pick<Account, "role" | "firstName" | "lastName">,
+  next: { first_name: string; last_name: string },
+): void {
+  if (!isStaffRole(account.role)) return;
+  if (next.first_name !== account.firstName || next.last_name !== account.lastName) {
+    throw new AppError(403, STAFF_NAME_LOCKED);
+  }
+}

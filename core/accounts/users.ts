@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { AppError, invalid } from "../shared/errors";
 import { users } from "../../db/schema";
-import { accountColumns, type Account } from "./account";
+import { accountColumns, checkProfileName, type Account } from "./account";
 import { databaseError, UNIQUE_VIOLATION } from "./db-errors";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./passwords";
 import {
@@ -16,6 +16,7 @@ import {
   NAME_MAX,
 } from "./rules";
 import { createSession, revokeSession, revokeUserSessions } from "./sessions";
+import { endShopperHolds } from "../staff/accounts";
 import { recordAudit } from "../staff/audit";
 import { requirePermission } from "../staff/errors";
 import type { StaffActor } from "../staff/permissions";
@@ -181,6 +182,7 @@ export async function updateProfile(ctx: CoreContext, userId: number, raw: unkno
   if (input.email !== undefined && normalizeEmail(input.email) !== current.email) {
     throw invalid("Email cannot be changed.");
   }
+  checkProfileName(current, input);
   if (input.username) {
     const [taken] = await ctx.db
       .select({ id: users.id })
@@ -231,6 +233,8 @@ export async function createOrPromoteAdmin(
   const existing = await findByEmail(ctx, email);
   if (existing) {
     return ctx.db.transaction(async (tx) => {
+      // a shopper's account keeps nothing its shop side set, as when the owner adds staff (decision 0086)
+      if (existing.role === "customer") await endShopperHolds(ctx, tx, existing.id);
       const [user] = await tx
         .update(users)
         .set({

@@ -8,18 +8,30 @@ import { and, asc, eq, inArray, isNull, max, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
-import { siteSettings, staffInvitations, staffSessions, users } from "../../db/schema";
+import {
+  accountTokens,
+  siteSettings,
+  staffInvitations,
+  staffRecoveryCodes,
+  staffSessions,
+  users,
+} from "../../db/schema";
 import { hashPassword, verifyPassword } from "../accounts/passwords";
 import { emailSchema, NAME_MAX, newPasswordSchema, normalizeEmail } from "../accounts/rules";
+import { revokeUserSessions } from "../accounts/sessions";
 import { hashToken, isWellFormedToken, newSessionToken } from "../accounts/tokens";
 import { AppError, invalid, notFound } from "../shared/errors";
 import { changedFields, recordAudit, whoIs } from "./audit";
 import { CHANGED_BY_SOMEONE_ELSE, requirePermission } from "./errors";
 import { isStaffRole, STAFF_ROLES, type StaffActor, type StaffRole } from "./permissions";
 import { openStaffSession, revokeStaffSessionsOf, type StaffClient } from "./sessions";
+import { withinAnswerLimit, WRONG_CURRENT_PASSWORD, WrongAnswer } from "./two-step";
 
 export const INVITATION_DAYS = 3;
 export const LAST_OWNER = "The store needs at least one active owner. Make someone else an owner first.";
+export const EXISTING_SHOPPER_NEEDS_LINK =
+  "This email already has a shop account. Add them with a sign-in link, so they prove the address is theirs.";
+export const LINK_DEAD = "This sign-in link has expired or was already used. Ask the owner for a new one.";
 
 export interface StaffMember {
   id: number;
@@ -56,6 +68,10 @@ export const addStaffInput = z.object({
 export const updateStaffInput = z.object({
   role: staffRole.optional(),
   active: z.boolean({ error: "active must be true or false" }).optional(),
+  // staff names change only here, never from the shop's profile (decision 0086): the audit log
+  // and the console show them
+  first_name: name("First name").optional(),
+  last_name: name("Last name").optional(),
   // what the form was showing: a change made meanwhile by someone else is a 409, not overwritten
   expected_role: staffRole.optional(),
   expected_active: z.boolean().optional(),
@@ -149,8 +165,29 @@ async function invite(tx: Db, userId: number, createdBy: number): Promise<Invita
 const unusablePassword = () => hashPassword(crypto.randomBytes(32).toString("base64url"));
 
 /**
- * Adds a member: a new account, or a shopper's account made staff (its password replaced, its
- * shop sessions kept). Answers the member and, without an initial password, the sign-in link.
+ * Ends whatever an account held before it became staff (decision 0086). Anyone may have signed
+ * up at the shop with the email the owner is about to add, so nothing set from that side is
+ * trusted: its shop and staff sessions end, its unused reset and confirmation links and codes are
+ * spent, and its phone and verified mark go (until the member's sign-in link proves the address).
+ */
+export async function endShopperHolds(ctx: CoreContext, tx: Db, userId: number): Promise<void> {
+  await tx
+    .update(users)
+    .set({ phone: null, emailVerifiedAt: null, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+  await revokeUserSessions({ ...ctx, db: tx }, userId);
+  await revokeStaffSessionsOf(tx, userId);
+  await tx
+    .update(accountTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(accountTokens.userId, userId), isNull(accountTokens.usedAt)));
+  await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
+}
+
+/**
+ * Adds a member: a new account, or a shopper's account made staff with a sign-in link (it keeps
+ * nothing the shop's side set, see endShopperHolds). Answers the member and, without an initial
+ * password, the sign-in link.
  */
 export async function addStaff(
   ctx: CoreContext,
@@ -167,6 +204,8 @@ export async function addStaff(
       .where(sql`lower(${users.email}) = ${normalizeEmail(input.email)}`)
       .for("update");
     if (existing && isStaffRole(existing.role)) throw new AppError(409, "This person is already on the staff.");
+    // a first password proves nothing of who holds the shop account; only the link does
+    if (existing && input.initial_password !== undefined) throw new AppError(409, EXISTING_SHOPPER_NEEDS_LINK);
     const values = {
       firstName: input.first_name,
       lastName: input.last_name,
@@ -185,6 +224,7 @@ export async function addStaff(
           .insert(users)
           .values({ email: input.email, ...values })
           .returning(memberColumns);
+    if (existing) await endShopperHolds(ctx, tx, existing.id);
     const invitation = input.initial_password ? null : await invite(tx, row!.id, actor.userId);
     await recordAudit(tx, whoIs(actor), {
       action: "staff.add",
@@ -194,7 +234,9 @@ export async function addStaff(
         email: input.email,
         role: [existing?.role ?? null, input.role],
         sign_in: invitation ? "link" : "initial password",
-        ...(existing ? { was: "a shopper's account" } : {}),
+        ...(existing
+          ? { was: "a shopper's account", ended: "shop sessions, phone, email confirmation, unused links" }
+          : {}),
       },
     });
     return { member: toMember({ ...row!, invitationPending: invitation !== null }), invitation };
@@ -213,8 +255,8 @@ async function lockActiveOwners(tx: Db): Promise<number[]> {
 }
 
 /**
- * Changes a member's role or turns them on or off. Either ends their sessions at once; the
- * last active owner can be neither demoted nor deactivated.
+ * Changes a member's role or name, or turns them on or off. A new role or a turn off or on ends
+ * their sessions at once; the last active owner can be neither demoted nor deactivated.
  */
 export async function updateStaff(
   ctx: CoreContext,
@@ -224,7 +266,14 @@ export async function updateStaff(
 ): Promise<StaffMember> {
   requirePermission(actor, "staff");
   const input = parse(updateStaffInput, raw);
-  if (input.role === undefined && input.active === undefined) throw invalid("Nothing to change: send role or active.");
+  if (
+    input.role === undefined &&
+    input.active === undefined &&
+    input.first_name === undefined &&
+    input.last_name === undefined
+  ) {
+    throw invalid("Nothing to change: send role, active, first_name or last_name.");
+  }
   return ctx.db.transaction(async (tx) => {
     const owners = await lockActiveOwners(tx);
     const [before] = await tx.select(memberColumns).from(users).where(eq(users.id, userId)).for("update");
@@ -238,27 +287,36 @@ export async function updateStaff(
     }
     const role = input.role ?? before.role;
     const active = input.active ?? wasActive;
+    const firstName = input.first_name ?? before.firstName;
+    const lastName = input.last_name ?? before.lastName;
     const losesOwner = before.role === "owner" && wasActive && (role !== "owner" || !active);
     if (losesOwner && owners.length <= 1) throw new AppError(409, LAST_OWNER);
-    const changes = changedFields({ role: before.role, active: wasActive }, { role, active }, ["role", "active"]);
+    const changes = changedFields(
+      { role: before.role, active: wasActive, first_name: before.firstName, last_name: before.lastName },
+      { role, active, first_name: firstName, last_name: lastName },
+      ["role", "active", "first_name", "last_name"],
+    );
     if (Object.keys(changes).length === 0) return toMember(before);
     const [after] = await tx
       .update(users)
       .set({
         role,
+        firstName,
+        lastName,
         deactivatedAt: active ? null : wasActive ? sql`now()` : before.deactivatedAt,
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, userId))
       .returning(memberColumns);
-    // whatever changed, the sessions opened under the old terms end now
-    await revokeStaffSessionsOf(tx, userId);
+    // a new role or a turn off or on: the sessions opened under the old terms end now (a new
+    // name changes no one's rights)
+    if ("role" in changes || "active" in changes) await revokeStaffSessionsOf(tx, userId);
     await recordAudit(tx, whoIs(actor), { action: "staff.update", entityType: "staff", entityId: userId, changes });
     return toMember(after!);
   });
 }
 
-/** A new one-time sign-in link for a member who lost their password; their sessions end. */
+/** A new one-time sign-in link for a member who lost their password; their sessions, shop and staff, end. */
 export async function resendStaffInvitation(ctx: CoreContext, actor: StaffActor, userId: number): Promise<Invitation> {
   requirePermission(actor, "staff");
   return ctx.db.transaction(async (tx) => {
@@ -270,6 +328,7 @@ export async function resendStaffInvitation(ctx: CoreContext, actor: StaffActor,
       .update(users)
       .set({ passwordHash: await unusablePassword(), mustChangePassword: false })
       .where(eq(users.id, userId));
+    await revokeUserSessions({ ...ctx, db: tx }, userId);
     await revokeStaffSessionsOf(tx, userId);
     await recordAudit(tx, whoIs(actor), { action: "staff.sign_in_link", entityType: "staff", entityId: userId });
     return invitation;
@@ -297,17 +356,20 @@ export async function findInvitation(
   return row && isStaffRole(row.role) ? { userId: row.userId, email: row.email, firstName: row.firstName } : null;
 }
 
-/** Uses a sign-in link once: sets the member's password and signs them in to the console. */
+/**
+ * Uses a sign-in link once: sets the member's password, proves their address and ends every
+ * other session of the account, shop and staff (decision 0086). A member with two-step sign-in on
+ * is then half signed in, as after a right password: the code is still owed.
+ */
 export async function acceptStaffInvitation(
   ctx: CoreContext,
   token: string,
   rawPassword: unknown,
   client: StaffClient,
-): Promise<{ token: string }> {
+): Promise<{ token: string; pendingSecondFactor: boolean }> {
   const password = parse(newPasswordSchema, rawPassword);
   const found = await findInvitation(ctx, token);
-  if (!found)
-    throw new AppError(410, "This sign-in link has expired or was already used. Ask the owner for a new one.");
+  if (!found) throw new AppError(410, LINK_DEAD);
   const passwordHash = await hashPassword(password);
   return ctx.db.transaction(async (tx) => {
     const used = await tx
@@ -316,22 +378,38 @@ export async function acceptStaffInvitation(
       .where(and(eq(staffInvitations.tokenHash, hashToken(token)), isNull(staffInvitations.usedAt)))
       .returning({ id: staffInvitations.id });
     if (used.length === 0) throw new AppError(410, "This sign-in link was already used.");
+    // as it is now, under its lock: deactivated or demoted since the link was looked up, it opens nothing
+    const [member] = await tx
+      .select({ role: users.role, deactivatedAt: users.deactivatedAt, totpEnabledAt: users.totpEnabledAt })
+      .from(users)
+      .where(eq(users.id, found.userId))
+      .for("update");
+    if (!member || !isStaffRole(member.role) || member.deactivatedAt) throw new AppError(410, LINK_DEAD);
     await tx
       .update(users)
-      .set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` })
+      .set({
+        passwordHash,
+        mustChangePassword: false,
+        // the owner addressed the link to the person who holds this email: using it is the proof
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(users.id, found.userId));
-    const session = await openStaffSession(tx, found.userId, "console", client);
+    await revokeUserSessions({ ...ctx, db: tx }, found.userId);
+    await revokeStaffSessionsOf(tx, found.userId);
+    const pending = member.totpEnabledAt !== null;
+    const session = await openStaffSession(tx, found.userId, "console", client, { pendingSecondFactor: pending });
     await recordAudit(
       tx,
       { userId: found.userId, email: found.email, ip: client.ip },
       {
-        action: "staff.sign_in",
+        action: pending ? "staff.password_accepted" : "staff.sign_in",
         entityType: "staff",
         entityId: found.userId,
         changes: { via: "console", sign_in_link: true },
       },
     );
-    return { token: session.token };
+    return { token: session.token, pendingSecondFactor: pending };
   });
 }
 
@@ -342,9 +420,14 @@ export async function changeOwnPassword(
   input: { current: string; next: unknown },
 ): Promise<void> {
   const next = parse(newPasswordSchema, input.next);
-  const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId));
-  if (!row || !(await verifyPassword(row.passwordHash, input.current)))
-    throw invalid("Your current password is not right.");
+  // the current password guards the account as a code does: the same limit (decision 0086)
+  await withinAnswerLimit(ctx, actor.userId, async () => {
+    const [row] = await ctx.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, actor.userId));
+    if (!row || !(await verifyPassword(row.passwordHash, input.current))) throw new WrongAnswer(WRONG_CURRENT_PASSWORD);
+  });
   if (input.current === next) throw invalid("Choose a password different from the current one.");
   const passwordHash = await hashPassword(next);
   await ctx.db.transaction(async (tx) => {

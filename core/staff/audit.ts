@@ -2,7 +2,7 @@
 // with who, when, from which address, what, and the fields that changed. Written with the
 // transaction's own handle, so the record and the change commit or roll back together; the
 // table refuses UPDATE and DELETE, so nothing in the product can rewrite history.
-import { and, count, desc, eq, gte, isNotNull, lt, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
@@ -104,7 +104,8 @@ export async function listAuditLog(
         id: auditLog.id,
         at: auditLog.at,
         actorId: auditLog.actorId,
-        actorEmail: auditLog.actorEmail,
+        // the email as it was at the time, which a rename leaves alone; the account's for an entry without one
+        actorEmail: sql<string | null>`coalesce(${auditLog.actorEmail}, ${users.email})`,
         firstName: users.firstName,
         lastName: users.lastName,
         ip: auditLog.ip,

@@ -12,7 +12,7 @@ import { WRONG_CREDENTIALS } from "../accounts/users";
 import { AppError, invalid } from "../shared/errors";
 import type { LimitRule } from "../shared/rate-limit";
 import { recordAudit } from "./audit";
-import { isStaffRole } from "./permissions";
+import { isStaffRole, type StaffActor } from "./permissions";
 import {
   findStaffSession,
   openStaffSession,
@@ -20,16 +20,24 @@ import {
   type StaffClient,
   type StaffSessionKind,
 } from "./sessions";
-import { useSecondFactor, WRONG_CODE } from "./two-step";
+import { takeAnswerAttempt, useSecondFactor, WRONG_CODE } from "./two-step";
 
 export const NOT_STAFF = "This account cannot sign in to the back office.";
 export const DEACTIVATED = "This staff account has been deactivated. Please ask the store's owner.";
 export const CODE_REQUIRED = "Enter the six-digit code from your authenticator app, or a recovery code.";
 export const TWO_STEP_SETUP_REQUIRED =
   "The store's owner requires two-step sign-in. Sign in to the console once to set it up.";
+export const MUST_CHANGE_PASSWORD =
+  "You were given a first password. Sign in to the console once to choose your own before using the staff API.";
 
-// the code after a right password: five wrong codes in 15 minutes and the member waits
-const SECOND_FACTOR_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
+/**
+ * What the member must put right in the console before the staff API serves them, or null: the
+ * console keeps the same members on their account page (decision 0086).
+ */
+export function owedBeforeUse(actor: Pick<StaffActor, "mustChangePassword" | "mustSetUpTwoStep">): string | null {
+  if (actor.mustChangePassword) return MUST_CHANGE_PASSWORD;
+  return actor.mustSetUpTwoStep ? TWO_STEP_SETUP_REQUIRED : null;
+}
 
 export const staffSignInInput = loginInput.extend({
   // only the staff API sends the code with the password; the console asks for it on a page of its own
@@ -93,6 +101,7 @@ export async function signInStaff(
       role: users.role,
       passwordHash: users.passwordHash,
       deactivatedAt: users.deactivatedAt,
+      mustChangePassword: users.mustChangePassword,
       totpSecret: users.totpSecret,
       totpEnabledAt: users.totpEnabledAt,
     })
@@ -130,7 +139,16 @@ export async function signInStaff(
   const twoStep = row.totpEnabledAt !== null;
   if (kind === "api") {
     if (twoStep) await checkApiCode(ctx, row, input.code, who);
-    else if (await twoStepRequired(ctx)) throw new AppError(403, TWO_STEP_SETUP_REQUIRED);
+    // a token is worth nothing to a member every call would refuse: the same rule as requireStaff's
+    const owed = owedBeforeUse({
+      mustChangePassword: row.mustChangePassword,
+      mustSetUpTwoStep: !twoStep && (await twoStepRequired(ctx)),
+    });
+    if (owed) {
+      const reason = owed === MUST_CHANGE_PASSWORD ? "first password not changed" : "two-step sign-in not set up";
+      await recordAudit(ctx.db, who, { action: "staff.sign_in_failed", changes: { reason, via: kind } });
+      throw new AppError(403, owed);
+    }
   }
   return ctx.db.transaction(async (tx) => {
     const pending = kind === "console" && twoStep;
@@ -160,7 +178,7 @@ async function checkApiCode(
   who: { userId: number | null; email: string; ip: string | null },
 ): Promise<void> {
   if (!code) throw new AppError(401, CODE_REQUIRED, { second_factor_required: true });
-  await countSecondFactor(ctx, user.id);
+  await takeAnswerAttempt(ctx, user.id);
   if (!(await useSecondFactor(ctx.db, user, code))) {
     await recordAudit(ctx.db, who, {
       action: "staff.sign_in_failed",
@@ -168,11 +186,6 @@ async function checkApiCode(
     });
     throw new AppError(401, WRONG_CODE);
   }
-}
-
-async function countSecondFactor(ctx: CoreContext, userId: number): Promise<void> {
-  const taken = await ctx.limiter.take([{ key: `staff-second-factor:${userId}`, ...SECOND_FACTOR_LIMIT }]);
-  if (!taken.allowed) throw tooMany("wrong codes", taken.retryAfterSeconds);
 }
 
 /**
@@ -189,7 +202,7 @@ export async function completeStaffSignIn(
   if (!found) throw new AppError(401, "Your sign-in has expired. Please sign in again.");
   const { actor } = found;
   if (code.trim() === "") throw invalid(CODE_REQUIRED);
-  await countSecondFactor(ctx, actor.userId);
+  await takeAnswerAttempt(ctx, actor.userId);
   const [user] = await ctx.db
     .select({ id: users.id, totpSecret: users.totpSecret })
     .from(users)

@@ -10,6 +10,7 @@ import QRCode from "qrcode";
 import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
 import { siteSettings, staffRecoveryCodes, users } from "../../db/schema";
+import { tooMany } from "../accounts/use-case";
 import { AppError, invalid } from "../shared/errors";
 import { getSiteSettings } from "../settings/site-settings";
 import { recordAudit, whoIs } from "./audit";
@@ -21,6 +22,44 @@ const RECOVERY_CODES = 10;
 const RECOVERY_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz";
 
 export const WRONG_CODE = "That code is not right. Check the time on your phone and try again.";
+export const WRONG_CURRENT_PASSWORD = "Your current password is not right.";
+
+// Five wrong answers in 15 minutes and the member waits. One counter per member for every answer
+// that guards the account: the sign-in code, and on the account page the code or the current
+// password a change asks for (decision 0086), so none of them is a door with unlimited guesses.
+export const SECOND_FACTOR_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
+const answerCounter = (userId: number) => ({ key: `staff-second-factor:${userId}`, ...SECOND_FACTOR_LIMIT });
+
+/** A wrong code or current password: the one refusal that uses up the member's limit. */
+export class WrongAnswer extends AppError {
+  constructor(message: string) {
+    super(422, message);
+  }
+}
+
+/** Counts one answer against the member's limit before it is checked; 429 once the limit is spent. */
+export async function takeAnswerAttempt(ctx: CoreContext, userId: number): Promise<void> {
+  const taken = await ctx.limiter.take([answerCounter(userId)]);
+  if (!taken.allowed) throw tooMany("Too many wrong codes", taken.retryAfterSeconds);
+}
+
+/**
+ * Runs a change guarded by one answer within the member's limit: counted before the answer is
+ * checked (in one atomic step, so parallel guesses cannot slip past the limit), and given back
+ * unless the answer was wrong. Called outside any transaction: the counter is written apart.
+ */
+export async function withinAnswerLimit<T>(ctx: CoreContext, userId: number, work: () => Promise<T>): Promise<T> {
+  await takeAnswerAttempt(ctx, userId);
+  let wrong = false;
+  try {
+    return await work();
+  } catch (error) {
+    wrong = error instanceof WrongAnswer;
+    throw error;
+  } finally {
+    if (!wrong) await ctx.limiter.release(answerCounter(userId).key);
+  }
+}
 
 function totpFor(secretBase32: string, label: string, issuer: string): TOTP {
   return new TOTP({
@@ -147,38 +186,50 @@ async function checkOwnCode(tx: Db, actor: StaffActor, code: string): Promise<vo
     .from(users)
     .where(eq(users.id, actor.userId));
   if (!user?.totpSecret) throw new AppError(409, "Two-step sign-in is not on for your account.");
-  if (!(await useSecondFactor(tx, user, code))) throw invalid(WRONG_CODE);
+  if (!(await useSecondFactor(tx, user, code))) throw new WrongAnswer(WRONG_CODE);
 }
+
+const CODE_MISSING = "Enter the code from your authenticator app, or a recovery code.";
 
 /** New recovery codes (the old ones stop working), after a current code. */
 export async function renewRecoveryCodes(ctx: CoreContext, actor: StaffActor, code: string): Promise<string[]> {
-  return ctx.db.transaction(async (tx) => {
-    await checkOwnCode(tx, actor, code);
-    const codes = await replaceRecoveryCodes(tx, actor.userId);
-    await recordAudit(tx, whoIs(actor), {
-      action: "staff.recovery_codes_renewed",
-      entityType: "staff",
-      entityId: actor.userId,
-    });
-    return codes;
-  });
+  if (code.trim() === "") throw invalid(CODE_MISSING);
+  return withinAnswerLimit(ctx, actor.userId, () =>
+    ctx.db.transaction(async (tx) => {
+      await checkOwnCode(tx, actor, code);
+      const codes = await replaceRecoveryCodes(tx, actor.userId);
+      await recordAudit(tx, whoIs(actor), {
+        action: "staff.recovery_codes_renewed",
+        entityType: "staff",
+        entityId: actor.userId,
+      });
+      return codes;
+    }),
+  );
 }
 
 /** Turns two-step sign-in off, after a current code; refused while the owner requires it. */
 export async function turnOffTwoStep(ctx: CoreContext, actor: StaffActor, code: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const [settings] = await tx.select({ required: siteSettings.staffTwoStepRequired }).from(siteSettings);
-    if (settings?.required) {
-      throw new AppError(409, "The store's owner requires two-step sign-in for every staff account.");
-    }
-    await checkOwnCode(tx, actor, code);
-    await tx
-      .update(users)
-      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: sql`now()` })
-      .where(eq(users.id, actor.userId));
-    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, actor.userId));
-    await recordAudit(tx, whoIs(actor), { action: "staff.two_step_off", entityType: "staff", entityId: actor.userId });
-  });
+  if (code.trim() === "") throw invalid(CODE_MISSING);
+  await withinAnswerLimit(ctx, actor.userId, () =>
+    ctx.db.transaction(async (tx) => {
+      const [settings] = await tx.select({ required: siteSettings.staffTwoStepRequired }).from(siteSettings);
+      if (settings?.required) {
+        throw new AppError(409, "The store's owner requires two-step sign-in for every staff account.");
+      }
+      await checkOwnCode(tx, actor, code);
+      await tx
+        .update(users)
+        .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: sql`now()` })
+        .where(eq(users.id, actor.userId));
+      await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, actor.userId));
+      await recordAudit(tx, whoIs(actor), {
+        action: "staff.two_step_off",
+        entityType: "staff",
+        entityId: actor.userId,
+      });
+    }),
+  );
 }
 
 /** How many unused recovery codes the member has left. */

@@ -1,5 +1,6 @@
 // Staff for API tests: owners made as `npm run admin:create` makes them, other members added by
 // an owner through core, each signed in through the staff API from its own address.
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { Secret, TOTP } from "otpauth";
 import { createOrPromoteAdmin } from "../../core/accounts/users";
@@ -7,6 +8,7 @@ import type { CoreContext } from "../../core/context";
 import { addStaff } from "../../core/staff/accounts";
 import type { StaffActor, StaffRole } from "../../core/staff/permissions";
 import { findStaffSession } from "../../core/staff/sessions";
+import { users } from "../../db/schema";
 import { freshIp, PASSWORD, uniqueEmail } from "./accounts";
 
 export interface TestStaff {
@@ -60,6 +62,8 @@ export async function makeStaff(
     role,
     initial_password: PASSWORD,
   });
+  // as if they had chosen their own in the console: the staff API serves no one who owes it
+  await core.db.update(users).set({ mustChangePassword: false }).where(eq(users.id, member.id));
   return signedIn(app, email, role, member.id);
 }
 

@@ -1,6 +1,7 @@
 // Staff accounts (issue 12, point 4; the owner only): who is on the staff, adding someone with a
-// one-time sign-in link or a first password they must change, changing a role, turning someone
-// off or on, and a new sign-in link for someone locked out. Each form carries what it showed
+// one-time sign-in link or a first password they must change, changing a role or a name (the only
+// place a staff name changes, decision 0086), turning someone off or on, and a new sign-in link
+// for someone locked out. Each form carries what it showed
 // (expected_role, expected_active): a change made meanwhile by another owner is refused, not
 // overwritten. Core ends the member's sessions and guards the last owner.
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
@@ -97,6 +98,18 @@ export async function action({ request, context }: Route.ActionArgs) {
                 ? "can sign in again"
                 : "is deactivated";
           return { intent, memberId, done: `${member.email} ${what}. Their sessions have ended.` };
+        },
+        { intent, memberId },
+      );
+    case "name":
+      return formResult<StaffAnswer>(
+        async () => {
+          const member = await updateStaff(core, actor, memberId, {
+            first_name: formText(form, "first_name"),
+            last_name: formText(form, "last_name"),
+          });
+          const name = `${member.firstName} ${member.lastName}`.trim();
+          return { intent, memberId, done: `${member.email} is now called ${name}.` };
         },
         { intent, memberId },
       );
@@ -200,6 +213,40 @@ function MemberRow({ member, me, answer }: { member: StaffMember; me: number; an
             </select>
           </label>
           <Busy secondary>Change role</Busy>
+        </Form>
+        <Form
+          method="post"
+          preventScrollReset
+          className="flex flex-wrap items-end gap-2"
+          aria-label={`Name of ${member.email}`}
+        >
+          <input type="hidden" name="intent" value="name" />
+          <input type="hidden" name="id" value={member.id} />
+          <label className="text-sm">
+            <span className="block font-semibold">First name</span>
+            <input
+              name="first_name"
+              defaultValue={member.firstName}
+              key={member.firstName}
+              maxLength={100}
+              required
+              autoComplete="off"
+              className="field mt-1 w-36"
+            />
+          </label>
+          <label className="text-sm">
+            <span className="block font-semibold">Last name</span>
+            <input
+              name="last_name"
+              defaultValue={member.lastName}
+              key={member.lastName}
+              maxLength={100}
+              required
+              autoComplete="off"
+              className="field mt-1 w-36"
+            />
+          </label>
+          <Busy secondary>Rename</Busy>
         </Form>
         <Form
           method="post"

@@ -1,5 +1,7 @@
 // A new member's one-time sign-in link (issue 12, point 4): they choose their password here and
-// are signed in. The link works once, for a few days, and only while the member is active.
+// are signed in. The link works once, for a few days, and only while the member is active. It
+// ends every other session of the account, and a member with two-step sign-in on goes on to the
+// code page as after a password (decision 0086).
 import { Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { PASSWORD_RULE_MESSAGE } from "../../../core/accounts/form-rules";
 import { invalid } from "../../../core/shared/errors";
@@ -25,13 +27,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const password = formText(form, "password");
   return formResult(async () => {
     if (password !== formText(form, "confirm")) throw invalid("The two passwords are not the same.");
-    const { token } = await acceptStaffInvitation(
+    const { token, pendingSecondFactor } = await acceptStaffInvitation(
       context.core,
       tokenOf(request),
       password,
       clientOf(request, context.clientIp),
     );
-    return redirect("/admin", { headers: { "set-cookie": staffCookie(request, token) } });
+    // the console's guard sends a member who owes two-step set-up on to their account page
+    return redirect(pendingSecondFactor ? "/admin/login/code" : "/admin", {
+      headers: { "set-cookie": staffCookie(request, token) },
+    });
   });
 }
 

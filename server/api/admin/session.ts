@@ -30,7 +30,7 @@ export async function adminSessionRoutes(app: FastifyInstance, { core }: { core:
       schema: {
         tags: ["admin"],
         summary:
-          "Staff sign-in for integrations: email, password and, with two-step sign-in on, the six-digit code (or a recovery code). Answers a bearer token for /api/admin; 401 wrong, 429 after repeated failures.",
+          "Staff sign-in for integrations: email, password and, with two-step sign-in on, the six-digit code (or a recovery code). Answers a bearer token for /api/admin; 401 wrong, 403 while a first password or the two-step sign-in the owner requires is owed (put right in the console), 429 after repeated failures.",
         body: staffSignInInput,
       },
     },
@@ -50,7 +50,11 @@ export async function adminSessionRoutes(app: FastifyInstance, { core }: { core:
 
   api.delete(
     "/admin/session",
-    { schema: staffOperation(null, "Ends the session of this token (204)"), onRequest: requireStaff(core, null) },
+    {
+      schema: staffOperation(null, "Ends the session of this token (204)"),
+      // ending a session is never refused, whatever the member still owes
+      onRequest: requireStaff(core, null, { whileOwed: true }),
+    },
     async (request, reply) => {
       await signOutStaff(core, staffActor(request));
       return reply.code(204).send();

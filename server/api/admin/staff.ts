@@ -63,7 +63,7 @@ export async function adminStaffRoutes(
       schema: {
         ...staffOperation(
           "staff",
-          "Adds a staff member (201). Without initial_password the answer holds a one-time sign-in link (3 days) to send them; with it, they must change it at first sign-in.",
+          "Adds a staff member (201). Without initial_password the answer holds a one-time sign-in link (3 days) to send them; with it, they must change it at first sign-in. An email that has a shop account is added only with the link (409 otherwise); that account's shop sessions, phone, email confirmation and unused links end.",
         ),
         body: addStaffInput,
       },
@@ -84,7 +84,7 @@ export async function adminStaffRoutes(
       schema: {
         ...staffOperation(
           "staff",
-          "Changes a member's role or turns them on or off; their sessions end at once. 409 for the last active owner, or when expected_role/expected_active no longer hold.",
+          "Changes a member's role or name, or turns them on or off; a new role or a turn off or on ends their sessions at once. 409 for the last active owner, or when expected_role/expected_active no longer hold.",
         ),
         params: memberParams,
         body: updateStaffInput,
