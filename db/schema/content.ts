@@ -28,6 +28,8 @@ export const siteSettings = pgTable(
     logoUrl: text("logo_url"),
     defaultMetaTitle: text("default_meta_title"),
     defaultMetaDescription: text("default_meta_description"),
+    /** the line under the store's name in the footer and home page; empty: the meta description */
+    tagline: text("tagline"),
     defaultMetaKeywords: text("default_meta_keywords"),
     googleAnalyticsId: text("google_analytics_id"),
     googleTagManagerId: text("google_tag_manager_id"),
