@@ -9,7 +9,8 @@ import {
 import { listReviews } from "../../core/catalog/reviews";
 import { productTag } from "../../core/shared/cache";
 import type { CoreContext } from "../../core/context";
-import { getSiteSettings } from "../../core/settings/site-settings";
+import { fillSettingWords } from "../../core/settings/setting-words";
+import { getSiteSettings, settingWordsSource } from "../../core/settings/site-settings";
 import { deliveryPromiseText } from "./store-promises";
 import { productHref, struckPrice, toCard, toCombos } from "./catalog-view.server";
 import { reviewName } from "./review-name";
@@ -51,6 +52,14 @@ async function readProductPage(ctx: CoreContext, key: { id?: string; customUrl?:
     getSiteSettings(ctx),
   ]);
   const images = [...product.images].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary));
+  // highlights and answers may state a setting ("{free_delivery}"): filled as shown (decision 0090)
+  const source = settingWordsSource(settings);
+  const words = (text: string) => fillSettingWords(text, source);
+  const structured = product.structuredDescription && {
+    ...product.structuredDescription,
+    highlights: product.structuredDescription.highlights?.map(words),
+    bullet_points: product.structuredDescription.bullet_points?.map(words),
+  };
   return {
     message: null,
     // what the delivery promise says: the same rule the cart and the order use
@@ -62,7 +71,7 @@ async function readProductPage(ctx: CoreContext, key: { id?: string; customUrl?:
       href: productHref(product),
       description: product.description,
       descriptionFormat: product.descriptionFormat,
-      structured: product.structuredDescription,
+      structured,
       pricePaisa: product.pricePaisa,
       // the usual price, struck through only when it is above the price (issue 11; Terms)
       comparePricePaisa: struckPrice(product.comparePricePaisa, product.pricePaisa),
@@ -74,7 +83,7 @@ async function readProductPage(ctx: CoreContext, key: { id?: string; customUrl?:
       materialType: product.materialType,
       customFields: product.customFields,
       sizeGuide: product.sizeGuide,
-      faqs: product.faqs,
+      faqs: product.faqs.map((f) => ({ question: words(f.question), answer: words(f.answer) })),
       darazLink: product.darazLink,
       images: images.map((i) => ({ url: i.imageUrl, alt: i.altText || product.name, isPrimary: i.isPrimary })),
       options: groupOptions(product.variants),

@@ -4,7 +4,8 @@ import { listCollections } from "../../core/catalog/collections";
 import type { CoreContext } from "../../core/context";
 import { listAnnouncements } from "../../core/content/content";
 import { formatRupees } from "../../core/shared/money";
-import { getSiteSettings } from "../../core/settings/site-settings";
+import { fillSettingWords } from "../../core/settings/setting-words";
+import { getSiteSettings, settingWordsSource } from "../../core/settings/site-settings";
 import { deliveryPromiseText } from "./store-promises";
 
 export interface ShellData {
@@ -53,15 +54,19 @@ export function loadShell(core: CoreContext, publicUrl: string): Promise<ShellDa
 
 async function readShell(core: CoreContext, publicUrl: string): Promise<ShellData> {
   const settings = await getSiteSettings(core);
+  // texts that state a setting are filled from it as they are shown (decision 0090)
+  const source = settingWordsSource(settings);
+  const words = (text: string) => fillSettingWords(text, source);
+  const description = words(settings.defaultMetaDescription ?? "");
   const [announcements, collections] = await Promise.all([
     listAnnouncements(core)
-      .then((list) => list.filter((a) => a.isActive).map((a) => ({ id: a.id, content: a.content })))
+      .then((list) => list.filter((a) => a.isActive).map((a) => ({ id: a.id, content: words(a.content) })))
       .catch(() => fallbackAnnouncements(settings.freeShippingThresholdPaisa)),
     listCollections(core).catch(() => []),
   ]);
   return {
     siteName: settings.siteName,
-    tagline: settings.defaultMetaDescription ?? "",
+    tagline: settings.tagline ? words(settings.tagline) : description,
     logoUrl: settings.logoUrl,
     whatsappNumber: settings.whatsappNumber,
     phone: settings.phone,
@@ -88,7 +93,7 @@ async function readShell(core: CoreContext, publicUrl: string): Promise<ShellDat
       publicUrl,
       siteName: settings.siteName,
       defaultTitle: settings.defaultMetaTitle ?? settings.siteName,
-      defaultDescription: settings.defaultMetaDescription ?? "",
+      defaultDescription: description,
       defaultImage: settings.defaultOgImage,
     },
   };

@@ -1,8 +1,8 @@
 // The promises shown beside every product (spec §2's trust badges), worded from what the store
 // actually does: delivery from the site settings and core's shipping rule, exchange from the
 // return policy, payment from checkout (cash on delivery is the only method).
-import { shipsFree, type ShippingRule } from "../../core/checkout/pricing";
-import { formatRupees } from "../../core/shared/money";
+import type { ShippingRule } from "../../core/checkout/pricing";
+import { freeDeliveryWords } from "../../core/settings/setting-words";
 import { DEFAULT_DELIVERY_PROMISE } from "../../core/settings/store-details-rules";
 
 export interface StorePromise {
@@ -12,16 +12,9 @@ export interface StorePromise {
   href: string;
 }
 
-function deliveryText(rule: ShippingRule): string {
-  // the same rule the cart and the order use: free at or above the threshold, 0 means always
-  if (rule.freeThresholdPaisa === null) return `Delivery ${formatRupees(rule.feePaisa)}`;
-  if (shipsFree(0, rule)) return "Free delivery";
-  return `Free delivery over ${formatRupees(rule.freeThresholdPaisa)}`;
-}
-
 export function storePromises(rule: ShippingRule): StorePromise[] {
   return [
-    { key: "delivery", text: deliveryText(rule), href: "/terms" },
+    { key: "delivery", text: freeDeliveryWords(rule), href: "/terms" },
     // spec §2 return policy: exchange only, within 7 days of delivery, some lingerie excluded
     { key: "exchange", text: "7-day exchange", href: "/refund-policy" },
     { key: "payment", text: "Cash on delivery", href: "/terms" },

@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { siteSettings } from "../../db/schema";
+import { fillSettingWords, type SettingWordsSource } from "./setting-words";
 
 /** spec §9: Rs. 500 when the fee is missing or 0 */
 export const DEFAULT_SHIPPING_FEE_PAISA = 50_000;
@@ -48,6 +49,7 @@ function emptyRow(): SiteSettingsRow {
     logoUrl: null,
     defaultMetaTitle: null,
     defaultMetaDescription: null,
+    tagline: null,
     defaultMetaKeywords: null,
     googleAnalyticsId: null,
     googleTagManagerId: null,
@@ -93,4 +95,23 @@ export async function getSiteSettings(ctx: CoreContext): Promise<SiteSettings> {
     const [row] = await ctx.db.select().from(siteSettings).where(eq(siteSettings.id, 1));
     return withDefaults(row);
   });
+}
+
+/**
+ * Fills the placeholders of texts that state a setting ("{free_delivery}") from the current
+ * settings, for the storefront and its public API (decision 0090); the console edits them raw.
+ */
+export async function settingWords(ctx: CoreContext): Promise<(text: string) => string> {
+  const settings = await getSiteSettings(ctx);
+  const source = settingWordsSource(settings);
+  return (text) => fillSettingWords(text, source);
+}
+
+/** What the placeholders of texts that state a setting are filled from. */
+export function settingWordsSource(settings: SiteSettings): SettingWordsSource {
+  return {
+    feePaisa: settings.effectiveShippingFeePaisa,
+    freeThresholdPaisa: settings.freeShippingThresholdPaisa,
+    deliveryPromise: settings.deliveryPromise,
+  };
 }

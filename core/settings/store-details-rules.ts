@@ -13,6 +13,10 @@ export const STORE_DETAILS_LIMITS = {
   business_hours: 100,
   whatsapp_number: 30,
   delivery_promise: 80,
+  /** the line under the store's name in the footer */
+  tagline: 160,
+  /** search engines show about 155 characters of a page's description */
+  meta_description: 160,
   url: 300,
   /** rupees */
   shipping_fee: 100_000,
@@ -49,6 +53,10 @@ export interface StoreDetailsValues {
   /** paisa; null: never free by amount; 0: every order ships free (core/checkout/pricing.ts) */
   free_shipping_threshold_paisa: number | null;
   delivery_promise: string | null;
+  /** may hold the placeholders of texts that state a setting ({free_delivery}: decision 0090) */
+  tagline: string | null;
+  /** the default meta description; empty: the store's built-in one */
+  meta_description: string | null;
   facebook_url: string | null;
   instagram_url: string | null;
   twitter_url: string | null;
@@ -68,6 +76,8 @@ export const STORE_DETAILS_FIELDS: readonly StoreDetailsField[] = [
   "shipping_fee_paisa",
   "free_shipping_threshold_paisa",
   "delivery_promise",
+  "tagline",
+  "meta_description",
   ...SOCIAL_FIELDS,
 ];
 
@@ -189,6 +199,8 @@ export function checkStoreDetails(input: Record<string, unknown>): Partial<Store
     rupees("free_shipping_threshold", input.free_shipping_threshold, STORE_DETAILS_LIMITS.free_shipping_threshold),
   );
   set("delivery_promise", line("delivery_promise", input.delivery_promise, STORE_DETAILS_LIMITS.delivery_promise));
+  set("tagline", line("tagline", input.tagline, STORE_DETAILS_LIMITS.tagline));
+  set("meta_description", line("meta_description", input.meta_description, STORE_DETAILS_LIMITS.meta_description));
   for (const field of SOCIAL_FIELDS) set(field, socialUrl(field, input[field]));
   return out;
 }
@@ -204,5 +216,7 @@ export const STORE_DETAILS_FORM_FIELDS = [
   "shipping_fee",
   "free_shipping_threshold",
   "delivery_promise",
+  "tagline",
+  "meta_description",
   ...SOCIAL_FIELDS,
 ] as const;

@@ -13,7 +13,7 @@ export const SITE = {
   businessHours: "Mon-Sat 10am-8pm",
   defaultMetaTitle: "Zaiba | Lawn, Kurtis, Formals & Lingerie Online in Pakistan",
   defaultMetaDescription:
-    "Shop embroidered lawn, chikankari kurtis, wedding formals, nightwear, bras and lingerie sets online. Cash on delivery across Pakistan, free delivery over Rs. 5,000.",
+    "Shop embroidered lawn, chikankari kurtis, wedding formals, nightwear, bras and lingerie sets online. Cash on delivery across Pakistan. {free_delivery}.",
   defaultMetaKeywords:
     "lawn suits, kurtis, formal wear, shalwar kameez, nightwear, bras, lingerie Pakistan, online shopping Pakistan, cash on delivery",
   schemaOrgType: "Store",
@@ -22,7 +22,8 @@ export const SITE = {
 };
 
 export const ANNOUNCEMENTS: { content: string; isActive: boolean }[] = [
-  { content: "Free delivery across Pakistan on orders over Rs. 5,000", isActive: true },
+  // {free_delivery}: filled from the delivery settings as it is shown (decision 0090)
+  { content: "{free_delivery} across Pakistan", isActive: true },
   { content: "Cash on delivery available nationwide: pay when your parcel arrives", isActive: true },
   { content: "The Eid edit is live! Use code EID25 for 25% off your first festive order", isActive: true },
   { content: "Summer Lawn Sale: up to 40% off, this weekend only", isActive: false },
@@ -311,8 +312,7 @@ export const FAQS: Record<Group, { question: string; answer: string }[]> = {
     },
     {
       question: "How long does delivery take?",
-      answer:
-        "Orders are delivered in 3-5 business days anywhere in Pakistan. You pay cash on delivery, and delivery is free on orders over Rs. 5,000.",
+      answer: "{delivery_promise} anywhere in Pakistan. You pay cash on delivery. {free_delivery}.",
     },
   ],
   nightwear: [
@@ -331,7 +331,7 @@ export const FAQS: Record<Group, { question: string; answer: string }[]> = {
     },
     {
       question: "How long does delivery take?",
-      answer: "3-5 business days anywhere in Pakistan, cash on delivery. Free delivery on orders over Rs. 5,000.",
+      answer: "{delivery_promise} anywhere in Pakistan, cash on delivery. {free_delivery}.",
     },
   ],
   bra: [
@@ -425,10 +425,10 @@ export const CARE: Record<Group, string> = {
 };
 
 export const HIGHLIGHTS: Record<Group, string[]> = {
-  clothing: ["Cash on delivery across Pakistan", "Free delivery over Rs. 5,000", "Exchange within 7 days"],
+  clothing: ["Cash on delivery across Pakistan", "{free_delivery}", "Exchange within 7 days"],
   nightwear: ["Soft, breathable fabric", "Cash on delivery across Pakistan", "Exchange within 7 days"],
   bra: ["Discreet packaging", "Sizes 32B to 38D", "Cash on delivery across Pakistan"],
   panty: ["Discreet packaging", "Breathable cotton gusset", "Cash on delivery across Pakistan"],
   set: ["Gift-ready box", "Discreet packaging", "Cash on delivery across Pakistan"],
-  accessory: ["Gift-ready packaging", "Cash on delivery across Pakistan", "Free delivery over Rs. 5,000"],
+  accessory: ["Gift-ready packaging", "Cash on delivery across Pakistan", "{free_delivery}"],
 };

@@ -15,6 +15,7 @@ import {
 import { REVIEW_HELD_NOTE } from "../../core/catalog/review-states";
 import { addReview, listReviews, reviewInput } from "../../core/catalog/reviews";
 import type { CoreContext } from "../../core/context";
+import { settingWords } from "../../core/settings/site-settings";
 import { productTag } from "../../core/shared/cache";
 import { notFound } from "../../core/shared/errors";
 import { parseRupees } from "../../core/shared/money";
@@ -77,6 +78,7 @@ export async function catalogRoutes(app: FastifyInstance, { core }: { core: Core
     async (request, reply) =>
       sendCachedJson(core, request, reply, async () => {
         const q = request.query;
+        const words = await settingWords(core);
         const page = await listProducts(core, {
           collectionId: q.collection_id === "all" ? undefined : q.collection_id,
           search: q.search || undefined,
@@ -89,7 +91,7 @@ export async function catalogRoutes(app: FastifyInstance, { core }: { core: Core
           colors: q.color,
         });
         return new WithHeaders(
-          page.items.map((p) => presentProduct(p)),
+          page.items.map((p) => presentProduct(p, undefined, words)),
           { "x-total-count": String(page.total) },
         );
       }),
@@ -99,9 +101,10 @@ export async function catalogRoutes(app: FastifyInstance, { core }: { core: Core
     "/products/recommended",
     { schema: { tags: ["catalogue"], summary: "Best-rated products in stock", querystring: limitQuery(4) } },
     async (request, reply) =>
-      sendCachedJson(core, request, reply, async () =>
-        (await recommendedProducts(core, request.query.limit)).map((p) => presentProduct(p)),
-      ),
+      sendCachedJson(core, request, reply, async () => {
+        const words = await settingWords(core);
+        return (await recommendedProducts(core, request.query.limit)).map((p) => presentProduct(p, undefined, words));
+      }),
   );
 
   api.get(
@@ -117,8 +120,9 @@ export async function catalogRoutes(app: FastifyInstance, { core }: { core: Core
       sendCachedJson(core, request, reply, async () => {
         const product = await getProductByUrl(core, request.params.customUrl);
         if (!product) throw notFound("Product not found");
+        const words = await settingWords(core);
         // tagged once loaded: the URL does not say which product it names
-        return new WithHeaders(presentProduct(product, (await listReviews(core, product.id, 20)) ?? []), {}, [
+        return new WithHeaders(presentProduct(product, (await listReviews(core, product.id, 20)) ?? [], words), {}, [
           productTag(product.id),
         ]);
       }),
@@ -135,7 +139,8 @@ export async function catalogRoutes(app: FastifyInstance, { core }: { core: Core
         async () => {
           const product = await getProduct(core, request.params.id);
           if (!product) throw notFound("Product not found");
-          return presentProduct(product, (await listReviews(core, product.id, 20)) ?? []);
+          const words = await settingWords(core);
+          return presentProduct(product, (await listReviews(core, product.id, 20)) ?? [], words);
         },
         [productTag(request.params.id)],
       ),
@@ -155,7 +160,8 @@ export async function catalogRoutes(app: FastifyInstance, { core }: { core: Core
       sendCachedJson(core, request, reply, async () => {
         const similar = await similarProducts(core, request.params.id, request.query.limit);
         if (!similar) throw notFound("Product not found");
-        return similar.map((p) => presentProduct(p));
+        const words = await settingWords(core);
+        return similar.map((p) => presentProduct(p, undefined, words));
       }),
   );
 

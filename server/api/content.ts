@@ -11,7 +11,7 @@ import {
   listHomepageVideos,
 } from "../../core/content/content";
 import { notFound } from "../../core/shared/errors";
-import { getSiteSettings } from "../../core/settings/site-settings";
+import { getSiteSettings, settingWords } from "../../core/settings/site-settings";
 import { limitSchema, pageQuery, sendCachedJson } from "./http";
 import { presentBlog, presentBlogSummary, presentProduct, presentSiteSettings } from "./presenters";
 
@@ -19,16 +19,23 @@ export async function contentRoutes(app: FastifyInstance, { core }: { core: Core
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get("/site-settings", { schema: { tags: ["content"], summary: "Site settings" } }, async (request, reply) =>
-    sendCachedJson(core, request, reply, async () => presentSiteSettings(await getSiteSettings(core))),
+    sendCachedJson(core, request, reply, async () =>
+      presentSiteSettings(await getSiteSettings(core), await settingWords(core)),
+    ),
   );
 
   api.get(
     "/announcements",
     { schema: { tags: ["content"], summary: "Active announcements" } },
     async (request, reply) =>
-      sendCachedJson(core, request, reply, async () =>
-        (await listAnnouncements(core)).map((a) => ({ id: a.id, content: a.content, is_active: a.isActive })),
-      ),
+      sendCachedJson(core, request, reply, async () => {
+        const words = await settingWords(core);
+        return (await listAnnouncements(core)).map((a) => ({
+          id: a.id,
+          content: words(a.content),
+          is_active: a.isActive,
+        }));
+      }),
   );
 
   api.get(
@@ -90,13 +97,16 @@ export async function contentRoutes(app: FastifyInstance, { core }: { core: Core
     "/homepage-layout",
     { schema: { tags: ["content"], summary: "Homepage category sections with their products" } },
     async (request, reply) =>
-      sendCachedJson(core, request, reply, async () => ({
-        categories: (await getHomepageLayout(core)).map((c) => ({
-          id: c.id,
-          name: c.name,
-          description: c.description,
-          products: c.products.map((p) => presentProduct(p)),
-        })),
-      })),
+      sendCachedJson(core, request, reply, async () => {
+        const words = await settingWords(core);
+        return {
+          categories: (await getHomepageLayout(core)).map((c) => ({
+            id: c.id,
+            name: c.name,
+            description: c.description,
+            products: c.products.map((p) => presentProduct(p, undefined, words)),
+          })),
+        };
+      }),
   );
 }

@@ -23,14 +23,20 @@ export function presentReview(review: Review) {
   };
 }
 
-export function presentProduct(product: Product, reviews?: Review[]) {
+/** words: fills the placeholders of texts that state a setting (the public API); the console's are raw */
+export function presentProduct(product: Product, reviews?: Review[], words: (text: string) => string = (t) => t) {
+  const structured = product.structuredDescription && {
+    ...product.structuredDescription,
+    highlights: product.structuredDescription.highlights?.map(words),
+    bullet_points: product.structuredDescription.bullet_points?.map(words),
+  };
   const primary = product.images.find((i) => i.isPrimary) ?? product.images[0];
   return {
     id: product.id,
     name: product.name,
     description: product.description,
     description_format: product.descriptionFormat,
-    structured_description: product.structuredDescription,
+    structured_description: structured,
     custom_url: product.customUrl,
     price: money(product.pricePaisa),
     base_price: money(product.basePricePaisa ?? product.pricePaisa),
@@ -52,7 +58,7 @@ export function presentProduct(product: Product, reviews?: Review[]) {
     created_at: product.createdAt,
     material_type: product.materialType,
     custom_fields: product.customFields,
-    faqs: product.faqs,
+    faqs: product.faqs.map((f) => ({ question: words(f.question), answer: words(f.answer) })),
     daraz_link: product.darazLink,
     variants: product.variants.map((v) => ({
       id: v.id,
@@ -116,7 +122,7 @@ export function presentBlog(blog: BlogPost) {
   };
 }
 
-export function presentSiteSettings(s: SiteSettings) {
+export function presentSiteSettings(s: SiteSettings, words: (text: string) => string = (t) => t) {
   return {
     siteName: s.siteName,
     site_name: s.siteName,
@@ -124,7 +130,7 @@ export function presentSiteSettings(s: SiteSettings) {
     shipping_fee: money(s.effectiveShippingFeePaisa),
     logo_url: s.logoUrl,
     default_meta_title: s.defaultMetaTitle,
-    default_meta_description: s.defaultMetaDescription,
+    default_meta_description: s.defaultMetaDescription === null ? null : words(s.defaultMetaDescription),
     default_meta_keywords: s.defaultMetaKeywords,
     google_analytics_id: s.googleAnalyticsId,
     google_tag_manager_id: s.googleTagManagerId,

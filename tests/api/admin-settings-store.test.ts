@@ -336,6 +336,8 @@ describe.skipIf(!pages)("the console's Settings page and the storefront's pages"
       shipping_fee: "299",
       free_shipping_threshold: "4000",
       delivery_promise: "Delivered in 2-3 working days",
+      tagline: "Lawn, kurtis and lingerie from Karachi. {free_delivery}.",
+      meta_description: "Shop lawn and lingerie in Karachi. {free_delivery}; below it {delivery_fee}.",
       facebook_url: "https://www.facebook.com/zaiba.pk",
       instagram_url: "",
       twitter_url: "",
@@ -354,6 +356,40 @@ describe.skipIf(!pages)("the console's Settings page and the storefront's pages"
     const productPage = await page(`/product/${product!.id}`);
     expect(productPage).toContain("Delivered in 2-3 working days");
     expect(productPage).toContain("Free delivery over Rs. 4,000");
+    // every sentence that states a setting follows it (decision 0090): the demo announcement,
+    // the tagline, the meta description, product highlights and answers; none keeps the old amount
+    expect(home).toContain("Free delivery over Rs. 4,000 across Pakistan");
+    expect(home).toContain("Lawn, kurtis and lingerie from Karachi. Free delivery over Rs. 4,000.");
+    expect(home).toContain(
+      '<meta name="description" content="Shop lawn and lingerie in Karachi. Free delivery over Rs. 4,000; below it Rs. 299."',
+    );
+    // a demo product whose highlights and answers hold the placeholders
+    const [worded] = await rows<{ id: number }>(
+      t,
+      sql`select id from products where is_active and faqs::text like '%{delivery_promise}%'
+            and structured_description::text like '%{free_delivery}%' order by id limit 1`,
+    );
+    const wordedPage = await page(`/product/${worded!.id}`);
+    expect(wordedPage).toContain("Delivered in 2-3 working days anywhere in Pakistan");
+    expect(wordedPage).toContain("Free delivery over Rs. 4,000");
+    for (const [name, html] of [
+      ["home", home],
+      ["product", productPage],
+      ["worded product", wordedPage],
+    ]) {
+      expect(html, name).not.toContain("Rs. 5,000");
+      expect(html, name).not.toMatch(/\{(free_delivery|delivery_fee|delivery_promise)\}/);
+    }
+    // the storefront's API says the same; the console's own read keeps the placeholders to edit
+    const api = (url: string) => t.app.inject({ method: "GET", url }).then((r) => r.body);
+    expect(await api("/api/announcements")).toContain("Free delivery over Rs. 4,000 across Pakistan");
+    expect(await api("/api/site-settings")).toContain("Free delivery over Rs. 4,000; below it Rs. 299.");
+    const apiProduct = await api(`/api/products/${worded!.id}`);
+    expect(apiProduct).toContain("Free delivery over Rs. 4,000");
+    expect(apiProduct).not.toContain("Rs. 5,000");
+    expect(apiProduct).not.toContain("{free_delivery}");
+    const stored = await t.app.inject({ method: "GET", url: "/api/admin/settings/store", headers: owner.auth });
+    expect(stored.json()).toMatchObject({ tagline: "Lawn, kurtis and lingerie from Karachi. {free_delivery}." });
     expect(await page("/checkout")).toContain("Delivered in 2-3 working days");
     expect(await page("/cart")).toContain("Zaiba Karachi");
   });

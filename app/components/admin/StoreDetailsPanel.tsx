@@ -25,6 +25,8 @@ export interface StoreDetailsView {
   free_shipping_threshold: string;
   default_shipping_fee: string;
   delivery_promise: string | null;
+  tagline: string | null;
+  meta_description: string | null;
   facebook_url: string | null;
   instagram_url: string | null;
   twitter_url: string | null;
@@ -165,6 +167,32 @@ export function StoreDetailsPanel({ details, answer }: { details: StoreDetailsVi
             maxLength={STORE_DETAILS_LIMITS.delivery_promise}
             hint={`One short sentence on product pages and at checkout. Empty: “${DEFAULT_DELIVERY_PROMISE}”.`}
             invalid={bad("delivery_promise")}
+          />
+        </fieldset>
+        <fieldset className="space-y-4">
+          <legend className="mb-2 text-sm font-semibold tracking-wide text-stone-700 uppercase">
+            How the store describes itself
+          </legend>
+          <p className="text-xs text-stone-600">
+            Write {"{free_delivery}"} where the delivery promise belongs (“Free delivery over Rs. 5,000”, or what the
+            delivery settings say) and {"{delivery_fee}"} for the fee: they follow the settings above. The same works in
+            announcements and in products’ highlights and answers.
+          </p>
+          <Field
+            name="tagline"
+            label="Tagline"
+            value={shown("tagline")}
+            maxLength={STORE_DETAILS_LIMITS.tagline}
+            hint="Under the store’s name in the footer and on the home page. Empty: the meta description."
+            invalid={bad("tagline")}
+          />
+          <Field
+            name="meta_description"
+            label="Meta description"
+            value={shown("meta_description")}
+            maxLength={STORE_DETAILS_LIMITS.meta_description}
+            hint="What search engines show under the store’s pages, about 155 characters. Empty: the built-in one."
+            invalid={bad("meta_description")}
           />
         </fieldset>
         <fieldset className="space-y-4">

@@ -85,6 +85,14 @@ const TEXT_FIELDS = [
   ["business_hours", "Business hours, e.g. Mon-Sat 10am-8pm"],
   ["whatsapp_number", "The chat button's number, a Pakistani mobile; answered as 923XXXXXXXXX"],
   ["delivery_promise", "A short sentence shown on product pages and at checkout, e.g. Delivered in 3-5 working days"],
+  [
+    "tagline",
+    "The line under the store's name in the footer and on the home page; empty: the meta description. {free_delivery} and {delivery_fee} are filled from the delivery settings",
+  ],
+  [
+    "meta_description",
+    "What search engines show under the store's pages (about 155 characters); empty: the built-in one. {free_delivery} and {delivery_fee} are filled from the delivery settings",
+  ],
   ...SOCIAL_FIELDS.map((f) => [f, `An https link to ${SOCIAL_HOSTS[f].label} (${SOCIAL_HOSTS[f].hosts.join(", ")})`]),
 ] as const;
 
@@ -129,6 +137,8 @@ const presentStoreDetails = (d: StoreDetails) => ({
   effective_shipping_fee: money(d.effective_shipping_fee_paisa),
   free_shipping_threshold: money(d.free_shipping_threshold_paisa),
   delivery_promise: d.delivery_promise,
+  tagline: d.tagline,
+  meta_description: d.meta_description,
   facebook_url: d.facebook_url,
   instagram_url: d.instagram_url,
   twitter_url: d.twitter_url,
