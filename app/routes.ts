@@ -15,6 +15,8 @@ export default [
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password/:token?", "routes/reset-password.tsx"),
   route("verify-email/:token", "routes/verify-email.tsx"),
+  // the sign-in link after a lock-out (decision 0087)
+  route("sign-in-link/:token", "routes/sign-in-link.tsx"),
   route("account", "routes/account.tsx"),
   route("wishlist", "routes/wishlist.tsx"),
   route("blog", "routes/blog.tsx"),

@@ -1,11 +1,15 @@
 // Sign in (spec §2 Login, §5, §8). The session lives in the browser (spec §3), so the form works
 // once the page has loaded its script; before that the button stays disabled and nothing is sent.
+// After too many wrong passwords the answer offers a sign-in link by email (decision 0087): the
+// way back in for a shopper someone else has locked out.
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { checkLogin } from "../../core/accounts/form-rules";
+import { checkLogin, EMAIL_MAX, EMAIL_MESSAGE } from "../../core/accounts/form-rules";
+import { isEmailAddress } from "../../core/shared/email";
 import { AuthLayout } from "../components/AuthLayout";
 import { EmailField } from "../components/EmailField";
 import { PasswordField } from "../components/PasswordField";
+import { Notice } from "../components/admin/Notice";
 import { ApiError, api } from "../lib/api";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
 import { useHydrated } from "../lib/use-hydrated";
@@ -33,11 +37,14 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // the sign-in was refused for too many attempts: a link by email is the way in
+  const [locked, setLocked] = useState(false);
   const ready = useHydrated();
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
+    setLocked(false);
     // spec §5: email and password are required
     const fields = checkLogin({ email, password });
     setErrors(fields);
@@ -53,6 +60,7 @@ export default function LoginPage() {
     } catch (error) {
       // spec §8: the server's detail, or the fallback; a request that never arrived is a network error
       setFailure(error instanceof ApiError ? (error.detail ?? "Login failed. Please try again.") : NETWORK_ERROR);
+      setLocked(error instanceof ApiError && error.status === 429);
       setBusy(false);
     }
   }
@@ -66,6 +74,7 @@ export default function LoginPage() {
             {failure}
           </p>
         )}
+        {locked && <SignInLinkOffer email={email.trim()} />}
         <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
         <div>
           <PasswordField
@@ -100,3 +109,49 @@ export default function LoginPage() {
     </AuthLayout>
   );
 }
+
+/** "Email me a sign-in link" for the address typed, once sign-in has been refused for too many attempts. */
+function SignInLinkOffer({ email }: { email: string }) {
+  const [answer, setAnswer] = useState<{ sent: string } | { error: string } | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function send() {
+    if (email.length > EMAIL_MAX || !isEmailAddress(email)) {
+      setAnswer({ error: EMAIL_MESSAGE });
+      return;
+    }
+    setSending(true);
+    try {
+      const { detail } = await api<{ detail: string }>("/users/sign-in-link", { method: "POST", body: { email } });
+      setAnswer({ sent: detail });
+    } catch (error) {
+      setAnswer({ error: error instanceof ApiError ? (error.detail ?? SIGN_IN_LINK_FAILED) : NETWORK_ERROR });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  if (answer && "sent" in answer) {
+    return (
+      <Notice kind="success">
+        {answer.sent}
+        <span className="mt-2 block">Open the email on this phone or computer and tap the button in it.</span>
+      </Notice>
+    );
+  }
+  return (
+    <div className="space-y-3 bg-stone-50 px-4 py-4 text-sm ring-1 ring-stone-200">
+      <p className="text-stone-800">We can email you a link that signs you in without your password.</p>
+      {answer && "error" in answer && (
+        <p role="alert" className="text-red-800">
+          {answer.error}
+        </p>
+      )}
+      <button type="button" onClick={send} disabled={sending} className="btn-secondary w-full">
+        {sending ? "Sending…" : "Email me a sign-in link"}
+      </button>
+    </div>
+  );
+}
+
+const SIGN_IN_LINK_FAILED = "We could not send the link. Please try again.";
