@@ -18,20 +18,7 @@ import { findStaffSession } from "../core/staff/sessions";
 import { MULTIPART_OPTIONS, presentPhoto, readPhotoFiles } from "./api/admin/product-photos";
 import { IMAGE_FIELD, ONE_IMAGE, presentSiteImage } from "./api/admin/site-images";
 import type { AppConfig } from "./config";
-import { CONSOLE_HEADERS, comesFromThisStore, FOREIGN_ORIGIN } from "./console-guard";
-
-const STAFF_COOKIE = "staff_session";
-
-function cookieToken(request: FastifyRequest): string | null {
-  for (const part of (request.headers.cookie ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq !== -1 && part.slice(0, eq).trim() === STAFF_COOKIE) {
-      const value = part.slice(eq + 1).trim();
-      return /^[A-Za-z0-9_-]{1,200}$/.test(value) ? value : null;
-    }
-  }
-  return null;
-}
+import { CONSOLE_HEADERS, comesFromThisStore, consoleCookieToken, FOREIGN_ORIGIN } from "./console-guard";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -57,7 +44,7 @@ export async function consolePhotoUploadRoutes(
       reply.headers(CONSOLE_HEADERS);
       if (!comesFromThisStore(request, request.host || publicHost, publicOrigin))
         throw new AppError(403, FOREIGN_ORIGIN);
-      const token = cookieToken(request);
+      const token = consoleCookieToken(request);
       const found = token
         ? await findStaffSession(core, token, "console", {
             ip: request.ip,

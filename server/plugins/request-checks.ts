@@ -4,7 +4,13 @@
 // body holding a NUL byte or a lone surrogate. PostgreSQL refuses NUL in text (a 500 before
 // this) and stores a lone surrogate as U+FFFD (silently changed data). Page bodies are read by
 // the React Router adapter, which applies the same text rule to their fields.
+//
+// Before that, a console address is rewritten to its one spelling (rewriteTarget, Fastify's
+// rewriteUrl; decision 0085), so the routes, the console's door and React Router all see the
+// path React Router serves; the checks below look at the address as it was sent.
+import type { IncomingMessage } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { CONSOLE_HEADERS, consoleTarget, isConsoleUrl } from "../console-guard";
 
 /** Longer addresses are refused with 414; the longest real one (a filtered search) is < 1 KB. */
 export const MAX_URL_LENGTH = 8 * 1024;
@@ -77,12 +83,27 @@ export function findUnsafeText(value: unknown): string | null {
   return null;
 }
 
+/**
+ * The target Fastify routes: a console address in its one spelling ("/Admin/x", "/%61dmin/x",
+ * "/./admin/x" become "/admin/x"), anything else as sent. A target that checkTarget refuses is
+ * left as it is, to be refused with its own answer.
+ */
+export function rewriteTarget(raw: IncomingMessage): string {
+  const url = raw.url ?? "/";
+  if (checkTarget(url)) return url;
+  return consoleTarget(url) ?? url;
+}
+
 function refuse(reply: FastifyReply, status: number, detail: string): FastifyReply {
   return reply.code(status).send({ detail });
 }
 
 function checkRequest(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
-  const target = checkTarget(request.url);
+  // whatever the console answers, refusals and errors included, is kept by no cache and indexed
+  // by no search engine; the page adapter and the upload routes set the same headers again
+  if (isConsoleUrl(request.url)) reply.headers(CONSOLE_HEADERS);
+  // the address as sent: a rewritten console address is made from it and checked with it
+  const target = checkTarget(request.originalUrl);
   if (target) return refuse(reply, target.status, target.detail);
   // request.host is the Host header, or X-Forwarded-Host when the proxy is trusted; without
   // either (an HTTP/1.0 health check) the adapter uses PUBLIC_URL's host

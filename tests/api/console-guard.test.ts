@@ -2,9 +2,10 @@
 // answers is never kept by a cache or indexed and never comes from the page cache, and a
 // state-changing request from another site is refused before any page code runs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { STAFF_COOKIE } from "../../app/lib/staff.server";
-import { users } from "../../db/schema";
+import { blockedContacts, users } from "../../db/schema";
+import { openStaffSession } from "../../core/staff/sessions";
 import { FOREIGN_ORIGIN } from "../../server/console-guard";
 import { freshIp, PASSWORD, registerShopper } from "../helpers/accounts";
 import { makeOwner, makeStaff } from "../helpers/staff";
@@ -231,5 +232,76 @@ describe.skipIf(!hasPageBuild())("hostile console forms", () => {
       .from(users)
       .where(eq(users.id, owner.id));
     expect(row).toEqual({ role: "owner", off: null });
+  });
+});
+
+// Another spelling of /admin is the same page to React Router (its paths match without regard to
+// case, after percent-decoding and dot segments), so it must be the same door (decision 0085).
+describe.skipIf(!hasPageBuild())("other spellings of /admin", () => {
+  const SPELLINGS = [
+    "/Admin/block-list",
+    "/ADMIN/BLOCK-LIST",
+    "/%61dmin/block-list",
+    "/%41DMIN/block-list",
+    "/admin/%62lock-list",
+    "/./admin/block-list",
+    "/x/../admin/block-list",
+    "/x/%2e%2e/admin/block-list",
+    "/admin/./block-list",
+  ];
+
+  it("refuse a signed-in member's form post without Origin, and write nothing", async () => {
+    const owner = await makeOwner(t.app, t.core);
+    const { token } = await openStaffSession(t.core.db, owner.id, "console", { ip: "127.0.0.1" });
+    const phones = SPELLINGS.map((_, i) => `0301${String(7_000_000 + i)}`);
+    for (const [i, url] of SPELLINGS.entries()) {
+      const res = await t.app.inject({
+        method: "POST",
+        url,
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          host: "localhost:3000",
+          cookie: `${STAFF_COOKIE}=${token}`,
+        },
+        payload: new URLSearchParams({ intent: "phone", phone: phones[i]!, reason: "spelling" }).toString(),
+      });
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(403);
+      expect(res.json(), url).toEqual({ detail: FOREIGN_ORIGIN });
+      expect(res.headers["cache-control"], url).toBe("no-store");
+      expect(res.headers["x-robots-tag"], url).toBe("noindex, nofollow");
+    }
+    const written = await t.core.db
+      .select({ id: blockedContacts.id })
+      .from(blockedContacts)
+      .where(inArray(blockedContacts.display, phones));
+    expect(written).toEqual([]);
+    // the same post from the store's own page is taken: the refusals above were the door's
+    const own = await t.app.inject({
+      method: "POST",
+      url: "/Admin/block-list",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        host: "localhost:3000",
+        origin: "http://localhost:3000",
+        cookie: `${STAFF_COOKIE}=${token}`,
+      },
+      payload: new URLSearchParams({ intent: "phone", phone: phones[0]!, reason: "own page" }).toString(),
+    });
+    expect(own.statusCode, own.body.slice(0, 200)).toBe(200);
+    expect(own.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("answer a signed-in member's page no-store and noindex, never from the page cache", async () => {
+    const owner = await makeOwner(t.app, t.core);
+    const { token } = await openStaffSession(t.core.db, owner.id, "console", { ip: "127.0.0.1" });
+    for (const url of [...SPELLINGS, "/Admin", "/ADMIN.data", "/Admin/block-list.data"]) {
+      for (const cookie of [`${STAFF_COOKIE}=${token}`, undefined]) {
+        const res = await t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+        expect(res.statusCode, url).toBeLessThan(500);
+        expect(res.headers["cache-control"], url).toBe("no-store");
+        expect(res.headers["x-robots-tag"], url).toBe("noindex, nofollow");
+        expect(res.headers["x-page-cache"], url).toBeUndefined();
+      }
+    }
   });
 });
