@@ -85,7 +85,7 @@ export function Header({ shell }: { shell: ShellData }) {
               ))}
               <li>
                 <Link to="/blog" className="block py-3">
-                  Journal
+                  Blog
                 </Link>
               </li>
               <li>

@@ -44,7 +44,7 @@ export function orderSteps(
     timeline: { status: ShopperOrderStatus; createdAt: Date | string }[];
   },
   format: (at: Date | string) => string,
-): { steps: OrderStep[]; ended: boolean } {
+): { steps: OrderStep[]; ended: boolean; arrived: boolean } {
   // the latest time the order reached a status (a status is reached once; the last one counts)
   const reached = (status: ShopperOrderStatus) => order.timeline.findLast((e) => e.status === status);
   const index = ORDER_STEPS.findIndex((s) => s.status === order.status);
@@ -58,11 +58,14 @@ export function orderSteps(
   });
   if (ended) {
     const event = reached(order.status);
+    // a cancelled or returned order never reaches the steps it had not reached: they are not
+    // listed as if still to come, only those it went through and how it ended
+    steps.splice(0, steps.length, ...steps.filter((step) => step.state === "done"));
     steps.push({
       label: SHOPPER_STATUS_TEXT[order.status],
       state: "current",
       date: event ? format(event.createdAt) : null,
     });
   }
-  return { steps, ended };
+  return { steps, ended, arrived: order.status === "delivered" };
 }

@@ -59,7 +59,7 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
         ]}
       />
       <header className="mt-6 text-center">
-        <p className="eyebrow">The Journal</p>
+        <p className="eyebrow">From our team</p>
         <h1 className="mt-2 font-serif text-4xl md:text-5xl">Our Blog</h1>
         <p className="mx-auto mt-3 max-w-xl text-stone-600">Style notes, fabric guides and care tips for every season.</p>
       </header>

@@ -256,7 +256,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="blog-title" className="bg-white py-16">
         <div className="mx-auto max-w-7xl px-4 md:px-8">
-          <p className="eyebrow text-center">The Journal</p>
+          <p className="eyebrow text-center">Style notes</p>
           <h2 id="blog-title" className="mt-2 text-center font-serif text-3xl md:text-4xl">
             Latest from Our Blog
           </h2>

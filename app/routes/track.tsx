@@ -29,11 +29,12 @@ const when = new Intl.DateTimeFormat("en-GB", {
 
 function view(order: TrackedOrder) {
   // the same steps My Orders shows (app/lib/order-steps.ts), dated in Pakistan time
-  const { steps, ended } = orderSteps(order, (at) => when.format(new Date(at)));
+  const { steps, ended, arrived } = orderSteps(order, (at) => when.format(new Date(at)));
   return {
     trackingId: order.trackingId,
     status: SHOPPER_STATUS_TEXT[order.status],
     ended,
+    arrived,
     placed: when.format(order.createdAt),
     updated: when.format(order.updatedAt),
     steps,
@@ -185,9 +186,9 @@ function Result({ order }: { order: OrderView }) {
             .
           </p>
         )}
-        {!order.ended && (
+        {!order.ended && !order.arrived && (
           <p className="mt-6 text-sm text-stone-700">
-            {/* the owner's delivery promise (issue 14, point 9) */}
+            {/* the owner's delivery promise, while the order is still on its way */}
             {`${asSentence(deliveryPromise)} Counted from when the order is confirmed.`}
           </p>
         )}

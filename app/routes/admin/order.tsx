@@ -397,6 +397,7 @@ function SignalsPanel({
     } | null;
     heldForCall: boolean;
     source: string;
+    exchangeOf: { id: number; trackingId: string } | null;
   };
   blocked: { phone: number | null; address: number | null };
   answer?: OrderAnswer;
@@ -411,7 +412,11 @@ function SignalsPanel({
           </p>
         )}
         {!risk ? (
-          <p className="text-stone-700">Placed before signals were recorded.</p>
+          <p className="text-stone-700">
+            {order.exchangeOf
+              ? `A replacement for an exchange: the signals are those of order ${order.exchangeOf.trackingId}.`
+              : "Placed before signals were recorded."}
+          </p>
         ) : (
           <>
             {risk.signals.length === 0 ? (
