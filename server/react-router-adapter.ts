@@ -6,13 +6,23 @@ import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { CoreContext } from "../core/context";
 import type { AppConfig } from "./config";
 import { CACHE_TAGS_HEADER } from "../core/shared/cache";
-import { CONSOLE_HEADERS, comesFromThisStore, isConsoleUrl, refuseForeignOrigin } from "./console-guard";
+import { can } from "../core/staff/permissions";
+import {
+  CONSOLE_HEADERS,
+  comesFromThisStore,
+  consoleMember,
+  isConsoleUrl,
+  refuseForeignOrigin,
+  SIGNED_OUT_FORM_LIMIT,
+} from "./console-guard";
+import { IMPORT_MULTIPART_OPTIONS, isImportUpload, readImportUpload } from "./console-import-upload";
 import { PageCache, preferredEncoding, renderedWhole, type CachedPage } from "./page-cache";
 import { RenderTurns } from "./render-turns";
 import { withoutCampaignParameters } from "./campaign-parameters";
@@ -27,6 +37,12 @@ export interface PageLoadContext {
   nonce: string;
   /** the client's address as Fastify sees it (trustProxy decides): loaders count rate limits by it */
   clientIp: string;
+  /**
+   * A form post the adapter has already read, streamed under its own limits (the product CSV
+   * upload, decision 0085): the page's action takes it in place of request.formData(), whose
+   * Request then has no body.
+   */
+  form?: FormData;
   /**
    * Set by app/entry.server.tsx: the page it rendered, whole, and the Response that carries it.
    * The page cache takes these bytes rather than reading the same ones back out of the Response.
@@ -110,16 +126,12 @@ function readUpTo(stream: IncomingMessage, limit: number): Promise<Uint8Array<Ar
 
 /**
  * A page's form post, read here rather than by React Router so it gets the API's rules (issue
- * 11, items 9 and 18): at most the API's body limit, judged by Content-Length before reading and
- * by counting for a body without one; only form types; no NUL byte or lone surrogate in a field.
+ * 11, items 9 and 18): at most the API's body limit (less for a console form without a staff
+ * session), judged by Content-Length before reading and by counting for a body without one;
+ * only form types; no NUL byte or lone surrogate in a field. No page takes a file through here:
+ * the product CSV upload is streamed (console-import-upload.ts), so nothing larger than a form
+ * is ever parsed whole on the event loop (decision 0085).
  */
-// console pages that take a file larger than a form (issue 14): the product CSV import, up to
-// 10 MB (core/catalog/product-csv.ts IMPORT_LIMITS) and the multipart wrapping around it
-const UPLOAD_PAGES: [RegExp, number][] = [
-  [/^\/admin\/products\/import(?:\.data)?(?:\?|$)/, 10 * 1024 * 1024 + 64 * 1024],
-];
-const uploadLimit = (url: string) => UPLOAD_PAGES.find(([page]) => page.test(url))?.[1];
-
 async function readPageForm(request: FastifyRequest, limit: number): Promise<PageBody> {
   const contentType = request.headers["content-type"] ?? "";
   if (!FORM_TYPES.has(contentType.split(";")[0]!.trim().toLowerCase())) {
@@ -243,6 +255,8 @@ export async function reactRouterPages(
     // pages read their own bodies (form posts to actions, readPageForm); Fastify must not
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    // its parser only marks a multipart post; the CSV upload alone is streamed through it
+    await pages.register(fastifyMultipart, IMPORT_MULTIPART_OPTIONS);
     const publicHost = new URL(options.config.publicUrl).host;
     const publicOrigin = new URL(options.config.publicUrl).origin;
 
@@ -253,17 +267,39 @@ export async function reactRouterPages(
         // calls and files that missed their routes get the JSON 404, not a page
         if (/^\/(api|media)(\/|\?|$)/.test(request.url)) return reply.callNotFound();
         const host = request.host || publicHost;
+        // the target was rewritten to the console's one spelling before routing (request-checks)
         const inConsole = isConsoleUrl(request.url);
         const changes = request.method !== "GET" && request.method !== "HEAD";
-        if (inConsole && changes && !comesFromThisStore(request, host, publicOrigin)) return refuseForeignOrigin(reply);
         let body: Uint8Array<ArrayBuffer> | undefined;
-        if (request.method !== "GET" && request.method !== "HEAD") {
-          const form = await readPageForm(request, uploadLimit(request.url) ?? options.bodyLimit);
-          if ("detail" in form) {
-            if (form.status === 413) return refuseTooLarge(reply);
-            return reply.code(form.status).send({ detail: form.detail });
+        let streamed: FormData | undefined;
+        if (changes) {
+          let limit = options.bodyLimit;
+          if (inConsole) {
+            reply.headers(CONSOLE_HEADERS);
+            if (!comesFromThisStore(request, host, publicOrigin)) return refuseForeignOrigin(reply);
+            // who sends it, before a byte of the body is read (decision 0085): a stranger's post
+            // is read only as far as the sign-in forms need
+            const member = await consoleMember(options.core, request);
+            const owes = member !== null && (member.mustChangePassword || member.mustSetUpTwoStep);
+            if (!member) limit = SIGNED_OUT_FORM_LIMIT;
+            // only a member who may import gets the upload's size, as the photo uploads' door
+            else if (isImportUpload(request) && can(member, "products") && !owes) {
+              const upload = await readImportUpload(request);
+              if ("detail" in upload) {
+                if (upload.status === 413) return refuseTooLarge(reply);
+                return reply.code(upload.status).header("connection", "close").send({ detail: upload.detail });
+              }
+              streamed = upload.form;
+            }
           }
-          body = form.body;
+          if (!streamed) {
+            const form = await readPageForm(request, limit);
+            if ("detail" in form) {
+              if (form.status === 413) return refuseTooLarge(reply);
+              return reply.code(form.status).send({ detail: form.detail });
+            }
+            body = form.body;
+          }
         }
         const nonce = crypto.randomBytes(16).toString("base64");
         request.cspNonce = nonce;
@@ -275,6 +311,7 @@ export async function reactRouterPages(
             config: options.config,
             nonce: pageNonce,
             clientIp: request.ip,
+            form: streamed,
           };
           const response = fresherData(
             target,

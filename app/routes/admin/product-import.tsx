@@ -54,7 +54,9 @@ interface Answer {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireStaff(request, context, "products");
-  const form = await request.formData();
+  // the file's upload arrives already read: the adapter streamed it under the import's limits
+  // (server/console-import-upload.ts, decision 0085); Apply is an ordinary small form
+  const form = context.form ?? (await request.formData());
   const refusal = (error: unknown) => {
     if (!(error instanceof AppError)) throw error;
     return data<Answer>(
