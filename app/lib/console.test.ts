@@ -61,10 +61,22 @@ describe("console helpers", () => {
     expect(actionLabel("staff.sign_in_failed")).toBe("Sign-in failed");
     expect(actionLabel("order.status_change")).toBe("Order status change");
     expect(actionLabel("review.publish")).toBe("Published a review");
-    expect(describeChange("role", ["manager", "owner"])).toBe("role: manager → owner");
-    expect(describeChange("active", [true, false])).toBe("active: true → false");
-    expect(describeChange("email", "a@b.pk")).toBe("email: a@b.pk");
-    expect(describeChange("note", [null, "x"])).toBe("note: (none) → x");
+    expect(describeChange("role", ["manager", "owner"])).toBe("Role: manager → owner");
+    expect(describeChange("active", [true, false])).toBe("Active: yes → no");
+    expect(describeChange("email", "a@b.pk")).toBe("Email: a@b.pk");
+    expect(describeChange("note", [null, "x"])).toBe("Note: (none) → x");
+    // staff read rupees, words and Pakistan time, never paisa, field names or UTC
+    expect(describeChange("shipping_fee_paisa", [50000, 25000])).toBe("Shipping fee: Rs. 500 → Rs. 250");
+    expect(describeChange("maxDiscountPaisa", [null, 150050])).toBe("Max discount: (none) → Rs. 1,500.50");
+    expect(describeChange("starts_at", [null, "2026-12-01T19:00:00.000Z"])).toBe(
+      "Starts at: (none) → 2 Dec 2026, 12:00 am",
+    );
+    expect(describeChange("hold_signals", [["blocked"], ["blocked", "refused_before"]])).toBe(
+      "Hold signals: blocked → blocked, refused_before",
+    );
+    // not money without the name that says so; not a moment unless it is one
+    expect(describeChange("stock", [3, 5])).toBe("Stock: 3 → 5");
+    expect(describeChange("sku", "2026-12-01")).toBe("Sku: 2026-12-01");
   });
 
   it("reads days in Pakistan time, pages and ages", () => {

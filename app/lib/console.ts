@@ -2,6 +2,8 @@
 // The menu only hides what core already forbids (decision 0053): each entry names the permission
 // its page's loader asks core for.
 import { can, type Permission, type StaffRole } from "../../core/staff/permissions";
+import { formatRupees } from "../../core/shared/money";
+import { formatDayTime } from "./dates";
 import { safeRedirect } from "./session";
 
 export interface ConsoleMenuItem {
@@ -116,10 +118,36 @@ export function actionLabel(action: string): string {
 
 /** One changed field as "role: manager → owner", or "via: console" for a plain fact. */
 export function describeChange(field: string, value: unknown): string {
-  const show = (v: unknown) =>
-    v === null || v === undefined ? "(none)" : typeof v === "string" ? v : JSON.stringify(v);
-  if (Array.isArray(value) && value.length === 2) return `${field}: ${show(value[0])} → ${show(value[1])}`;
-  return `${field}: ${show(value)}`;
+  const name = fieldWords(field);
+  if (Array.isArray(value) && value.length === 2)
+    return `${name}: ${changeValue(field, value[0])} → ${changeValue(field, value[1])}`;
+  return `${name}: ${changeValue(field, value)}`;
+}
+
+// amounts are kept in paisa under a name that says so (shipping_fee_paisa, totalPaisa)
+const MONEY_FIELD = /(?:_paisa|Paisa)$/;
+// a moment as the audit log keeps it: ISO 8601 in UTC or with an offset
+const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+
+/** "shipping_fee_paisa" or "minOrderPaisa" as staff read it: "Shipping fee", "Min order". */
+function fieldWords(field: string): string {
+  const words = field
+    .replace(MONEY_FIELD, "")
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replaceAll("_", " ")
+    .toLowerCase()
+    .trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : field;
+}
+
+/** A value of the audit log as staff read it: rupees, Pakistan time, yes or no, words. */
+function changeValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === "") return "(none)";
+  if (typeof value === "number" && MONEY_FIELD.test(field) && Number.isSafeInteger(value)) return formatRupees(value);
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "string") return value.length <= 40 && MOMENT.test(value) ? formatDayTime(value) : value;
+  if (Array.isArray(value) && value.every((item) => typeof item === "string")) return value.join(", ") || "(none)";
+  return JSON.stringify(value);
 }
 
 /** The <title> and robots of a console page. */

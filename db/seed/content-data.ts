@@ -60,6 +60,7 @@ export interface VoucherDef {
   discountValue: number;
   maxDiscountPaisa: number | null;
   minOrderPaisa: number;
+  /** in Pakistan time, as the console shows and takes them */
   startsAt: string | null;
   endsAt: string | null;
   isActive: boolean;
@@ -77,7 +78,7 @@ export const VOUCHERS: VoucherDef[] = [
     discountValue: 10,
     maxDiscountPaisa: 100_000,
     minOrderPaisa: 0,
-    startsAt: "2026-01-01T00:00:00Z",
+    startsAt: "2026-01-01T00:00:00+05:00",
     endsAt: null,
     isActive: true,
     usageLimit: null,
@@ -92,7 +93,7 @@ export const VOUCHERS: VoucherDef[] = [
     discountValue: 50_000,
     maxDiscountPaisa: null,
     minOrderPaisa: 300_000,
-    startsAt: "2026-01-01T00:00:00Z",
+    startsAt: "2026-01-01T00:00:00+05:00",
     endsAt: null,
     isActive: true,
     usageLimit: null,
@@ -107,7 +108,7 @@ export const VOUCHERS: VoucherDef[] = [
     discountValue: 0,
     maxDiscountPaisa: null,
     minOrderPaisa: 0,
-    startsAt: "2026-01-01T00:00:00Z",
+    startsAt: "2026-01-01T00:00:00+05:00",
     endsAt: null,
     isActive: true,
     usageLimit: null,
@@ -122,7 +123,7 @@ export const VOUCHERS: VoucherDef[] = [
     discountValue: 25,
     maxDiscountPaisa: null,
     minOrderPaisa: 0,
-    startsAt: "2026-08-01T00:00:00Z",
+    startsAt: "2026-08-01T00:00:00+05:00",
     endsAt: null,
     isActive: true,
     usageLimit: 100,
@@ -137,8 +138,8 @@ export const VOUCHERS: VoucherDef[] = [
     discountValue: 20,
     maxDiscountPaisa: null,
     minOrderPaisa: 0,
-    startsAt: "2026-01-01T00:00:00Z",
-    endsAt: "2026-01-31T23:59:59Z",
+    startsAt: "2026-01-01T00:00:00+05:00",
+    endsAt: "2026-01-31T23:59:59+05:00",
     isActive: true,
     usageLimit: null,
     perCustomerLimit: null,

@@ -289,7 +289,7 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
       .toBe(true);
     const texts = await entries.allTextContents();
     expect(texts.some((t) => t.includes("Added a staff member") && t.includes("bilal@console.test"))).toBe(true);
-    expect(texts.some((t) => t.includes("Changed a staff member") && t.includes("active: true → false"))).toBe(true);
+    expect(texts.some((t) => t.includes("Changed a staff member") && t.includes("Active: yes → no"))).toBe(true);
     expect(texts.every((t) => t.includes("Test owner"))).toBe(true);
   });
 
