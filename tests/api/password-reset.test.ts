@@ -47,7 +47,7 @@ async function call(t: TestApp, url: string, payload: unknown, options: { ip?: s
 
 /** What the worker does after the answer: look the address up and write the link or code. */
 async function afterAnswer(t: TestApp): Promise<void> {
-  await runAccountRequestsOnce(t.core, { whatsapp: whatsappSetUp.has(t) });
+  while ((await runAccountRequestsOnce(t.core, { whatsapp: whatsappSetUp.has(t) })).claimed > 0);
 }
 // the apps built with the WhatsApp Cloud API set up
 const whatsappSetUp = new WeakSet<TestApp>();

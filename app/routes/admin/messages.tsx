@@ -48,6 +48,8 @@ const KIND_LABELS: Record<string, string> = {
   order_cancelled: "Order cancelled",
   password_reset: "Password reset",
   email_verification: "Email verification",
+  sign_in_link: "Sign-in link",
+  registration_attempt: "Sign-up with a taken email",
 };
 const SWITCHES = [
   ["email_order_placed", "emailOrderPlaced", "Order placed"],
