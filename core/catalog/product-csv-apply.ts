@@ -10,11 +10,11 @@
 // 2. Check all of it, writing nothing: the kept file read again and planned against the
 //    catalogue as it is now; any row's error (422), a stock total that moved since the preview
 //    (409) or a missing stock permission (403) refuses the whole import, as before.
-// 3. Write the products that change, in file order, a batch of whole products (about
-//    IMPORT_BATCH_ROWS rows) per transaction, each batch planned again inside its transaction so
-//    it is exact against whatever committed meanwhile (an order, a staff edit, another import),
-//    with its own audit row naming its lines. Between two batches the event loop and every
-//    waiting query get their turn. Products the file leaves as they are get no batch.
+// 3. Write the products that change, in file order, a batch of whole products per transaction,
+//    each sized to hold the database for about IMPORT_BATCH_MS and planned again inside its
+//    transaction, so it is exact against whatever committed meanwhile (an order, a staff edit,
+//    another import), with its own audit row naming its lines. Between two batches the event
+//    loop and every waiting query get their turn. Products the file leaves as they are get none.
 // 4. A batch refused (something changed under it) rolls back alone: the answer says which lines
 //    are in the shop and which are not, the claim is let go, and Apply again (or the same file
 //    uploaded again) plans the lines already imported as unchanged and finishes the rest.
@@ -43,10 +43,16 @@ import { readProductCsv, type ImportError, type ImportRow } from "./product-csv-
 import { writePlan } from "./product-csv-write";
 
 /**
- * Rows in one batch, at most, unless one product has more (its rows are never split; the
- * planner refuses a product of more than 500 combinations). Measured in decision 0088.
+ * How long one batch's transaction should hold the database: the embedded one serves nothing
+ * else meanwhile, so this is about the longest a shopper's request waits behind the import.
+ * Batches are sized to it from the rows per millisecond of the batch before (decision 0088).
  */
-export const IMPORT_BATCH_ROWS = 250;
+export const IMPORT_BATCH_MS = 30;
+/** the first batch, before anything is measured (it is also the slowest: nothing is warm) */
+const FIRST_BATCH_ROWS = 25;
+/** rows in a batch, whatever the measure says; a product's rows are never split, so one of
+ * many combinations (at most 500: the planner refuses more) is a batch of its own */
+const BATCH_ROWS = { min: 10, max: 1000 };
 
 const DEADLOCK_DETECTED = "40P01";
 /** inside a transaction nothing else can use the embedded database: no turns there */
@@ -132,7 +138,7 @@ async function applyClaimed(
     await refuseStockMovedSince(ctx.db, planned, kept.created_at);
   }
 
-  const batches = batchesOf(planned.filter(writes));
+  const writing = planned.filter(writes);
   const total = countPlanned(planned.filter((p) => !writes(p)));
   total.rows = rowCount;
   const order = new Map(rows.map((row, i) => [row, i]));
@@ -145,28 +151,31 @@ async function applyClaimed(
       changes: { file_name: kept.file_name, ...changes },
     });
 
-  if (batches.length === 0) {
+  if (writing.length === 0) {
     await ctx.db.transaction(async (tx) => {
       await markApplied(tx, kept.id);
-      await audit(tx, { batches: 0, ...total, complete: true });
+      await audit(tx, { batch: 0, ...total, complete: true });
     });
     return { id: kept.id, counts: total, batches: 0 };
   }
 
-  for (const [k, batch] of batches.entries()) {
+  let size = FIRST_BATCH_ROWS;
+  for (let next = 0, k = 0; next < writing.length; k++) {
     // whatever waited for the database (a shopper's page, another staff member) goes first
     await turns.give();
+    const batch = takeRows(writing, next, size);
     const batchRows = batch.flatMap((p) => p.rows);
-    const last = k === batches.length - 1;
-    let done: ImportCounts;
+    const last = next + batch.length === writing.length;
+    let done: { counts: ImportCounts; ms: number };
     try {
       done = await ctx.db.transaction(async (tx) => {
+        const began = performance.now();
         // planned again under this transaction: exact against whatever committed since the check
         const found: ImportError[] = [];
-        const { planned: part, counts: partCounts } = await planImport(tx, batchRows, found, NO_TURNS);
-        partCounts.rows = batchRows.length;
+        const { planned: part, counts } = await planImport(tx, batchRows, found, NO_TURNS);
+        counts.rows = batchRows.length;
         if (found.length > 0) throw refuseErrors(found);
-        if (partCounts.stockChanges > 0) {
+        if (counts.stockChanges > 0) {
           requirePermission(actor, "stock");
           await refuseStockMovedSince(tx, part, kept.created_at);
         }
@@ -174,44 +183,42 @@ async function applyClaimed(
         if (last) await markApplied(tx, kept.id);
         await audit(tx, {
           batch: k + 1,
-          batches: batches.length,
           lines: describeRuns(runsOf(batchRows, order)),
-          ...partCounts,
+          ...counts,
           ...(last ? { complete: true } : {}),
         });
-        return partCounts;
+        return { counts, ms: performance.now() - began };
       });
     } catch (error) {
       throw refusal(error, {
         batch: k,
-        batches: batches.length,
         rows,
-        notImported: batches.slice(k).flatMap((b) => b.flatMap((p) => p.rows)),
+        notImported: writing.slice(next).flatMap((p) => p.rows),
         order,
       });
     }
     progress.batches++;
-    addCounts(total, done);
+    addCounts(total, done.counts);
+    next += batch.length;
+    // the next batch as large as fits in IMPORT_BATCH_MS at this one's pace, growing at most
+    // twofold (a fast batch may have been a lucky one)
+    const fits = Math.round((batchRows.length * IMPORT_BATCH_MS) / Math.max(done.ms, 1));
+    size = Math.max(BATCH_ROWS.min, Math.min(BATCH_ROWS.max, 2 * batchRows.length, fits));
   }
-  return { id: kept.id, counts: total, batches: batches.length };
+  return { id: kept.id, counts: total, batches: progress.batches };
 }
 
-/** Products in file order, packed into batches of about IMPORT_BATCH_ROWS rows. */
-function batchesOf(products: PlannedProduct[]): PlannedProduct[][] {
-  const batches: PlannedProduct[][] = [];
-  let current: PlannedProduct[] = [];
+/** Whole products from `from` on, until they hold at least `rows` rows (one at least). */
+function takeRows(products: PlannedProduct[], from: number, rows: number): PlannedProduct[] {
+  const taken: PlannedProduct[] = [];
   let size = 0;
-  for (const p of products) {
-    if (current.length > 0 && size + p.rows.length > IMPORT_BATCH_ROWS) {
-      batches.push(current);
-      current = [];
-      size = 0;
-    }
-    current.push(p);
+  for (let i = from; i < products.length; i++) {
+    const p = products[i]!;
+    if (taken.length > 0 && size + p.rows.length > rows) break;
+    taken.push(p);
     size += p.rows.length;
   }
-  if (current.length > 0) batches.push(current);
-  return batches;
+  return taken;
 }
 
 async function markApplied(tx: Db, importId: number): Promise<void> {
@@ -263,7 +270,6 @@ function refusal(
   error: unknown,
   at: {
     batch: number;
-    batches: number;
     rows: ImportRow[];
     notImported: ImportRow[];
     order: Map<ImportRow, number>;
@@ -302,7 +308,6 @@ function refusal(
       imported_lines: importedRuns,
       not_imported_lines: notImportedRuns,
       batches_imported: at.batch,
-      batches: at.batches,
     },
   );
 }

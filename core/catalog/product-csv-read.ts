@@ -120,7 +120,7 @@ interface CsvRecord {
 }
 
 /** characters of the file handed to the parser at a time: some milliseconds of parsing */
-const PIECE_CHARS = 32 * 1024;
+const PIECE_CHARS = 8 * 1024;
 
 /**
  * The records with the line each ends on; a malformed file is one 422 naming the line. The text

@@ -30,7 +30,7 @@ import {
   type ImportError,
 } from "./product-csv-read";
 
-export { applyProductImport, IMPORT_BATCH_ROWS, type ImportResult } from "./product-csv-apply";
+export { applyProductImport, IMPORT_BATCH_MS, type ImportResult } from "./product-csv-apply";
 export { type ImportCounts } from "./product-csv-plan";
 export { importText, IMPORT_LIMITS, PRODUCT_CSV_HEADER, readProductCsv, type ImportError } from "./product-csv-read";
 

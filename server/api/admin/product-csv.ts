@@ -100,7 +100,7 @@ export async function adminProductCsvRoutes(app: FastifyInstance, { core }: { co
       schema: {
         ...staffOperation(
           "products",
-          "Applies a previewed import in one transaction, all or nothing, once (409 the second time): creates or updates products, options and combinations, and sets stock through the ledger (reason import; needs the stock permission too). 422 with errors when a row no longer fits the catalogue, 409 when a stock moved under it",
+          "Applies a previewed import, once (409 the second time, or while it is being applied): every row is checked against the catalogue as it is now, and any row that no longer fits (422 with errors) or a stock that moved since the preview (409 with moved) refuses all of it. Then it creates or updates products, options and combinations and sets stock through the ledger (reason import; needs the stock permission too) in batches of whole products, one transaction each, so the store keeps serving meanwhile. A batch refused by a change made meanwhile leaves the earlier ones written: the answer (409 or 422) names imported_lines and not_imported_lines, and applying again finishes the rest",
         ),
         params: idParams,
       },
