@@ -12,6 +12,7 @@ import { MUST_CHANGE_PASSWORD, TWO_STEP_SETUP_REQUIRED } from "../../core/staff/
 import { STAFF_NAME_LOCKED } from "../../core/accounts/account";
 import { users } from "../../db/schema";
 import { freshIp, PASSWORD, registerShopper, uniqueEmail, type TestShopper } from "../helpers/accounts";
+import { runAccountRequestsOnce } from "../../core/accounts/account-request-worker";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { count, rows } from "../helpers/shop";
 import { actorOf, makeOwner, makeStaff, staffSignIn, type TestStaff } from "../helpers/staff";
@@ -28,6 +29,11 @@ afterAll(async () => {
 });
 
 const ATTACKER_PHONE = "0300-7654321";
+
+/** What the request worker does after a reset request's answer (decision 0087): the link or code. */
+async function dealWithRequests(): Promise<void> {
+  while ((await runAccountRequestsOnce(t.core, { whatsapp: true })).claimed > 0);
+}
 
 const me = (auth: { authorization: string }) => t.app.inject({ method: "GET", url: "/api/users/me", headers: auth });
 
@@ -73,6 +79,14 @@ describe("a shopper's account made staff", () => {
       payload: { email: attacker.email },
       remoteAddress: freshIp(),
     });
+    await dealWithRequests();
+    expect(
+      await count(
+        t,
+        sql`select count(*) as n from account_tokens where user_id = ${attacker.id} and used_at is null
+            and purpose = 'password_reset'`,
+      ),
+    ).toBe(1);
 
     const added = await addAsStaff(attacker.email);
     expect(added.statusCode, added.body).toBe(201);
@@ -102,6 +116,7 @@ describe("a shopper's account made staff", () => {
       remoteAddress: freshIp(),
     });
     expect(reset.statusCode).toBe(202);
+    await dealWithRequests();
     expect(await count(t, sql`select count(*) as n from whatsapp_messages where phone = '923007654321'`)).toBe(0);
 
     // nothing the attacker knows opens the staff API or the shop
