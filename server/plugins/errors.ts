@@ -6,6 +6,7 @@ import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../../core/shared/errors";
+import { CONSOLE_HEADERS, isConsoleUrl } from "../console-guard";
 import { BASE_HEADERS, STRICT_POLICY } from "./security-headers";
 
 interface FieldError {
@@ -92,9 +93,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
  * option): an address part that is not valid percent-encoded UTF-8, or longer than
  * maxParamLength.
  */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   // these answers skip the onSend hooks, security-headers' among them
   reply.headers({ "content-security-policy": STRICT_POLICY, ...BASE_HEADERS });
+  // and come before the first hook, which gives the console's answers their headers (decision 0085)
+  if (isConsoleUrl(request.url)) reply.headers(CONSOLE_HEADERS);
   if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
     reply.code(414).send({ detail: "A part of the address is too long." });
     return;

@@ -291,6 +291,20 @@ describe.skipIf(!hasPageBuild())("other spellings of /admin", () => {
     expect(own.headers["cache-control"]).toBe("no-store");
   });
 
+  it("refuse a bad address as the address was sent, with the console's headers", async () => {
+    for (const [url, status] of [
+      ["/Admin/%00", 400],
+      ["/%61dmin/%E0%A4", 400],
+      ["/./admin/%ED%A0%80", 400],
+      [`/ADMIN/${"a".repeat(9_000)}`, 414],
+    ] as const) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url.slice(0, 40)).toBe(status);
+      expect(res.headers["cache-control"], url.slice(0, 40)).toBe("no-store");
+      expect(res.headers["x-robots-tag"], url.slice(0, 40)).toBe("noindex, nofollow");
+    }
+  });
+
   it("answer a signed-in member's page no-store and noindex, never from the page cache", async () => {
     const owner = await makeOwner(t.app, t.core);
     const { token } = await openStaffSession(t.core.db, owner.id, "console", { ip: "127.0.0.1" });
