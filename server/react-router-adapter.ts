@@ -132,7 +132,24 @@ function readUpTo(stream: IncomingMessage, limit: number): Promise<Uint8Array<Ar
  * the product CSV upload is streamed (console-import-upload.ts), so nothing larger than a form
  * is ever parsed whole on the event loop (decision 0085).
  */
-async function readPageForm(request: FastifyRequest, limit: number): Promise<PageBody> {
+/**
+ * Parts of a form sent by someone without a staff session: the largest public form (a review, the
+ * sign-in, the checkout's fields) has a few dozen. Parsing is counted first: 256 KB of "a=&a=&…"
+ * is 85,000 fields, and three such posts at once held the event loop for most of a second.
+ */
+export const SIGNED_OUT_FORM_FIELDS = 200;
+
+/** How many fields a form body holds at most: its separators, counted without parsing it. */
+function fieldCount(body: Uint8Array<ArrayBuffer>, contentType: string): number {
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  // each multipart part starts with a line "--<boundary>"; each urlencoded field is separated by "&"
+  const separator = contentType.toLowerCase().startsWith("multipart/") ? "\r\n--" : "&";
+  let count = 1;
+  for (let at = bytes.indexOf(separator); at !== -1; at = bytes.indexOf(separator, at + separator.length)) count++;
+  return count;
+}
+
+async function readPageForm(request: FastifyRequest, limit: number, maxFields = Infinity): Promise<PageBody> {
   const contentType = request.headers["content-type"] ?? "";
   if (!FORM_TYPES.has(contentType.split(";")[0]!.trim().toLowerCase())) {
     return {
@@ -149,6 +166,9 @@ async function readPageForm(request: FastifyRequest, limit: number): Promise<Pag
     return { status: 400, detail: "The request body did not arrive whole." };
   }
   if (!body) return tooLarge;
+  if (maxFields !== Infinity && fieldCount(body, contentType) > maxFields) {
+    return { status: 413, detail: `A form may have at most ${maxFields} fields.` };
+  }
   let form: FormData;
   try {
     form = await new Response(body, { headers: { "content-type": contentType } }).formData();
@@ -274,6 +294,8 @@ export async function reactRouterPages(
         let streamed: FormData | undefined;
         if (changes) {
           let limit = options.bodyLimit;
+          // a staff member's console forms may be long (a product's grid); everyone else's are short
+          let maxFields = SIGNED_OUT_FORM_FIELDS;
           if (inConsole) {
             reply.headers(CONSOLE_HEADERS);
             if (!comesFromThisStore(request, host, publicOrigin)) return refuseForeignOrigin(reply);
@@ -282,8 +304,9 @@ export async function reactRouterPages(
             const member = await consoleMember(options.core, request);
             const owes = member !== null && (member.mustChangePassword || member.mustSetUpTwoStep);
             if (!member) limit = SIGNED_OUT_FORM_LIMIT;
+            else maxFields = Infinity;
             // only a member who may import gets the upload's size, as the photo uploads' door
-            else if (isImportUpload(request) && can(member, "products") && !owes) {
+            if (member && isImportUpload(request) && can(member, "products") && !owes) {
               const upload = await readImportUpload(request);
               if ("detail" in upload) {
                 if (upload.status === 413) return refuseTooLarge(reply);
@@ -293,9 +316,9 @@ export async function reactRouterPages(
             }
           }
           if (!streamed) {
-            const form = await readPageForm(request, limit);
+            const form = await readPageForm(request, limit, maxFields);
             if ("detail" in form) {
-              if (form.status === 413) return refuseTooLarge(reply);
+              if (form.status === 413 && form.detail === BODY_TOO_LARGE) return refuseTooLarge(reply);
               return reply.code(form.status).send({ detail: form.detail });
             }
             body = form.body;
