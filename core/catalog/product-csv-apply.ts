@@ -47,12 +47,12 @@ import { writePlan } from "./product-csv-write";
  * else meanwhile, so this is about the longest a shopper's request waits behind the import.
  * Batches are sized to it from the rows per millisecond of the batch before (decision 0088).
  */
-export const IMPORT_BATCH_MS = 30;
+export const IMPORT_BATCH_MS = 50;
 /** the first batch, before anything is measured (it is also the slowest: nothing is warm) */
 const FIRST_BATCH_ROWS = 25;
 /** rows in a batch, whatever the measure says; a product's rows are never split, so one of
  * many combinations (at most 500: the planner refuses more) is a batch of its own */
-const BATCH_ROWS = { min: 10, max: 1000 };
+const BATCH_ROWS = { min: 20, max: 1000 };
 
 const DEADLOCK_DETECTED = "40P01";
 /** inside a transaction nothing else can use the embedded database: no turns there */

@@ -365,21 +365,27 @@ export function countPlanned(planned: readonly PlannedProduct[]): ImportCounts {
  * whole import is refused with 409 naming them, and the staff member previews again.
  */
 export async function refuseStockMovedSince(tx: Db, planned: PlannedProduct[], since: string): Promise<void> {
-  const comboIds = planned.flatMap((p) =>
-    p.combos.filter((c) => c.stock !== null && c.existing).map((c) => c.existing!.id),
+  const combos = planned.flatMap((p) =>
+    p.combos
+      .filter((c) => c.stock !== null && c.existing)
+      .map((c) => ({ productId: p.existing!.id, id: c.existing!.id })),
   );
-  const productIds = planned.filter((p) => p.stock !== null && p.existing).map((p) => p.existing!.id);
+  const simple = planned
+    .filter((p) => p.stock !== null && p.existing)
+    .map((p) => ({ productId: p.existing!.id, id: p.existing!.id }));
   const moved: { product_id: number; combination_id: number | null; stock_quantity: number }[] = [];
-  for (const [kind, ids] of [
-    ["combination", comboIds],
-    ["product", productIds],
+  for (const [kind, list] of [
+    ["combination", combos],
+    ["product", simple],
   ] as const) {
-    for (let i = 0; i < ids.length && moved.length < 50; i += CHUNK) {
-      const part = ids.slice(i, i + CHUNK);
+    for (let i = 0; i < list.length && moved.length < 50; i += CHUNK) {
+      const part = list.slice(i, i + CHUNK);
+      const products = idList([...new Set(part.map((c) => c.productId))]);
+      // the product first: the ledger's index starts with it (a batch asks this every time)
       const where =
         kind === "combination"
-          ? sql`m.combination_id in (${idList(part)})`
-          : sql`m.combination_id is null and m.product_id in (${idList(part)})`;
+          ? sql`m.product_id in (${products}) and m.combination_id in (${idList(part.map((c) => c.id))})`
+          : sql`m.combination_id is null and m.product_id in (${products})`;
       const found = await queryRows<{ product_id: number; combination_id: number | null; stock_after: number }>(
         tx,
         sql`select distinct on (m.product_id, m.combination_id) m.product_id, m.combination_id, m.stock_after

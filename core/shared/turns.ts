@@ -31,7 +31,7 @@ export class Turns {
    * page render waits on setImmediate between its steps, and each step must not wait behind a
    * whole piece of this work. At most `most` turns, so a busy store still lets the work go on.
    */
-  async give(most = 10): Promise<void> {
+  async give(most = 4): Promise<void> {
     for (let i = 0; i < most; i++) {
       const asked = performance.now();
       await nextTurn();
