@@ -311,6 +311,23 @@ describe("a large import applies without stopping the store", () => {
     ).toBe(2000);
   }, 180_000);
 
+  it("reads the file a piece at a time without cutting a character in two", async () => {
+    const prefix = `emoji-${Date.now().toString(36)}`;
+    // runs of characters outside the BMP (two UTF-16 units each), shifted by one unit from row to
+    // row: wherever a piece of the file ends inside them, half the time it ends between a pair
+    const descriptions = Array.from({ length: 24 }, (_, i) => `${"x".repeat(i % 2)}${"😀".repeat(1500)} لان ${i}\nسوٹ`);
+    let file = csvRow(["custom_url", "name", "description", "price"]);
+    descriptions.forEach((d, i) => (file += csvRow([`${prefix}-${i + 1}`, `Emoji kurti ${i + 1}`, d, "1200"])));
+    const id = await previewed(file);
+    const res = await apply(id);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const stored = await rows<{ description: string }>(
+      t,
+      sql`select description from products where custom_url like ${`${prefix}-%`} order by id`,
+    );
+    expect(stored.map((r) => r.description)).toEqual(descriptions);
+  });
+
   it("keeps two staff members' imports at once exact: one product per address, every stock total checked", async () => {
     const prefix = `two-${Date.now().toString(36)}`;
     const [item] = await combinations(t, 3);
