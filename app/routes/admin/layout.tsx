@@ -10,14 +10,21 @@ import { menuFor } from "../../lib/console";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/layout";
 
+// the console's home, the orders list and the call list: where a member looks at new orders
+const ORDER_DESKS = new Set(["/admin", "/admin/orders", "/admin/calls"]);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context);
   const { siteName, whatsappConfirmations } = await getSiteSettings(context.core);
   return {
     siteName,
     // confirmations are on but no WhatsApp account is set up: no question leaves the store, so
-    // the people who take orders are told, on every page, that orders wait for their call
-    whatsappNotSent: whatsappConfirmations && !context.config.whatsapp && can(actor, "orders"),
+    // the people who take orders are told, where they look at orders, that orders wait for a call
+    whatsappNotSent:
+      whatsappConfirmations &&
+      !context.config.whatsapp &&
+      can(actor, "orders") &&
+      ORDER_DESKS.has(new URL(request.url).pathname.replace(/\.data$/, "")),
     member: { firstName: actor.firstName, lastName: actor.lastName, email: actor.email, role: actor.role },
     // while a new password or two-step setup is owed, the account page is the only way on
     setupOwed: actor.mustChangePassword || actor.mustSetUpTwoStep,
