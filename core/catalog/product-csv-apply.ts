@@ -166,10 +166,12 @@ async function applyClaimed(
     const batch = takeRows(writing, next, size);
     const batchRows = batch.flatMap((p) => p.rows);
     const last = next + batch.length === writing.length;
-    let done: { counts: ImportCounts; ms: number };
+    let done: ImportCounts;
+    // from the batch's first statement to its commit: the time others wait behind it
+    let began = 0;
     try {
       done = await ctx.db.transaction(async (tx) => {
-        const began = performance.now();
+        began = performance.now();
         // planned again under this transaction: exact against whatever committed since the check
         const found: ImportError[] = [];
         const { planned: part, counts } = await planImport(tx, batchRows, found, NO_TURNS);
@@ -187,7 +189,7 @@ async function applyClaimed(
           ...counts,
           ...(last ? { complete: true } : {}),
         });
-        return { counts, ms: performance.now() - began };
+        return counts;
       });
     } catch (error) {
       throw refusal(error, {
@@ -197,12 +199,13 @@ async function applyClaimed(
         order,
       });
     }
+    const ms = performance.now() - began;
     progress.batches++;
-    addCounts(total, done.counts);
+    addCounts(total, done);
     next += batch.length;
     // the next batch as large as fits in IMPORT_BATCH_MS at this one's pace, growing at most
     // twofold (a fast batch may have been a lucky one)
-    const fits = Math.round((batchRows.length * IMPORT_BATCH_MS) / Math.max(done.ms, 1));
+    const fits = Math.round((batchRows.length * IMPORT_BATCH_MS) / Math.max(ms, 1));
     size = Math.max(BATCH_ROWS.min, Math.min(BATCH_ROWS.max, 2 * batchRows.length, fits));
   }
   return { id: kept.id, counts: total, batches: progress.batches };
