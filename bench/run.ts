@@ -20,6 +20,7 @@
 import { abuseSection } from "./abuse";
 import { apiSection } from "./api";
 import { importSection } from "./import";
+import { importTurnsSection } from "./import-turns";
 import { ordersSection } from "./orders";
 import { ordersAdminSection } from "./orders-admin";
 import { jsBudgetSection, lighthouseSection, ssrSection } from "./pages";
@@ -41,6 +42,7 @@ const sections: Section[] = [
   ordersSection,
   ordersAdminSection,
   importSection,
+  importTurnsSection,
   ssrSection,
   memorySection,
   jsBudgetSection,
