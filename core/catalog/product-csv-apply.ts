@@ -21,6 +21,7 @@
 //
 // The page cache is cleared once, after the last batch (or after a refusal, when batches were
 // written). The same code runs on PostgreSQL, where batches also keep row locks short.
+import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { databaseError, UNIQUE_VIOLATION } from "../accounts/db-errors";
 import type { CoreContext } from "../context";
@@ -43,11 +44,18 @@ import { readProductCsv, type ImportError, type ImportRow } from "./product-csv-
 import { writePlan } from "./product-csv-write";
 
 /**
- * How long one batch's transaction should hold the database: the embedded one serves nothing
- * else meanwhile, so this is about the longest a shopper's request waits behind the import.
- * Batches are sized to it from the rows per millisecond of the batch before (decision 0088).
+ * How long one batch may keep the process busy. On the embedded database a batch runs from its
+ * first statement to its commit without the event loop polling (its queries resolve as
+ * microtasks), so this is about the longest a shopper's request waits behind the import.
+ * Batches are sized to it from the pace of the batch before (decision 0088).
  */
 export const IMPORT_BATCH_MS = 50;
+/**
+ * How long one batch may hold the rows it writes. On PostgreSQL a batch mostly waits for the
+ * server, with the event loop free; what others wait for there is a row it locked (an order
+ * for an item whose stock the batch sets), never longer than the batch.
+ */
+const BATCH_HOLDS_ROWS_MS = 500;
 /** the first batch, before anything is measured (it is also the slowest: nothing is warm) */
 const FIRST_BATCH_ROWS = 25;
 /** rows in a batch, whatever the measure says; a product's rows are never split, so one of
@@ -169,9 +177,11 @@ async function applyClaimed(
     let done: ImportCounts;
     // from the batch's first statement to its commit: the time others wait behind it
     let began = 0;
+    let busy = performance.eventLoopUtilization();
     try {
       done = await ctx.db.transaction(async (tx) => {
         began = performance.now();
+        busy = performance.eventLoopUtilization();
         // planned again under this transaction: exact against whatever committed since the check
         const found: ImportError[] = [];
         const { planned: part, counts } = await planImport(tx, batchRows, found, NO_TURNS);
@@ -199,13 +209,16 @@ async function applyClaimed(
         order,
       });
     }
-    const ms = performance.now() - began;
+    const held = performance.now() - began;
+    // the loop's busy time meanwhile: all of it on PGlite, the JavaScript alone on PostgreSQL
+    const busyMs = performance.eventLoopUtilization(busy).active;
     progress.batches++;
     addCounts(total, done);
     next += batch.length;
-    // the next batch as large as fits in IMPORT_BATCH_MS at this one's pace, growing at most
-    // twofold (a fast batch may have been a lucky one)
-    const fits = Math.round((batchRows.length * IMPORT_BATCH_MS) / Math.max(ms, 1));
+    // the next batch as large as fits both limits at this one's pace, growing at most twofold
+    // (a fast batch may have been a lucky one)
+    const pace = Math.max(busyMs / IMPORT_BATCH_MS, held / BATCH_HOLDS_ROWS_MS, 1e-3);
+    const fits = Math.round(batchRows.length / pace);
     size = Math.max(BATCH_ROWS.min, Math.min(BATCH_ROWS.max, 2 * batchRows.length, fits));
   }
   return { id: kept.id, counts: total, batches: progress.batches };
