@@ -158,13 +158,28 @@ export const homepageVideos = pgTable("homepage_videos", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const homepageCategories = pgTable("homepage_categories", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  description: text("description").notNull().default(""),
-  isActive: boolean("is_active").notNull().default(true),
-  position: integer("position").notNull().default(0),
-});
+export const HOME_SECTION_KINDS = ["picked", "newest"] as const;
+export type HomeSectionKind = (typeof HOME_SECTION_KINDS)[number];
+
+export const homepageCategories = pgTable(
+  "homepage_categories",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    isActive: boolean("is_active").notNull().default(true),
+    position: integer("position").notNull().default(0),
+    // decision 0097: products picked by staff, or the newest N the shop can sell, filled by itself
+    kind: text("kind").$type<HomeSectionKind>().notNull().default("picked"),
+    newestCount: integer("newest_count").notNull().default(8),
+    // one more on every change of the picked list, so a reorder made from an older list is refused
+    productsVersion: integer("products_version").notNull().default(0),
+  },
+  (t) => [
+    check("homepage_categories_kind", sql`${t.kind} in ('picked', 'newest')`),
+    check("homepage_categories_newest_count", sql`${t.newestCount} between 1 and 24`),
+  ],
+);
 
 export const homepageCategoryProducts = pgTable(
   "homepage_category_products",
