@@ -4,3 +4,4 @@ export * from "./content";
 export * from "./orders";
 export * from "./staff";
 export * from "./messaging";
+export * from "./alerts";

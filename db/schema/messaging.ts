@@ -19,8 +19,11 @@ import { orders } from "./orders";
 
 export const MESSAGE_STATUSES = ["queued", "sending", "sent", "logged", "failed"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
-/** password_code: the six-digit password reset code a shopper may choose instead of an email (issue 17) */
-export const MESSAGE_KINDS = ["confirmation", "reminder", "password_code"] as const;
+/**
+ * password_code: the six-digit password reset code a shopper may choose instead of an email (issue 17);
+ * new_order_alert, phone_code: a staff member's new-order alert and the code that proves their number (decision 0094)
+ */
+export const MESSAGE_KINDS = ["confirmation", "reminder", "password_code", "new_order_alert", "phone_code"] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 /** "en": English only; "en+ur": English, then the same in Urdu */
 export const MESSAGE_LANGUAGES = ["en", "en+ur"] as const;
@@ -63,7 +66,10 @@ export const whatsappMessages = pgTable(
   },
   (t) => [
     check("whatsapp_messages_status", sql`${t.status} in ('queued', 'sending', 'sent', 'logged', 'failed')`),
-    check("whatsapp_messages_kind", sql`${t.kind} in ('confirmation', 'reminder', 'password_code')`),
+    check(
+      "whatsapp_messages_kind",
+      sql`${t.kind} in ('confirmation', 'reminder', 'password_code', 'new_order_alert', 'phone_code')`,
+    ),
     check("whatsapp_messages_language", sql`${t.language} in ('en', 'en+ur')`),
     check("whatsapp_messages_attempts", sql`${t.attempts} >= 0`),
     // what the worker looks for: due queued messages, and sending ones whose lease ran out
@@ -77,6 +83,10 @@ export const whatsappMessages = pgTable(
     index("whatsapp_messages_status_idx").on(t.status, t.createdAt),
     index("whatsapp_messages_order_idx").on(t.orderId),
     uniqueIndex("whatsapp_messages_provider_id_key").on(t.providerMessageId),
+    // one staff alert per order and number (decision 0094)
+    uniqueIndex("whatsapp_messages_order_alert_key")
+      .on(t.orderId, t.phone)
+      .where(sql`${t.kind} = 'new_order_alert'`),
   ],
 );
 
@@ -185,6 +195,8 @@ export const EMAIL_KINDS = [
   "email_verification",
   "sign_in_link",
   "registration_attempt",
+  // a staff member's new-order alert (decision 0094)
+  "new_order_alert",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -222,7 +234,7 @@ export const emailMessages = pgTable(
     check("email_messages_status", sql`${t.status} in ('queued', 'sending', 'sent', 'logged', 'failed')`),
     check(
       "email_messages_kind",
-      sql`${t.kind} in ('order_placed', 'order_shipped', 'order_delivered', 'order_cancelled', 'password_reset', 'email_verification', 'sign_in_link', 'registration_attempt')`,
+      sql`${t.kind} in ('order_placed', 'order_shipped', 'order_delivered', 'order_cancelled', 'password_reset', 'email_verification', 'sign_in_link', 'registration_attempt', 'new_order_alert')`,
     ),
     check("email_messages_attempts", sql`${t.attempts} >= 0`),
     index("email_messages_due_idx")
@@ -235,5 +247,9 @@ export const emailMessages = pgTable(
     index("email_messages_status_idx").on(t.status, t.createdAt),
     index("email_messages_order_idx").on(t.orderId),
     index("email_messages_user_idx").on(t.userId),
+    // one staff alert per order and member (decision 0094)
+    uniqueIndex("email_messages_order_alert_key")
+      .on(t.orderId, t.userId)
+      .where(sql`${t.kind} = 'new_order_alert'`),
   ],
 );
