@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -228,4 +229,22 @@ export const productImports = pgTable(
     appliedBy: integer("applied_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [index("product_imports_created_idx").on(t.createdAt)],
+);
+
+// Display currencies (spec §9: the currency list holds USD, EUR, GBP beside PKR; decision 0091):
+// the shop's own rate for each, rupees per unit as an exact decimal of 4 places. A row without a
+// rate (or no row) means the currency is not offered. Prices are only shown converted: every
+// amount charged stays in paisa.
+export const currencyRates = pgTable(
+  "currency_rates",
+  {
+    code: text("code").primaryKey(),
+    rupeesPerUnit: numeric("rupees_per_unit", { precision: 9, scale: 4 }),
+    setAt: timestamp("set_at", { withTimezone: true }),
+    setBy: integer("set_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("currency_rates_code", sql`${t.code} in ('USD', 'EUR', 'GBP')`),
+    check("currency_rates_positive", sql`${t.rupeesPerUnit} > 0`),
+  ],
 );
