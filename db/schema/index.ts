@@ -5,3 +5,4 @@ export * from "./orders";
 export * from "./staff";
 export * from "./messaging";
 export * from "./alerts";
+export * from "./customers";
