@@ -112,6 +112,7 @@ function whatsappSettings(env: NodeJS.ProcessEnv): WhatsAppSettings | undefined 
       confirmation: (env.WHATSAPP_TEMPLATE_CONFIRMATION ?? "").trim() || "order_confirmation",
       reminder: (env.WHATSAPP_TEMPLATE_REMINDER ?? "").trim() || "order_confirmation_reminder",
       password_code: (env.WHATSAPP_TEMPLATE_PASSWORD_CODE ?? "").trim() || "password_reset_code",
+      new_order_alert: (env.WHATSAPP_TEMPLATE_NEW_ORDER_ALERT ?? "").trim() || "new_order_alert",
     },
     timeoutMs: 15_000,
   };

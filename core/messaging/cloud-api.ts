@@ -12,8 +12,11 @@ export interface WhatsAppSettings {
   /** the webhook's HMAC key and verify token (used by the webhook, issue 15 point 3) */
   appSecret: string;
   verifyToken: string;
-  /** the approved template of each kind; password_code is an authentication template (issue 17) */
-  templates: { confirmation: string; reminder: string; password_code: string };
+  /**
+   * the approved template of each kind; password_code is an authentication template (issue 17),
+   * which also carries the code that proves a staff member's number (phone_code, decision 0094)
+   */
+  templates: { confirmation: string; reminder: string; password_code: string; new_order_alert?: string };
   /** how long one request may take; kept well below the worker's lease (decision 0069) */
   timeoutMs: number;
 }
@@ -44,10 +47,15 @@ export function templateRequest(
     to: message.phone,
     type: "template",
     template: {
-      name: templates[message.kind],
+      name:
+        message.kind === "phone_code"
+          ? templates.password_code
+          : message.kind === "new_order_alert"
+            ? (templates.new_order_alert ?? "new_order_alert")
+            : templates[message.kind],
       language: { code: languageCode(message.language) },
       components:
-        message.kind === "password_code"
+        message.kind === "password_code" || message.kind === "phone_code"
           ? codeComponents(message.parameters[0] ?? "")
           : [
               { type: "body", parameters: message.parameters.map((text) => ({ type: "text", text })) },

@@ -80,8 +80,9 @@ export function whatsappQueue(transport: MessageTransport): OutboxQueue<WhatsApp
   return {
     table: "whatsapp_messages",
     columns: ["kind", "language", "phone", "parameters", "buttons", "body"],
-    // a reset code is kept only until its message is dealt with; the account's token holds its hash
-    whenDone: sql`parameters = case when kind = 'password_code' then '[]'::jsonb else parameters end`,
+    // a code is kept only until its message is dealt with; the account's token (or the staff
+    // member's alert settings) holds its hash
+    whenDone: sql`parameters = case when kind in ('password_code', 'phone_code') then '[]'::jsonb else parameters end`,
     send: (row) =>
       transport.send({
         id: row.id,
