@@ -86,7 +86,7 @@ describe.sequential("content", { timeout: 180_000 }, () => {
       await desk.keyboard.type("A heading");
       await desk
         .getByRole("toolbar", { name: "Text: formatting" })
-        .getByRole("button", { name: "Heading", exact: true })
+        .getByRole("button", { name: "H2 heading", exact: true })
         .click();
       await desk.screenshot({ path: `${SCREENSHOT_DIR}/content-blog-editor-desktop.png` });
     }

@@ -84,6 +84,11 @@ function inertHtml(html: string): string {
 interface Command {
   label: string;
   title: string;
+  /**
+   * the button's name when the title does not hold its visible label: a person using voice
+   * control says what the button shows ("H2"), and a screen reader hears what it does
+   */
+  name?: string;
   /** a block to turn the paragraph into, or an editing command */
   block?: string;
   command?: string;
@@ -93,15 +98,21 @@ interface Command {
 
 const COMMANDS: Command[] = [
   { label: "P", title: "Paragraph", block: "p" },
-  { label: "H2", title: "Heading", block: "h2" },
-  { label: "H3", title: "Small heading", block: "h3" },
+  { label: "H2", title: "Heading", name: "H2 heading", block: "h2" },
+  { label: "H3", title: "Small heading", name: "H3 small heading", block: "h3" },
   { label: "B", title: "Bold", command: "bold", state: "bold" },
   { label: "I", title: "Italic", command: "italic", state: "italic" },
   { label: "• List", title: "Bulleted list", command: "insertUnorderedList", state: "insertUnorderedList" },
-  { label: "1. List", title: "Numbered list", command: "insertOrderedList", state: "insertOrderedList" },
+  {
+    label: "1. List",
+    title: "Numbered list",
+    name: "1. List, numbered",
+    command: "insertOrderedList",
+    state: "insertOrderedList",
+  },
   { label: "“ ”", title: "Quote", block: "blockquote" },
   { label: "Link", title: "Link", command: "createLink" },
-  { label: "Unlink", title: "Remove link", command: "unlink" },
+  { label: "Unlink", title: "Remove link", name: "Unlink (remove link)", command: "unlink" },
 ];
 
 export function RichTextEditor({
@@ -183,7 +194,7 @@ export function RichTextEditor({
                 key={c.title}
                 type="button"
                 title={c.title}
-                aria-label={c.title}
+                aria-label={c.name ?? c.title}
                 aria-pressed={c.state ? !!active[c.state] : undefined}
                 // keep the text's selection: a tap on a button would otherwise take the focus
                 onMouseDown={(e) => e.preventDefault()}

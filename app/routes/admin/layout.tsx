@@ -52,9 +52,13 @@ export default function ConsoleLayout() {
           <Link
             to="/admin/account"
             className="flex min-h-11 min-w-0 flex-col justify-center px-2 text-right leading-tight hover:underline"
-            aria-label={`Your account: ${name}, ${ROLE_LABELS[member.role]}`}
           >
-            <span className="max-w-[9rem] truncate text-sm sm:max-w-[16rem]">{name}</span>
+            {/* named by what it shows (voice control says what it sees), the rest for screen readers */}
+            <span className="max-w-[9rem] truncate text-sm sm:max-w-[16rem]">
+              <span className="sr-only">Your account: </span>
+              {name}
+              <span className="sr-only">,</span>
+            </span>{" "}
             <span className="text-[11px] text-stone-400">{ROLE_LABELS[member.role]}</span>
           </Link>
           <Form method="post" action="/admin/logout">

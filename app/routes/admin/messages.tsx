@@ -448,9 +448,8 @@ function ResendButton({ email, id, busy }: { email: boolean; id: number; busy: b
         value={id}
         disabled={busy}
         className={email ? "btn-secondary" : "btn-primary"}
-        aria-label={`Send ${email ? "email" : "message"} #${id} again`}
       >
-        Resend
+        Resend<span className="sr-only">: send {email ? "email" : "message"} #{id} again</span>
       </button>
     </Form>
   );

@@ -403,9 +403,10 @@ export default function ProductPhotos() {
                   <span className="absolute top-1 left-1 bg-white/90 px-1 text-xs font-semibold tabular-nums">
                     {i + 1}
                   </span>
+                  {/* only here, for staff: the shop shows the main photo first and says nothing */}
                   {photo.isPrimary && (
-                    <span className="absolute bottom-1 left-1 bg-ink px-1 text-[10px] font-semibold tracking-wider text-white uppercase">
-                      Main
+                    <span className="absolute bottom-1 left-1 bg-ink px-1 text-[11px] font-semibold text-white">
+                      Main photo
                     </span>
                   )}
                 </div>
