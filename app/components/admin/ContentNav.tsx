@@ -10,8 +10,8 @@ const PARTS = [
 
 export function ContentNav({ current }: { current: string }) {
   return (
-    <nav aria-label="Content" className="-mx-4 mb-4 overflow-x-auto px-4">
-      <ul className="flex gap-1 whitespace-nowrap">
+    <nav aria-label="Content" className="mb-4">
+      <ul className="flex flex-wrap gap-1 whitespace-nowrap">
         {PARTS.map((part) => {
           const on = current.startsWith(part.match ?? part.to);
           return (

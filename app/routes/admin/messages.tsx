@@ -292,8 +292,8 @@ export default function ConsoleMessages() {
           </button>
         </Form>
       )}
-      <nav aria-label="Message channel" className="-mx-4 mb-2 overflow-x-auto px-4">
-        <ul className="flex gap-1 whitespace-nowrap">
+      <nav aria-label="Message channel" className="mb-2">
+        <ul className="flex flex-wrap gap-1 whitespace-nowrap">
           {MESSAGE_CHANNELS.map((c) => (
             <li key={c}>
               <Link
@@ -307,8 +307,8 @@ export default function ConsoleMessages() {
           ))}
         </ul>
       </nav>
-      <nav aria-label="Message status" className="-mx-4 mb-4 overflow-x-auto px-4">
-        <ul className="flex gap-1 whitespace-nowrap">
+      <nav aria-label="Message status" className="mb-4">
+        <ul className="flex flex-wrap gap-1 whitespace-nowrap">
           {MESSAGE_FILTERS.map((s) => {
             const current = status === s;
             return (

@@ -118,8 +118,8 @@ export default function ConsoleReplies() {
           Messages sent to shoppers
         </Link>
       </p>
-      <nav aria-label="Which replies" className="-mx-4 mb-4 overflow-x-auto px-4">
-        <ul className="flex gap-1 whitespace-nowrap">
+      <nav aria-label="Which replies" className="mb-4">
+        <ul className="flex flex-wrap gap-1 whitespace-nowrap">
           {REPLY_FILTERS.map((s) => {
             const current = show === s;
             return (

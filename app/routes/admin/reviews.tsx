@@ -189,8 +189,8 @@ export default function ConsoleReviews() {
   return (
     <>
       <PageTitle title="Reviews" intro="Newest first. Publish a review to show it on its product's page." />
-      <nav aria-label="Review status" className="-mx-4 mb-4 overflow-x-auto px-4">
-        <ul className="flex gap-1 whitespace-nowrap">
+      <nav aria-label="Review status" className="mb-4">
+        <ul className="flex flex-wrap gap-1 whitespace-nowrap">
           {(["waiting", "published", "hidden", "all"] as const).map((status) => {
             const current = filters.status === status;
             return (

@@ -81,8 +81,8 @@ export default function ConsoleStock() {
           download them
         </a>
       </p>
-      <nav aria-label="Stock filter" className="-mx-4 mb-4 overflow-x-auto px-4">
-        <ul className="flex gap-1 whitespace-nowrap">
+      <nav aria-label="Stock filter" className="mb-4">
+        <ul className="flex flex-wrap gap-1 whitespace-nowrap">
           {STOCK_FILTERS.map((filter) => {
             const current = filters.filter === filter;
             return (

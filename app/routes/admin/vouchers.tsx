@@ -83,8 +83,8 @@ export default function ConsoleVouchers() {
           New voucher
         </Link>
       </div>
-      <nav aria-label="Voucher state" className="-mx-4 mb-4 overflow-x-auto px-4">
-        <ul className="flex gap-1 whitespace-nowrap">
+      <nav aria-label="Voucher state" className="mb-4">
+        <ul className="flex flex-wrap gap-1 whitespace-nowrap">
           {TABS.map((tab) => (
             <li key={tab}>
               <Link
