@@ -3,6 +3,7 @@
 // its page's loader asks core for.
 import { can, type Permission, type StaffRole } from "../../core/staff/permissions";
 import { formatRupees } from "../../core/shared/money";
+import { CURRENCY_NAMES, rateFromDb, rateShown, type DisplayCurrency } from "../../core/settings/currencies";
 import { formatDayTime } from "./dates";
 import { safeRedirect } from "./session";
 
@@ -118,12 +119,23 @@ export function actionLabel(action: string): string {
 
 /** One changed field as "role: manager → owner", or "via: console" for a plain fact. */
 export function describeChange(field: string, value: unknown): string {
+  const rate = RATE_FIELD.exec(field);
+  if (rate && Array.isArray(value) && value.length === 2) {
+    // a display currency's rate (decision 0091): "278.5000" as "Rs. 278.50 per USD"
+    const code = rate[1]!.toUpperCase() as DisplayCurrency;
+    const words = (v: unknown) => {
+      const r = typeof v === "string" ? rateFromDb(v) : null;
+      return r === null ? "not offered" : `Rs. ${rateShown(r)} per ${code}`;
+    };
+    return `Rate of the ${CURRENCY_NAMES[code]}: ${words(value[0])} → ${words(value[1])}`;
+  }
   const name = fieldWords(field);
   if (Array.isArray(value) && value.length === 2)
     return `${name}: ${changeValue(field, value[0])} → ${changeValue(field, value[1])}`;
   return `${name}: ${changeValue(field, value)}`;
 }
 
+const RATE_FIELD = /^rate_(usd|eur|gbp)$/;
 // amounts are kept in paisa under a name that says so (shipping_fee_paisa, totalPaisa)
 const MONEY_FIELD = /(?:_paisa|Paisa)$/;
 // a moment as the audit log keeps it: ISO 8601 in UTC or with an offset

@@ -12,6 +12,7 @@ import {
 } from "../../core/content/content";
 import { notFound } from "../../core/shared/errors";
 import { getSiteSettings, settingWords } from "../../core/settings/site-settings";
+import { listOfferedCurrencies } from "../../core/settings/currency-rates";
 import { limitSchema, pageQuery, sendCachedJson } from "./http";
 import { presentBlog, presentBlogSummary, presentProduct, presentSiteSettings } from "./presenters";
 
@@ -20,7 +21,7 @@ export async function contentRoutes(app: FastifyInstance, { core }: { core: Core
 
   api.get("/site-settings", { schema: { tags: ["content"], summary: "Site settings" } }, async (request, reply) =>
     sendCachedJson(core, request, reply, async () =>
-      presentSiteSettings(await getSiteSettings(core), await settingWords(core)),
+      presentSiteSettings(await getSiteSettings(core), await settingWords(core), await listOfferedCurrencies(core)),
     ),
   );
 

@@ -4,6 +4,13 @@ import type { Collection } from "../../core/catalog/collections";
 import type { Product, Review } from "../../core/catalog/products";
 import type { BlogPost, BlogSummary } from "../../core/content/content";
 import type { SiteSettings } from "../../core/settings/site-settings";
+import {
+  CURRENCY_NAMES,
+  CURRENCY_SYMBOLS,
+  DEFAULT_CURRENCY,
+  rateText,
+  type OfferedCurrency,
+} from "../../core/settings/currencies";
 import { DEFAULT_DELIVERY_PROMISE } from "../../core/settings/store-details-rules";
 import { variantKey } from "../../core/cart/variant-attributes";
 import { money } from "../serialize";
@@ -122,7 +129,11 @@ export function presentBlog(blog: BlogPost) {
   };
 }
 
-export function presentSiteSettings(s: SiteSettings, words: (text: string) => string = (t) => t) {
+export function presentSiteSettings(
+  s: SiteSettings,
+  words: (text: string) => string = (t) => t,
+  offered: readonly OfferedCurrency[] = [],
+) {
   return {
     siteName: s.siteName,
     site_name: s.siteName,
@@ -154,6 +165,19 @@ export function presentSiteSettings(s: SiteSettings, words: (text: string) => st
     schema_org_data: s.schemaOrgData,
     // the most units of one item a cart or order takes (decision 0050), for quantity pickers
     max_units_per_line: s.effectiveMaxUnitsPerLine,
+    // spec §9: the currency list, PKR the default and the one every order is charged in; the
+    // others only while the shop has a rate for them, to show prices converted (decision 0091)
+    default_currency: DEFAULT_CURRENCY,
+    currencies: [
+      { code: DEFAULT_CURRENCY, name: CURRENCY_NAMES.PKR, symbol: "Rs. ", rupees_per_unit: "1.0000", set_at: null },
+      ...offered.map((c) => ({
+        code: c.code,
+        name: CURRENCY_NAMES[c.code],
+        symbol: CURRENCY_SYMBOLS[c.code],
+        rupees_per_unit: rateText(c.rate),
+        set_at: c.setAt,
+      })),
+    ],
   };
 }
 

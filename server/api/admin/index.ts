@@ -27,6 +27,7 @@ import { adminBlockListRoutes } from "./block-list";
 import { adminOrderSignalRoutes } from "./order-signals";
 import { adminOrderCallRoutes } from "./order-calls";
 import { adminConfirmationFigureRoutes } from "./confirmation-figures";
+import { adminCurrencyRateRoutes } from "./currency-rates";
 
 export async function adminRoutes(app: FastifyInstance, options: { core: CoreContext; config: AppConfig }) {
   // Every staff answer (customers' names, phones and addresses, a CSV, a packing slip, an error)
@@ -40,6 +41,7 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminAuditLogRoutes, options);
   await app.register(adminSettingsRoutes, options);
   await app.register(adminStoreDetailsRoutes, options);
+  await app.register(adminCurrencyRateRoutes, options);
   await app.register(adminCustomerRoutes, options);
   await app.register(adminOrderRoutes, options);
   await app.register(adminManualOrderRoutes, options);
