@@ -358,6 +358,21 @@ export async function recommendedProducts(ctx: CoreContext, limit: number): Prom
   return rowsWithDetails(ctx, rows);
 }
 
+/**
+ * The newest products the shop can sell now, newest first and, at the same moment, the later
+ * product first: a home section of the newest (decision 0097). Read backwards along
+ * products_active_created_idx, stopping at the limit, so it costs the same at any catalogue size.
+ */
+export async function newestProducts(ctx: CoreContext, limit: number): Promise<Product[]> {
+  const rows = await ctx.db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.isActive, true), canBeBought))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit);
+  return rowsWithDetails(ctx, rows);
+}
+
 /** Products sharing a collection with this one, nearest in price first. */
 export async function similarProducts(ctx: CoreContext, id: number, limit: number): Promise<Product[] | null> {
   const [self] = await ctx.db

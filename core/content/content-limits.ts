@@ -19,6 +19,8 @@ export const CONTENT_LIMITS = {
   sectionName: 100,
   sectionDescription: 500,
   sectionProducts: 60,
+  /** a section of the newest products shows from 1 to this many (decision 0097) */
+  newestProducts: 24,
   videoTitle: 120,
   videoDescription: 500,
   videoUrl: 500,

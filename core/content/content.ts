@@ -9,7 +9,7 @@ import {
   homepageVideos,
   products,
 } from "../../db/schema";
-import { getProductsByIds, type Product } from "../catalog/products";
+import { getProductsByIds, newestProducts, type Product } from "../catalog/products";
 import { cleanHtml } from "./sanitize";
 
 export interface Announcement {
@@ -102,37 +102,58 @@ export interface HomepageCategory {
   products: Product[];
 }
 
-/** The homepage's category sections with their products in the order staff arranged them. */
+/**
+ * The homepage's category sections: a picked section's products in the order staff arranged them,
+ * a section of the newest the newest products the shop can sell, found afresh (decision 0097).
+ */
 export async function getHomepageLayout(ctx: CoreContext): Promise<HomepageCategory[]> {
   const categories = await ctx.db
-    .select({ id: homepageCategories.id, name: homepageCategories.name, description: homepageCategories.description })
+    .select({
+      id: homepageCategories.id,
+      name: homepageCategories.name,
+      description: homepageCategories.description,
+      kind: homepageCategories.kind,
+      newestCount: homepageCategories.newestCount,
+    })
     .from(homepageCategories)
     .where(eq(homepageCategories.isActive, true))
     .orderBy(asc(homepageCategories.position), asc(homepageCategories.id));
   if (categories.length === 0) return [];
-  const links = await ctx.db
-    .select({ categoryId: homepageCategoryProducts.categoryId, productId: homepageCategoryProducts.productId })
-    .from(homepageCategoryProducts)
-    .innerJoin(products, eq(products.id, homepageCategoryProducts.productId))
-    .where(
-      and(
-        inArray(
-          homepageCategoryProducts.categoryId,
-          categories.map((c) => c.id),
-        ),
-        eq(products.isActive, true),
-        isNotNull(products.id),
-      ),
-    )
-    .orderBy(asc(homepageCategoryProducts.position), asc(homepageCategoryProducts.productId));
-  const productMap = new Map(
-    (await getProductsByIds(ctx, [...new Set(links.map((l) => l.productId))])).map((p) => [p.id, p]),
-  );
-  return categories.map((category) => ({
+  const picked = categories.filter((c) => c.kind !== "newest");
+  const links =
+    picked.length === 0
+      ? []
+      : await ctx.db
+          .select({ categoryId: homepageCategoryProducts.categoryId, productId: homepageCategoryProducts.productId })
+          .from(homepageCategoryProducts)
+          .innerJoin(products, eq(products.id, homepageCategoryProducts.productId))
+          .where(
+            and(
+              inArray(
+                homepageCategoryProducts.categoryId,
+                picked.map((c) => c.id),
+              ),
+              eq(products.isActive, true),
+              isNotNull(products.id),
+            ),
+          )
+          .orderBy(asc(homepageCategoryProducts.position), asc(homepageCategoryProducts.productId));
+  // one read for every section of the newest: the longest one's count, the others its first few
+  const newestWanted = Math.max(0, ...categories.filter((c) => c.kind === "newest").map((c) => c.newestCount));
+  const [productMap, newest] = await Promise.all([
+    getProductsByIds(ctx, [...new Set(links.map((l) => l.productId))]).then(
+      (found) => new Map(found.map((p) => [p.id, p])),
+    ),
+    newestWanted > 0 ? newestProducts(ctx, newestWanted) : Promise.resolve([]),
+  ]);
+  return categories.map(({ kind, newestCount, ...category }) => ({
     ...category,
-    products: links
-      .filter((l) => l.categoryId === category.id)
-      .map((l) => productMap.get(l.productId))
-      .filter((p): p is Product => p !== undefined),
+    products:
+      kind === "newest"
+        ? newest.slice(0, newestCount)
+        : links
+            .filter((l) => l.categoryId === category.id)
+            .map((l) => productMap.get(l.productId))
+            .filter((p): p is Product => p !== undefined),
   }));
 }

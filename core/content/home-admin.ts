@@ -1,13 +1,24 @@
 // The storefront's announcement bar, home page sections (with their products in order) and
 // home page videos for staff (issue 14, point 8; decision 0067). Lists are ordered by position;
 // a reorder names every row of the list once and rewrites positions 0, 1, 2… in one
-// transaction. Every write is audited with it and clears the read and page caches.
+// transaction. Every write is audited with it and clears the read and page caches. A section is
+// either picked by hand or the newest N products, filled by itself; a picked list carries a
+// version, so a reorder made from an older list is refused, not written over (decision 0097).
 import { and, asc, count, eq, ilike, inArray, max, or, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
-import { announcements, homepageCategories, homepageCategoryProducts, homepageVideos, products } from "../../db/schema";
+import {
+  announcements,
+  HOME_SECTION_KINDS,
+  homepageCategories,
+  homepageCategoryProducts,
+  homepageVideos,
+  products,
+  type HomeSectionKind,
+} from "../../db/schema";
 import { databaseError, UNIQUE_VIOLATION } from "../accounts/db-errors";
+import { newestProducts } from "../catalog/products";
 import { conflict, invalid, notFound } from "../shared/errors";
 import { changedFields, recordAudit, whoIs } from "../staff/audit";
 import { requirePermission } from "../staff/errors";
@@ -189,6 +200,13 @@ export interface StaffHomeSection {
   description: string;
   isActive: boolean;
   position: number;
+  /** picked by hand, or the newest products the shop can sell */
+  kind: HomeSectionKind;
+  /** how many a section of the newest shows */
+  newestCount: number;
+  /** the picked list's version: a reorder names it */
+  productsVersion: number;
+  /** the picked products (kept while the section shows the newest, for when it is picked again) */
   products: SectionProduct[];
 }
 
@@ -198,7 +216,56 @@ const sectionColumns = {
   description: homepageCategories.description,
   isActive: homepageCategories.isActive,
   position: homepageCategories.position,
+  kind: homepageCategories.kind,
+  newestCount: homepageCategories.newestCount,
+  productsVersion: homepageCategories.productsVersion,
 };
+
+export const NEWEST_COUNT_RULE = `newest_count must be a whole number from 1 to ${L.newestProducts}`;
+export const SECTION_CHANGED =
+  "Someone else changed this section's products meanwhile. The list now shows them as they are: put them in order again and save.";
+const NEWEST_TAKES_NO_PRODUCTS =
+  "This section shows the newest products by itself. Make it a hand-picked section to choose its products.";
+
+type SectionInput = {
+  name?: unknown;
+  description?: unknown;
+  isActive?: unknown;
+  kind?: unknown;
+  newestCount?: unknown;
+};
+
+function sectionKind(value: unknown): HomeSectionKind {
+  if (typeof value !== "string" || !(HOME_SECTION_KINDS as readonly string[]).includes(value)) {
+    throw invalid("kind must be picked or newest");
+  }
+  return value as HomeSectionKind;
+}
+
+function newestCount(value: unknown): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > L.newestProducts) {
+    throw invalid(NEWEST_COUNT_RULE);
+  }
+  return value;
+}
+
+function sectionValues(input: SectionInput, creating: boolean) {
+  const values: {
+    name?: string;
+    description?: string;
+    isActive?: boolean;
+    kind?: HomeSectionKind;
+    newestCount?: number;
+  } = {};
+  if (creating || input.name !== undefined) values.name = lineText("name", input.name, L.sectionName, true);
+  if (input.description !== undefined) {
+    values.description = longText("description", input.description, L.sectionDescription);
+  }
+  if (input.isActive !== undefined) values.isActive = flag("is_active", input.isActive);
+  if (input.kind !== undefined) values.kind = sectionKind(input.kind);
+  if (input.newestCount !== undefined) values.newestCount = newestCount(input.newestCount);
+  return values;
+}
 
 /** Every section, shown or hidden, with its products (hidden products too, marked). */
 export async function listHomeSectionsForStaff(ctx: CoreContext, actor: StaffActor): Promise<StaffHomeSection[]> {
@@ -240,23 +307,23 @@ async function sectionOf(ctx: CoreContext, actor: StaffActor, id: number): Promi
 export async function addHomeSection(
   ctx: CoreContext,
   actor: StaffActor,
-  input: { name?: unknown; description?: unknown; isActive?: unknown },
+  input: SectionInput,
 ): Promise<StaffHomeSection> {
   requirePermission(actor, "content");
-  const name = lineText("name", input.name, L.sectionName, true);
-  const description = longText("description", input.description, L.sectionDescription);
-  const isActive = input.isActive === undefined ? true : flag("is_active", input.isActive);
+  const { name, isActive = true, kind = "picked", ...rest } = sectionValues(input, true);
+  const description = rest.description ?? "";
+  const count = rest.newestCount ?? 8;
   const id = await ctx.db.transaction(async (tx) => {
     const [last] = await tx.select({ n: max(homepageCategories.position) }).from(homepageCategories);
     const [row] = await tx
       .insert(homepageCategories)
-      .values({ name, description, isActive, position: (last?.n ?? -1) + 1 })
+      .values({ name: name!, description, isActive, kind, newestCount: count, position: (last?.n ?? -1) + 1 })
       .returning({ id: homepageCategories.id });
     await recordAudit(tx, whoIs(actor), {
       action: "home_section.create",
       entityType: "home_section",
       entityId: row!.id,
-      changes: { name, is_active: isActive },
+      changes: { name, is_active: isActive, kind, ...(kind === "newest" ? { newest_count: count } : {}) },
     });
     return row!.id;
   });
@@ -268,14 +335,10 @@ export async function updateHomeSection(
   ctx: CoreContext,
   actor: StaffActor,
   id: number,
-  input: { name?: unknown; description?: unknown; isActive?: unknown },
+  input: SectionInput,
 ): Promise<StaffHomeSection> {
   requirePermission(actor, "content");
-  const values: { name?: string; description?: string; isActive?: boolean } = {};
-  if (input.name !== undefined) values.name = lineText("name", input.name, L.sectionName, true);
-  if (input.description !== undefined)
-    values.description = longText("description", input.description, L.sectionDescription);
-  if (input.isActive !== undefined) values.isActive = flag("is_active", input.isActive);
+  const values = sectionValues(input, false);
   await ctx.db.transaction(async (tx) => {
     const [current] = await tx
       .select(sectionColumns)
@@ -283,7 +346,7 @@ export async function updateHomeSection(
       .where(eq(homepageCategories.id, id))
       .for("update");
     if (!current) throw notFound("Home page section not found");
-    const changes = changedFields(current, values, ["name", "description", "isActive"]);
+    const changes = changedFields(current, values, ["name", "description", "isActive", "kind", "newestCount"]);
     if (Object.keys(changes).length === 0) return;
     await tx.update(homepageCategories).set(values).where(eq(homepageCategories.id, id));
     await recordAudit(tx, whoIs(actor), {
@@ -349,11 +412,12 @@ export async function addHomeSectionProduct(
   try {
     await ctx.db.transaction(async (tx) => {
       const [section] = await tx
-        .select({ id: homepageCategories.id })
+        .select({ id: homepageCategories.id, kind: homepageCategories.kind })
         .from(homepageCategories)
         .where(eq(homepageCategories.id, sectionId))
         .for("update");
       if (!section) throw notFound("Home page section not found");
+      if (section.kind === "newest") throw conflict(NEWEST_TAKES_NO_PRODUCTS);
       const [product] = await tx
         .select({ id: products.id, name: products.name })
         .from(products)
@@ -375,6 +439,7 @@ export async function addHomeSectionProduct(
       await tx
         .insert(homepageCategoryProducts)
         .values({ categoryId: sectionId, productId, position: (size?.last ?? -1) + 1 });
+      await nextProductsVersion(tx, sectionId);
       await recordAudit(tx, whoIs(actor), {
         action: "home_section.product_add",
         entityType: "home_section",
@@ -403,6 +468,7 @@ export async function removeHomeSectionProduct(
       .where(and(eq(homepageCategoryProducts.categoryId, sectionId), eq(homepageCategoryProducts.productId, productId)))
       .returning({ productId: homepageCategoryProducts.productId });
     if (!gone) throw notFound("That product is not in this section");
+    await nextProductsVersion(tx, sectionId);
     await recordAudit(tx, whoIs(actor), {
       action: "home_section.product_remove",
       entityType: "home_section",
@@ -414,21 +480,43 @@ export async function removeHomeSectionProduct(
   return sectionOf(ctx, actor, sectionId);
 }
 
-/** Puts a section's products in the order of ids (each of its products named once). */
+/** Counts one more change of a section's picked list. */
+async function nextProductsVersion(tx: Db, sectionId: number): Promise<number | undefined> {
+  const [row] = await tx
+    .update(homepageCategories)
+    .set({ productsVersion: sql`${homepageCategories.productsVersion} + 1` })
+    .where(eq(homepageCategories.id, sectionId))
+    .returning({ version: homepageCategories.productsVersion });
+  return row?.version;
+}
+
+/**
+ * Puts a section's products in the order of ids (each of its products named once), made from the
+ * list at `version` (products_version as it was read): when the list changed since (someone
+ * else's reorder, an added or removed product), 409 and nothing is written. Without a version
+ * (older staff API clients) the order is written over whatever is there, as before.
+ */
 export async function reorderHomeSectionProducts(
   ctx: CoreContext,
   actor: StaffActor,
   sectionId: number,
   ids: unknown,
+  version?: unknown,
 ): Promise<StaffHomeSection> {
   requirePermission(actor, "content");
+  if (version !== undefined && (typeof version !== "number" || !Number.isSafeInteger(version) || version < 0)) {
+    throw invalid("version must be the products_version the list was read with");
+  }
   await ctx.db.transaction(async (tx) => {
+    // held to the end: two reorders at once take turns, and the second sees the first's version
     const [section] = await tx
-      .select({ id: homepageCategories.id })
+      .select({ id: homepageCategories.id, kind: homepageCategories.kind, version: homepageCategories.productsVersion })
       .from(homepageCategories)
       .where(eq(homepageCategories.id, sectionId))
       .for("update");
     if (!section) throw notFound("Home page section not found");
+    if (section.kind === "newest") throw conflict(NEWEST_TAKES_NO_PRODUCTS);
+    if (version !== undefined && version !== section.version) throw conflict(SECTION_CHANGED);
     const existing = await tx
       .select({ id: homepageCategoryProducts.productId })
       .from(homepageCategoryProducts)
@@ -450,15 +538,22 @@ export async function reorderHomeSectionProducts(
           and(eq(homepageCategoryProducts.categoryId, sectionId), eq(homepageCategoryProducts.productId, productId)),
         );
     }
+    const next = await nextProductsVersion(tx, sectionId);
     await recordAudit(tx, whoIs(actor), {
       action: "home_section.product_reorder",
       entityType: "home_section",
       entityId: sectionId,
-      changes: { order: ids },
+      changes: { order: ids, version: [section.version, next] },
     });
   });
   ctx.cache.clear();
   return sectionOf(ctx, actor, sectionId);
+}
+
+/** What a section of the newest shows now (the most any may show), as the storefront picks it. */
+export async function newestForStaff(ctx: CoreContext, actor: StaffActor): Promise<{ id: number; name: string }[]> {
+  requirePermission(actor, "content");
+  return (await newestProducts(ctx, L.newestProducts)).map((p) => ({ id: p.id, name: p.name }));
 }
 
 /** Products to add to a section, by name or number (hidden ones too, marked). */

@@ -1,6 +1,7 @@
 // The home page's layout for staff (issue 14, point 8): its sections of products (add a product
-// by searching, remove, move; show or hide a section; move sections) and its videos. Every button
-// posts a plain form and the search is a GET form, so it all works without JavaScript.
+// by searching, remove, put in order and save once; show or hide a section; move sections) and its
+// videos. A section is picked by hand or shows the newest products by itself (decision 0097).
+// Every button posts a plain form and the search is a GET form, so it all works without JavaScript.
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { CONTENT_LIMITS as L, searchText } from "../../../core/content/content-limits";
 import {
@@ -11,6 +12,7 @@ import {
   deleteHomeVideo,
   listHomeSectionsForStaff,
   listHomeVideosForStaff,
+  newestForStaff,
   removeHomeSectionProduct,
   reorderHomeSectionProducts,
   reorderHomeSections,
@@ -22,6 +24,7 @@ import {
 import { AppError } from "../../../core/shared/errors";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { ContentNav, MoveButtons, moveOf, movedOrder } from "../../components/admin/ContentNav";
+import { SectionProductOrder } from "../../components/admin/SectionProductOrder";
 import { PageTitle, Panel } from "../../components/admin/Fields";
 import { Notice } from "../../components/admin/Notice";
 import { consoleMeta, formText } from "../../lib/console";
@@ -41,15 +44,41 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const findIn = whole(params.get("section"));
   const q = searchText(params.get("q"));
-  const [sections, videos, found] = await Promise.all([
+  const [sections, videos, found, newest] = await Promise.all([
     listHomeSectionsForStaff(context.core, actor),
     listHomeVideosForStaff(context.core, actor),
     findIn && q ? searchProductsForSection(context.core, actor, q) : Promise.resolve([]),
+    newestForStaff(context.core, actor),
   ]);
-  return { sections, videos, search: { section: findIn, q, found } };
+  return { sections, videos, search: { section: findIn, q, found }, newest };
 }
 
 type Answer = { done?: string; error?: string; at?: number };
+
+const POSITIONS_RULE = "Each position must be a whole number from 1 to the number of products.";
+
+/** The product ids of the order form in the places typed beside them (ties keep the page's order). */
+function typedOrder(form: FormData): number[] {
+  const ids = form.getAll("product").map((v) => whole(typeof v === "string" ? v : null));
+  const places = form.getAll("position").map((v) => (typeof v === "string" && v.length <= 10 ? Number(v) : NaN));
+  if (ids.length > L.sectionProducts || ids.length !== places.length || ids.some((id) => id === null)) {
+    throw new AppError(422, "The list of products was not sent whole. Please load the page again.");
+  }
+  if (places.some((n) => !Number.isInteger(n) || n < 1 || n > ids.length)) throw new AppError(422, POSITIONS_RULE);
+  return ids
+    .map((id, i) => ({ id: id!, place: places[i]!, i }))
+    .sort((a, b) => a.place - b.place || a.i - b.i)
+    .map((row) => row.id);
+}
+
+const versionOf = (value: string) => (/^\d{1,9}$/.test(value) ? Number(value) : -1);
+
+const NEWEST_COUNT_FIELD = `How many products: a whole number from 1 to ${L.newestProducts}.`;
+function countOf(value: string): number {
+  const n = /^\s*\d{1,2}\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!(n >= 1 && n <= L.newestProducts)) throw new AppError(422, NEWEST_COUNT_FIELD);
+  return n;
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireStaff(request, context, "content");
@@ -66,27 +95,35 @@ export async function action({ request, context }: Route.ActionArgs) {
       await reorderHomeSections(core, actor, movedOrder(ids, move.id, move.direction));
       return { done: "Section order saved.", at: Date.now() } satisfies Answer;
     }
-    if (move && scope === "product") {
-      const section = (await listHomeSectionsForStaff(core, actor)).find((s) => s.id === id);
-      const ids = section?.products.map((p) => p.id) ?? [];
-      await reorderHomeSectionProducts(core, actor, id, movedOrder(ids, move.id, move.direction));
-      return { done: "Product order saved.", at: Date.now() } satisfies Answer;
-    }
     const remove = whole(formText(form, "remove"));
     if (remove && scope === "product") {
       await removeHomeSectionProduct(core, actor, id, remove);
       return { done: "Product taken out of the section.", at: Date.now() } satisfies Answer;
+    }
+    if (scope === "product" && (move || intent === "save-order")) {
+      // the rows as the page showed them, in the places typed (or moved there in the page), then
+      // the one move of an Up or Down pressed without JavaScript
+      const placed = typedOrder(form);
+      const order = move ? movedOrder(placed, move.id, move.direction) : placed;
+      await reorderHomeSectionProducts(core, actor, id, order, versionOf(formText(form, "version")));
+      return { done: "Product order saved.", at: Date.now() } satisfies Answer;
     }
     if (move && scope === "video") {
       const ids = (await listHomeVideosForStaff(core, actor)).map((v) => v.id);
       await reorderHomeVideos(core, actor, movedOrder(ids, move.id, move.direction));
       return { done: "Video order saved.", at: Date.now() } satisfies Answer;
     }
-    const sectionFields = () => ({
-      name: formText(form, "name"),
-      description: formText(form, "description"),
-      isActive: form.get("active") === "on",
-    });
+    const sectionFields = () => {
+      const kind = formText(form, "kind") || undefined;
+      return {
+        name: formText(form, "name"),
+        description: formText(form, "description"),
+        isActive: form.get("active") === "on",
+        kind,
+        // the count matters only to a section of the newest; a picked one keeps what it had
+        ...(kind === "newest" ? { newestCount: countOf(formText(form, "newest_count")) } : {}),
+      };
+    };
     const videoFields = () => ({
       title: formText(form, "title"),
       description: formText(form, "description"),
@@ -125,7 +162,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ConsoleHomeLayout() {
-  const { sections, videos, search } = useLoaderData<typeof loader>();
+  const { sections, videos, search, newest } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state !== "idle";
   return (
@@ -163,6 +200,7 @@ export default function ConsoleHomeLayout() {
                     className="field mt-1"
                   />
                 </label>
+                <SectionKindFields kind={s.kind} count={s.newestCount} />
                 <div className="flex flex-wrap items-center gap-2">
                   <label className="flex min-h-11 items-center gap-2 text-sm">
                     <input type="checkbox" name="active" defaultChecked={s.isActive} className="h-5 w-5" />
@@ -190,64 +228,39 @@ export default function ConsoleHomeLayout() {
                   </button>
                 </div>
               </Form>
-              <h3 className="mt-4 mb-2 text-sm font-semibold">Products ({s.products.length})</h3>
-              <Form method="post" preventScrollReset aria-label={`Products of ${s.name}`}>
-                <input type="hidden" name="id" value={s.id} />
-                <input type="hidden" name="scope" value="product" />
-                <ol className="divide-y divide-stone-100 ring-1 ring-stone-100">
-                  {s.products.map((p, j) => (
-                    <li key={p.id} className="flex flex-wrap items-center gap-2 p-2 text-sm">
-                      <span className="w-6 text-right tabular-nums text-stone-500">{j + 1}.</span>
-                      <span className="min-w-0 flex-1 basis-48 break-words">
-                        {p.name}
-                        {!p.isActive && <span className="ml-2 text-xs text-amber-800">(hidden product)</span>}
-                      </span>
-                      <span className="ml-auto flex gap-1">
-                        <MoveButtons
-                          id={p.id}
-                          first={j === 0}
-                          last={j === s.products.length - 1}
-                          what={p.name}
-                          busy={busy}
-                        />
-                        <button
-                          type="submit"
-                          name="remove"
-                          value={p.id}
-                          disabled={busy}
-                          className="btn-secondary"
-                          aria-label={`Remove ${p.name}`}
-                        >
-                          Remove
-                        </button>
-                      </span>
-                    </li>
-                  ))}
-                </ol>
-              </Form>
-              <Form
-                method="get"
-                preventScrollReset
-                className="mt-3 flex gap-2"
-                aria-label={`Find a product for ${s.name}`}
-              >
-                <input type="hidden" name="section" value={s.id} />
-                <label className="min-w-0 flex-1">
-                  <span className="sr-only">Product name or number</span>
-                  <input
-                    type="search"
-                    name="q"
-                    defaultValue={searching ? search.q : ""}
-                    maxLength={100}
-                    placeholder="Add a product: name or number"
-                    className="field"
-                  />
-                </label>
-                <button type="submit" className="btn-secondary">
-                  Find
-                </button>
-              </Form>
-              {searching && (
+              {s.kind === "newest" ? (
+                <NewestPreview count={s.newestCount} newest={newest} />
+              ) : (
+                <>
+                  <h3 className="mt-4 mb-2 text-sm font-semibold">Products ({s.products.length})</h3>
+                  <SectionProductOrder section={s} busy={busy} />
+                </>
+              )}
+              {s.kind !== "newest" && (
+                <Form
+                  method="get"
+                  preventScrollReset
+                  className="mt-3 flex gap-2"
+                  aria-label={`Find a product for ${s.name}`}
+                >
+                  <input type="hidden" name="section" value={s.id} />
+                  <label className="min-w-0 flex-1">
+                    <span className="sr-only">Product name or number</span>
+                    <input
+                      type="search"
+                      name="q"
+                      defaultValue={searching ? search.q : ""}
+                      maxLength={100}
+                      placeholder="Add a product: name or number"
+                      className="field"
+                    />
+                  </label>
+                  <button type="submit" className="btn-secondary">
+                    Find
+                  </button>
+                </Form>
+              )}
+              {searching && s.kind !== "newest" && (
                 <ul className="mt-2 space-y-1" aria-label="Products found">
                   {search.found.length === 0 && (
                     <li className="text-sm text-stone-600">No product matches “{search.q}”.</li>
@@ -300,6 +313,7 @@ export default function ConsoleHomeLayout() {
               <span className="font-semibold">Description</span>
               <input name="description" maxLength={L.sectionDescription} className="field mt-1" />
             </label>
+            <SectionKindFields kind="picked" count={8} />
             <button type="submit" disabled={busy} className="btn-primary">
               Add section
             </button>
@@ -362,6 +376,62 @@ export default function ConsoleHomeLayout() {
         </Link>
       </p>
     </>
+  );
+}
+
+/** Picked by hand or the newest N: radio buttons and a number, so they work without JavaScript. */
+function SectionKindFields({ kind, count }: { kind: "picked" | "newest"; count: number }) {
+  return (
+    <fieldset className="text-sm">
+      <legend className="font-semibold">Products shown</legend>
+      <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1">
+        <label className="flex min-h-11 items-center gap-2">
+          <input type="radio" name="kind" value="picked" defaultChecked={kind === "picked"} className="h-5 w-5" />
+          Picked by hand
+        </label>
+        <label className="flex min-h-11 items-center gap-2">
+          <input type="radio" name="kind" value="newest" defaultChecked={kind === "newest"} className="h-5 w-5" />
+          The newest
+        </label>
+        <label className="flex items-center gap-2">
+          <input
+            type="number"
+            name="newest_count"
+            inputMode="numeric"
+            min={1}
+            max={L.newestProducts}
+            defaultValue={count}
+            className="field w-20 px-2 text-center tabular-nums"
+            aria-label="How many of the newest"
+          />
+          <span className="text-stone-600">products (1 to {L.newestProducts})</span>
+        </label>
+      </div>
+    </fieldset>
+  );
+}
+
+/** What a section of the newest shows now, as the storefront picks it. */
+function NewestPreview({ count, newest }: { count: number; newest: { id: number; name: string }[] }) {
+  const shown = newest.slice(0, count);
+  return (
+    <div className="mt-4 text-sm">
+      <h3 className="mb-1 font-semibold">Shows the newest {count} products by itself</h3>
+      <p className="mb-2 text-stone-600">
+        Published products that are in stock, newest first. A product appears here as soon as it is published.
+      </p>
+      {shown.length === 0 ? (
+        <p className="text-stone-600">No product is published and in stock yet.</p>
+      ) : (
+        <ol className="list-decimal space-y-0.5 pl-6 text-stone-800" aria-label="Shown now">
+          {shown.map((p) => (
+            <li key={p.id} className="break-words">
+              {p.name}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
   );
 }
 

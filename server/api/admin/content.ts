@@ -27,6 +27,7 @@ import {
   listAnnouncementsForStaff,
   listHomeSectionsForStaff,
   listHomeVideosForStaff,
+  NEWEST_COUNT_RULE,
   removeHomeSectionProduct,
   reorderAnnouncements,
   reorderHomeSectionProducts,
@@ -51,7 +52,7 @@ import {
 import type { CoreContext } from "../../../core/context";
 import { mediaStorage } from "../../../core/media/storage";
 import type { AppConfig } from "../../config";
-import { POLICY_PAGE_SLUGS } from "../../../db/schema";
+import { HOME_SECTION_KINDS, POLICY_PAGE_SLUGS } from "../../../db/schema";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, idSchema, pageQuery } from "../http";
 import { staffOperation } from "./docs";
@@ -132,6 +133,9 @@ const presentSection = (s: StaffHomeSection) => ({
   description: s.description,
   is_active: s.isActive,
   position: s.position,
+  kind: s.kind,
+  newest_count: s.newestCount,
+  products_version: s.productsVersion,
   products: s.products.map((p) => ({ id: p.id, name: p.name, is_active: p.isActive, position: p.position })),
 });
 
@@ -328,11 +332,23 @@ export async function adminContentRoutes(
     name: text("name", L.sectionName).optional(),
     description: text("description", L.sectionDescription).optional(),
     is_active: bool("is_active").optional(),
+    // decision 0097: picked by hand, or the newest N products; core checks the values
+    kind: z.enum(HOME_SECTION_KINDS, { error: "kind must be picked or newest" }).optional(),
+    newest_count: z.number({ error: NEWEST_COUNT_RULE }).optional(),
   });
   const sectionInput = (b: z.infer<typeof sectionBody>) => ({
     name: b.name,
     description: b.description,
     isActive: b.is_active,
+    kind: b.kind,
+    newestCount: b.newest_count,
+  });
+  const productOrderBody = orderBody.extend({
+    version: z
+      .number({ error: "version must be the products_version the list was read with" })
+      .int("version must be the products_version the list was read with")
+      .min(0, "version must be the products_version the list was read with")
+      .optional(),
   });
 
   api.get(
@@ -420,14 +436,24 @@ export async function adminContentRoutes(
     "/admin/home-sections/:id/products/order",
     {
       schema: {
-        ...op("Puts the section's products in the order of ids (product ids), each named once"),
+        ...op(
+          "Puts the section's products in the order of ids (product ids), each named once. With version (the products_version the list was read with) a list changed since is refused with 409",
+        ),
         params: idParams,
-        body: orderBody,
+        body: productOrderBody,
       },
       onRequest: guard,
     },
     async (request) =>
-      presentSection(await reorderHomeSectionProducts(core, staffActor(request), request.params.id, request.body.ids)),
+      presentSection(
+        await reorderHomeSectionProducts(
+          core,
+          staffActor(request),
+          request.params.id,
+          request.body.ids,
+          request.body.version,
+        ),
+      ),
   );
 
   api.delete(
