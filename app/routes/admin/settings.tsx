@@ -2,7 +2,7 @@
 // two-step sign-in. Members without it are then kept on their account page until they set it up.
 // And how parcels are labelled: discreet packaging and its sender name (issue 13, point 7).
 // And the store's details: name, contact, shipping, delivery promise, social links (issue 14,
-// point 9; decision 0068).
+// point 9; decision 0068). And the display currencies' rates (spec §9; decision 0091).
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { invalid } from "../../../core/shared/errors";
 import { getPackagingSettings, setPackagingSettings } from "../../../core/settings/packaging";
@@ -31,6 +31,13 @@ import {
   updateOrderSignalSettings,
   type OrderSignalSettings,
 } from "../../../core/settings/order-signals";
+import { getCurrencyRates, setCurrencyRates, type CurrencyRateSettings } from "../../../core/settings/currency-rates";
+import { DISPLAY_CURRENCIES, rateShown } from "../../../core/settings/currencies";
+import {
+  CurrencyRatesPanel,
+  type CurrencyRatesAnswer,
+  type CurrencyRatesView,
+} from "../../components/admin/CurrencyRatesPanel";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle, Panel } from "../../components/admin/Fields";
 import { Notice, actionError } from "../../components/admin/Notice";
@@ -43,14 +50,22 @@ export const ErrorBoundary = ConsoleErrorBoundary;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context, "settings");
-  const [security, packaging, reviewsHeld, store, signals] = await Promise.all([
+  const [security, packaging, reviewsHeld, store, signals, currencies] = await Promise.all([
     getStaffSecuritySettings(context.core, actor),
     getPackagingSettings(context.core, actor),
     getReviewModeration(context.core, actor),
     getStoreDetails(context.core, actor),
     getOrderSignalSettings(context.core, actor),
+    getCurrencyRates(context.core, actor),
   ]);
-  return { ...security, packaging, reviewsHeld, store: storeView(store), signals: signalsView(signals) };
+  return {
+    ...security,
+    packaging,
+    reviewsHeld,
+    store: storeView(store),
+    signals: signalsView(signals),
+    currencies: currenciesView(currencies),
+  };
 }
 
 /** Rupees as the form shows them: "500", "499.50"; "" when not set. */
@@ -72,6 +87,44 @@ function signalsView(s: OrderSignalSettings): OrderSignalsView {
     cityLimits: s.cityLimits.map((c) => ({ city: c.city, limit: rupeesField(c.limitPaisa) })),
     updatedAt: s.updatedAt,
   };
+}
+
+function currenciesView(s: CurrencyRateSettings): CurrencyRatesView {
+  return {
+    currencies: s.currencies.map((c) => ({
+      code: c.code,
+      rate: c.rate === null ? "" : rateShown(c.rate).replaceAll(",", ""),
+      setAt: c.setAt?.toISOString() ?? null,
+      setBy: c.setBy,
+    })),
+    updatedAt: s.updatedAt,
+  };
+}
+
+/** The currencies panel's save: every field sent; core changes only the rates that differ. */
+async function saveCurrencies(
+  context: Route.ActionArgs["context"],
+  actor: Awaited<ReturnType<typeof requireStaff>>,
+  form: FormData,
+) {
+  const values = Object.fromEntries(DISPLAY_CURRENCIES.map((code) => [code, formText(form, `rate_${code}`)]));
+  try {
+    const saved = await setCurrencyRates(context.core, actor, { updated_at: formText(form, "updated_at"), rates: values });
+    const offered = saved.currencies.filter((c) => c.rate !== null).map((c) => c.code);
+    return {
+      intent: "currencies",
+      done: offered.length
+        ? `Saved. Shoppers may see prices in ${offered.join(", ")} as well as rupees.`
+        : "Saved. Prices show in rupees only.",
+    } satisfies CurrencyRatesAnswer & { intent: string };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const field = typeof error.extra?.field === "string" ? error.extra.field : undefined;
+    return data(
+      { intent: "currencies", error: error.message, field, values: error.status === 409 ? undefined : values },
+      { status: error.status },
+    );
+  }
 }
 
 /** The fake-order signals panel's save (issue 15, point 5): rows left empty are not cities. */
@@ -156,6 +209,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (formText(form, "intent") === "store") return saveStoreDetails(context, actor, form);
   if (formText(form, "intent") === "signals") return saveSignals(context, actor, form);
+  if (formText(form, "intent") === "currencies") return saveCurrencies(context, actor, form);
   if (formText(form, "intent") === "reviews") {
     return formResult(
       async () => {
@@ -180,13 +234,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ConsoleSettings() {
-  const { twoStepRequired, packaging, reviewsHeld, store, signals } = useLoaderData<typeof loader>();
+  const { twoStepRequired, packaging, reviewsHeld, store, signals, currencies } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const forPackaging = !!answer && "intent" in answer && answer.intent === "packaging";
   const forReviews = !!answer && "intent" in answer && answer.intent === "reviews";
   const forStore = !!answer && "intent" in answer && answer.intent === "store";
   const forSignals = !!answer && "intent" in answer && answer.intent === "signals";
-  const result = forPackaging || forReviews || forStore || forSignals ? undefined : answer;
+  const forCurrencies = !!answer && "intent" in answer && answer.intent === "currencies";
+  const result = forPackaging || forReviews || forStore || forSignals || forCurrencies ? undefined : answer;
   const error = actionError(result);
   const done = result && "done" in result ? result.done : null;
   const busy = useNavigation().state === "submitting";
@@ -194,7 +249,7 @@ export default function ConsoleSettings() {
     <>
       <PageTitle
         title="Settings"
-        intro="The store's details, how the staff sign in to the back office, and how parcels are labelled."
+        intro="The store's details, how the staff sign in to the back office, how parcels are labelled, and the currencies prices may be shown in."
       />
       <div className="max-w-2xl space-y-6">
         <StoreDetailsPanel details={store} answer={forStore ? (answer as StoreDetailsAnswer) : undefined} />
@@ -219,6 +274,11 @@ export default function ConsoleSettings() {
           key={signals.updatedAt}
           settings={signals}
           answer={forSignals ? (answer as OrderSignalsAnswer) : undefined}
+        />
+        <CurrencyRatesPanel
+          key={currencies.updatedAt}
+          settings={currencies}
+          answer={forCurrencies ? (answer as CurrencyRatesAnswer) : undefined}
         />
       </div>
     </>
