@@ -3,6 +3,7 @@ import path from "node:path";
 import type { S3Settings } from "../core/media/storage";
 import type { WhatsAppSettings } from "../core/messaging/cloud-api";
 import { parseMailFrom, parseSmtpUrl, type MailFrom, type SmtpSettings } from "../core/messaging/email-transport";
+import { loadVapidKeys, type VapidKeys } from "../core/messaging/web-push";
 
 export interface AppConfig {
   port: number;
@@ -42,6 +43,11 @@ export interface AppConfig {
   messageWorker: { enabled: boolean; pollMs: number; leaseMs: number };
   /** reminders and expiry of unanswered confirmations (decision 0072): on unless CONFIRMATION_SCHEDULER=off */
   confirmationScheduler: { enabled: boolean; pollMs: number };
+  /**
+   * Web Push for staff new-order alerts (decision 0094): VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or
+   * with the embedded database a pair made once in DATA_DIR; null = push notifications are off
+   */
+  vapid?: VapidKeys | null;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -170,5 +176,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       enabled: flag(env.CONFIRMATION_SCHEDULER, true),
       pollMs: milliseconds("CONFIRMATION_SCHEDULER_POLL_MS", env.CONFIRMATION_SCHEDULER_POLL_MS, 60_000, 10),
     },
+    vapid: loadVapidKeys({
+      publicKey: env.VAPID_PUBLIC_KEY,
+      privateKey: env.VAPID_PRIVATE_KEY,
+      subject: env.VAPID_SUBJECT,
+      publicUrl,
+      dataDir,
+      embedded: !env.DATABASE_URL,
+    }),
   };
 }

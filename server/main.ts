@@ -10,6 +10,8 @@ import { emailQueue, logOnlyEmailTransport, smtpTransport } from "../core/messag
 import { startOutboxWorker, startQueueWorker } from "../core/messaging/outbox";
 import { startConfirmationScheduler } from "../core/messaging/confirmation-scheduler";
 import { logOnlyTransport } from "../core/messaging/transport";
+import { pruneAlertDevices } from "../core/messaging/order-alerts";
+import { logOnlyPushSender, pushQueue, webPushSender } from "../core/messaging/web-push";
 import { ReadCache } from "../core/shared/cache";
 import { createDatabaseRateLimiter, createRedisRateLimiter } from "../core/shared/rate-limit";
 import { startPolling } from "../core/shared/polling";
@@ -100,6 +102,30 @@ async function main() {
         },
       })
     : null;
+  // staff new-order pushes (decision 0094): the same worker over push_messages; a push service's
+  // answer is waited for at most half the lease like the others
+  if (!config.vapid) app.log.warn("push notifications are off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY");
+  else app.log.info(`push notifications: VAPID keys from the ${config.vapid.source}`);
+  const pushSender = config.vapid
+    ? webPushSender(config.vapid, { timeoutMs: Math.min(15_000, Math.floor(config.messageWorker.leaseMs / 2)) })
+    : logOnlyPushSender;
+  const pushes = config.messageWorker.enabled
+    ? startQueueWorker(database.db, pushQueue(database.db, pushSender), {
+        pollMs: config.messageWorker.pollMs,
+        leaseMs: config.messageWorker.leaseMs,
+        onError: (error) => app.log.error({ err: error }, "push worker pass failed; the next pass tries again"),
+        onRun: (run) => {
+          if (run.failed + run.retry > 0) app.log.warn({ pushes: run }, "pushes: some sends failed");
+        },
+      })
+    : null;
+  // devices of members who lost access or were signed out; their alerts already stopped
+  const devicePrune = startPolling(() => pruneAlertDevices(database.db), {
+    firstAfterMs: Math.floor(Math.random() * 60_000),
+    nextAfterMs: () => 10 * 60_000,
+    onError: (error) => app.log.error({ err: error }, "pruning push devices failed; the next pass tries again"),
+    unref: true,
+  });
   // password reset and sign-in-link requests (decision 0087): answered at once whatever the
   // address, then looked up and sent here
   const accountRequests = config.messageWorker.enabled
@@ -169,6 +195,8 @@ async function main() {
       // the send under way finishes and is recorded before the database closes
       await messages?.stop();
       await emails?.stop();
+      await pushes?.stop();
+      await devicePrune.stop();
       await accountRequests?.stop();
       // the pass under way commits before the database closes
       await confirmations?.stop();

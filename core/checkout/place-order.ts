@@ -10,6 +10,7 @@ import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { queryRows, type Db } from "../../db/client";
 import { enqueueConfirmation } from "../messaging/confirmation";
+import { queueNewOrderAlerts } from "../messaging/order-alerts";
 import { queueOrderEmail } from "../messaging/order-emails";
 import { newConfirmLink } from "../orders/confirm-link";
 import { assessOrder, type RiskAssessment } from "../orders/risk";
@@ -439,6 +440,22 @@ export async function writeOrder(tx: Db, request: OrderRequest, terms: OrderTerm
   // issue 17: the "order placed" email, in the order's transaction like the WhatsApp question;
   // an order without an email address (a phone order) gets none
   await queueOrderEmail(tx, order.id, "order_placed", { linkBase: terms.linkBase });
+  // staff who chose it are told of the new order (decision 0094), in this transaction too; the
+  // member who took a phone order knows already
+  await queueNewOrderAlerts(
+    tx,
+    {
+      orderId: order.id,
+      trackingId: order.trackingId,
+      customerName: `${request.first_name} ${request.last_name}`.trim(),
+      city: request.city,
+      totalPaisa: figures.totalPaisa,
+      itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
+      heldForCall: risk.heldForCall,
+      storeName: settings.siteName,
+    },
+    { exceptUserId: terms.staffId, linkBase: terms.linkBase },
+  );
   if (voucher) {
     await redeemVoucher(tx, voucher, {
       orderId: order.id,

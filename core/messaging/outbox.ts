@@ -52,7 +52,7 @@ interface ClaimedBase {
  * provider_message_id, last_error, sent_at, updated_at), the columns a send needs, and the send.
  */
 export interface OutboxQueue<Row extends ClaimedBase = ClaimedBase> {
-  table: "whatsapp_messages" | "email_messages" | "account_requests";
+  table: "whatsapp_messages" | "email_messages" | "account_requests" | "push_messages";
   /** column names (constants, never input), read by the claim next to id and attempts */
   columns: readonly string[];
   send(row: Row): Promise<SendResult>;

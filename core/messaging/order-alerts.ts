@@ -1,0 +1,540 @@
+// New orders announce themselves (decision 0094). Each staff member whose role may see orders
+// chooses how they are told of a new order: a notification on each device they turned it on for
+// (Web Push), WhatsApp to a number they proved with a code, email; all off until they choose.
+// The alerts are written in the order's own transaction, one row per order and device or member
+// in the outboxes the workers already send from (decision 0069), so a push service, WhatsApp or
+// SMTP that is down never slows or fails a checkout, and an order that rolls back alerts no one.
+import crypto from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { CoreContext } from "../context";
+import { queryRows, type Db } from "../../db/client";
+import { pushSubscriptions, staffAlertSettings, whatsappMessages, type PushPayload } from "../../db/schema";
+import { hashToken } from "../accounts/tokens";
+import { normalizeInternationalPhone, normalizePakistaniMobile } from "../checkout/phone";
+import { AppError, conflict, invalid, notFound } from "../shared/errors";
+import { formatRupees } from "../shared/money";
+import { recordAudit, whoIs } from "../staff/audit";
+import { requirePermission } from "../staff/errors";
+import { ROLE_PERMISSIONS, STAFF_ROLES, type StaffActor } from "../staff/permissions";
+import { renderEmail } from "./email-layout";
+
+/** The roles that see orders, and so may be told of them. */
+export const ALERT_ROLES = STAFF_ROLES.filter((role) => ROLE_PERMISSIONS[role].includes("orders"));
+const alertRoles = sql.raw(ALERT_ROLES.map((r) => `'${r}'`).join(", "));
+
+/** One member's devices at most: a phone, a tablet, a laptop or two, with room to spare. */
+export const MAX_DEVICES = 10;
+export const PHONE_CODE_MINUTES = 10;
+export const PHONE_CODE_TRIES = 5;
+/** codes to a member's numbers: one a minute, five an hour (each one is a WhatsApp message paid for) */
+export const PHONE_CODE_LIMITS = [
+  { suffix: "minute", limit: 1, windowSeconds: 60 },
+  { suffix: "hour", limit: 5, windowSeconds: 60 * 60 },
+] as const;
+
+export const PHONE_CODE_TEXT = "Your code to receive new-order alerts on WhatsApp (hidden)";
+export const WRONG_PHONE_CODE = "That code is not right. Check the WhatsApp message and try again.";
+export const PHONE_CODE_EXPIRED = "That code has expired or was used up. Ask for a new one.";
+export const NEEDS_PROVEN_PHONE = "Add your WhatsApp number and confirm it with the code first.";
+export const TOO_MANY_DEVICES = `You have ${MAX_DEVICES} devices taking notifications. Remove one you no longer use first.`;
+
+/** What a new order's alert says, whichever way it goes. */
+export interface NewOrderFacts {
+  orderId: number;
+  trackingId: string;
+  customerName: string;
+  city: string;
+  totalPaisa: number;
+  itemCount: number;
+  /** held for the shop's call (decision 0073): said in the alert, since it needs a person */
+  heldForCall: boolean;
+  storeName: string;
+}
+
+function alertText(order: NewOrderFacts) {
+  const items = `${order.itemCount} ${order.itemCount === 1 ? "item" : "items"}`;
+  const who = `${order.customerName.slice(0, 80)}, ${order.city.slice(0, 60)}`;
+  return {
+    title: `New order ${order.trackingId}`,
+    body: `${who} · ${formatRupees(order.totalPaisa)} · ${items}${order.heldForCall ? " · held for a call" : ""}`,
+  };
+}
+
+/**
+ * Queues the alerts of a new order in the order's transaction: a push for each device of each
+ * member who turned them on there, a WhatsApp message and an email for each member who chose
+ * them. Only active members whose role sees orders; never the member who took the order.
+ * Three INSERT … SELECT statements, each unique per order and device or member, so the alerts
+ * are queued once whatever else runs.
+ */
+export async function queueNewOrderAlerts(
+  tx: Db,
+  order: NewOrderFacts,
+  options: { exceptUserId: number | null; linkBase: string },
+): Promise<void> {
+  const except = options.exceptUserId ?? 0;
+  const { title, body } = alertText(order);
+  const path = `/admin/orders/${order.orderId}`;
+  const payload: PushPayload = { title, body, url: path, tag: `order-${order.orderId}` };
+  const members = sql`u.role in (${alertRoles}) and u.deactivated_at is null and u.id <> ${except}`;
+  await tx.execute(sql`
+    insert into push_messages (order_id, user_id, subscription_id, payload)
+    select ${order.orderId}, s.user_id, s.id, ${JSON.stringify(payload)}::jsonb
+    from push_subscriptions s
+    join users u on u.id = s.user_id
+    left join staff_sessions ss on ss.id = s.staff_session_id
+    where ${members} and (ss.id is null or ss.revoked_at is null)
+    on conflict do nothing`);
+  const link = `${options.linkBase}${path}`;
+  const email = renderEmail({
+    storeName: order.storeName,
+    subject: `${title}: ${formatRupees(order.totalPaisa)}`,
+    preheader: body,
+    heading: title,
+    paragraphs: [body],
+    button: { label: "Open the order", url: link },
+    footer: ["You get this because you chose new-order alerts by email on your console account page."],
+  });
+  await tx.execute(sql`
+    insert into email_messages (kind, order_id, user_id, to_address, subject, text_body, html_body)
+    select 'new_order_alert', ${order.orderId}, u.id, lower(u.email), ${email.subject}, ${email.text}, ${email.html}
+    from staff_alert_settings a join users u on u.id = a.user_id
+    where a.email and ${members}
+    on conflict do nothing`);
+  // the template's body: {{1}} tracking ID, {{2}} customer and city, {{3}} total, {{4}} link
+  const parameters = [
+    order.trackingId,
+    `${order.customerName.slice(0, 80)}, ${order.city.slice(0, 60)}`,
+    formatRupees(order.totalPaisa),
+    link,
+  ];
+  await tx.execute(sql`
+    insert into whatsapp_messages (order_id, kind, language, phone, parameters, buttons, body)
+    select distinct on (a.whatsapp_phone) ${order.orderId}, 'new_order_alert', 'en', a.whatsapp_phone,
+           ${JSON.stringify(parameters)}::jsonb, '[]'::jsonb, ${`${title}\n${body}\n${link}`}
+    from staff_alert_settings a join users u on u.id = a.user_id
+    where a.whatsapp and a.phone_verified_at is not null and a.whatsapp_phone is not null and ${members}
+    on conflict do nothing`);
+}
+
+/** "Chrome on Android": enough for a member to tell their devices apart. */
+export function deviceName(userAgent: string | null | undefined): string {
+  const ua = (userAgent ?? "").slice(0, 500);
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /SamsungBrowser\//.test(ua)
+      ? "Samsung Internet"
+      : /OPR\//.test(ua)
+        ? "Opera"
+        : /Firefox\//.test(ua)
+          ? "Firefox"
+          : /Chrome\//.test(ua)
+            ? "Chrome"
+            : /Safari\//.test(ua)
+              ? "Safari"
+              : "A browser";
+  const system = /Android/.test(ua)
+    ? "Android"
+    : /iPhone|iPad|iPod/.test(ua)
+      ? "iPhone or iPad"
+      : /Windows/.test(ua)
+        ? "Windows"
+        : /Mac OS X|Macintosh/.test(ua)
+          ? "Mac"
+          : /CrOS/.test(ua)
+            ? "Chromebook"
+            : /Linux/.test(ua)
+              ? "Linux"
+              : "";
+  return system ? `${browser} on ${system}` : browser;
+}
+
+export interface AlertDevice {
+  id: number;
+  device: string;
+  createdAt: Date;
+  lastSentAt: Date | null;
+  /** subscribed from the session asking: "this device" */
+  current: boolean;
+}
+
+export interface OrderAlertSettings {
+  email: boolean;
+  whatsapp: boolean;
+  /** the proven number, 92XXXXXXXXXX */
+  phone: string | null;
+  /** a number waiting for its code, and when the code was sent */
+  pendingPhone: string | null;
+  codeSentAt: Date | null;
+  devices: AlertDevice[];
+}
+
+/** The member's own alert settings and devices. */
+export async function getOrderAlerts(ctx: CoreContext, actor: StaffActor): Promise<OrderAlertSettings> {
+  requirePermission(actor, "orders");
+  const [settings] = await ctx.db.select().from(staffAlertSettings).where(eq(staffAlertSettings.userId, actor.userId));
+  const devices = await queryRows<{
+    id: number;
+    device: string;
+    created_at: string | Date;
+    last_sent_at: string | Date | null;
+    current: boolean;
+  }>(
+    ctx.db,
+    sql`select s.id, s.device, s.created_at, s.last_sent_at, s.staff_session_id = ${actor.sessionId} as current
+        from push_subscriptions s left join staff_sessions ss on ss.id = s.staff_session_id
+        where s.user_id = ${actor.userId} and (ss.id is null or ss.revoked_at is null)
+        order by s.created_at, s.id`,
+  );
+  const codeLive = settings?.codeExpiresAt && settings.codeExpiresAt.getTime() > Date.now();
+  return {
+    email: settings?.email ?? false,
+    whatsapp: settings?.whatsapp ?? false,
+    phone: settings?.phoneVerifiedAt ? settings.whatsappPhone : null,
+    pendingPhone: codeLive ? settings.pendingPhone : null,
+    codeSentAt: codeLive ? settings.codeSentAt : null,
+    devices: devices.map((d) => ({
+      id: Number(d.id),
+      device: d.device,
+      createdAt: new Date(d.created_at),
+      lastSentAt: d.last_sent_at === null ? null : new Date(d.last_sent_at),
+      current: d.current === true,
+    })),
+  };
+}
+
+/** Takes the member's settings row for change, making it (all off) if they have none yet. */
+async function lockSettings(tx: Db, userId: number) {
+  await tx.insert(staffAlertSettings).values({ userId }).onConflictDoNothing();
+  const [row] = await tx.select().from(staffAlertSettings).where(eq(staffAlertSettings.userId, userId)).for("update");
+  return row!;
+}
+
+const channelsInput = z.strictObject({ email: z.boolean().optional(), whatsapp: z.boolean().optional() });
+
+/** Turns email or WhatsApp alerts on or off; WhatsApp only to a proven number. */
+export async function setAlertChannels(ctx: CoreContext, actor: StaffActor, raw: unknown): Promise<void> {
+  requirePermission(actor, "orders");
+  const parsed = channelsInput.safeParse(raw);
+  if (!parsed.success) throw invalid("email and whatsapp must be true or false.");
+  const input = parsed.data;
+  await ctx.db.transaction(async (tx) => {
+    const before = await lockSettings(tx, actor.userId);
+    if (input.whatsapp && !before.phoneVerifiedAt) throw conflict(NEEDS_PROVEN_PHONE);
+    const after = { email: input.email ?? before.email, whatsapp: input.whatsapp ?? before.whatsapp };
+    if (after.email === before.email && after.whatsapp === before.whatsapp) return;
+    await tx
+      .update(staffAlertSettings)
+      .set({ ...after, updatedAt: sql`now()` })
+      .where(eq(staffAlertSettings.userId, actor.userId));
+    const changes: Record<string, [boolean, boolean]> = {};
+    if (after.email !== before.email) changes.email = [before.email, after.email];
+    if (after.whatsapp !== before.whatsapp) changes.whatsapp = [before.whatsapp, after.whatsapp];
+    await recordAudit(tx, whoIs(actor), {
+      action: "order_alerts.update",
+      entityType: "staff",
+      entityId: actor.userId,
+      changes,
+    });
+  });
+}
+
+/** A WhatsApp number as 92XXXXXXXXXX (or another country's digits), or a 422 naming the field. */
+export function alertPhone(raw: unknown): string {
+  const text = typeof raw === "string" ? raw : "";
+  if (text.trim() === "") throw invalid("phone: Enter your WhatsApp number.");
+  if (text.length > 30) throw invalid("phone: A phone number is at most 30 characters.");
+  const phone = normalizePakistaniMobile(text) ?? normalizeInternationalPhone(text);
+  if (!phone) throw invalid("phone: Enter a mobile number such as 0300-1234567, or +44 7700 900123.");
+  return phone;
+}
+
+const codeHash = (userId: number, phone: string, code: string) => hashToken(`${userId}:${phone}:${code}`);
+
+/**
+ * Sends a six-digit code to the number the member typed, on WhatsApp; the number takes alerts
+ * once the code comes back (confirmAlertPhone). The code goes only into the message's template
+ * parameters, which the outbox empties once sent; the row's text in the message log never has it.
+ */
+export async function startAlertPhoneCheck(ctx: CoreContext, actor: StaffActor, raw: unknown): Promise<string> {
+  requirePermission(actor, "orders");
+  const phone = alertPhone((raw as { phone?: unknown } | null)?.phone);
+  const taken = await ctx.limiter.take(
+    PHONE_CODE_LIMITS.map((rule) => ({
+      key: `alert-phone:${rule.suffix}:${actor.userId}`,
+      limit: rule.limit,
+      windowSeconds: rule.windowSeconds,
+    })),
+  );
+  if (!taken.allowed) {
+    throw new AppError(
+      429,
+      "A code was sent a moment ago. Wait for it, or try again in a minute.",
+      undefined,
+      taken.retryAfterSeconds,
+    );
+  }
+  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
+  await ctx.db.transaction(async (tx) => {
+    await lockSettings(tx, actor.userId);
+    await tx
+      .update(staffAlertSettings)
+      .set({
+        pendingPhone: phone,
+        codeHash: codeHash(actor.userId, phone, code),
+        codeExpiresAt: sql`now() + make_interval(mins => ${PHONE_CODE_MINUTES})`,
+        codeTries: 0,
+        codeSentAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(staffAlertSettings.userId, actor.userId));
+    await tx.insert(whatsappMessages).values({
+      kind: "phone_code",
+      language: "en",
+      phone,
+      parameters: [code],
+      buttons: [],
+      body: PHONE_CODE_TEXT,
+    });
+    await recordAudit(tx, whoIs(actor), {
+      action: "order_alerts.phone_code",
+      entityType: "staff",
+      entityId: actor.userId,
+      changes: { phone },
+    });
+  });
+  return phone;
+}
+
+/** Proves the number with its code: it then takes the member's WhatsApp alerts, which are turned on. */
+export async function confirmAlertPhone(ctx: CoreContext, actor: StaffActor, raw: unknown): Promise<string> {
+  requirePermission(actor, "orders");
+  const text = String((raw as { code?: unknown } | null)?.code ?? "").replace(/\s/g, "");
+  if (!/^\d{6}$/.test(text.slice(0, 7))) throw invalid("code: Enter the six-digit code from the WhatsApp message.");
+  // a wrong try is counted even though the refusal rolls nothing else back
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const row = await lockSettings(tx, actor.userId);
+    const live =
+      row.pendingPhone !== null &&
+      row.codeHash !== null &&
+      row.codeExpiresAt !== null &&
+      row.codeExpiresAt.getTime() > Date.now() &&
+      row.codeTries < PHONE_CODE_TRIES;
+    if (!live) return { error: PHONE_CODE_EXPIRED } as const;
+    const expected = Buffer.from(row.codeHash!, "hex");
+    const given = Buffer.from(codeHash(actor.userId, row.pendingPhone!, text), "hex");
+    if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) {
+      await tx
+        .update(staffAlertSettings)
+        .set({ codeTries: sql`${staffAlertSettings.codeTries} + 1` })
+        .where(eq(staffAlertSettings.userId, actor.userId));
+      return { error: WRONG_PHONE_CODE } as const;
+    }
+    await tx
+      .update(staffAlertSettings)
+      .set({
+        whatsappPhone: row.pendingPhone,
+        phoneVerifiedAt: sql`now()`,
+        whatsapp: true,
+        pendingPhone: null,
+        codeHash: null,
+        codeExpiresAt: null,
+        codeTries: 0,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(staffAlertSettings.userId, actor.userId));
+    await recordAudit(tx, whoIs(actor), {
+      action: "order_alerts.phone_confirm",
+      entityType: "staff",
+      entityId: actor.userId,
+      changes: {
+        phone: [row.phoneVerifiedAt ? row.whatsappPhone : null, row.pendingPhone],
+        whatsapp: [row.whatsapp, true],
+      },
+    });
+    return { phone: row.pendingPhone! } as const;
+  });
+  if ("error" in outcome) throw invalid(`code: ${outcome.error}`);
+  return outcome.phone;
+}
+
+/** Forgets the member's number; WhatsApp alerts stop. */
+export async function removeAlertPhone(ctx: CoreContext, actor: StaffActor): Promise<void> {
+  requirePermission(actor, "orders");
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockSettings(tx, actor.userId);
+    if (!row.whatsappPhone && !row.pendingPhone) return;
+    await tx
+      .update(staffAlertSettings)
+      .set({
+        whatsapp: false,
+        whatsappPhone: null,
+        phoneVerifiedAt: null,
+        pendingPhone: null,
+        codeHash: null,
+        codeExpiresAt: null,
+        codeTries: 0,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(staffAlertSettings.userId, actor.userId));
+    await recordAudit(tx, whoIs(actor), {
+      action: "order_alerts.phone_remove",
+      entityType: "staff",
+      entityId: actor.userId,
+      changes: { phone: [row.whatsappPhone, null], whatsapp: [row.whatsapp, false] },
+    });
+  });
+}
+
+const base64url = (min: number, max: number, name: string) =>
+  z
+    .string()
+    .min(min, `${name} is too short`)
+    .max(max, `${name} is too long`)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, `${name} must be base64url`);
+
+/** A browser's PushSubscription as its toJSON() gives it. */
+export const pushSubscriptionInput = z.object({
+  endpoint: z
+    .string()
+    .max(1000, "endpoint is too long")
+    .refine((value) => /^https:\/\/[^\s/?#]+\/\S*$/.test(value), "endpoint must be the push service's https address"),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    // an uncompressed P-256 point: 65 bytes, 87 characters; the auth secret 16 bytes, 22 characters
+    p256dh: base64url(80, 100, "keys.p256dh"),
+    auth: base64url(16, 30, "keys.auth"),
+  }),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInput>;
+
+function parseSubscription(raw: unknown): PushSubscriptionInput {
+  const parsed = pushSubscriptionInput.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw invalid(`${issue.path.join(".") || "subscription"}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+/**
+ * Takes this device's pushes for the member: the browser's subscription, tied to the session that
+ * sent it. The same browser subscribing again (or after another member used it) is one row.
+ */
+export async function addAlertDevice(
+  ctx: CoreContext,
+  actor: StaffActor,
+  raw: unknown,
+  userAgent: string | null,
+): Promise<AlertDevice> {
+  requirePermission(actor, "orders");
+  const input = parseSubscription(raw);
+  const device = deviceName(userAgent);
+  return ctx.db.transaction(async (tx) => {
+    // counted under the member's settings lock, so two devices added at once cannot pass the limit
+    await lockSettings(tx, actor.userId);
+    const [{ n }] = (await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from push_subscriptions where user_id = ${actor.userId} and endpoint <> ${input.endpoint}`,
+    )) as [{ n: number }];
+    if (Number(n) >= MAX_DEVICES) throw conflict(TOO_MANY_DEVICES);
+    const [row] = await tx
+      .insert(pushSubscriptions)
+      .values({
+        userId: actor.userId,
+        staffSessionId: actor.sessionId,
+        endpoint: input.endpoint,
+        p256dh: input.keys.p256dh,
+        auth: input.keys.auth,
+        device,
+      })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: {
+          userId: actor.userId,
+          staffSessionId: actor.sessionId,
+          p256dh: input.keys.p256dh,
+          auth: input.keys.auth,
+          device,
+        },
+      })
+      .returning();
+    await recordAudit(tx, whoIs(actor), {
+      action: "order_alerts.device_add",
+      entityType: "push_subscription",
+      entityId: row!.id,
+      changes: { device },
+    });
+    return { id: row!.id, device, createdAt: row!.createdAt, lastSentAt: row!.lastSentAt, current: true };
+  });
+}
+
+/**
+ * Links a browser that already takes the member's pushes to the session it is used in now (a new
+ * sign-in on the same phone), so a later sign-out there ends it. Answers false when the store
+ * does not know the browser for this member (never subscribed, removed, or signed out there):
+ * the page then shows it off and unsubscribes the browser.
+ */
+export async function refreshAlertDevice(ctx: CoreContext, actor: StaffActor, raw: unknown): Promise<boolean> {
+  requirePermission(actor, "orders");
+  const input = parseSubscription(raw);
+  const rows = await queryRows<{ id: number }>(
+    ctx.db,
+    sql`update push_subscriptions s set staff_session_id = ${actor.sessionId}, p256dh = ${input.keys.p256dh}, auth = ${input.keys.auth}
+        where s.endpoint = ${input.endpoint} and s.user_id = ${actor.userId}
+          and not exists (select 1 from staff_sessions ss where ss.id = s.staff_session_id and ss.revoked_at is not null)
+        returning s.id`,
+  );
+  return rows.length > 0;
+}
+
+/** Stops pushes to one of the member's devices (by id, or this browser's endpoint). */
+export async function removeAlertDevice(
+  ctx: CoreContext,
+  actor: StaffActor,
+  which: { id?: number; endpoint?: string },
+): Promise<void> {
+  requirePermission(actor, "orders");
+  const match =
+    which.id !== undefined
+      ? eq(pushSubscriptions.id, Number.isSafeInteger(which.id) ? which.id : 0)
+      : eq(pushSubscriptions.endpoint, String(which.endpoint ?? "").slice(0, 1000));
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(pushSubscriptions)
+      .where(and(match, eq(pushSubscriptions.userId, actor.userId)))
+      .returning({ id: pushSubscriptions.id, device: pushSubscriptions.device });
+    // another member's device, or one already gone: the same answer, so ids tell nothing
+    if (!row) throw notFound("That device does not take your notifications.");
+    await recordAudit(tx, whoIs(actor), {
+      action: "order_alerts.device_remove",
+      entityType: "push_subscription",
+      entityId: row.id,
+      changes: { device: row.device },
+    });
+  });
+}
+
+/** Sign-out of a console session: the devices it subscribed stop taking pushes at once. */
+export async function forgetSessionDevices(ctx: CoreContext, sessionId: number): Promise<void> {
+  await ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.staffSessionId, sessionId));
+}
+
+/**
+ * Removes the devices of members who lost access (deactivated, or a role that no longer sees
+ * orders) and of sessions that were ended (signed out, a password changed elsewhere, a new role).
+ * Alerts already stop at once (queueNewOrderAlerts asks the same); this clears what is left.
+ */
+export async function pruneAlertDevices(db: Db): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`delete from push_subscriptions s
+        using users u
+        where u.id = s.user_id
+          and (u.deactivated_at is not null or u.role not in (${alertRoles})
+               or exists (select 1 from staff_sessions ss where ss.id = s.staff_session_id and ss.revoked_at is not null))
+        returning s.id`,
+  );
+  return rows.length;
+}
