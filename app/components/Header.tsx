@@ -3,6 +3,7 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import { useCartCount } from "../lib/cart";
 import { countOf } from "../lib/plural";
 import type { ShellData } from "../lib/shell.server";
+import { HeaderCurrencyPicker, MenuCurrencyPicker } from "./CurrencyPicker";
 
 function SearchForm({ id, className = "" }: { id: string; className?: string }) {
   return (
@@ -94,6 +95,7 @@ export function Header({ shell }: { shell: ShellData }) {
                 </Link>
               </li>
             </ul>
+            <MenuCurrencyPicker />
           </nav>
         </details>
 
@@ -126,6 +128,7 @@ export function Header({ shell }: { shell: ShellData }) {
 
         <div className="ml-auto flex items-center gap-1 md:gap-3">
           <SearchForm id="header-search" className="hidden w-64 lg:flex" />
+          <HeaderCurrencyPicker />
           <Link
             to="/account"
             className="grid h-10 w-10 place-items-center rounded-full hover:bg-stone-100"

@@ -7,6 +7,8 @@ import { formatRupees } from "../../core/shared/money";
 import { fillSettingWords } from "../../core/settings/setting-words";
 import { getSiteSettings, settingWordsSource } from "../../core/settings/site-settings";
 import { deliveryPromiseText } from "./store-promises";
+import { listOfferedCurrencies } from "../../core/settings/currency-rates";
+import { shopCurrency, type ShopCurrency } from "./currency";
 
 export interface ShellData {
   siteName: string;
@@ -27,6 +29,8 @@ export interface ShellData {
   faviconUrl: string | null;
   year: number;
   announcements: { id: number; content: string }[];
+  /** the display currencies the shop has a rate for (decision 0091); empty: rupees only */
+  currencies: ShopCurrency[];
   collections: { id: number; name: string; imageUrl: string | null; description: string; isFeatured: boolean }[];
   seo: {
     publicUrl: string;
@@ -58,11 +62,13 @@ async function readShell(core: CoreContext, publicUrl: string): Promise<ShellDat
   const source = settingWordsSource(settings);
   const words = (text: string) => fillSettingWords(text, source);
   const description = words(settings.defaultMetaDescription ?? "");
-  const [announcements, collections] = await Promise.all([
+  const [announcements, collections, currencies] = await Promise.all([
     listAnnouncements(core)
       .then((list) => list.filter((a) => a.isActive).map((a) => ({ id: a.id, content: words(a.content) })))
       .catch(() => fallbackAnnouncements(settings.freeShippingThresholdPaisa)),
     listCollections(core).catch(() => []),
+    // without its rates the shop still sells, in rupees
+    listOfferedCurrencies(core).catch(() => []),
   ]);
   return {
     siteName: settings.siteName,
@@ -82,6 +88,7 @@ async function readShell(core: CoreContext, publicUrl: string): Promise<ShellDat
     faviconUrl: settings.faviconUrl,
     year: new Date().getUTCFullYear(),
     announcements,
+    currencies: currencies.map(shopCurrency),
     collections: collections.map((c) => ({
       id: c.id,
       name: c.name,

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  approximatePrice,
-  convertPaisa,
-  formatCents,
-  parseRate,
-  rateFromDb,
-  rateShown,
-  rateText,
-} from "./currencies";
+import { approximatePrice, convertPaisa, formatCents, parseRate, rateFromDb, rateShown, rateText } from "./currencies";
 
 describe("a rate as people type it", () => {
   it("is kept exactly, in ten-thousandths of a rupee", () => {

@@ -42,7 +42,9 @@ export interface CurrencyRateSettings {
 const fail = (field: string, message: string) => new AppError(422, message, { field });
 
 const VERSION_TEXT_MAX = 40;
-const version = sql<string | null>`to_char(max(${currencyRates.setAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const version = sql<
+  string | null
+>`to_char(max(${currencyRates.setAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 async function read(db: Db, lock: boolean): Promise<CurrencyRateSettings> {
   if (lock) {
@@ -69,7 +71,12 @@ async function read(db: Db, lock: boolean): Promise<CurrencyRateSettings> {
   return {
     currencies: DISPLAY_CURRENCIES.map((code) => {
       const row = byCode.get(code);
-      return { code, rate: rateFromDb(row?.rupeesPerUnit ?? null), setAt: row?.setAt ?? null, setBy: row?.setBy ?? null };
+      return {
+        code,
+        rate: rateFromDb(row?.rupeesPerUnit ?? null),
+        setAt: row?.setAt ?? null,
+        setBy: row?.setBy ?? null,
+      };
     }),
     updatedAt: latest?.version ?? "none",
   };
@@ -121,7 +128,10 @@ export async function setCurrencyRates(
     for (const [code, rate] of next) {
       const was = before.currencies.find((c) => c.code === code)!.rate;
       if (was === rate) continue;
-      changes[`rate_${code.toLowerCase()}`] = [was === null ? null : rateText(was), rate === null ? null : rateText(rate)];
+      changes[`rate_${code.toLowerCase()}`] = [
+        was === null ? null : rateText(was),
+        rate === null ? null : rateText(rate),
+      ];
       await tx
         .update(currencyRates)
         .set({
@@ -149,7 +159,7 @@ export async function setCurrencyRates(
 /** The rates to change, checked: a 422 naming the currency's field (rates.USD). */
 function checkRates(rates: unknown): Map<DisplayCurrency, number | null> {
   if (!rates || typeof rates !== "object" || Array.isArray(rates)) {
-    throw fail("rates", "rates must name currencies and their rates in rupees, e.g. {\"USD\": \"278.50\"}");
+    throw fail("rates", 'rates must name currencies and their rates in rupees, e.g. {"USD": "278.50"}');
   }
   const entries = Object.entries(rates as Record<string, unknown>);
   if (entries.length > DISPLAY_CURRENCIES.length) {

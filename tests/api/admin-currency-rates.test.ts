@@ -29,7 +29,13 @@ afterAll(async () => {
 const URL = "/api/admin/settings/currency-rates";
 
 interface RatesAnswer {
-  currencies: { code: string; name: string; rupees_per_unit: string | null; set_at: string | null; set_by: string | null }[];
+  currencies: {
+    code: string;
+    name: string;
+    rupees_per_unit: string | null;
+    set_at: string | null;
+    set_by: string | null;
+  }[];
   updated_at: string;
 }
 
@@ -83,9 +89,9 @@ describe("the display currencies' rates", () => {
       expect(res.json().detail).toBe("You do not have permission to do this.");
     }
     expect((await t.app.inject({ method: "GET", url: URL })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: "PUT", url: URL, payload: { updated_at: "none", rates: {} } })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.app.inject({ method: "PUT", url: URL, payload: { updated_at: "none", rates: {} } })).statusCode,
+    ).toBe(401);
     expect(rateOf(await read(), "USD").rupees_per_unit).toBeNull();
     expect(await audits()).toHaveLength(0);
   });

@@ -35,7 +35,13 @@ function setLine(c: CurrencyRatesView["currencies"][number]): string {
   return c.rate ? `Set ${when}${who}.` : `Not offered since ${when}${who}.`;
 }
 
-export function CurrencyRatesPanel({ settings, answer }: { settings: CurrencyRatesView; answer?: CurrencyRatesAnswer }) {
+export function CurrencyRatesPanel({
+  settings,
+  answer,
+}: {
+  settings: CurrencyRatesView;
+  answer?: CurrencyRatesAnswer;
+}) {
   const busy = useNavigation().state === "submitting";
   const fieldError = (code: DisplayCurrency) => (answer?.field === `rates.${code}` ? answer.error : undefined);
   const formError = answer?.error && !answer.field?.startsWith("rates.") ? answer.error : undefined;
@@ -48,8 +54,8 @@ export function CurrencyRatesPanel({ settings, answer }: { settings: CurrencyRat
         {answer?.done && <Notice kind="success">{answer.done}</Notice>}
         <p className="text-sm text-stone-700">
           Shoppers can see the shop&apos;s prices in these currencies, converted at your rate and marked as approximate
-          (≈ $8.97). They always pay in rupees, and the cart, checkout and their orders say so. Leave a rate empty to stop
-          offering that currency.
+          (≈ $8.97). They always pay in rupees, and the cart, checkout and their orders say so. Leave a rate empty to
+          stop offering that currency.
         </p>
         {settings.currencies.map((c) => {
           const id = `rate-${c.code}`;

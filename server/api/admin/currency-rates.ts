@@ -5,17 +5,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CoreContext } from "../../../core/context";
-import {
-  CURRENCY_NAMES,
-  DISPLAY_CURRENCIES,
-  RATE_LIMIT_RUPEES,
-  rateText,
-} from "../../../core/settings/currencies";
-import {
-  getCurrencyRates,
-  setCurrencyRates,
-  type CurrencyRateSettings,
-} from "../../../core/settings/currency-rates";
+import { CURRENCY_NAMES, DISPLAY_CURRENCIES, RATE_LIMIT_RUPEES, rateText } from "../../../core/settings/currencies";
+import { getCurrencyRates, setCurrencyRates, type CurrencyRateSettings } from "../../../core/settings/currency-rates";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { staffOperation } from "./docs";
 
@@ -49,7 +40,7 @@ export const currencyRatesAnswer = z.object({
 });
 
 const rateValue = z
-  .union([z.string(), z.number()], { error: "Each rate must be rupees per unit, e.g. \"278.50\"" })
+  .union([z.string(), z.number()], { error: 'Each rate must be rupees per unit, e.g. "278.50"' })
   .nullable();
 
 const body = z.object({
