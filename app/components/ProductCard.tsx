@@ -1,12 +1,12 @@
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
-import { formatRupees } from "../../core/shared/money";
 import { addToCart, quantityInCart, useCart } from "../lib/cart";
 import type { CardProduct } from "../lib/catalog-view.server";
 import { countOf } from "../lib/plural";
 import { toast } from "../lib/toast";
 import { findCombination, isComplete, label, optionInStock, type Selection } from "../lib/variants";
 import { Picture } from "./Picture";
+import { Price } from "./Price";
 import { WishlistButton } from "./WishlistButton";
 
 export const CARD_MAX_QUANTITY = 10;
@@ -113,11 +113,13 @@ export function ProductCard({
           </Link>
         </h3>
         <div className="mt-1 flex flex-wrap items-baseline gap-x-2">
-          <p className="text-sm font-semibold">{formatRupees(price)}</p>
+          <p className="text-sm font-semibold">
+            <Price paisa={price} />
+          </p>
           {product.comparePricePaisa !== null && product.comparePricePaisa > price && (
             <s className="text-xs text-stone-600">
               <span className="sr-only">Was </span>
-              {formatRupees(product.comparePricePaisa)}
+              <Price paisa={product.comparePricePaisa} struck />
             </s>
           )}
         </div>

@@ -3,7 +3,8 @@ import { data, Link, redirect, useNavigate, useRevalidator, useSearchParams } fr
 import { REVIEW_HELD_NOTE } from "../../core/catalog/review-states";
 import { addReview, reviewInput } from "../../core/catalog/reviews";
 import { AppError } from "../../core/shared/errors";
-import { formatRupees, rupeesText } from "../../core/shared/money";
+import { rupeesText } from "../../core/shared/money";
+import { Price, RateNote } from "../components/Price";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { Picture } from "../components/Picture";
 import { YouMightAlsoLike } from "../components/YouMightAlsoLike";
@@ -342,7 +343,9 @@ function BuyBox({ product }: { product: LoadedProduct }) {
         )}
       </p>
       {hasVariants && complete && current && current.pricePaisa !== product.pricePaisa && (
-        <p className="mt-1 text-sm">Price for this choice: {formatRupees(current.pricePaisa)}</p>
+        <p className="mt-1 text-sm">
+          Price for this choice: <Price paisa={current.pricePaisa} />
+        </p>
       )}
 
       <div className="mt-4 flex items-stretch gap-2">
@@ -657,16 +660,17 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             <span>{countOf(product.reviewCount, "review")}</span>
           </a>
           <p className="mt-4 flex items-baseline gap-3" data-testid="price">
-            <span className="text-2xl font-semibold">{formatRupees(product.pricePaisa)}</span>
+            <Price paisa={product.pricePaisa} className="text-2xl font-semibold" />
             {/* the compare-at price, when there is a higher one (decision 0035, not spec §2's 1.2 times) */}
             {product.comparePricePaisa !== null && (
               <s className="text-stone-600">
                 <span className="sr-only">Was </span>
-                {formatRupees(product.comparePricePaisa)}
+                <Price paisa={product.comparePricePaisa} struck />
               </s>
             )}
           </p>
           <p className="mt-1 text-xs text-stone-600">Tax included. Shipping calculated at checkout.</p>
+          <RateNote className="mt-1 text-xs text-stone-600" />
           <BuyBox product={product} />
           <ul
             className="mt-8 grid grid-cols-3 gap-2 border-y border-stone-200 py-4 text-center text-[11px] font-semibold tracking-[0.12em] uppercase"

@@ -3,7 +3,7 @@
 // without a token nothing is fetched and the list is empty.
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { formatRupees } from "../../core/shared/money";
+import { Price } from "../components/Price";
 import { Picture } from "../components/Picture";
 import { ApiError, api, authToken, errorText } from "../lib/api";
 import { addToCart, useCartCount } from "../lib/cart";
@@ -158,7 +158,9 @@ function WishlistCard({ entry, onRemoved }: { entry: Entry; onRemoved: (id: numb
           </Link>
         </h2>
         <p className="mt-1 line-clamp-2 text-xs text-stone-600 md:text-sm">{plainText(product.description)}</p>
-        <p className="mt-2 text-sm font-semibold">{formatRupees(pricePaisa)}</p>
+        <p className="mt-2 text-sm font-semibold">
+          <Price paisa={pricePaisa} />
+        </p>
         <p className="mt-0.5 text-xs text-stone-600">Added {formatDay(entry.added_at)}</p>
         <p className="sr-only">{inStock ? "In Stock" : "Out of Stock"}</p>
         {hasVariants && options.length > 0 && (
