@@ -1,4 +1,5 @@
 import { formatRupees } from "../../core/shared/money";
+import { PaysInRupees } from "./Price";
 
 /** Cart money shows 2 decimals (spec §9). */
 export const money = (paisa: number) => formatRupees(paisa, { decimals: true });
@@ -23,28 +24,32 @@ export function SummaryLines({
   shippingVoucher?: boolean;
 }) {
   return (
-    <dl className="space-y-2.5 text-sm" aria-label="Order summary">
-      <div className="flex justify-between gap-4">
-        <dt className="text-stone-600">Subtotal</dt>
-        <dd data-testid="subtotal">{money(subtotalPaisa)}</dd>
-      </div>
-      {discountPaisa > 0 && (
-        <div className="flex justify-between gap-4 text-emerald-800">
-          <dt>Discount{voucherCode ? ` (${voucherCode})` : ""}</dt>
-          <dd data-testid="discount">−{money(discountPaisa)}</dd>
+    <>
+      <dl className="space-y-2.5 text-sm" aria-label="Order summary">
+        <div className="flex justify-between gap-4">
+          <dt className="text-stone-600">Subtotal</dt>
+          <dd data-testid="subtotal">{money(subtotalPaisa)}</dd>
         </div>
-      )}
-      <div className="flex justify-between gap-4">
-        <dt className="text-stone-600">Shipping</dt>
-        <dd data-testid="shipping" className={shippingPaisa === 0 ? "font-semibold text-emerald-800" : ""}>
-          {shippingVoucher ? "FREE (Voucher Applied)" : shippingPaisa === 0 ? "FREE" : money(shippingPaisa)}
-        </dd>
-      </div>
-      <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base font-semibold">
-        <dt>Total</dt>
-        <dd data-testid="total">{money(totalPaisa)}</dd>
-      </div>
-    </dl>
+        {discountPaisa > 0 && (
+          <div className="flex justify-between gap-4 text-emerald-800">
+            <dt>Discount{voucherCode ? ` (${voucherCode})` : ""}</dt>
+            <dd data-testid="discount">−{money(discountPaisa)}</dd>
+          </div>
+        )}
+        <div className="flex justify-between gap-4">
+          <dt className="text-stone-600">Shipping</dt>
+          <dd data-testid="shipping" className={shippingPaisa === 0 ? "font-semibold text-emerald-800" : ""}>
+            {shippingVoucher ? "FREE (Voucher Applied)" : shippingPaisa === 0 ? "FREE" : money(shippingPaisa)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base font-semibold">
+          <dt>Total</dt>
+          <dd data-testid="total">{money(totalPaisa)}</dd>
+        </div>
+      </dl>
+      {/* a shopper who chose dollars reads that these are rupees (decision 0091) */}
+      <PaysInRupees className="mt-3" />
+    </>
   );
 }
 
@@ -54,7 +59,15 @@ export function WeAccept() {
     <p className="flex items-center justify-center gap-2 text-xs text-stone-600">
       <span>We accept</span>
       <span className="inline-flex items-center gap-1.5 border border-stone-300 bg-white px-2 py-1 font-semibold text-ink">
-        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6">
+        <svg
+          aria-hidden="true"
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+        >
           <rect x="2.5" y="6" width="19" height="12" rx="1.5" />
           <circle cx="12" cy="12" r="2.5" />
           <path d="M6 9.5v5M18 9.5v5" />
@@ -66,7 +79,13 @@ export function WeAccept() {
 }
 
 /** spec §2: how far the cart is from free shipping; nothing when the store sets no threshold. */
-export function FreeShippingBar({ subtotalPaisa, thresholdPaisa }: { subtotalPaisa: number; thresholdPaisa: number | null }) {
+export function FreeShippingBar({
+  subtotalPaisa,
+  thresholdPaisa,
+}: {
+  subtotalPaisa: number;
+  thresholdPaisa: number | null;
+}) {
   if (thresholdPaisa === null || thresholdPaisa <= 0) return null;
   const missing = thresholdPaisa - subtotalPaisa;
   const percent = Math.min(100, Math.floor((subtotalPaisa / thresholdPaisa) * 100));
@@ -89,7 +108,10 @@ export function FreeShippingBar({ subtotalPaisa, thresholdPaisa }: { subtotalPai
         aria-valuenow={percent}
         className="mt-2 h-1.5 overflow-hidden rounded-full bg-stone-200"
       >
-        <div className={`h-full rounded-full ${missing > 0 ? "bg-accent" : "bg-emerald-700"}`} style={{ width: `${percent}%` }} />
+        <div
+          className={`h-full rounded-full ${missing > 0 ? "bg-accent" : "bg-emerald-700"}`}
+          style={{ width: `${percent}%` }}
+        />
       </div>
     </div>
   );

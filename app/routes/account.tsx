@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { checkProfile } from "../../core/accounts/form-rules";
 import { formatRupees } from "../../core/shared/money";
+import { PaysInRupees } from "../components/Price";
 import { ApiError, api, authToken, errorText } from "../lib/api";
 import { formatDay, formatDayTime } from "../lib/dates";
 import { orderSteps, type ShopperOrderStatus } from "../lib/order-steps";
@@ -276,6 +277,7 @@ function Orders() {
       <h2 id="orders-title" className="font-serif text-2xl">
         My Orders
       </h2>
+      <PaysInRupees className="mt-4" />
       {failed ? (
         <div className="mt-6" role="alert">
           <p className="text-sm text-red-800">Failed to load your orders. Please try again.</p>

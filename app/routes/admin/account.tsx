@@ -18,6 +18,7 @@ import {
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { CodeField, PageTitle, Panel, PasswordInput } from "../../components/admin/Fields";
 import { Notice } from "../../components/admin/Notice";
+import { TwoStepSetupSteps } from "../../components/admin/TwoStepSetup";
 import { consoleMeta, formText } from "../../lib/console";
 import { formResult, requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/account";
@@ -183,32 +184,7 @@ export default function ConsoleAccount() {
               </Form>
             </div>
           ) : setup ? (
-            <div className="mt-2 space-y-4">
-              <ol className="list-decimal space-y-1 pl-5 text-sm text-stone-700">
-                <li>Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 2FAS…).</li>
-                <li>Scan this code, or type the key below into the app.</li>
-                <li>Enter the six-digit code the app shows.</li>
-              </ol>
-              <img
-                src={`data:image/svg+xml;base64,${btoa(setup.qrSvg)}`}
-                alt="QR code for your authenticator app"
-                width={192}
-                height={192}
-                className="bg-white ring-1 ring-stone-200"
-              />
-              <p className="text-sm">
-                Key:{" "}
-                <code className="font-mono break-all" data-testid="totp-secret">
-                  {setup.secret}
-                </code>
-              </p>
-              <Form method="post" preventScrollReset className="space-y-3" aria-label="Confirm two-step sign-in">
-                <input type="hidden" name="intent" value="two-step-confirm" />
-                <input type="hidden" name="secret" value={setup.secret} />
-                <CodeField label="Six-digit code" />
-                <SubmitButton>Turn on</SubmitButton>
-              </Form>
-            </div>
+            <TwoStepSetupSteps setup={setup} />
           ) : (
             <Form method="post" preventScrollReset className="mt-2 space-y-3">
               <input type="hidden" name="intent" value="two-step-begin" />

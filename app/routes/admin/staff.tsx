@@ -1,10 +1,16 @@
 // Staff accounts (issue 12, point 4; the owner only): who is on the staff, adding someone with a
 // one-time sign-in link or a first password they must change, changing a role or a name (the only
 // place a staff name changes, decision 0086), turning someone off or on, and a new sign-in link
-// for someone locked out. Each form carries what it showed
+// for someone locked out. A sign-in link is shown with Copy and "Send on WhatsApp" (to the number
+// typed when adding, or to a chat chosen in WhatsApp), for an owner who runs the shop from her
+// phone (decision 0097). Each form carries what it showed
 // (expected_role, expected_active): a change made meanwhile by another owner is refused, not
 // overwritten. Core ends the member's sessions and guards the last owner.
+import { useRef } from "react";
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { normalizePakistaniMobile } from "../../../core/checkout/phone";
+import { AppError } from "../../../core/shared/errors";
+import { getSiteSettings } from "../../../core/settings/site-settings";
 import {
   addStaff,
   listStaff,
@@ -15,6 +21,7 @@ import {
 } from "../../../core/staff/accounts";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../../../core/staff/permissions";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
+import { CopyButton } from "../../components/admin/CopyButton";
 import { PageTitle, Panel, PasswordInput, TextField } from "../../components/admin/Fields";
 import { Notice, Revealed } from "../../components/admin/Notice";
 import { consoleMeta, formText } from "../../lib/console";
@@ -28,7 +35,8 @@ export const ErrorBoundary = ConsoleErrorBoundary;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context, "staff");
-  return { members: await listStaff(context.core, actor), me: actor.userId };
+  const [members, settings] = await Promise.all([listStaff(context.core, actor), getSiteSettings(context.core)]);
+  return { members, me: actor.userId, storeName: settings.siteName };
 }
 
 interface StaffAnswer {
@@ -37,7 +45,28 @@ interface StaffAnswer {
   error?: string;
   done?: string;
   /** a sign-in link to hand to the person: shown once */
-  link?: { url: string; expiresAt: Date; email: string };
+  link?: SignInLinkShown;
+}
+
+interface SignInLinkShown {
+  url: string;
+  expiresAt: Date;
+  email: string;
+  firstName: string;
+  /** their WhatsApp number (92…), when the owner typed one */
+  whatsapp: string | null;
+}
+
+const MOBILE_RULE =
+  "That mobile number is not one WhatsApp can reach here: write it as 03XX XXXXXXX or +92 3XX XXXXXXX.";
+
+/** The mobile number typed beside a new member, as wa.me takes it, or null when none was typed. */
+function whatsappOf(form: FormData): string | null {
+  const typed = formText(form, "whatsapp").slice(0, 40);
+  if (typed.trim() === "") return null;
+  const number = normalizePakistaniMobile(typed);
+  if (!number) throw new AppError(422, MOBILE_RULE);
+  return number;
 }
 
 const idOf = (form: FormData) => {
@@ -50,10 +79,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = formText(form, "intent");
   const core = context.core;
-  const linkOf = (invitation: Invitation, email: string) => ({
+  const linkOf = (
+    invitation: Invitation,
+    to: { email: string; firstName: string; whatsapp?: string | null },
+  ): SignInLinkShown => ({
     url: `${context.config.publicUrl}/admin/welcome?token=${invitation.token}`,
     expiresAt: invitation.expiresAt,
-    email,
+    email: to.email,
+    firstName: to.firstName,
+    whatsapp: to.whatsapp ?? null,
   });
   const memberId = idOf(form);
   switch (intent) {
@@ -61,6 +95,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return formResult<StaffAnswer>(
         async () => {
           const withPassword = formText(form, "first_sign_in") === "password";
+          // checked before anyone is added: a refusal leaves nothing half done
+          const whatsapp = withPassword ? null : whatsappOf(form);
           const { member, invitation } = await addStaff(core, actor, {
             email: formText(form, "email"),
             first_name: formText(form, "first_name"),
@@ -74,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             done: invitation
               ? `${member.email} is on the staff. Send them the sign-in link below.`
               : `${member.email} is on the staff. Give them their first password; they choose their own when they sign in.`,
-            link: invitation ? linkOf(invitation, member.email) : undefined,
+            link: invitation ? linkOf(invitation, { ...member, whatsapp }) : undefined,
           };
         },
         { intent },
@@ -118,11 +154,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         async () => {
           const invitation = await resendStaffInvitation(core, actor, memberId);
           const email = formText(form, "email");
+          const firstName = formText(form, "first_name");
           return {
             intent,
             memberId,
             done: `A new sign-in link for ${email}. Their old password and sessions no longer work.`,
-            link: linkOf(invitation, email),
+            link: linkOf(invitation, { email, firstName }),
           };
         },
         { intent, memberId },
@@ -148,7 +185,19 @@ function Badge({
   return <span className={`inline-block px-2 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
 }
 
-function SignInLink({ link }: { link: NonNullable<StaffAnswer["link"]> }) {
+/** The words sent with a sign-in link on WhatsApp: the shop's name, the link, and until when it works. */
+function signInLinkMessage(storeName: string, link: SignInLinkShown): string {
+  const hello = link.firstName ? `Assalam o alaikum ${link.firstName}!` : "Assalam o alaikum!";
+  return [
+    `${hello} You are now on the ${storeName} team.`,
+    `Open this link to choose your password and sign in to our back office. It works once, until ${formatDayTime(link.expiresAt)} (Pakistan time):`,
+    link.url,
+  ].join("\n");
+}
+
+function SignInLink({ link, storeName }: { link: SignInLinkShown; storeName: string }) {
+  const field = useRef<HTMLInputElement>(null);
+  const whatsapp = `https://wa.me/${link.whatsapp ?? ""}?text=${encodeURIComponent(signInLinkMessage(storeName, link))}`;
   return (
     <div className="bg-amber-50 p-3 text-sm ring-1 ring-amber-200">
       <p>
@@ -156,12 +205,19 @@ function SignInLink({ link }: { link: NonNullable<StaffAnswer["link"]> }) {
         and send it to them (for example on WhatsApp).
       </p>
       <input
+        ref={field}
         readOnly
         value={link.url}
         aria-label={`Sign-in link for ${link.email}`}
         onFocus={(e) => e.currentTarget.select()}
         className="field mt-2 font-mono text-xs"
       />
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <CopyButton text={link.url} what="the sign-in link" selectTarget={() => field.current} />
+        <a href={whatsapp} target="_blank" rel="noopener noreferrer" className="btn-secondary">
+          Send on WhatsApp
+        </a>
+      </div>
     </div>
   );
 }
@@ -175,7 +231,17 @@ function Busy({ children, secondary }: { children: React.ReactNode; secondary?: 
   );
 }
 
-function MemberRow({ member, me, answer }: { member: StaffMember; me: number; answer?: StaffAnswer }) {
+function MemberRow({
+  member,
+  me,
+  answer,
+  storeName,
+}: {
+  member: StaffMember;
+  me: number;
+  answer?: StaffAnswer;
+  storeName: string;
+}) {
   const name = `${member.firstName} ${member.lastName}`.trim();
   return (
     <li className="bg-white p-4 ring-1 ring-stone-200" aria-label={name || member.email}>
@@ -264,6 +330,7 @@ function MemberRow({ member, me, answer }: { member: StaffMember; me: number; an
             <input type="hidden" name="intent" value="link" />
             <input type="hidden" name="id" value={member.id} />
             <input type="hidden" name="email" value={member.email} />
+            <input type="hidden" name="first_name" value={member.firstName} />
             <Busy secondary>New sign-in link</Busy>
           </Form>
         )}
@@ -273,7 +340,7 @@ function MemberRow({ member, me, answer }: { member: StaffMember; me: number; an
         <Revealed className="mt-3 space-y-3">
           {answer.error && <Notice kind="error">{answer.error}</Notice>}
           {answer.done && <Notice kind="success">{answer.done}</Notice>}
-          {answer.link && <SignInLink link={answer.link} />}
+          {answer.link && <SignInLink link={answer.link} storeName={storeName} />}
         </Revealed>
       )}
     </li>
@@ -300,7 +367,7 @@ function RoleOptions() {
 }
 
 export default function ConsoleStaff() {
-  const { members, me } = useLoaderData<typeof loader>();
+  const { members, me, storeName } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as StaffAnswer | undefined;
   const addAnswer = answer?.intent === "add" ? answer : undefined;
   return (
@@ -313,6 +380,7 @@ export default function ConsoleStaff() {
               key={member.id}
               member={member}
               me={me}
+              storeName={storeName}
               answer={answer && answer.intent !== "add" && answer.memberId === member.id ? answer : undefined}
             />
           ))}
@@ -342,6 +410,14 @@ export default function ConsoleStaff() {
                 <span>A first password that they must change</span>
               </label>
             </fieldset>
+            <TextField
+              name="whatsapp"
+              label="Their mobile number (optional, to send the link on WhatsApp)"
+              type="tel"
+              autoComplete="off"
+              maxLength={20}
+              required={false}
+            />
             <PasswordInput
               name="initial_password"
               label="First password (only with a first password)"
@@ -355,7 +431,7 @@ export default function ConsoleStaff() {
               <Revealed key={addAnswer.memberId ?? addAnswer.error} className="space-y-3">
                 {addAnswer.error && <Notice kind="error">{addAnswer.error}</Notice>}
                 {addAnswer.done && <Notice kind="success">{addAnswer.done}</Notice>}
-                {addAnswer.link && <SignInLink link={addAnswer.link} />}
+                {addAnswer.link && <SignInLink link={addAnswer.link} storeName={storeName} />}
               </Revealed>
             )}
           </Form>
