@@ -107,7 +107,7 @@ export function orderEmail(kind: OrderEmailKind, order: OrderEmailData, context:
           },
         ]
       : []),
-    { label: "Total (cash on delivery)", value: total, strong: true },
+    { label: "Total in rupees (cash on delivery)", value: total, strong: true },
   ];
   // an inbox shows the preview to anyone who glances at the phone: with discreet packaging on it
   // names no product, as the subject never does
@@ -127,7 +127,7 @@ export function orderEmail(kind: OrderEmailKind, order: OrderEmailData, context:
         heading: `Thank you for your order, ${name}`,
         paragraphs: [
           `We have your order ${id}, placed on ${karachi.format(order.createdAt)} (Pakistan time). We will confirm it with you, then pack and send it.`,
-          "You pay in cash when it arrives.",
+          "You pay in cash, in Pakistani rupees (Rs.), when it arrives.",
         ],
         items,
         facts: [...figures, { label: "Tracking ID", value: id }],

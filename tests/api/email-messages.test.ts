@@ -146,7 +146,10 @@ describe("the order emails, through SMTP", () => {
       expect(part).toContain("Rs. ");
     }
     expect(got!.text).toMatch(/× 2: Rs\. [\d,]+/);
-    expect(got!.text).toContain("Total (cash on delivery): Rs. ");
+    // a shopper who browsed in dollars reads that the order is charged in rupees (decision 0091)
+    expect(got!.text).toContain("Total in rupees (cash on delivery): Rs. ");
+    expect(got!.text).toContain("You pay in cash, in Pakistani rupees (Rs.), when it arrives.");
+    expect(got!.text).not.toMatch(/[$€£]/);
   });
 
   it("shipped (courier, consignment number), delivered, cancelled (the reason, nothing owed), each once", async () => {
