@@ -5,11 +5,12 @@ export function AnnouncementBar({ items }: { items: ShellData["announcements"] }
   if (items.length === 0) return null;
   return (
     <div className="bg-ink text-white" aria-label="Announcements" role="region">
-      {/* a phone swipes through them one at a time; wider screens show them all, wrapping onto a
-          second line rather than cutting the last one off (issue 11) */}
-      <ul className="mx-auto flex max-w-7xl snap-x snap-mandatory overflow-x-auto text-center text-xs tracking-wide [scrollbar-width:none] md:flex-wrap md:justify-center md:gap-x-10 md:overflow-visible md:px-4">
+      {/* every announcement whole, at every width: a long one wraps onto a second line, and on a
+          phone each takes its own line. A sideways strip cut the others off and was a scrolling
+          box that a keyboard could not reach (decision 0093) */}
+      <ul className="mx-auto flex max-w-7xl flex-col items-center gap-y-1 px-4 py-2 text-center text-xs tracking-wide md:flex-row md:flex-wrap md:justify-center md:gap-x-10">
         {items.map((a) => (
-          <li key={a.id} className="w-full shrink-0 snap-center px-4 py-2 md:w-auto md:shrink md:px-0">
+          <li key={a.id} className="max-w-full [overflow-wrap:anywhere]">
             {a.content}
           </li>
         ))}

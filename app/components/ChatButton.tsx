@@ -1,5 +1,20 @@
-/** The floating chat button (spec §2): a WhatsApp chat with the store's number. */
+import { useMatches } from "react-router";
+
+/**
+ * A page that asks for no floating chat button: `export const handle = { chatButton: false }`
+ * (the order confirmation, whose own "Confirm on WhatsApp" button does the same job).
+ */
+export interface ChatButtonHandle {
+  chatButton?: boolean;
+}
+
+/**
+ * The floating chat button (spec §2): a WhatsApp chat with the store's number, at the bottom
+ * right, where toasts also appear (decision 0093). After the footer it leaves the height of the
+ * floating things empty, so whatever a page ends with can always be scrolled clear of them.
+ */
 export function ChatButton({ number }: { number: string | null }) {
+  const hidden = useMatches().some((m) => (m.handle as ChatButtonHandle | undefined)?.chatButton === false);
   const digits = (number ?? "").replace(/\D/g, "");
   const icon = (
     <svg aria-hidden="true" width="28" height="28" viewBox="0 0 32 32" fill="currentColor">
@@ -8,30 +23,33 @@ export function ChatButton({ number }: { number: string | null }) {
   );
   const className =
     "fixed right-4 bottom-4 z-50 flex items-center gap-3 rounded-full bg-[#1f7a4d] p-3 md:py-2.5 md:pr-5 md:pl-3 text-white shadow-lg hover:bg-[#186640] md:right-6 md:bottom-6";
+  // the words are the button's name (a phone shows only the icon, a screen reader reads them
+  // there too), so what a person sees and what voice control hears are the same
   const text = (
-    <span className="hidden flex-col text-left leading-tight md:flex">
-      <span className="text-sm font-semibold">Chat with us</span>
+    <span className="sr-only flex-col text-left leading-tight md:not-sr-only md:flex">
+      <span className="text-sm font-semibold">
+        Chat with us<span className="sr-only">{digits ? " on WhatsApp" : ""},</span>
+      </span>{" "}
       <span className="text-[11px] opacity-90">typically replies within an hour</span>
     </span>
   );
-  if (!digits) {
-    return (
-      <button type="button" className={className} aria-label="Chat with us, typically replies within an hour" onClick={() => window.alert("Invalid Phone Number")}>
-        {icon}
-        {text}
-      </button>
-    );
-  }
-  return (
-    <a
-      href={`https://wa.me/${digits}`}
-      target="_blank"
-      rel="noopener noreferrer"
-      className={className}
-      aria-label="Chat with us on WhatsApp, typically replies within an hour"
-    >
+  const button = !digits ? (
+    <button type="button" className={className} onClick={() => window.alert("Invalid Phone Number")}>
+      {icon}
+      {text}
+    </button>
+  ) : (
+    <a href={`https://wa.me/${digits}`} target="_blank" rel="noopener noreferrer" className={className}>
       {icon}
       {text}
     </a>
+  );
+  return (
+    <>
+      {/* the floating things' height, in the footer's colour: the page's last links and totals
+          scroll up clear of the button and a toast beside it */}
+      <div aria-hidden="true" className="h-20 shrink-0 bg-[#1c1917] md:h-24" data-floating-reserve="" />
+      {!hidden && button}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { addToCart, quantityInCart, useCart } from "../lib/cart";
 import type { CardProduct } from "../lib/catalog-view.server";
@@ -83,7 +83,10 @@ export function ProductCard({
     setQuantity(1);
   }
 
-  const headingId = `card-${product.id}`;
+  // one product can be in two sections of a page (home): ids made per card, never per product, so
+  // each card's name and its quantity label point at its own heading and box
+  const id = useId();
+  const headingId = `${id}-name`;
   return (
     <article aria-labelledby={headingId} className="group relative flex flex-col">
       <WishlistButton
@@ -166,11 +169,11 @@ export function ProductCard({
           </fieldset>
         ))}
         <div className="mt-auto flex items-stretch gap-1.5 pt-3">
-          <label className="sr-only" htmlFor={`qty-${product.id}`}>
+          <label className="sr-only" htmlFor={`${id}-qty`}>
             Quantity
           </label>
           <select
-            id={`qty-${product.id}`}
+            id={`${id}-qty`}
             value={Math.min(quantity, maxChoice)}
             onChange={(e) => setQuantity(Number(e.target.value))}
             disabled={soldOut}

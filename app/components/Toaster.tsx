@@ -1,7 +1,12 @@
 import { useEffect, useState } from "react";
 import { dismissToast, subscribeToasts, type Toast } from "../lib/toast";
 
-/** Top-right stack of the toasts of spec §8; each leaves after 3 seconds. */
+/**
+ * The toasts of spec §8; each leaves after 3 seconds. They rise from the bottom left, beside the
+ * chat button and inside the space the page keeps free at its end (decision 0093), not at the top
+ * right, where they lay over the header's cart and account links just as "Added to cart" sent a
+ * shopper to them.
+ */
 export function Toaster() {
   const [list, setList] = useState<Toast[]>([]);
   useEffect(() => subscribeToasts(setList), []);
@@ -9,7 +14,7 @@ export function Toaster() {
     <div
       aria-live="polite"
       role="status"
-      className="pointer-events-none fixed top-3 right-3 z-[60] flex w-[min(22rem,calc(100vw-1.5rem))] flex-col gap-2"
+      className="pointer-events-none fixed bottom-4 left-3 z-[60] flex w-[min(22rem,calc(100vw-6rem))] flex-col gap-2 md:bottom-6 md:left-6"
     >
       {list.map((t) => (
         <div

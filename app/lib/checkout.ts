@@ -387,6 +387,7 @@ async function afterOrder(order: OrderAnswer, payload: OrderPayload) {
   }
   const last: LastOrder = { ...order, first_name: payload.first_name, phone: payload.phone, images };
   writeSession(LAST_ORDER_KEY, last);
+  if (order.confirm_url && !order.held_for_call) keepConfirmLink(order.tracking_id, order.confirm_url);
   writeSession(ATTEMPT_KEY, null);
   writeSession(VOUCHER_KEY, null);
   writeSession(DRAFT_KEY, null);
@@ -400,3 +401,49 @@ async function afterOrder(order: OrderAnswer, payload: OrderPayload) {
 }
 
 export const loadLastOrder = () => readSession<LastOrder>(LAST_ORDER_KEY);
+
+// ---- the confirm/cancel links of this browser's orders
+//
+// The order itself is kept by its tab only (above). Its confirm/cancel link is also kept by the
+// browser, for a few days, so the confirmation opened again in another tab (a tab restored by the
+// phone, the page reopened from history after the WhatsApp round trip) still offers it. It is
+// the secret of whoever placed the order: never in the page's address or its shared HTML, and a
+// tracking ID alone does not reveal it.
+
+const CONFIRM_LINKS_KEY = "orderConfirmLinks";
+const CONFIRM_LINK_DAYS = 3;
+const CONFIRM_LINKS_KEPT = 5;
+
+interface KeptLink {
+  tracking_id: string;
+  confirm_url: string;
+  saved_at: number;
+}
+
+function keptLinks(now = Date.now()): KeptLink[] {
+  try {
+    const list = JSON.parse(localStorage.getItem(CONFIRM_LINKS_KEY) ?? "[]") as KeptLink[];
+    return Array.isArray(list)
+      ? list.filter((l) => typeof l?.confirm_url === "string" && now - l.saved_at < CONFIRM_LINK_DAYS * 86_400_000)
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+function keepConfirmLink(trackingId: string, confirmUrl: string) {
+  try {
+    const list = [
+      { tracking_id: trackingId, confirm_url: confirmUrl, saved_at: Date.now() },
+      ...keptLinks().filter((l) => l.tracking_id !== trackingId),
+    ].slice(0, CONFIRM_LINKS_KEPT);
+    localStorage.setItem(CONFIRM_LINKS_KEY, JSON.stringify(list));
+  } catch {
+    // storage refused: the tab still has the order and its link
+  }
+}
+
+/** This browser's confirm/cancel link of the order with this tracking ID, or null. */
+export function keptConfirmLink(trackingId: string): string | null {
+  return keptLinks().find((l) => l.tracking_id === trackingId)?.confirm_url ?? null;
+}

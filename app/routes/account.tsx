@@ -502,9 +502,10 @@ export default function AccountPage() {
           <div className="mt-8 grid gap-8 md:grid-cols-[14rem_1fr] md:gap-12">
             <nav
               aria-label="Account"
-              className="-mx-4 overflow-x-auto border-y border-stone-200 md:mx-0 md:self-start md:border md:bg-white"
+              className="-mx-4 border-y border-stone-200 md:mx-0 md:self-start md:border md:bg-white"
             >
-              <ul className="flex justify-between px-2 md:flex-col md:px-0">
+              {/* on a narrow phone the tabs wrap to a second row rather than cut the last one off */}
+              <ul className="flex flex-wrap justify-between px-2 md:flex-col md:px-0">
                 <li>
                   <button
                     type="button"

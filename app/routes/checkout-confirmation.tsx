@@ -3,10 +3,11 @@ import { asSentence } from "../lib/store-promises";
 import { useState } from "react";
 import { Link, useRouteLoaderData, useSearchParams } from "react-router";
 import { CartLoading } from "../components/CartStates";
+import type { ChatButtonHandle } from "../components/ChatButton";
 import { money, SummaryLines } from "../components/OrderSummary";
 import { Picture } from "../components/Picture";
 import { toPaisa } from "../lib/cart";
-import { lineId, loadLastOrder, type LastOrder } from "../lib/checkout";
+import { keptConfirmLink, lineId, loadLastOrder, type LastOrder } from "../lib/checkout";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
 import { toast } from "../lib/toast";
@@ -15,6 +16,9 @@ import type { Route } from "./+types/checkout-confirmation";
 
 // the order itself comes from this tab's sessionStorage, so the HTML is the same for everyone
 export const headers = publicPageHeaders;
+
+// the page's own "Confirm on WhatsApp" button is the chat: the floating one would only cover it
+export const handle: ChatButtonHandle = { chatButton: false };
 
 export function meta({ matches }: Route.MetaArgs) {
   const shell = matches[0]?.data as ShellData | undefined;
@@ -212,6 +216,7 @@ export default function ConfirmationPage() {
   const [params] = useSearchParams();
   const wanted = params.get("tracking_id");
   const order = hydrated ? loadLastOrder() : null;
+  const confirmUrl = hydrated && wanted ? keptConfirmLink(wanted) : null;
 
   return (
     <main className="px-4 pt-8 md:px-8 md:pt-12">
@@ -224,9 +229,17 @@ export default function ConfirmationPage() {
         <div className="mx-auto max-w-md py-12 text-center">
           <h1 className="font-serif text-3xl">Order confirmation</h1>
           {wanted ? (
-            <p className="mt-4 text-stone-700">
-              Your tracking ID is <strong className="font-mono tracking-wider">{wanted}</strong>.
-            </p>
+            <>
+              <p className="mt-4 text-stone-700">
+                Your tracking ID is <strong className="font-mono tracking-wider">{wanted}</strong>.
+              </p>
+              {/* this browser placed it: its confirm/cancel link is still here */}
+              {confirmUrl && (
+                <Link to={confirmUrl} className="mt-4 inline-block text-sm font-semibold underline underline-offset-4">
+                  Confirm or cancel your order on this page
+                </Link>
+              )}
+            </>
           ) : (
             <p className="mt-4 text-stone-700">There is no recent order in this browser tab.</p>
           )}

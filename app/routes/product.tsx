@@ -191,8 +191,10 @@ function Gallery({ product }: { product: LoadedProduct }) {
   const images = product.images.length > 0 ? product.images : [{ url: "", alt: product.name, isPrimary: true }];
   return (
     <div className="-mx-4 md:mx-0">
+      {/* on a phone the photos are a sideways strip: focusable, so a keyboard can scroll it too */}
       <ul
         aria-label="Product images"
+        tabIndex={0}
         className="flex snap-x snap-mandatory overflow-x-auto [scrollbar-width:none] md:grid md:grid-cols-2 md:gap-2 md:overflow-visible"
       >
         {images.map((image, i) => (
@@ -209,11 +211,6 @@ function Gallery({ product }: { product: LoadedProduct }) {
               sizes={i === 0 ? "(min-width: 768px) 55vw, 88vw" : "(min-width: 768px) 27vw, 88vw"}
               width={i === 0 ? 800 : 400}
             />
-            {image.isPrimary && (
-              <span className="absolute top-3 left-3 bg-white/90 px-2 py-1 text-[10px] font-semibold tracking-[0.2em] uppercase">
-                Main
-              </span>
-            )}
           </li>
         ))}
       </ul>
@@ -292,16 +289,20 @@ function BuyBox({ product }: { product: LoadedProduct }) {
   return (
     <div>
       {product.options.map((group) => (
-        <fieldset key={group.type} className="mt-6">
-          <div className="flex items-center justify-between">
-            <legend className="text-xs font-semibold tracking-[0.18em] uppercase">
-              {label(group.type)}
-              {selection[group.type] && (
-                <span className="ml-2 font-normal tracking-normal normal-case">{selection[group.type]}</span>
-              )}
-            </legend>
-            {group.type === "size" && sizeGuide && <SizeGuide guide={sizeGuide} />}
-          </div>
+        // the legend is the fieldset's first child, so it names the group ("Size", "Color"); the
+        // size guide sits beside it on the same line, outside the name
+        <fieldset key={group.type} className="relative mt-6">
+          <legend className="text-xs font-semibold tracking-[0.18em] uppercase">
+            {label(group.type)}
+            {selection[group.type] && (
+              <span className="ml-2 font-normal tracking-normal normal-case">{selection[group.type]}</span>
+            )}
+          </legend>
+          {group.type === "size" && sizeGuide && (
+            <div className="absolute top-0 right-0">
+              <SizeGuide guide={sizeGuide} />
+            </div>
+          )}
           <div className="mt-2 flex flex-wrap gap-2">
             {group.values.map((v) => {
               const available = optionInStock(product.combinations, selection, group.type, v.value);
@@ -314,7 +315,7 @@ function BuyBox({ product }: { product: LoadedProduct }) {
                   onClick={() => choose(group.type, v.value)}
                   className={`relative inline-flex min-h-11 min-w-11 items-center justify-center gap-2 border px-3 text-sm ${
                     active ? "border-ink ring-1 ring-ink" : "border-stone-300 hover:border-ink"
-                  } ${available ? "bg-white" : "bg-stone-100 text-stone-500"}`}
+                  } ${available ? "bg-white" : "bg-stone-100 text-stone-600"}`}
                 >
                   {v.hex && group.type === "color" && (
                     <span
