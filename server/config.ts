@@ -48,6 +48,8 @@ export interface AppConfig {
    * with the embedded database a pair made once in DATA_DIR; null = push notifications are off
    */
   vapid?: VapidKeys | null;
+  /** origins of push services besides the browsers' own (PUSH_SERVICE_ORIGINS): a self-hosted one, a test's fake */
+  pushServiceOrigins?: string[];
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -184,5 +186,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       dataDir,
       embedded: !env.DATABASE_URL,
     }),
+    pushServiceOrigins: (env.PUSH_SERVICE_ORIGINS ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((origin) => {
+        if (!/^https?:\/\/[^\s/]+$/.test(origin)) {
+          throw new Error(`PUSH_SERVICE_ORIGINS must list origins such as https://push.example.com, not "${origin}"`);
+        }
+        return origin;
+      }),
   };
 }

@@ -399,7 +399,7 @@ export const pushSubscriptionInput = z.object({
   endpoint: z
     .string()
     .max(1000, "endpoint is too long")
-    .refine((value) => /^https:\/\/[^\s/?#]+\/\S*$/.test(value), "endpoint must be the push service's https address"),
+    .refine((value) => /^https?:\/\/[^\s/?#]+\/\S*$/.test(value), "endpoint must be the push service's address"),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
     // an uncompressed P-256 point: 65 bytes, 87 characters; the auth secret 16 bytes, 22 characters
@@ -419,6 +419,31 @@ function parseSubscription(raw: unknown): PushSubscriptionInput {
 }
 
 /**
+ * The push services browsers use (Chrome and those built on it, Firefox, Safari, Edge): a
+ * subscription elsewhere is refused, so no one can make the store post to an address of their
+ * choosing. A store with its own push service (or a test's fake) names it in PUSH_SERVICE_ORIGINS.
+ */
+const PUSH_SERVICE_HOSTS = [
+  /^fcm\.googleapis\.com$/,
+  /^android\.googleapis\.com$/,
+  /^updates\.push\.services\.mozilla\.com$/,
+  /^web\.push\.apple\.com$/,
+  /^[a-z0-9-]{1,63}\.notify\.windows\.com$/,
+];
+export const UNKNOWN_PUSH_SERVICE = "endpoint: This browser's push service is not one the store sends to.";
+
+export function isPushService(endpoint: string, extraOrigins: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (extraOrigins.includes(url.origin)) return true;
+  return url.protocol === "https:" && url.port === "" && PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname));
+}
+
+/**
  * Takes this device's pushes for the member: the browser's subscription, tied to the session that
  * sent it. The same browser subscribing again (or after another member used it) is one row.
  */
@@ -427,9 +452,11 @@ export async function addAlertDevice(
   actor: StaffActor,
   raw: unknown,
   userAgent: string | null,
+  options: { extraOrigins: readonly string[] },
 ): Promise<AlertDevice> {
   requirePermission(actor, "orders");
   const input = parseSubscription(raw);
+  if (!isPushService(input.endpoint, options.extraOrigins)) throw invalid(UNKNOWN_PUSH_SERVICE);
   const device = deviceName(userAgent);
   return ctx.db.transaction(async (tx) => {
     // counted under the member's settings lock, so two devices added at once cannot pass the limit

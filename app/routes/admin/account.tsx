@@ -5,7 +5,17 @@
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { PASSWORD_RULE_MESSAGE } from "../../../core/accounts/form-rules";
 import { changeOwnPassword } from "../../../core/staff/accounts";
-import { ROLE_LABELS } from "../../../core/staff/permissions";
+import {
+  addAlertDevice,
+  confirmAlertPhone,
+  getOrderAlerts,
+  refreshAlertDevice,
+  removeAlertDevice,
+  removeAlertPhone,
+  setAlertChannels,
+  startAlertPhoneCheck,
+} from "../../../core/messaging/order-alerts";
+import { can, ROLE_LABELS } from "../../../core/staff/permissions";
 import { invalid } from "../../../core/shared/errors";
 import {
   beginTwoStepSetup,
@@ -19,7 +29,15 @@ import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { CodeField, PageTitle, Panel, PasswordInput } from "../../components/admin/Fields";
 import { Notice } from "../../components/admin/Notice";
 import { TwoStepSetupSteps } from "../../components/admin/TwoStepSetup";
+import {
+  ALERT_INTENTS,
+  OrderAlertsPanel,
+  phoneText,
+  type AlertsAnswer,
+  type AlertsView,
+} from "../../components/admin/OrderAlertsPanel";
 import { consoleMeta, formText } from "../../lib/console";
+import { formatDayTime } from "../../lib/dates";
 import { formResult, requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/account";
 
@@ -36,10 +54,101 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     mustChangePassword: actor.mustChangePassword,
     mustSetUpTwoStep: actor.mustSetUpTwoStep,
     recoveryCodesLeft: actor.twoStepEnabled ? await recoveryCodesLeft(context.core, actor) : 0,
+    alerts: await alertsView(actor, context),
   };
 }
 
-type Intent = "password" | "two-step-begin" | "two-step-confirm" | "recovery-codes" | "two-step-off";
+async function alertsView(
+  actor: Awaited<ReturnType<typeof requireStaff>>,
+  context: Route.LoaderArgs["context"],
+): Promise<AlertsView> {
+  const eligible = can(actor, "orders");
+  const settings = eligible ? await getOrderAlerts(context.core, actor) : null;
+  return {
+    eligible,
+    pushKey: context.config.vapid?.publicKey ?? null,
+    whatsappSends: !!context.config.whatsapp,
+    email: actor.email,
+    settings: settings && {
+      email: settings.email,
+      whatsapp: settings.whatsapp,
+      phone: settings.phone,
+      pendingPhone: settings.pendingPhone,
+      devices: settings.devices.map((d) => ({
+        id: d.id,
+        device: d.device,
+        since: formatDayTime(d.createdAt),
+        lastSent: d.lastSentAt ? formatDayTime(d.lastSentAt) : null,
+        current: d.current,
+      })),
+    },
+  };
+}
+
+/** The new-order alert forms (decision 0094): each one use-case in core, which checks the role. */
+async function alertAction(
+  intent: (typeof ALERT_INTENTS)[number],
+  form: FormData,
+  actor: Awaited<ReturnType<typeof requireStaff>>,
+  request: Request,
+  context: Route.ActionArgs["context"],
+): Promise<AlertsAnswer> {
+  const core = context.core;
+  const json = (name: string): unknown => {
+    try {
+      return JSON.parse(formText(form, name).slice(0, 4000));
+    } catch {
+      return null;
+    }
+  };
+  switch (intent) {
+    case "alerts-email": {
+      const on = formText(form, "on") === "1";
+      await setAlertChannels(core, actor, { email: on });
+      return { intent, done: on ? "New orders will be emailed to you." : "Email alerts are off." };
+    }
+    case "alerts-whatsapp": {
+      const on = formText(form, "on") === "1";
+      await setAlertChannels(core, actor, { whatsapp: on });
+      return { intent, done: on ? "New orders will come to you on WhatsApp." : "WhatsApp alerts are off." };
+    }
+    case "phone-code": {
+      const phone = await startAlertPhoneCheck(core, actor, { phone: formText(form, "phone") });
+      return { intent, done: `A code is on its way to ${phoneText(phone)} on WhatsApp.` };
+    }
+    case "phone-confirm": {
+      const phone = await confirmAlertPhone(core, actor, { code: formText(form, "code") });
+      return { intent, done: `${phoneText(phone)} is confirmed. New orders will come to it on WhatsApp.` };
+    }
+    case "phone-remove":
+      await removeAlertPhone(core, actor);
+      return { intent, done: "Your number is removed. WhatsApp alerts are off." };
+    case "push-on": {
+      const device = await addAlertDevice(core, actor, json("subscription"), request.headers.get("user-agent"), {
+        extraOrigins: context.config.pushServiceOrigins ?? [],
+      });
+      return { intent, done: `Notifications are on for this device (${device.device}).` };
+    }
+    case "push-refresh":
+      return { intent, done: (await refreshAlertDevice(core, actor, json("subscription"))) ? "on" : "off" };
+    case "push-off":
+      await removeAlertDevice(core, actor, { endpoint: formText(form, "endpoint") });
+      return { intent, done: "Notifications are off for this device." };
+    case "device-remove": {
+      const id = Number(formText(form, "id"));
+      await removeAlertDevice(core, actor, { id: Number.isSafeInteger(id) ? id : 0 });
+      return { intent, done: "That device no longer gets notifications." };
+    }
+  }
+}
+
+type Intent =
+  | "password"
+  | "two-step-begin"
+  | "two-step-confirm"
+  | "recovery-codes"
+  | "two-step-off"
+  | (typeof ALERT_INTENTS)[number];
 
 interface AccountAnswer {
   intent: Intent;
@@ -58,6 +167,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const core = context.core;
   const answer = (run: () => Promise<AccountAnswer>, extra: Partial<AccountAnswer> = {}) =>
     formResult(run, { intent, ...extra });
+  if ((ALERT_INTENTS as readonly string[]).includes(intent)) {
+    return formResult(() => alertAction(intent as (typeof ALERT_INTENTS)[number], form, actor, request, context), {
+      intent,
+    });
+  }
   switch (intent) {
     case "password":
       return answer(async () => {
@@ -196,6 +310,10 @@ export default function ConsoleAccount() {
             </Form>
           )}
         </Panel>
+
+        {!account.mustChangePassword && !account.mustSetUpTwoStep && (
+          <OrderAlertsPanel view={account.alerts} result={result} />
+        )}
       </div>
     </>
   );

@@ -1,5 +1,6 @@
 // Sign-out: a POST from the console's top bar (a GET that signs out could be set off by any page).
 import { redirect } from "react-router";
+import { forgetSessionDevices } from "../../../core/messaging/order-alerts";
 import { signOutStaff } from "../../../core/staff/sign-in";
 import { findStaffSession } from "../../../core/staff/sessions";
 import { clearStaffCookie, clientOf, staffToken } from "../../lib/staff.server";
@@ -16,6 +17,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     ? ((await findStaffSession(context.core, token, "console", clientOf(request, context.clientIp))) ??
       (await findStaffSession(context.core, token, "console", clientOf(request, context.clientIp), { pending: true })))
     : null;
-  if (found) await signOutStaff(context.core, found.actor);
+  if (found) {
+    // the devices this session turned notifications on for stop getting them (decision 0094)
+    await forgetSessionDevices(context.core, found.actor.sessionId);
+    await signOutStaff(context.core, found.actor);
+  }
   return redirect("/admin/login?signed_out=1", { headers: { "set-cookie": clearStaffCookie(request) } });
 }
