@@ -3,6 +3,7 @@ import {
   checkField,
   checkForm,
   COUNTRIES,
+  deliveryAddress,
   EMPTY_CHECKOUT_FORM,
   shippingAddress,
   type CheckoutForm,
@@ -75,5 +76,25 @@ describe("checkout form rules (spec §5)", () => {
       expect(Object.keys(checkForm(form))).toHaveLength(1);
       expect(orderInput.safeParse(payload(form)).success).toBe(false);
     }
+  });
+});
+
+describe("the address as staff read it", () => {
+  const place = { city: "Lahore", postalCode: "54660", country: "Pakistan" };
+  it("is said once when the checkout joined city, postal code and country into it", () => {
+    const joined = "House 12, Street 4, Gulberg III, Lahore, 54660, Pakistan";
+    expect(deliveryAddress({ shippingAddress: joined, ...place })).toBe(joined);
+    // however the shopper spelt the city
+    expect(deliveryAddress({ shippingAddress: "House 12, LAHORE, 54660, Pakistan", ...place })).toBe(
+      "House 12, LAHORE, 54660, Pakistan",
+    );
+  });
+  it("adds the city, postal code and country to a street typed on its own (a staff member's order)", () => {
+    expect(deliveryAddress({ shippingAddress: "House 12\nStreet 4, Gulberg III", ...place })).toBe(
+      "House 12\nStreet 4, Gulberg III\nLahore 54660, Pakistan",
+    );
+    expect(deliveryAddress({ shippingAddress: "House 12", city: "Lahore", postalCode: "", country: "Pakistan" })).toBe(
+      "House 12\nLahore, Pakistan",
+    );
   });
 });

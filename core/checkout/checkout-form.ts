@@ -84,3 +84,15 @@ export function checkForm(form: CheckoutForm): Partial<Record<CheckoutField, str
 export function shippingAddress(form: CheckoutForm): string {
   return [form.address, form.city, form.postalCode, form.country].map((part) => part.trim()).join(", ");
 }
+
+/**
+ * An order's address as staff read it, each part once: the checkout stores city, postal code and
+ * country inside the shipping address (above), a staff member's order stores the street alone,
+ * so they are added only when the address does not already name the city.
+ */
+export function deliveryAddress(order: { shippingAddress: string; city: string; postalCode: string; country: string }) {
+  const city = order.city.trim();
+  if (city !== "" && order.shippingAddress.toLowerCase().includes(city.toLowerCase())) return order.shippingAddress;
+  const place = [city, order.postalCode.trim()].filter((part) => part !== "").join(" ");
+  return `${order.shippingAddress}\n${[place, order.country.trim()].filter((part) => part !== "").join(", ")}`;
+}
