@@ -17,14 +17,25 @@ export function DayRangeFields({ from, to }: { from: string; to: string }) {
   );
 }
 
-/** Newer and Older around "Page 2 of 9"; nothing for a single page. */
-export function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
+/** Newer and Older (or the labels given) around "Page 2 of 9"; nothing for a single page. */
+export function Pager({
+  page,
+  pages,
+  href,
+  labels = ["Newer", "Older"],
+}: {
+  page: number;
+  pages: number;
+  href: (page: number) => string;
+  /** a list in another order than newest first: "Previous", "Next" */
+  labels?: readonly [string, string];
+}) {
   if (pages <= 1) return null;
   return (
     <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-2">
       {page > 1 ? (
         <Link to={href(page - 1)} className="btn-secondary">
-          Newer
+          {labels[0]}
         </Link>
       ) : (
         <span />
@@ -34,7 +45,7 @@ export function Pager({ page, pages, href }: { page: number; pages: number; href
       </span>
       {page < pages ? (
         <Link to={href(page + 1)} className="btn-secondary">
-          Older
+          {labels[1]}
         </Link>
       ) : (
         <span />

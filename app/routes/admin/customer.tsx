@@ -1,8 +1,9 @@
-// One customer (issue 14, point 10; decision 0068): the account, their totals, the addresses they
-// ship to, and their orders, paged: their own, and guest orders placed with the account's email
-// or phone, marked as such.
+// One customer (decision 0096): everyone who ordered with one phone, in any of its forms. Their
+// counts, whether the phone is blocked, the account that ordered with it (and that account's other
+// phones, each a customer of its own), the addresses they ship to, and their orders, paged, each
+// linking to the order.
 import { data, Link, useLoaderData } from "react-router";
-import { getCustomer, listCustomerOrders } from "../../../core/accounts/customers";
+import { getCustomer, listCustomerOrders } from "../../../core/orders/customers";
 import { AppError } from "../../../core/shared/errors";
 import { formatRupees } from "../../../core/shared/money";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
@@ -22,20 +23,27 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context, "customers");
   const page = pageParam(new URL(request.url).searchParams);
   try {
-    const [customer, found] = await Promise.all([
+    const [c, found] = await Promise.all([
       getCustomer(context.core, actor, params.id),
       listCustomerOrders(context.core, actor, params.id, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
     ]);
-    const { account, totals, addresses } = customer;
     return {
-      id: account.id,
-      name: `${account.firstName} ${account.lastName}`.trim() || "(no name)",
-      email: account.email,
-      phone: account.phone,
-      joined: formatDay(account.createdAt),
-      staff: account.role !== "customer",
-      totals: { ...totals, spent: formatRupees(totals.spentPaisa) },
-      addresses: addresses.map((a) => ({ ...a, lastUsed: formatDay(a.lastUsedAt) })),
+      id: c.id,
+      name: c.name || "(no name)",
+      email: c.email,
+      phone: c.phone,
+      blocked: c.blocked,
+      account: c.account && { ...c.account, joined: formatDay(c.account.joinedAt) },
+      otherPhones: c.otherPhones,
+      firstOrder: formatDay(c.firstOrderAt),
+      totals: {
+        orders: c.orders,
+        delivered: c.delivered,
+        returned: c.returned,
+        cancelled: c.cancelled,
+        spent: formatRupees(c.spentPaisa),
+      },
+      addresses: c.addresses.map((a) => ({ ...a, lastUsed: formatDay(a.lastUsedAt) })),
       orders: found.items.map((o) => ({
         id: o.id,
         trackingId: o.trackingId,
@@ -43,7 +51,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         total: formatRupees(o.totalPaisa),
         placed: formatDayTime(o.createdAt),
         guest: o.placedAs === "guest",
-        matchedBy: o.matchedBy,
       })),
       ordersTotal: found.total,
       page,
@@ -74,37 +81,71 @@ export default function ConsoleCustomer() {
           ← Customers
         </Link>
       </p>
-      <PageTitle title={c.name} intro={c.staff ? "A staff member's account." : "A customer's account."} />
+      <PageTitle
+        title={c.name}
+        intro={`${c.phone} · ${c.totals.orders === 1 ? "1 order" : `${c.totals.orders.toLocaleString("en-US")} orders`}${c.account ? "" : " · guest"}`}
+      />
       <div className="max-w-3xl space-y-6">
-        <Panel title="Account">
+        {c.blocked && (
+          <p role="note" className="bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
+            <strong>This phone is on the block list:</strong> its orders are held for a call.
+            {c.blocked.reason && ` Reason: ${c.blocked.reason}`}{" "}
+            <Link to="/admin/block-list" className="underline underline-offset-4">
+              Block list
+            </Link>
+          </p>
+        )}
+        <Panel title="Contact">
           <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-            <dt className="text-stone-600">Email</dt>
-            <dd className="break-all">
-              <a href={`mailto:${c.email}`} className="underline underline-offset-4">
-                {c.email}
-              </a>
-            </dd>
             <dt className="text-stone-600">Phone</dt>
             <dd>
-              {c.phone ? (
-                <a href={`tel:${c.phone.replace(/[^\d+]/g, "")}`} className="underline underline-offset-4">
-                  {c.phone}
+              <a href={`tel:${c.phone.replace(/[^\d+]/g, "")}`} className="underline underline-offset-4">
+                {c.phone}
+              </a>
+            </dd>
+            <dt className="text-stone-600">Email</dt>
+            <dd className="break-all">
+              {c.email ? (
+                <a href={`mailto:${c.email}`} className="underline underline-offset-4">
+                  {c.email}
                 </a>
               ) : (
                 "Not given"
               )}
             </dd>
-            <dt className="text-stone-600">Joined</dt>
-            <dd>{c.joined}</dd>
-            <dt className="text-stone-600">Staff</dt>
-            <dd>{c.staff ? "Yes" : "No"}</dd>
+            <dt className="text-stone-600">First order</dt>
+            <dd>{c.firstOrder}</dd>
+            <dt className="text-stone-600">Account</dt>
+            <dd>
+              {c.account
+                ? `${c.account.name || c.account.email} (${c.account.email}), joined ${c.account.joined}${c.account.isStaff ? ", a staff member" : ""}`
+                : "None: ordered as a guest"}
+            </dd>
+            {c.otherPhones.length > 0 && (
+              <>
+                <dt className="text-stone-600">The account’s other phones</dt>
+                <dd>
+                  <ul>
+                    {c.otherPhones.map((p) => (
+                      <li key={p.id}>
+                        <Link to={`/admin/customers/${p.id}`} className="underline underline-offset-4">
+                          {p.phone}
+                        </Link>{" "}
+                        <span className="text-stone-600">({p.orders === 1 ? "1 order" : `${p.orders} orders`})</span>
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </>
+            )}
           </dl>
         </Panel>
         <Panel title="Totals">
           <dl className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-label="Totals">
             <Figure label="Orders" value={c.totals.orders.toLocaleString("en-US")} />
             <Figure label="Delivered" value={c.totals.delivered.toLocaleString("en-US")} />
-            <Figure label="Cancelled or returned" value={c.totals.cancelledOrReturned.toLocaleString("en-US")} />
+            <Figure label="Refused or returned" value={c.totals.returned.toLocaleString("en-US")} />
+            <Figure label="Cancelled" value={c.totals.cancelled.toLocaleString("en-US")} />
             <Figure label="Spent (delivered)" value={c.totals.spent} />
           </dl>
         </Panel>
@@ -113,9 +154,6 @@ export default function ConsoleCustomer() {
             <p className="text-sm text-stone-600">No orders yet.</p>
           ) : (
             <>
-              <p className="mb-3 text-xs text-stone-600">
-                Guest orders were placed without signing in, with this account’s email or phone.
-              </p>
               <ul className="divide-y divide-stone-200 ring-1 ring-stone-200" aria-label="Orders">
                 {c.orders.map((o) => (
                   <li key={o.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 p-3 text-sm">
@@ -129,7 +167,7 @@ export default function ConsoleCustomer() {
                       <span className="ml-2 text-stone-600">{o.placed}</span>
                       {o.guest && (
                         <span className="ml-2 bg-amber-50 px-1.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200">
-                          {o.matchedBy ? `Guest order, same ${o.matchedBy}` : "Guest order"}
+                          Guest order
                         </span>
                       )}
                     </div>

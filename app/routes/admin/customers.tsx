@@ -1,13 +1,13 @@
-// Customer accounts (the customers permission: owner, manager, fulfilment): who signed up, newest
-// first, searchable by email, name or phone, so the person on the phone with a shopper can find
-// them; each with their number of orders and a link to their page (issue 14, point 10).
+// The shop's customers (the customers permission: owner, manager, fulfilment; decision 0096):
+// everyone who ordered, guests included, one per phone, with their orders, delivered, refused or
+// returned, and last order (Pakistan time); searchable by name, phone or email, sorted by last
+// order, number of orders or name, paged. A blocked phone says so. Each links to their page.
 import { Form, Link, useLoaderData } from "react-router";
-import { orderCounts } from "../../../core/accounts/customers";
-import { listUsers } from "../../../core/accounts/users";
+import { CUSTOMER_SEARCH_MAX, CUSTOMER_SORTS, listCustomers, type CustomerSort } from "../../../core/orders/customers";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";
-import { consoleMeta, pageParam } from "../../lib/console";
 import { Pager } from "../../components/admin/Lists";
+import { consoleMeta, pageParam } from "../../lib/console";
 import { formatDay } from "../../lib/dates";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/customers";
@@ -17,27 +17,74 @@ export const ErrorBoundary = ConsoleErrorBoundary;
 
 const PAGE_SIZE = 50;
 
+const SORT_LABELS: Record<CustomerSort, string> = {
+  last_order: "Last order, newest first",
+  orders: "Most orders first",
+  name: "Name, A to Z",
+};
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context, "customers");
   const params = new URL(request.url).searchParams;
-  const search = (params.get("search") ?? "").trim().slice(0, 100);
+  // core cuts the search to its length and drops control characters before comparing
+  const search = (params.get("search") ?? "").slice(0, CUSTOMER_SEARCH_MAX);
+  const asked = params.get("sort");
+  const sort: CustomerSort = (CUSTOMER_SORTS as readonly string[]).includes(asked ?? "")
+    ? (asked as CustomerSort)
+    : "last_order";
   const page = pageParam(params);
-  const found = await listUsers(context.core, actor, { search, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
-  const counts = await orderCounts(context.core, found.items);
-  return {
-    items: found.items.map((user) => ({ ...user, orderCount: counts.get(user.id) ?? 0 })),
-    total: found.total,
+  const found = await listCustomers(context.core, actor, {
     search,
+    sort,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
+  return {
+    items: found.items.map((c) => ({
+      id: c.id,
+      name: c.name || "(no name)",
+      phone: c.phone,
+      email: c.email,
+      orders: c.orders,
+      delivered: c.delivered,
+      returned: c.returned,
+      lastOrder: formatDay(c.lastOrderAt),
+      hasAccount: c.userId !== null,
+      blocked: c.blocked !== null,
+    })),
+    total: found.total,
+    search: search.trim(),
+    sort,
     page,
     pages: Math.max(1, Math.ceil(found.total / PAGE_SIZE)),
   };
 }
 
+const count = (n: number) => n.toLocaleString("en-US");
+
+function Badges({ hasAccount, blocked }: { hasAccount: boolean; blocked: boolean }) {
+  return (
+    <>
+      {blocked && (
+        <span className="ml-2 inline-block bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200">
+          Blocked
+        </span>
+      )}
+      {!hasAccount && (
+        <span className="ml-2 inline-block bg-stone-100 px-1.5 py-0.5 text-xs text-stone-700 ring-1 ring-stone-200">
+          Guest
+        </span>
+      )}
+    </>
+  );
+}
+
 export default function ConsoleCustomers() {
-  const { items, total, search, page, pages } = useLoaderData<typeof loader>();
+  const { items, total, search, sort, page, pages } = useLoaderData<typeof loader>();
   const href = (n: number) => {
     const q = new URLSearchParams();
     if (search) q.set("search", search);
+    if (sort !== "last_order") q.set("sort", sort);
     if (n > 1) q.set("page", String(n));
     return q.size ? `/admin/customers?${q}` : "/admin/customers";
   };
@@ -45,51 +92,121 @@ export default function ConsoleCustomers() {
     <>
       <PageTitle
         title="Customers"
-        intro="Accounts, newest first. A shopper who never made an account is found by their orders, on Orders."
+        intro="Everyone who ordered, guests included: one customer per phone number, however it was typed."
       />
-      <Form method="get" role="search" className="mb-4 flex max-w-xl gap-2">
-        <label htmlFor="customer-search" className="sr-only">
-          Search by email, name or phone
-        </label>
-        <input
-          id="customer-search"
-          type="search"
-          name="search"
-          defaultValue={search}
-          maxLength={100}
-          placeholder="Email, name or phone"
-          className="field"
-        />
+      <Form method="get" role="search" className="mb-4 grid max-w-3xl gap-2 md:grid-cols-[1fr_auto_auto]">
+        <div>
+          <label htmlFor="customer-search" className="sr-only">
+            Search by name, phone or email
+          </label>
+          <input
+            id="customer-search"
+            type="search"
+            name="search"
+            defaultValue={search}
+            maxLength={CUSTOMER_SEARCH_MAX}
+            placeholder="Name, phone or email"
+            className="field"
+          />
+        </div>
+        <div>
+          <label htmlFor="customer-sort" className="sr-only">
+            Order of the list
+          </label>
+          <select id="customer-sort" name="sort" defaultValue={sort} className="field">
+            {CUSTOMER_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
         <button type="submit" className="btn-primary">
           Search
         </button>
       </Form>
       <p className="mb-3 text-sm text-stone-600" role="status">
         {total === 0
-          ? "No accounts found."
-          : `${total.toLocaleString("en-US")} ${total === 1 ? "account" : "accounts"}, page ${page} of ${pages}.`}
+          ? search
+            ? "No customer matches this search."
+            : "No orders yet, so no customers."
+          : `${count(total)} ${total === 1 ? "customer" : "customers"}, page ${page} of ${pages}.`}
       </p>
-      <ul className="divide-y divide-stone-200 bg-white ring-1 ring-stone-200" aria-label="Customers">
-        {items.map((user) => (
-          <li key={user.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 p-3 text-sm">
-            <div className="min-w-0">
-              <p className="font-semibold">
-                <Link to={`/admin/customers/${user.id}`} className="underline-offset-4 hover:underline">
-                  {`${user.firstName} ${user.lastName}`.trim() || "(no name)"}
-                </Link>
-              </p>
-              <p className="break-all text-stone-600">{user.email}</p>
-            </div>
-            <div className="text-right text-xs text-stone-600">
-              {user.phone && <p>{user.phone}</p>}
-              <p>Joined {formatDay(user.createdAt)}</p>
-              <p>{user.orderCount === 1 ? "1 order" : `${user.orderCount.toLocaleString("en-US")} orders`}</p>
-              {user.role !== "customer" && <p className="font-semibold">Staff</p>}
-            </div>
-          </li>
-        ))}
-      </ul>
-      <Pager page={page} pages={pages} href={href} />
+      {items.length > 0 && (
+        <>
+          {/* phones: one card a customer */}
+          <ul className="divide-y divide-stone-200 bg-white ring-1 ring-stone-200 md:hidden" aria-label="Customers">
+            {items.map((c) => (
+              <li key={c.id} className="p-3 text-sm">
+                <p className="font-semibold">
+                  <Link to={`/admin/customers/${c.id}`} className="underline underline-offset-4">
+                    {c.name}
+                  </Link>
+                  <Badges hasAccount={c.hasAccount} blocked={c.blocked} />
+                </p>
+                <p className="text-stone-700">{c.phone}</p>
+                {c.email && <p className="break-all text-stone-600">{c.email}</p>}
+                <p className="mt-1 text-xs text-stone-600">
+                  {c.orders === 1 ? "1 order" : `${count(c.orders)} orders`} · {count(c.delivered)} delivered ·{" "}
+                  {count(c.returned)} refused or returned · last {c.lastOrder}
+                </p>
+              </li>
+            ))}
+          </ul>
+          {/* wider screens: a table */}
+          <table className="hidden w-full bg-white text-sm ring-1 ring-stone-200 md:table">
+            <caption className="sr-only">Customers</caption>
+            <thead className="bg-stone-50 text-left text-xs text-stone-600 uppercase">
+              <tr>
+                <th scope="col" className="p-3">
+                  Name
+                </th>
+                <th scope="col" className="p-3">
+                  Phone and email
+                </th>
+                <th scope="col" className="p-3 text-right">
+                  Orders
+                </th>
+                <th scope="col" className="p-3 text-right">
+                  Delivered
+                </th>
+                <th scope="col" className="p-3 text-right">
+                  Refused or returned
+                </th>
+                <th scope="col" className="p-3">
+                  Last order
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-200">
+              {items.map((c) => (
+                <tr key={c.id}>
+                  <td className="p-3 font-semibold">
+                    <Link to={`/admin/customers/${c.id}`} className="underline underline-offset-4">
+                      {c.name}
+                    </Link>
+                    <Badges hasAccount={c.hasAccount} blocked={c.blocked} />
+                  </td>
+                  <td className="p-3">
+                    <span className="block">{c.phone}</span>
+                    {c.email && <span className="block break-all text-xs text-stone-600">{c.email}</span>}
+                  </td>
+                  <td className="p-3 text-right tabular-nums">{count(c.orders)}</td>
+                  <td className="p-3 text-right tabular-nums">{count(c.delivered)}</td>
+                  <td className="p-3 text-right tabular-nums">{count(c.returned)}</td>
+                  <td className="p-3 whitespace-nowrap">{c.lastOrder}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+      <Pager
+        page={page}
+        pages={pages}
+        href={href}
+        labels={sort === "last_order" ? ["Newer", "Older"] : ["Previous", "Next"]}
+      />
     </>
   );
 }
