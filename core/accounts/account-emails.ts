@@ -30,6 +30,28 @@ export function passwordResetEmail(storeName: string, firstName: string, url: st
   });
 }
 
+/**
+ * A staff member's reset link (decision 0097): it opens the console's own page, and says that the
+ * two-step code is still asked after the new password.
+ */
+export function staffPasswordResetEmail(storeName: string, firstName: string, url: string): RenderedEmail {
+  return renderEmail({
+    storeName,
+    subject: `Reset your ${storeName} back office password`,
+    preheader: "Choose a new password for the back office. The link works once, for one hour.",
+    heading: "Reset your back office password",
+    paragraphs: [
+      `Hello ${firstName},`,
+      "Someone (we hope you) asked to reset the password you use to sign in to the back office. Tap the button to choose a new one. The link works once, for one hour.",
+    ],
+    button: { label: "Choose a new password", url },
+    after: [
+      "If you use two-step sign-in, the code from your authenticator app (or a recovery code) is still asked after the new password.",
+      "If you did not ask, you can ignore this email: your password stays as it is. When you set a new one, you are signed out on every device.",
+    ],
+  });
+}
+
 /** The address confirmation email, sent after registering and on request from the account page. */
 export function emailVerificationEmail(storeName: string, firstName: string, url: string): RenderedEmail {
   return renderEmail({
@@ -109,7 +131,7 @@ export async function queueLinkEmail(
   link: {
     purpose: AccountTokenPurpose;
     validSeconds: number;
-    path: "/reset-password" | "/verify-email" | "/sign-in-link";
+    path: "/reset-password" | "/admin/reset-password" | "/verify-email" | "/sign-in-link";
     compose: (storeName: string, firstName: string, url: string) => RenderedEmail;
   },
 ): Promise<void> {

@@ -1,7 +1,8 @@
 // Staff sign-in, first step (issue 12, point 2): email and password, with the shoppers' limits
 // counted apart. A member with two-step sign-in goes on to the code page with a half-open session
-// that opens nothing else. The form posts without script.
-import { Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+// that opens nothing else. "Forgot your password?" leads to a reset link by email (decision
+// 0097). The form posts without script.
+import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { signInStaff } from "../../../core/staff/sign-in";
 import { findStaffSession } from "../../../core/staff/sessions";
 import { Notice, actionError } from "../../components/admin/Notice";
@@ -68,8 +69,10 @@ export default function ConsoleLogin() {
           {busy ? "Signing In…" : "Sign In"}
         </button>
       </Form>
-      <p className="mt-6 text-center text-sm text-stone-600">
-        Forgot your password? Ask the store's owner for a new sign-in link.
+      <p className="mt-6 text-center text-sm">
+        <Link to="/admin/forgot-password" className="text-stone-700 underline underline-offset-4">
+          Forgot your password?
+        </Link>
       </p>
     </SignInFrame>
   );

@@ -1,0 +1,78 @@
+// The console's page of a staff reset link (decision 0097): the member chooses a new password and
+// is signed in, going on to the two-step code page when two-step is on. Opening the page spends
+// nothing (mail scanners open links); only the form post does. The token is in the path, so the
+// page works from any mail app without JavaScript, and the page sends no Referer to other sites.
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { PASSWORD_RULE_MESSAGE } from "../../../core/accounts/form-rules";
+import { RESET_LINK_EXPIRED, RESET_LINK_UNKNOWN, RESET_LINK_USED } from "../../../core/accounts/password-reset";
+import { invalid } from "../../../core/shared/errors";
+import { checkStaffResetLink, resetStaffPassword } from "../../../core/staff/password-reset";
+import { PasswordInput } from "../../components/admin/Fields";
+import { Notice, actionError } from "../../components/admin/Notice";
+import { SignInFrame } from "../../components/admin/SignInFrame";
+import { consoleMeta, formText } from "../../lib/console";
+import { LINK_PAGE_HEADERS } from "../../lib/private-page";
+import { clientOf, formResult, staffCookie } from "../../lib/staff.server";
+import type { Route } from "./+types/reset-password";
+
+export const meta = () => consoleMeta("Choose a new password");
+
+const REFUSED = { used: RESET_LINK_USED, expired: RESET_LINK_EXPIRED, unknown: RESET_LINK_UNKNOWN } as const;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const state = await checkStaffResetLink(context.core, params.token.slice(0, 200));
+  if (state === "valid") return data({ refused: null }, { headers: LINK_PAGE_HEADERS });
+  return data({ refused: REFUSED[state] }, { status: state === "unknown" ? 404 : 410, headers: LINK_PAGE_HEADERS });
+}
+
+export const headers = () => LINK_PAGE_HEADERS;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const password = formText(form, "password");
+  return formResult(async () => {
+    if (password !== formText(form, "confirm")) throw invalid("The two passwords are not the same.");
+    const { token, pendingSecondFactor } = await resetStaffPassword(
+      context.core,
+      params.token.slice(0, 200),
+      password,
+      clientOf(request, context.clientIp),
+    );
+    // the console's guard sends a member who owes two-step set-up on to their account page
+    return redirect(pendingSecondFactor ? "/admin/login/code" : "/admin", {
+      headers: { "set-cookie": staffCookie(request, token), ...LINK_PAGE_HEADERS },
+    });
+  });
+}
+
+export default function ConsoleResetPassword() {
+  const { refused } = useLoaderData<typeof loader>();
+  const error = actionError(useActionData<typeof action>());
+  const busy = useNavigation().state === "submitting";
+  if (refused) {
+    return (
+      <SignInFrame title="This link no longer works" intro={refused}>
+        <p className="mt-6 text-center text-sm">
+          <Link to="/admin/forgot-password" className="underline underline-offset-4">
+            Email me a new link
+          </Link>
+        </p>
+      </SignInFrame>
+    );
+  }
+  return (
+    <SignInFrame
+      title="Choose a new password"
+      intro="For your back office account. You are signed out everywhere else."
+    >
+      <Form method="post" className="mt-8 space-y-5" aria-label="Choose a new password">
+        {error && <Notice kind="error">{error}</Notice>}
+        <PasswordInput name="password" label="New password" autoComplete="new-password" hint={PASSWORD_RULE_MESSAGE} />
+        <PasswordInput name="confirm" label="New password again" autoComplete="new-password" />
+        <button type="submit" disabled={busy} className="btn-primary w-full">
+          {busy ? "Saving…" : "Save and sign in"}
+        </button>
+      </Form>
+    </SignInFrame>
+  );
+}
