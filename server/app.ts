@@ -7,7 +7,7 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import type { ServerBuild } from "react-router";
 import type { CoreContext } from "../core/context";
 import { UPLOADED_MEDIA_CACHE } from "../core/media/storage";
@@ -17,6 +17,7 @@ import { contentRoutes } from "./api/content";
 import { orderRoutes } from "./api/orders";
 import { userRoutes } from "./api/users";
 import { adminRoutes } from "./api/admin";
+import { API_TAGS, DOCUMENT_VERSION, declareCommonAnswers, documentTransform } from "./api/answers";
 import { voucherRoutes } from "./api/vouchers";
 import { whatsappWebhookRoutes } from "./api/webhooks/whatsapp";
 import type { AppConfig } from "./config";
@@ -35,6 +36,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** shorter time limits (tests of slow clients); HTTP_TIMEOUTS otherwise */
   timeouts?: Partial<HttpTimeouts>;
+  /** adds hooks before any other, so they see every answer as its handler made it (tests check answers) */
+  firstHooks?: (app: FastifyInstance) => void;
 }
 
 // Bodies beyond this are refused with 413, API and page form posts alike: the largest real one
@@ -93,8 +96,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientErrorHandler: answerClientError,
   });
 
+  options.firstHooks?.(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // a route's declared answers document it and are checked by the tests, never on a shopper's
+  // request: an answer a schema misdescribes is still sent as made, not turned into a 500
+  // (decision 0092)
+  app.setSerializerCompiler(() => serialize);
   app.setReplySerializer((payload) => serialize(payload));
   // first, so that every route, file and not-found answer registered below inherits them
   registerErrorHandling(app);
@@ -111,12 +118,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(fastifySwagger, {
     openapi: {
+      openapi: DOCUMENT_VERSION,
       info: {
         title: "Store API",
         description:
           'The storefront\'s JSON API (spec §7). Amounts are rupees with two decimals; errors are {"detail": "…"}.',
         version: "1.0.0",
       },
+      tags: API_TAGS,
       components: {
         securitySchemes: {
           bearerAuth: { type: "http", scheme: "bearer", description: "A shopper's token (POST /api/users/login)" },
@@ -124,12 +133,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: documentTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
   await app.register(
     async (api) => {
+      api.addHook("onRoute", declareCommonAnswers);
       api.get("/health", { schema: { hide: true } }, async () => ({ status: "ok" }));
       await api.register(contentRoutes, { core });
       await api.register(catalogRoutes, { core });

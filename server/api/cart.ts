@@ -22,6 +22,7 @@ import { AppError, invalid } from "../../core/shared/errors";
 import { money } from "../serialize";
 import { acceptEmptyJson, acceptFormPosts } from "./body-parsers";
 import { idSchema } from "./http";
+import { answerOf, answers, rupees } from "./answers";
 import { PLACEHOLDER_IMAGE } from "./presenters";
 
 // form posts send every field as text, and "" for an empty one
@@ -96,6 +97,31 @@ export function presentCartLine(line: CartLine) {
   };
 }
 
+const cartLineAnswer = answerOf<ReturnType<typeof presentCartLine>>()(
+  z.object({
+    id: z.int(),
+    product_id: z.int(),
+    product: z.object({ id: z.int(), name: z.string(), image_url: z.string(), daraz_link: z.string().nullable() }),
+    price: rupees,
+    variant_attributes: z.string().describe("the chosen options as JSON text"),
+    quantity: z.int(),
+    combination: z.object({ id: z.int(), combination_name: z.string().nullable(), stock_quantity: z.int() }).nullable(),
+    combination_id: z.int().nullable(),
+    stock_quantity: z.int(),
+    line_total: rupees,
+  }),
+);
+
+const stockFigures = {
+  available: z.boolean(),
+  stock_quantity: z.int(),
+  in_cart: z.int(),
+  requested: z.int(),
+  max_quantity: z.int().describe("the most that can still be added"),
+};
+
+const removedAnswer = z.object({ success: z.literal(true), removed: z.int(), message: z.string() });
+
 export async function cartRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
   acceptFormPosts(app);
   acceptEmptyJson(app);
@@ -108,7 +134,17 @@ export async function cartRoutes(app: FastifyInstance, { core }: { core: CoreCon
         tags: ["cart"],
         summary:
           "Whether a combination (or a product without options) can take this quantity, counting what the session already has in its cart. 409 with a detail when not.",
+        operationId: "checkStock",
         body: checkStockBody,
+        response: answers(
+          {
+            200: z.object({ ...stockFigures, message: z.string() }),
+            409: z
+              .object({ detail: z.string(), ...stockFigures })
+              .describe("Not enough stock: detail says how many are left"),
+          },
+          404,
+        ),
       },
     },
     async (request, reply) => {
@@ -139,7 +175,15 @@ export async function cartRoutes(app: FastifyInstance, { core }: { core: CoreCon
 
   api.get(
     "/cart/flexible/:sessionId",
-    { schema: { tags: ["cart"], summary: "The session's cart lines at today's prices", params: sessionParams } },
+    {
+      schema: {
+        tags: ["cart"],
+        operationId: "getCart",
+        summary: "The session's cart lines at today's prices",
+        params: sessionParams,
+        response: answers({ 200: z.array(cartLineAnswer) }),
+      },
+    },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return (await getCart(core, request.params.sessionId)).map(presentCartLine);
@@ -153,7 +197,20 @@ export async function cartRoutes(app: FastifyInstance, { core }: { core: CoreCon
         tags: ["cart"],
         summary:
           "Add to cart (JSON, or the AMP page's form post). The same item again adds to its quantity; beyond stock is 409.",
+        operationId: "addToCart",
         body: addToCartBody,
+        response: answers(
+          {
+            200: z.object({
+              success: z.literal(true),
+              message: z.string(),
+              session_id: z.string(),
+              item: cartLineAnswer,
+            }),
+          },
+          404,
+          409,
+        ),
       },
     },
     async (request) => {
@@ -183,8 +240,10 @@ export async function cartRoutes(app: FastifyInstance, { core }: { core: CoreCon
     {
       schema: {
         tags: ["cart"],
+        operationId: "removeCartCombination",
         summary: "Removes the session's line of this combination",
         params: z.object({ sessionId: sessionIdSchema, combinationId: idSchema("combinationId") }),
+        response: answers({ 200: removedAnswer }),
       },
     },
     async (request) => {
@@ -200,8 +259,10 @@ export async function cartRoutes(app: FastifyInstance, { core }: { core: CoreCon
         tags: ["cart"],
         summary:
           "Removes the session's line of this product with these options (body variant_details); without a body, every line of the product",
+        operationId: "removeCartProduct",
         params: z.object({ sessionId: sessionIdSchema, productId: idSchema("productId") }),
         body: z.object({ variant_details: attributesInput }).optional(),
+        response: answers({ 200: removedAnswer }),
       },
     },
     async (request) => {
@@ -214,7 +275,15 @@ export async function cartRoutes(app: FastifyInstance, { core }: { core: CoreCon
 
   api.delete(
     "/cart/:sessionId",
-    { schema: { tags: ["cart"], summary: "Empties the session's cart", params: sessionParams } },
+    {
+      schema: {
+        tags: ["cart"],
+        operationId: "clearCart",
+        summary: "Empties the session's cart",
+        params: sessionParams,
+        response: answers({ 200: removedAnswer }),
+      },
+    },
     async (request) => {
       const removed = await clearCart(core, request.params.sessionId);
       return { success: true, removed, message: "Cart cleared" };

@@ -22,6 +22,7 @@ import { parseRupees } from "../../core/shared/money";
 import { userIdOrGuest } from "../plugins/auth";
 import { money } from "../serialize";
 import { WithHeaders, idParams, idSchema, limitSchema, offsetSchema, sendCachedJson } from "./http";
+import { answers, collectionAnswer, productAnswer, reviewAnswer, rupees } from "./answers";
 import { presentCollection, presentProduct, presentReview } from "./presenters";
 
 const rupeeAmount = (name: string) =>
@@ -61,6 +62,24 @@ export const productListQuery = z.object({
   color: valueList.optional(),
 });
 
+const productList = z.array(productAnswer);
+
+// a review the shop checks first says so (decision 0061)
+const postedReview = reviewAnswer.extend({
+  is_approved: z.literal(false).optional(),
+  awaiting_moderation: z.literal(true).optional(),
+  message: z.string().optional(),
+});
+
+const combinationQuantity = z.object({
+  id: z.int(),
+  product_id: z.int(),
+  stock_quantity: z.int(),
+  stock: z.int(),
+  price: rupees,
+  is_available: z.boolean(),
+});
+
 const limitQuery = (fallback: number) => z.object({ limit: limitSchema(50, fallback) });
 
 export async function catalogRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
@@ -71,8 +90,10 @@ export async function catalogRoutes(app: FastifyInstance, { core }: { core: Core
     {
       schema: {
         tags: ["catalogue"],
+        operationId: "listProducts",
         summary: "Products, filtered, sorted and paged. The total count is in X-Total-Count.",
         querystring: productListQuery,
+        response: answers({ 200: productList }),
       },
     },
     async (request, reply) =>
@@ -99,7 +120,15 @@ export async function catalogRoutes(app: FastifyInstance, { core }: { core: Core
 
   api.get(
     "/products/recommended",
-    { schema: { tags: ["catalogue"], summary: "Best-rated products in stock", querystring: limitQuery(4) } },
+    {
+      schema: {
+        tags: ["catalogue"],
+        operationId: "listRecommendedProducts",
+        summary: "Best-rated products in stock",
+        querystring: limitQuery(4),
+        response: answers({ 200: productList }),
+      },
+    },
     async (request, reply) =>
       sendCachedJson(core, request, reply, async () => {
         const words = await settingWords(core);
@@ -112,8 +141,10 @@ export async function catalogRoutes(app: FastifyInstance, { core }: { core: Core
     {
       schema: {
         tags: ["catalogue"],
+        operationId: "getProductByUrl",
         summary: "One product by its custom URL",
         params: z.object({ customUrl: z.string().min(1).max(200) }),
+        response: answers({ 200: productAnswer }, 404),
       },
     },
     async (request, reply) =>
@@ -130,7 +161,15 @@ export async function catalogRoutes(app: FastifyInstance, { core }: { core: Core
 
   api.get(
     "/products/:id",
-    { schema: { tags: ["catalogue"], summary: "One product with its latest reviews", params: idParams } },
+    {
+      schema: {
+        tags: ["catalogue"],
+        operationId: "getProduct",
+        summary: "One product with its latest reviews",
+        params: idParams,
+        response: answers({ 200: productAnswer }, 404),
+      },
+    },
     async (request, reply) =>
       sendCachedJson(
         core,
@@ -151,9 +190,11 @@ export async function catalogRoutes(app: FastifyInstance, { core }: { core: Core
     {
       schema: {
         tags: ["catalogue"],
+        operationId: "listSimilarProducts",
         summary: "Products from the same collections, nearest in price",
         params: idParams,
         querystring: limitQuery(8),
+        response: answers({ 200: productList }, 404),
       },
     },
     async (request, reply) =>
@@ -167,7 +208,15 @@ export async function catalogRoutes(app: FastifyInstance, { core }: { core: Core
 
   api.get(
     "/products/:id/reviews",
-    { schema: { tags: ["reviews"], summary: "Reviews of a product, newest first", params: idParams } },
+    {
+      schema: {
+        tags: ["reviews"],
+        operationId: "listProductReviews",
+        summary: "Reviews of a product, newest first",
+        params: idParams,
+        response: answers({ 200: z.array(reviewAnswer) }, 404),
+      },
+    },
     async (request, reply) =>
       sendCachedJson(
         core,
@@ -187,9 +236,11 @@ export async function catalogRoutes(app: FastifyInstance, { core }: { core: Core
     {
       schema: {
         tags: ["reviews"],
+        operationId: "addProductReview",
         summary: "Post a review (guests give a name)",
         params: idParams,
         body: reviewInput,
+        response: answers({ 201: postedReview }, 404, 409, 429),
       },
     },
     async (request, reply) => {
@@ -208,7 +259,15 @@ export async function catalogRoutes(app: FastifyInstance, { core }: { core: Core
 
   api.get(
     "/variant-combination/:id/quantity",
-    { schema: { tags: ["catalogue"], summary: "Stock and price of one combination", params: idParams } },
+    {
+      schema: {
+        tags: ["catalogue"],
+        operationId: "getCombinationQuantity",
+        summary: "Stock and price of one combination",
+        params: idParams,
+        response: answers({ 200: combinationQuantity }, 404),
+      },
+    },
     async (request, reply) => {
       const combination = await getCombinationQuantity(core, request.params.id);
       if (!combination) throw notFound("Variant combination not found");
@@ -225,13 +284,30 @@ export async function catalogRoutes(app: FastifyInstance, { core }: { core: Core
     },
   );
 
-  api.get("/collections", { schema: { tags: ["catalogue"], summary: "All collections" } }, async (request, reply) =>
-    sendCachedJson(core, request, reply, async () => (await listCollections(core)).map(presentCollection)),
+  api.get(
+    "/collections",
+    {
+      schema: {
+        tags: ["catalogue"],
+        operationId: "listCollections",
+        summary: "All collections",
+        response: answers({ 200: z.array(collectionAnswer) }),
+      },
+    },
+    async (request, reply) =>
+      sendCachedJson(core, request, reply, async () => (await listCollections(core)).map(presentCollection)),
   );
 
   api.get(
     "/featured-collections",
-    { schema: { tags: ["catalogue"], summary: "Collections marked as featured" } },
+    {
+      schema: {
+        tags: ["catalogue"],
+        operationId: "listFeaturedCollections",
+        summary: "Collections marked as featured",
+        response: answers({ 200: z.array(collectionAnswer) }),
+      },
+    },
     async (request, reply) =>
       sendCachedJson(core, request, reply, async () =>
         (await listCollections(core, { featuredOnly: true })).map(presentCollection),
@@ -240,7 +316,15 @@ export async function catalogRoutes(app: FastifyInstance, { core }: { core: Core
 
   api.get(
     "/collections/:id",
-    { schema: { tags: ["catalogue"], summary: "One collection", params: idParams } },
+    {
+      schema: {
+        tags: ["catalogue"],
+        operationId: "getCollection",
+        summary: "One collection",
+        params: idParams,
+        response: answers({ 200: collectionAnswer }, 404),
+      },
+    },
     async (request, reply) =>
       sendCachedJson(core, request, reply, async () => {
         const collection = await getCollection(core, request.params.id);

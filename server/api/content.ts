@@ -14,20 +14,38 @@ import { notFound } from "../../core/shared/errors";
 import { getSiteSettings, settingWords } from "../../core/settings/site-settings";
 import { listOfferedCurrencies } from "../../core/settings/currency-rates";
 import { limitSchema, pageQuery, sendCachedJson } from "./http";
+import { answers, blogAnswer, blogSummaryAnswer, productAnswer, siteSettingsAnswer } from "./answers";
 import { presentBlog, presentBlogSummary, presentProduct, presentSiteSettings } from "./presenters";
 
 export async function contentRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get("/site-settings", { schema: { tags: ["content"], summary: "Site settings" } }, async (request, reply) =>
-    sendCachedJson(core, request, reply, async () =>
-      presentSiteSettings(await getSiteSettings(core), await settingWords(core), await listOfferedCurrencies(core)),
-    ),
+  api.get(
+    "/site-settings",
+    {
+      schema: {
+        tags: ["content"],
+        operationId: "getSiteSettings",
+        summary: "Site settings",
+        response: answers({ 200: siteSettingsAnswer }),
+      },
+    },
+    async (request, reply) =>
+      sendCachedJson(core, request, reply, async () =>
+        presentSiteSettings(await getSiteSettings(core), await settingWords(core), await listOfferedCurrencies(core)),
+      ),
   );
 
   api.get(
     "/announcements",
-    { schema: { tags: ["content"], summary: "Active announcements" } },
+    {
+      schema: {
+        tags: ["content"],
+        operationId: "listAnnouncements",
+        summary: "Active announcements",
+        response: answers({ 200: z.array(z.object({ id: z.int(), content: z.string(), is_active: z.boolean() })) }),
+      },
+    },
     async (request, reply) =>
       sendCachedJson(core, request, reply, async () => {
         const words = await settingWords(core);
@@ -44,8 +62,10 @@ export async function contentRoutes(app: FastifyInstance, { core }: { core: Core
     {
       schema: {
         tags: ["blog"],
+        operationId: "listFeaturedBlogs",
         summary: "Featured blog posts, newest first",
         querystring: z.object({ limit: limitSchema(20, 5) }),
+        response: answers({ 200: z.array(blogSummaryAnswer) }),
       },
     },
     async (request, reply) =>
@@ -56,7 +76,15 @@ export async function contentRoutes(app: FastifyInstance, { core }: { core: Core
 
   api.get(
     "/blogs",
-    { schema: { tags: ["blog"], summary: "Published blog posts, newest first", querystring: pageQuery(100) } },
+    {
+      schema: {
+        tags: ["blog"],
+        operationId: "listBlogs",
+        summary: "Published blog posts, newest first",
+        querystring: pageQuery(100),
+        response: answers({ 200: z.array(blogSummaryAnswer) }),
+      },
+    },
     async (request, reply) =>
       sendCachedJson(core, request, reply, async () =>
         (await listBlogs(core, { limit: request.query.limit, offset: request.query.offset })).map(presentBlogSummary),
@@ -68,8 +96,10 @@ export async function contentRoutes(app: FastifyInstance, { core }: { core: Core
     {
       schema: {
         tags: ["blog"],
+        operationId: "getBlog",
         summary: "One blog post by slug or id",
         params: z.object({ slug: z.string().min(1).max(200) }),
+        response: answers({ 200: blogAnswer }, 404),
       },
     },
     async (request, reply) =>
@@ -82,7 +112,18 @@ export async function contentRoutes(app: FastifyInstance, { core }: { core: Core
 
   api.get(
     "/homepage-videos",
-    { schema: { tags: ["content"], summary: "Videos for the homepage carousel" } },
+    {
+      schema: {
+        tags: ["content"],
+        operationId: "listHomepageVideos",
+        summary: "Videos for the homepage carousel",
+        response: answers({
+          200: z.array(
+            z.object({ id: z.int(), title: z.string(), description: z.string().nullable(), video_url: z.string() }),
+          ),
+        }),
+      },
+    },
     async (request, reply) =>
       sendCachedJson(core, request, reply, async () =>
         (await listHomepageVideos(core)).map((v) => ({
@@ -96,7 +137,25 @@ export async function contentRoutes(app: FastifyInstance, { core }: { core: Core
 
   api.get(
     "/homepage-layout",
-    { schema: { tags: ["content"], summary: "Homepage category sections with their products" } },
+    {
+      schema: {
+        tags: ["content"],
+        operationId: "getHomepageLayout",
+        summary: "Homepage category sections with their products",
+        response: answers({
+          200: z.object({
+            categories: z.array(
+              z.object({
+                id: z.int(),
+                name: z.string(),
+                description: z.string().nullable(),
+                products: z.array(productAnswer),
+              }),
+            ),
+          }),
+        }),
+      },
+    },
     async (request, reply) =>
       sendCachedJson(core, request, reply, async () => {
         const words = await settingWords(core);

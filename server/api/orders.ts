@@ -17,6 +17,7 @@ import type { CoreContext } from "../../core/context";
 import { AppError } from "../../core/shared/errors";
 import { userIdOrGuest } from "../plugins/auth";
 import { money } from "../serialize";
+import { answerOf, answers, moment, orderTotalsFields, rupees, shopperExchangeAnswer } from "./answers";
 import { presentOrderTotals, variantDetailsText } from "./presenters";
 import { limitByClient } from "./rate-limits";
 
@@ -128,6 +129,92 @@ export function presentTrackedOrder(order: TrackedOrder) {
   };
 }
 
+const lineFields = {
+  product_id: z.int(),
+  quantity: z.int(),
+  price: rupees,
+  line_total: rupees,
+};
+
+const placedOrderAnswer = answerOf<ReturnType<typeof presentOrder>>()(
+  z.object({
+    id: z.int(),
+    order_id: z.int(),
+    tracking_id: z.string(),
+    status: z.string(),
+    payment_method: z.literal("cod"),
+    items: z.array(
+      z.object({
+        ...lineFields,
+        combination_id: z.int().nullable(),
+        name: z.string(),
+        variant: z.string().nullable(),
+        variant_details: z.string().nullable().describe("the chosen options as JSON text"),
+      }),
+    ),
+    ...orderTotalsFields,
+    total_amount: rupees,
+    voucher_code: z.string().nullable(),
+    free_shipping_by_voucher: z.boolean(),
+    created_at: moment,
+    confirm_url: z.string().nullable(),
+    held_for_call: z.boolean(),
+    confirmation_by: z.enum(["whatsapp", "call"]),
+    message: z.string(),
+  }),
+);
+
+// spec §7: a conflict says what changed, so the page can show it and put the cart right
+const orderConflictAnswer = z
+  .object({
+    detail: z.string(),
+    items: z
+      .array(z.object({ ...lineFields, combination_id: z.int().nullable() }))
+      .optional()
+      .describe("the server's prices, when prices changed"),
+    ...Object.fromEntries(Object.entries(orderTotalsFields).map(([name, schema]) => [name, schema.optional()])),
+    product_id: z.int().optional().describe("the item short of stock or no longer sold"),
+    combination_id: z.int().nullable().optional(),
+    stock_quantity: z.int().optional(),
+    requested: z.int().optional(),
+    voucher_code: z.string().optional().describe("the voucher that can no longer be used"),
+  })
+  .describe("Prices, stock or the voucher changed: detail says what, and the fields beside it which");
+
+const trackedOrderAnswer = answerOf<ReturnType<typeof presentTrackedOrder>>()(
+  z.object({
+    tracking_id: z.string(),
+    status: z.string(),
+    payment_method: z.string(),
+    created_at: moment,
+    updated_at: moment,
+    timeline: z.array(
+      z.object({
+        status: z.string(),
+        note: z.string().nullable(),
+        created_at: moment,
+        courier: z.string().nullable().optional(),
+        tracking_number: z.string().nullable().optional(),
+      }),
+    ),
+    exchanges: z.array(shopperExchangeAnswer),
+    courier: z.string().nullable(),
+    tracking_number: z.string().nullable(),
+    items: z.array(
+      z.object({
+        ...lineFields,
+        product_id: z.int().nullable(),
+        name: z.string(),
+        variant: z.string().nullable(),
+        variant_details: z.string().nullable(),
+        image_url: z.string().nullable(),
+      }),
+    ),
+    ...orderTotalsFields,
+    voucher_code: z.string().nullable(),
+  }),
+);
+
 export async function orderRoutes(
   app: FastifyInstance,
   { core, whatsappSends }: { core: CoreContext; whatsappSends: boolean },
@@ -141,8 +228,10 @@ export async function orderRoutes(
         tags: ["orders"],
         summary:
           "Places a cash-on-delivery order (201 with tracking_id). 409 when prices, stock or the voucher changed; the same Idempotency-Key returns the first answer.",
+        operationId: "placeOrder",
         headers: orderHeaders,
         body: orderInput,
+        response: answers({ 201: placedOrderAnswer, 409: orderConflictAnswer }, 429),
       },
     },
     async (request, reply) => {
@@ -182,8 +271,10 @@ export async function orderRoutes(
         tags: ["orders"],
         summary:
           "An order's status, timeline, items and totals, by tracking ID (any case, dashes and spaces ignored) with the order's phone or email; every contact given must match.",
+        operationId: "trackOrder",
         params: z.object({ tracking_id: z.string().max(40) }),
         querystring: trackQuery,
+        response: answers({ 200: trackedOrderAnswer }, 404, 429),
       },
     },
     async (request, reply) => {

@@ -32,6 +32,17 @@ import type { AppConfig } from "../config";
 import { requireUser, signedInUser } from "../plugins/auth";
 import { money } from "../serialize";
 import { idSchema, pageQuery } from "./http";
+import {
+  answerOf,
+  answers,
+  detailAnswer,
+  moment,
+  noContent,
+  orderTotalsFields,
+  productAnswer,
+  rupees,
+  shopperExchangeAnswer,
+} from "./answers";
 import { presentOrderTotals, presentProduct, variantDetailsText } from "./presenters";
 
 /** spec §3 User, plus its id and role. */
@@ -51,7 +62,7 @@ export function presentUser(user: Account) {
 }
 
 function presentSignIn({ token, user }: SignedIn) {
-  return { access_token: token, token_type: "bearer", user: presentUser(user) };
+  return { access_token: token, token_type: "bearer" as const, user: presentUser(user) };
 }
 
 export function presentMyOrder(order: MyOrder) {
@@ -105,7 +116,72 @@ function clientInfo(request: FastifyRequest): ClientInfo {
   return { ip: request.ip, userAgent: request.headers["user-agent"] };
 }
 
-const detailAnswer = z.object({ detail: z.string() });
+const userAnswer = answerOf<ReturnType<typeof presentUser>>()(
+  z.object({
+    id: z.int(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    username: z.string().nullable(),
+    phone: z.string().nullable(),
+    role: z.string(),
+    email_verified_at: moment.nullable(),
+    created_at: moment,
+  }),
+);
+
+const signInAnswer = answerOf<ReturnType<typeof presentSignIn>>()(
+  z.object({ access_token: z.string(), token_type: z.literal("bearer"), user: userAnswer }),
+);
+
+const myOrderAnswer = answerOf<ReturnType<typeof presentMyOrder>>()(
+  z.object({
+    id: z.int(),
+    order_id: z.int(),
+    tracking_id: z.string(),
+    status: z.string(),
+    payment_method: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    shipping_address: z.string(),
+    city: z.string(),
+    postal_code: z.string(),
+    country: z.string(),
+    items: z.array(
+      z.object({
+        product_id: z.int().nullable(),
+        combination_id: z.int().nullable(),
+        name: z.string(),
+        variant: z.string().nullable(),
+        variant_details: z.string().nullable(),
+        image_url: z.string().nullable(),
+        quantity: z.int(),
+        price: rupees,
+        line_total: rupees,
+      }),
+    ),
+    ...orderTotalsFields,
+    total_amount: rupees,
+    voucher_code: z.string().nullable(),
+    courier: z.string().nullable(),
+    tracking_number: z.string().nullable(),
+    exchanges: z.array(shopperExchangeAnswer),
+    timeline: z.array(
+      z.object({
+        status: z.string(),
+        created_at: moment,
+        courier: z.string().nullable().optional(),
+        tracking_number: z.string().nullable().optional(),
+      }),
+    ),
+    created_at: moment,
+    updated_at: moment,
+  }),
+);
+
+const wishlistEntry = z.object({ product_id: z.int(), added_at: moment, in_wishlist: z.literal(true) });
 
 export async function userRoutes(app: FastifyInstance, { core, config }: { core: CoreContext; config: AppConfig }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -124,6 +200,8 @@ export async function userRoutes(app: FastifyInstance, { core, config }: { core:
         summary:
           "Create an account (201 with access_token and user); 422 when the email is taken, and the owner of that address is emailed (once a day); 429 after 20 sign-ups an hour from one client",
         body: registerInput,
+        operationId: "registerUser",
+        response: answers({ 201: signInAnswer }, 429),
       },
     },
     async (request, reply) => {
@@ -140,6 +218,8 @@ export async function userRoutes(app: FastifyInstance, { core, config }: { core:
         summary:
           "Sign in: access_token and user, 401 for a wrong email or password, 429 after too many failures (10 from one address, 100 an hour for one account), whose detail offers a sign-in link by email (POST /users/sign-in-link)",
         body: loginInput,
+        operationId: "signIn",
+        response: answers({ 200: signInAnswer }, 401, 429),
       },
     },
     async (request) => presentSignIn(await signIn(core, request.body, clientInfo(request))),
@@ -152,6 +232,8 @@ export async function userRoutes(app: FastifyInstance, { core, config }: { core:
         tags: ["users"],
         summary: "End this session (204); the token answers 401 afterwards",
         security: bearer,
+        operationId: "signOut",
+        response: answers({ 204: noContent }),
       },
       preHandler: signedIn,
     },
@@ -163,7 +245,16 @@ export async function userRoutes(app: FastifyInstance, { core, config }: { core:
 
   api.get(
     "/users/me",
-    { schema: { tags: ["users"], summary: "The signed-in user", security: bearer }, preHandler: signedIn },
+    {
+      schema: {
+        tags: ["users"],
+        operationId: "getMe",
+        summary: "The signed-in user",
+        security: bearer,
+        response: answers({ 200: userAnswer }),
+      },
+      preHandler: signedIn,
+    },
     async (request) => presentUser(signedInUser(request)),
   );
 
@@ -175,6 +266,8 @@ export async function userRoutes(app: FastifyInstance, { core, config }: { core:
         summary: "Update the profile (first and last name required; the email cannot change)",
         body: profileInput,
         security: bearer,
+        operationId: "updateMe",
+        response: answers({ 200: userAnswer }),
       },
       preHandler: signedIn,
     },
@@ -189,8 +282,9 @@ export async function userRoutes(app: FastifyInstance, { core, config }: { core:
         tags: ["users"],
         summary:
           "Send a password reset link by email (valid one hour), or with channel whatsapp a 6-digit code (15 minutes) where WhatsApp is set up and the account is a shopper's with a phone (a staff account gets the email link). 202 with the same detail, after the same work, whether or not the account exists: the message is sent after the answer; 429 after 3 requests an hour for one email or 20 from one client",
+        operationId: "requestPasswordReset",
         body: passwordResetRequestInput,
-        response: { 202: detailAnswer },
+        response: answers({ 202: detailAnswer }, 429),
       },
     },
     async (request, reply) =>
@@ -206,8 +300,9 @@ export async function userRoutes(app: FastifyInstance, { core, config }: { core:
         tags: ["users"],
         summary:
           "Set a new password (register rules) with the link's token, or with email and the WhatsApp code; ends every session of the account. 410 for a used or expired link, 404 for an unknown one, 422 for a wrong code (5 wrong codes end it)",
+        operationId: "resetPassword",
         body: passwordResetConfirmInput,
-        response: { 200: detailAnswer },
+        response: answers({ 200: detailAnswer }, 404, 410, 429),
       },
     },
     async (request) => resetPassword(core, request.body, clientInfo(request)),
@@ -221,8 +316,9 @@ export async function userRoutes(app: FastifyInstance, { core, config }: { core:
         tags: ["users"],
         summary:
           "Email a one-time sign-in link (valid one hour) to a shopper's account with this email; staff accounts get none. 202 with the same detail, after the same work, whether or not the account exists: the email is sent after the answer; 429 after 3 requests an hour for one email or 20 from one client",
+        operationId: "requestSignInLink",
         body: signInLinkRequestInput,
-        response: { 202: detailAnswer },
+        response: answers({ 202: detailAnswer }, 429),
       },
     },
     async (request, reply) => reply.code(202).send(await requestSignInLink(core, request.body, clientInfo(request))),
@@ -235,7 +331,9 @@ export async function userRoutes(app: FastifyInstance, { core, config }: { core:
         tags: ["users"],
         summary:
           "Sign in with the link's token: access_token and user, as POST /users/login answers; the link is spent. 410 for a used or expired link, 404 for an unknown one, 429 after 20 tries in 10 minutes from one client",
+        operationId: "signInWithLink",
         body: signInLinkInput,
+        response: answers({ 200: signInAnswer }, 404, 410, 429),
       },
     },
     async (request) => presentSignIn(await signInWithLink(core, request.body, clientInfo(request))),
@@ -248,8 +346,9 @@ export async function userRoutes(app: FastifyInstance, { core, config }: { core:
         tags: ["users"],
         summary:
           "Confirm the account's email with the link's token; guest orders with that email then appear in /users/me/orders. 410 for a used or expired link, or one sent to an address the account no longer has",
+        operationId: "verifyEmail",
         body: verifyEmailInput,
-        response: { 200: detailAnswer },
+        response: answers({ 200: detailAnswer }, 404, 410, 429),
       },
     },
     async (request) => verifyEmail(core, request.body, clientInfo(request)),
@@ -262,8 +361,9 @@ export async function userRoutes(app: FastifyInstance, { core, config }: { core:
         tags: ["users"],
         summary:
           "Send the confirmation link again (202); 409 when the email is already confirmed, 429 after 3 in an hour",
+        operationId: "resendVerificationEmail",
         security: bearer,
-        response: { 202: detailAnswer },
+        response: answers({ 202: detailAnswer }, 409, 429),
       },
       preHandler: signedIn,
     },
@@ -278,6 +378,8 @@ export async function userRoutes(app: FastifyInstance, { core, config }: { core:
         summary: "The account's orders, newest first",
         querystring: pageQuery(100, 50),
         security: bearer,
+        operationId: "listMyOrders",
+        response: answers({ 200: z.array(myOrderAnswer) }),
       },
       preHandler: signedIn,
     },
@@ -286,7 +388,18 @@ export async function userRoutes(app: FastifyInstance, { core, config }: { core:
 
   api.get(
     "/users/wishlist",
-    { schema: { tags: ["wishlist"], summary: "Saved products, newest first", security: bearer }, preHandler: signedIn },
+    {
+      schema: {
+        tags: ["wishlist"],
+        operationId: "listWishlist",
+        summary: "Saved products, newest first",
+        security: bearer,
+        response: answers({
+          200: z.array(z.object({ product_id: z.int(), product: productAnswer, added_at: moment })),
+        }),
+      },
+      preHandler: signedIn,
+    },
     async (request) =>
       (await listWishlist(core, signedInUser(request).id)).map((entry) => ({
         product_id: entry.product.id,
@@ -303,6 +416,8 @@ export async function userRoutes(app: FastifyInstance, { core, config }: { core:
         summary: "Save a product (201; 200 when it was already saved; 404 for a missing product)",
         params: productParams,
         security: bearer,
+        operationId: "addToWishlist",
+        response: answers({ 200: wishlistEntry, 201: wishlistEntry }, 404),
       },
       preHandler: signedIn,
     },
@@ -321,6 +436,8 @@ export async function userRoutes(app: FastifyInstance, { core, config }: { core:
         summary: "Remove a product from the wishlist (204, also when it was not there)",
         params: productParams,
         security: bearer,
+        operationId: "removeFromWishlist",
+        response: answers({ 204: noContent }),
       },
       preHandler: signedIn,
     },

@@ -16,6 +16,7 @@ import {
   type Voucher,
 } from "../../core/vouchers/vouchers";
 import { money } from "../serialize";
+import { answerOf, answers, rupees } from "./answers";
 import { acceptEmptyJson } from "./body-parsers";
 import { limitByClient } from "./rate-limits";
 
@@ -47,6 +48,18 @@ export function presentVoucher(voucher: Voucher) {
   };
 }
 
+const voucherAnswer = answerOf<ReturnType<typeof presentVoucher>>()(
+  z.object({
+    code: z.string(),
+    description: z.string().nullable(),
+    discount_type: z.string().describe("percentage, flat or shipping"),
+    discount_value: z.number().describe("percentage: whole percent; flat: rupees; shipping: 0"),
+    max_discount: rupees.nullable(),
+    min_order_amount: rupees.nullable(),
+    message: z.string().nullable(),
+  }),
+);
+
 export async function voucherRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
   acceptEmptyJson(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -58,7 +71,20 @@ export async function voucherRoutes(app: FastifyInstance, { core }: { core: Core
         tags: ["vouchers"],
         summary:
           "Whether a code can be used on an order of this amount. Always 200 for a well-formed request: valid false with the reason as message.",
+        operationId: "validateVoucher",
         body: validateBody,
+        response: answers(
+          {
+            200: z.object({
+              valid: z.boolean(),
+              message: z.string(),
+              discount_amount: rupees,
+              free_shipping: z.boolean(),
+              voucher: voucherAnswer.nullable(),
+            }),
+          },
+          429,
+        ),
       },
     },
     async (request, reply) => {
@@ -90,7 +116,13 @@ export async function voucherRoutes(app: FastifyInstance, { core }: { core: Core
         tags: ["vouchers"],
         summary:
           "Acknowledges a voucher after an order. Idempotent: the use was counted when the order was placed, so this never counts again. 404 for an unknown code.",
+        operationId: "applyVoucher",
         params: z.object({ code: voucherCodeSchema }),
+        response: answers(
+          { 200: z.object({ success: z.literal(true), code: z.string(), valid: z.boolean(), message: z.string() }) },
+          404,
+          429,
+        ),
       },
     },
     async (request) => {

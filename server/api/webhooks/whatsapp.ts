@@ -12,6 +12,7 @@ import type { CoreContext } from "../../../core/context";
 import { recordDeliveryStatuses } from "../../../core/messaging/delivery-status";
 import { readWebhookEvent, receiveReply } from "../../../core/messaging/replies";
 import type { AppConfig } from "../../config";
+import { answers, textAnswer } from "../answers";
 
 /** the Cloud API sends a few kilobytes per event; a batch of many stays far below this */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -51,6 +52,8 @@ export async function whatsappWebhookRoutes(
         tags: ["webhooks"],
         summary:
           "The WhatsApp Cloud API's verify handshake: answers hub.challenge as text when hub.mode is subscribe and hub.verify_token is WHATSAPP_VERIFY_TOKEN; 403 otherwise",
+        operationId: "verifyWhatsappWebhook",
+        response: answers({ 200: textAnswer("text/plain", "hub.challenge, as sent") }, 403),
         querystring: z.object({
           "hub.mode": z.string().max(40).optional(),
           "hub.verify_token": z.string().max(500).optional(),
@@ -81,6 +84,19 @@ export async function whatsappWebhookRoutes(
         tags: ["webhooks"],
         summary:
           "WhatsApp Cloud API events (whatsapp_business_account): shoppers' Confirm and Cancel taps and replies, and the delivery statuses of the store's messages. Signed with X-Hub-Signature-256 (HMAC-SHA256 of the raw body with WHATSAPP_APP_SECRET); 401 without a valid signature; 200 for every signed event",
+        operationId: "receiveWhatsappEvents",
+        response: answers(
+          {
+            200: z.object({
+              received: z.int().describe("messages in the event"),
+              recorded: z.int().describe("replies acted on"),
+              statuses: z.int().describe("delivery statuses in the event"),
+            }),
+          },
+          400,
+          401,
+          413,
+        ),
       },
     },
     async (request, reply) => {

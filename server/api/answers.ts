@@ -1,0 +1,300 @@
+// What every API operation answers, for the OpenAPI document at /api/docs (decision 0092): the
+// error body all errors share, the pieces answers are made of, and the statuses that follow from
+// a route's shape (a body can be malformed or too large, a staff call needs a staff token). The
+// answers are zod schemas like the requests: the document is made from them, and the tests check
+// real answers against it; a shopper's answer is never checked on its way out.
+import type { RouteOptions } from "fastify";
+import { createJsonSchemaTransform } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { ErrorStatus } from "../../core/shared/errors";
+import type { Rupees } from "../serialize";
+import type {
+  presentBlog,
+  presentBlogSummary,
+  presentCollection,
+  presentProduct,
+  presentReview,
+  presentSiteSettings,
+} from "./presenters";
+
+/** OpenAPI 3.1: its schemas are JSON Schema, so `null` is a type and needs no 3.0 `nullable` */
+export const DOCUMENT_VERSION = "3.1.0";
+
+/** Statuses an answer can have beside the ones core's AppError raises. */
+export type AnswerErrorStatus = ErrorStatus | 415;
+
+// decision 0014's table, as each status's description in the document
+const ERROR_MEANING: Record<AnswerErrorStatus, string> = {
+  400: "Malformed request (not JSON, a bad header, a form post that cannot be read)",
+  401: "No token, or a bad or expired one",
+  403: "Signed in but not allowed",
+  404: "The record does not exist",
+  409: "A conflict: not enough stock, prices or a record changed meanwhile",
+  410: "The link or token was used or has expired",
+  413: "The body or upload is too large",
+  415: "The body is not in a type this call reads",
+  422: "Invalid fields: detail names the field",
+  429: "Too many tries: wait (Retry-After) and try again",
+};
+
+/**
+ * The body of every error answer (spec §7 and §8, decision 0014, server/plugins/errors.ts):
+ * detail is a sentence for the shopper; a validation error lists its fields; some conflicts
+ * add the server's figures beside detail.
+ */
+export const errorBody = z.looseObject({
+  detail: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+
+const errorAnswer = (status: AnswerErrorStatus) => errorBody.describe(ERROR_MEANING[status]);
+
+/** Nothing in the body (204): the document shows no content. */
+export const noContent = z.null().describe("Done; nothing in the body");
+
+/** An amount in rupees as the API writes it: a number with two decimals (design.md). */
+export const rupees = z.number().describe("rupees, such as 2499.00");
+
+/** A moment as JSON writes a Date: ISO 8601 in UTC. */
+export const moment = z.iso.datetime({ offset: true });
+
+/** `{"detail": "…"}` on success: a sentence to show. */
+export const detailAnswer = z.object({ detail: z.string() });
+
+/** A body that is not JSON: the document names its type and the schema of its text. */
+export const textAnswer = (type: string, description: string) => ({
+  description,
+  content: { [type]: { schema: z.string() } },
+});
+
+type SuccessAnswers = Record<number, z.ZodType | ReturnType<typeof textAnswer>>;
+
+/**
+ * An operation's answers: its successes by status, and each error status it can give besides
+ * those every route of its shape gives (declareCommonAnswers adds them).
+ */
+export function answers(success: SuccessAnswers, ...errors: AnswerErrorStatus[]) {
+  const declared: Record<number, unknown> = { ...success };
+  for (const status of errors) declared[status] = errorAnswer(status);
+  return declared;
+}
+
+const hasBody = (method: RouteOptions["method"]) =>
+  [method].flat().some((m) => m === "POST" || m === "PUT" || m === "PATCH" || m === "DELETE");
+
+/**
+ * onRoute hook of /api: adds the errors every route of its shape can give, so no route repeats
+ * them: 422 for a request schema's refusal, 400/413/415 for a JSON body that cannot be read,
+ * 401 for a call that needs a shopper's token, 401 and 403 for a staff call.
+ */
+export function declareCommonAnswers(route: RouteOptions): void {
+  const schema = route.schema as (Record<string, unknown> & { response?: Record<number, unknown> }) | undefined;
+  if (!schema || schema.hide) return;
+  const common: AnswerErrorStatus[] = [];
+  if (schema.params || schema.querystring || schema.headers || schema.body) common.push(422);
+  if (schema.body && hasBody(route.method)) common.push(400, 413, 415);
+  const security = JSON.stringify(schema.security ?? []);
+  if (security.includes("staffBearer")) common.push(401, 403);
+  else if (security.includes("bearerAuth")) common.push(401);
+  const response = { ...schema.response };
+  for (const status of common) response[status] ??= errorAnswer(status);
+  schema.response = response;
+}
+
+const zodTransform = createJsonSchemaTransform({ skipList: [] });
+
+/**
+ * @fastify/swagger's transform: zod to JSON Schema for the API's routes; every other route (the
+ * pages' catch-all, /media, the console's uploads, the document's own files) stays out of it.
+ */
+export const documentTransform: typeof zodTransform = (input) =>
+  input.url.startsWith("/api/") ? zodTransform(input) : { schema: { hide: true } as never, url: input.url };
+
+/** The tags operations are grouped under, in the order the document lists them. */
+export const API_TAGS = [
+  { name: "catalogue", description: "Products, collections and stock (spec §7)" },
+  { name: "reviews", description: "Product reviews" },
+  { name: "cart", description: "The server cart and stock checks" },
+  { name: "orders", description: "Placing and tracking orders" },
+  { name: "vouchers", description: "Voucher checks" },
+  { name: "users", description: "Shoppers' accounts" },
+  { name: "wishlist", description: "A shopper's saved products" },
+  { name: "content", description: "Site settings, announcements and the homepage" },
+  { name: "blog", description: "Blog posts" },
+  { name: "admin", description: "The staff API: the same use-cases as the console (/admin)" },
+  { name: "webhooks", description: "Calls from outside services" },
+];
+
+/** A value as JSON.stringify and serialize() write it: amounts as numbers, dates as text. */
+export type Wire<T> = T extends Rupees
+  ? number
+  : T extends Date
+    ? string
+    : T extends readonly (infer U)[]
+      ? Wire<U>[]
+      : T extends object
+        ? { [K in keyof T]: Wire<T[K]> }
+        : T;
+
+/**
+ * An answer schema checked against what its presenter makes: `answerOf<Made>()(schema)` does not
+ * compile when `Made`, written as JSON, is not something the schema accepts, so a field renamed,
+ * retyped or made nullable in a presenter without its schema fails the typecheck (a field only
+ * added is caught by the tests' check of real answers: the document allows no other fields).
+ */
+export const answerOf =
+  <Made>() =>
+  <S extends z.ZodType>(schema: S & ([Wire<Made>] extends [z.output<S>] ? unknown : never)): S =>
+    schema;
+
+// The answers of spec §3's shapes, each checked against its presenter (server/api/presenters.ts).
+
+export const reviewAnswer = answerOf<ReturnType<typeof presentReview>>()(
+  z.object({
+    id: z.int(),
+    product_id: z.int(),
+    rating: z.int().min(1).max(5),
+    review_text: z.string(),
+    reviewer_name: z.string(),
+    is_guest: z.boolean(),
+    user: z.object({ first_name: z.string(), last_name: z.string() }).nullable(),
+    created_at: moment,
+  }),
+);
+
+export const productAnswer = answerOf<ReturnType<typeof presentProduct>>()(
+  z.object({
+    id: z.int(),
+    name: z.string(),
+    description: z.string(),
+    description_format: z.string().describe("html, structured or plain (spec §3)"),
+    structured_description: z
+      .object({ highlights: z.array(z.string()).optional(), bullet_points: z.array(z.string()).optional() })
+      .nullable(),
+    custom_url: z.string().nullable(),
+    price: rupees,
+    base_price: rupees,
+    compare_price: rupees.nullable(),
+    min_price: rupees,
+    max_price: rupees,
+    image_url: z.string(),
+    images: z.array(
+      z.object({
+        id: z.int(),
+        image_url: z.string(),
+        alt_text: z.string(),
+        is_primary: z.boolean(),
+        widths: z.array(z.int()).describe("the widths of the image's resized copies"),
+      }),
+    ),
+    average_rating: z.number(),
+    review_count: z.int(),
+    stock: z.int(),
+    stock_quantity: z.int(),
+    created_at: moment,
+    material_type: z.string().nullable(),
+    custom_fields: z.record(z.string(), z.string()),
+    faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
+    daraz_link: z.string().nullable(),
+    variants: z.array(
+      z.object({ id: z.int(), variant_type: z.string(), variant_value: z.string(), color_hex: z.string().nullable() }),
+    ),
+    variant_combinations: z.array(
+      z.object({
+        id: z.int(),
+        combination_name: z.string(),
+        variant_attributes: z.string().describe("JSON text, such as {\"size\":\"M\"}"),
+        variant_values: z.string(),
+        price: rupees,
+        stock_quantity: z.int(),
+        stock: z.int(),
+        is_available: z.boolean(),
+      }),
+    ),
+    reviews: z.array(reviewAnswer).optional().describe("the latest reviews, on one product's answer"),
+  }),
+);
+
+export const collectionAnswer = answerOf<ReturnType<typeof presentCollection>>()(
+  z.object({
+    id: z.int(),
+    name: z.string(),
+    description: z.string(),
+    image_url: z.string(),
+    is_featured: z.boolean(),
+    product_count: z.int(),
+  }),
+);
+
+const blogSummaryFields = {
+  id: z.int(),
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string().nullable(),
+  category: z.string().nullable(),
+  author_name: z.string().nullable(),
+  featured_image_url: z.string().nullable(),
+  read_time_minutes: z.int().nullable(),
+  is_featured: z.boolean(),
+  created_at: moment,
+  published_at: moment.nullable(),
+  updated_at: moment,
+};
+
+export const blogSummaryAnswer = answerOf<ReturnType<typeof presentBlogSummary>>()(z.object(blogSummaryFields));
+
+export const blogAnswer = answerOf<ReturnType<typeof presentBlog>>()(
+  z.object({
+    ...blogSummaryFields,
+    content: z.string(),
+    tags: z.array(z.string()).nullable(),
+    seo_title: z.string().nullable(),
+    seo_description: z.string().nullable(),
+    seo_keywords: z.string().nullable(),
+  }),
+);
+
+const orNull = z.string().nullable();
+
+export const siteSettingsAnswer = answerOf<ReturnType<typeof presentSiteSettings>>()(
+  z.object({
+    siteName: z.string(),
+    site_name: z.string(),
+    free_shipping_threshold: rupees.nullable(),
+    shipping_fee: rupees,
+    logo_url: orNull,
+    default_meta_title: orNull,
+    default_meta_description: orNull,
+    default_meta_keywords: orNull,
+    google_analytics_id: orNull,
+    google_tag_manager_id: orNull,
+    facebook_pixel_id: orNull,
+    default_og_image: orNull,
+    favicon_url: orNull,
+    apple_touch_icon_url: orNull,
+    phone: orNull,
+    email: orNull,
+    address: orNull,
+    whatsapp_number: orNull,
+    facebook_url: orNull,
+    instagram_url: orNull,
+    twitter_url: orNull,
+    tiktok_url: orNull,
+    youtube_url: orNull,
+    delivery_promise: z.string(),
+    business_hours: orNull,
+    schema_org_type: z.string(),
+    schema_org_data: z.unknown(),
+    max_units_per_line: z.int(),
+  }),
+);
+
+/** subtotal, shipping, discount and total of an order */
+export const orderTotalsFields = { subtotal: rupees, shipping: rupees, discount: rupees, total: rupees };
+
+/** an exchange of an order, as the shopper sees it (decision 0056) */
+export const shopperExchangeAnswer = z.object({
+  role: z.string().describe("replacement: this order's replacement; replaces: the order this one replaces"),
+  tracking_id: z.string(),
+  created_at: moment,
+});
