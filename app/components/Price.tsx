@@ -32,10 +32,12 @@ export function Price({
   const currencies = useShopCurrencies();
   if (currencies.length === 0) return <span className={className}>{formatRupees(paisa)}</span>;
   return (
-    <span className={`inline-flex flex-wrap items-baseline gap-x-1.5 ${className}`}>
+    // plain inline boxes: a struck price's line runs through them (it skips an inline-flex's items)
+    <span className={className}>
       {currencies.map((c) => (
         <span key={c.code} className={SHOWN_WHEN_CHOSEN[c.code]} data-fx={c.code}>
-          {approximatePrice(paisa, c)}
+          {/* the space is the converted price's own: it goes when that is hidden */}
+          {`${approximatePrice(paisa, c)} `}
         </span>
       ))}
       <span className={struck ? RUPEES_HIDDEN : RUPEES_BESIDE} data-rupees="">
