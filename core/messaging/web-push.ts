@@ -3,6 +3,7 @@
 // Encryption (aes128gcm, RFC 8291) and the VAPID signature (RFC 8292) are the web-push library's.
 import crypto from "node:crypto";
 import fs from "node:fs";
+import type https from "node:https";
 import path from "node:path";
 import webpush from "web-push";
 import { sql } from "drizzle-orm";
@@ -140,7 +141,11 @@ export class SubscriptionGone extends TransportError {
 const retryable = (status: number) => status === 408 || status === 429 || status >= 500;
 
 /** Web Push through the web-push library: VAPID-signed, aes128gcm-encrypted, with a time limit. */
-export function webPushSender(keys: VapidKeys, options: { timeoutMs: number; ttlSeconds?: number }): PushSender {
+export function webPushSender(
+  keys: VapidKeys,
+  // agent: a test's, trusting its local push service's certificate
+  options: { timeoutMs: number; ttlSeconds?: number; agent?: https.Agent },
+): PushSender {
   return {
     name: "Web Push",
     async send(target, payload) {
@@ -154,6 +159,7 @@ export function webPushSender(keys: VapidKeys, options: { timeoutMs: number; ttl
           topic: `order-${payload.tag.replace(/[^A-Za-z0-9_-]/g, "").slice(-26)}`,
           contentEncoding: "aes128gcm",
           timeout: options.timeoutMs,
+          ...(options.agent ? { agent: options.agent } : {}),
         });
         const location = answer.headers.location;
         return { outcome: "sent", providerMessageId: typeof location === "string" ? location.slice(0, 500) : null };
