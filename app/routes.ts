@@ -46,6 +46,7 @@ export default [
     route("print", "routes/admin/print.tsx"),
     // a file, not a page: outside the layout, whose loader would run for nothing
     route("orders/export.csv", "routes/admin/orders-export.ts"),
+    route("orders/live", "routes/admin/orders-live.ts"),
     route("products/url-check", "routes/admin/product-url-check.ts"),
     // before any products/:id route: these are not product ids (issue 14, point 4)
     route("products/export.csv", "routes/admin/products-export.ts"),
