@@ -7,6 +7,7 @@ import type { RouteOptions } from "fastify";
 import { createJsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ErrorStatus } from "../../core/shared/errors";
+import { DEFAULT_CURRENCY, DISPLAY_CURRENCIES } from "../../core/settings/currencies";
 import type { Rupees } from "../serialize";
 import type {
   presentBlog,
@@ -286,6 +287,23 @@ export const siteSettingsAnswer = answerOf<ReturnType<typeof presentSiteSettings
     schema_org_type: z.string(),
     schema_org_data: z.unknown(),
     max_units_per_line: z.int(),
+    // spec §9's currency list (decision 0091): what every order is charged in, and the ones
+    // prices may be shown in, converted at the shop's rate
+    default_currency: z.literal(DEFAULT_CURRENCY),
+    currencies: z
+      .array(
+        z.object({
+          code: z.enum([DEFAULT_CURRENCY, ...DISPLAY_CURRENCIES]),
+          name: z.string(),
+          symbol: z.string(),
+          rupees_per_unit: z
+            .string()
+            .regex(/^\d{1,5}\.\d{4}$/)
+            .describe("Rupees per unit, exactly 4 decimals; 1.0000 for PKR"),
+          set_at: moment.nullable().describe("When the shop set this rate; null for PKR"),
+        }),
+      )
+      .describe("PKR first, then each currency the shop has a rate for; prices shown in one are approximate"),
   }),
 );
 
