@@ -6,7 +6,10 @@ import { useEffect, useRef } from "react";
 import { NavLink, useLocation } from "react-router";
 import type { ConsoleMenuItem } from "../../lib/console";
 
-function MenuLinks({ items, onPick }: { items: ConsoleMenuItem[]; onPick?: () => void }) {
+/** A number beside a menu item (orders waiting for confirmation, decision 0094), by its address. */
+export type MenuCounts = Record<string, number>;
+
+function MenuLinks({ items, counts, onPick }: { items: ConsoleMenuItem[]; counts?: MenuCounts; onPick?: () => void }) {
   return (
     <ul className="space-y-1">
       {items.map((item) => (
@@ -22,6 +25,15 @@ function MenuLinks({ items, onPick }: { items: ConsoleMenuItem[]; onPick?: () =>
             }
           >
             {item.label}
+            {!!counts?.[item.href] && (
+              <span
+                className="ml-auto bg-amber-400 px-1.5 text-xs font-semibold text-ink tabular-nums"
+                data-testid="menu-count"
+              >
+                {counts[item.href]}
+                <span className="sr-only"> waiting for confirmation</span>
+              </span>
+            )}
           </NavLink>
         </li>
       ))}
@@ -29,15 +41,15 @@ function MenuLinks({ items, onPick }: { items: ConsoleMenuItem[]; onPick?: () =>
   );
 }
 
-export function ConsoleSideMenu({ items }: { items: ConsoleMenuItem[] }) {
+export function ConsoleSideMenu({ items, counts }: { items: ConsoleMenuItem[]; counts?: MenuCounts }) {
   return (
     <nav aria-label="Console" className="hidden w-56 shrink-0 bg-ink py-4 lg:block">
-      <MenuLinks items={items} />
+      <MenuLinks items={items} counts={counts} />
     </nav>
   );
 }
 
-export function ConsoleDrawer({ items }: { items: ConsoleMenuItem[] }) {
+export function ConsoleDrawer({ items, counts }: { items: ConsoleMenuItem[]; counts?: MenuCounts }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
   const close = () => {
@@ -70,7 +82,7 @@ export function ConsoleDrawer({ items }: { items: ConsoleMenuItem[] }) {
       {/* below the top bar (3.5rem): the toggle above stays visible and closes it without script */}
       <div className="fixed inset-x-0 top-14 bottom-0 z-40 flex">
         <nav aria-label="Console" className="w-72 max-w-[85vw] overflow-y-auto bg-ink py-4 shadow-xl">
-          <MenuLinks items={items} onPick={close} />
+          <MenuLinks items={items} counts={counts} onPick={close} />
         </nav>
         <button type="button" aria-label="Close menu" onClick={close} className="flex-1 bg-black/40" />
       </div>

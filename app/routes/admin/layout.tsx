@@ -1,21 +1,35 @@
 // The console's frame (issue 12, point 1): a top bar with the store, the member and sign-out, and
 // the menu of what the member's role may open. Its loader signs the visitor in or sends them to
 // the sign-in page; each page's loader asks core for its own permission as well.
-import { Form, Link, Outlet, useLoaderData } from "react-router";
+import { Form, Link, Outlet, useLoaderData, useRouteLoaderData } from "react-router";
+import { waitingOrderCount } from "../../../core/orders/order-pulse";
 import { getSiteSettings } from "../../../core/settings/site-settings";
 import { can, ROLE_LABELS } from "../../../core/staff/permissions";
 import { ConsoleDrawer, ConsoleSideMenu } from "../../components/admin/ConsoleMenu";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { menuFor } from "../../lib/console";
+import { useOrderPulse, type Pulse } from "../../lib/use-order-pulse";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/layout";
 
 // the console's home, the orders list and the call list: where a member looks at new orders
 const ORDER_DESKS = new Set(["/admin", "/admin/orders", "/admin/calls"]);
 
+// the console installs as an app (decision 0094); storefront pages never name this manifest
+export const links = () => [
+  { rel: "manifest", href: "/console.webmanifest" },
+  { rel: "apple-touch-icon", href: "/console-icon-192.png" },
+];
+
+/** What the orders list shares with the frame: its newest order when loaded, for "N new orders". */
+export interface OrdersOutlet {
+  newSince: number | null;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context);
   const { siteName, whatsappConfirmations } = await getSiteSettings(context.core);
+  const setupOwed = actor.mustChangePassword || actor.mustSetUpTwoStep;
   return {
     siteName,
     // confirmations are on but no WhatsApp account is set up: no question leaves the store, so
@@ -27,13 +41,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ORDER_DESKS.has(new URL(request.url).pathname.replace(/\.data$/, "")),
     member: { firstName: actor.firstName, lastName: actor.lastName, email: actor.email, role: actor.role },
     // while a new password or two-step setup is owed, the account page is the only way on
-    setupOwed: actor.mustChangePassword || actor.mustSetUpTwoStep,
+    setupOwed,
+    // the menu's count beside Orders, kept up to date by the page (useOrderPulse)
+    pulse: {
+      waiting: can(actor, "orders") && !setupOwed ? await waitingOrderCount(context.core, actor) : 0,
+      newSince: null,
+    } satisfies Pulse,
+    seesOrders: can(actor, "orders") && !setupOwed,
   };
 }
 
 export default function ConsoleLayout() {
-  const { siteName, member, setupOwed, whatsappNotSent } = useLoaderData<typeof loader>();
+  const { siteName, member, setupOwed, whatsappNotSent, pulse: loaded, seesOrders } = useLoaderData<typeof loader>();
+  const orders = useRouteLoaderData("routes/admin/orders") as { since?: number } | undefined;
+  const pulse = useOrderPulse(seesOrders, loaded, orders?.since);
   const menu = setupOwed ? [] : menuFor(member.role);
+  const counts = { "/admin/orders": pulse.waiting };
   const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
   return (
     <div className="flex min-h-screen flex-col bg-stone-100">
@@ -44,7 +67,7 @@ export default function ConsoleLayout() {
         Skip to content
       </a>
       <header className="sticky top-0 z-50 flex h-14 items-center gap-2 bg-ink px-2 text-white lg:px-4">
-        {menu.length > 0 && <ConsoleDrawer items={menu} />}
+        {menu.length > 0 && <ConsoleDrawer items={menu} counts={counts} />}
         <Link to="/admin" className="min-w-0 truncate px-2 text-sm font-semibold">
           {siteName} <span className="hidden font-normal text-stone-400 sm:inline">· Back office</span>
         </Link>
@@ -72,10 +95,10 @@ export default function ConsoleLayout() {
         </div>
       </header>
       <div className="flex flex-1">
-        {menu.length > 0 && <ConsoleSideMenu items={menu} />}
+        {menu.length > 0 && <ConsoleSideMenu items={menu} counts={counts} />}
         <main id="console-main" className="min-w-0 flex-1 px-4 py-6 lg:px-8">
           {whatsappNotSent && !setupOwed && <WhatsAppNotSentNotice />}
-          <Outlet />
+          <Outlet context={{ newSince: pulse.newSince } satisfies OrdersOutlet} />
         </main>
       </div>
     </div>
