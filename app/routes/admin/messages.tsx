@@ -449,7 +449,7 @@ function ResendButton({ email, id, busy }: { email: boolean; id: number; busy: b
         disabled={busy}
         className={email ? "btn-secondary" : "btn-primary"}
       >
-        Resend<span className="sr-only">: send {email ? "email" : "message"} #{id} again</span>
+        Resend<span className="sr-only"> (Send {email ? "email" : "message"} #{id} again)</span>
       </button>
     </Form>
   );
