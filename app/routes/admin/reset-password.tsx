@@ -2,13 +2,12 @@
 // is signed in, going on to the two-step code page when two-step is on. Opening the page spends
 // nothing (mail scanners open links); only the form post does. The token is in the path, so the
 // page works from any mail app without JavaScript, and the page sends no Referer to other sites.
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
-import { PASSWORD_RULE_MESSAGE } from "../../../core/accounts/form-rules";
+import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { RESET_LINK_EXPIRED, RESET_LINK_UNKNOWN, RESET_LINK_USED } from "../../../core/accounts/password-reset";
 import { invalid } from "../../../core/shared/errors";
 import { checkStaffResetLink, resetStaffPassword } from "../../../core/staff/password-reset";
-import { PasswordInput } from "../../components/admin/Fields";
-import { Notice, actionError } from "../../components/admin/Notice";
+import { NewPasswordForm } from "../../components/admin/NewPasswordForm";
+import { actionError } from "../../components/admin/Notice";
 import { SignInFrame } from "../../components/admin/SignInFrame";
 import { consoleMeta, formText } from "../../lib/console";
 import { LINK_PAGE_HEADERS } from "../../lib/private-page";
@@ -48,7 +47,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function ConsoleResetPassword() {
   const { refused } = useLoaderData<typeof loader>();
   const error = actionError(useActionData<typeof action>());
-  const busy = useNavigation().state === "submitting";
   if (refused) {
     return (
       <SignInFrame title="This link no longer works" intro={refused}>
@@ -65,14 +63,7 @@ export default function ConsoleResetPassword() {
       title="Choose a new password"
       intro="For your back office account. You are signed out everywhere else."
     >
-      <Form method="post" className="mt-8 space-y-5" aria-label="Choose a new password">
-        {error && <Notice kind="error">{error}</Notice>}
-        <PasswordInput name="password" label="New password" autoComplete="new-password" hint={PASSWORD_RULE_MESSAGE} />
-        <PasswordInput name="confirm" label="New password again" autoComplete="new-password" />
-        <button type="submit" disabled={busy} className="btn-primary w-full">
-          {busy ? "Saving…" : "Save and sign in"}
-        </button>
-      </Form>
+      <NewPasswordForm label="Choose a new password" error={error} />
     </SignInFrame>
   );
 }

@@ -2,12 +2,11 @@
 // are signed in. The link works once, for a few days, and only while the member is active. It
 // ends every other session of the account, and a member with two-step sign-in on goes on to the
 // code page as after a password (decision 0086).
-import { Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
-import { PASSWORD_RULE_MESSAGE } from "../../../core/accounts/form-rules";
+import { redirect, useActionData, useLoaderData } from "react-router";
 import { invalid } from "../../../core/shared/errors";
 import { acceptStaffInvitation, findInvitation } from "../../../core/staff/accounts";
-import { PasswordInput } from "../../components/admin/Fields";
-import { Notice, actionError } from "../../components/admin/Notice";
+import { NewPasswordForm } from "../../components/admin/NewPasswordForm";
+import { actionError } from "../../components/admin/Notice";
 import { SignInFrame } from "../../components/admin/SignInFrame";
 import { consoleMeta, formText } from "../../lib/console";
 import { clientOf, formResult, staffCookie } from "../../lib/staff.server";
@@ -43,7 +42,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ConsoleWelcome() {
   const invited = useLoaderData<typeof loader>();
   const error = actionError(useActionData<typeof action>());
-  const busy = useNavigation().state === "submitting";
   if (!invited) {
     return (
       <SignInFrame title="This link has expired" intro="A sign-in link works once and for a few days.">
@@ -53,14 +51,7 @@ export default function ConsoleWelcome() {
   }
   return (
     <SignInFrame title={`Welcome, ${invited.firstName}`} intro={`Choose the password for ${invited.email}.`}>
-      <Form method="post" className="mt-8 space-y-5" aria-label="Choose your password">
-        {error && <Notice kind="error">{error}</Notice>}
-        <PasswordInput name="password" label="New password" autoComplete="new-password" hint={PASSWORD_RULE_MESSAGE} />
-        <PasswordInput name="confirm" label="New password again" autoComplete="new-password" />
-        <button type="submit" disabled={busy} className="btn-primary w-full">
-          {busy ? "Saving…" : "Save and sign in"}
-        </button>
-      </Form>
+      <NewPasswordForm label="Choose your password" error={error} />
     </SignInFrame>
   );
 }
