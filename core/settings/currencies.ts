@@ -9,7 +9,7 @@
 export const DISPLAY_CURRENCIES = ["USD", "EUR", "GBP"] as const;
 export type DisplayCurrency = (typeof DISPLAY_CURRENCIES)[number];
 /** What the shopper sees when they chose nothing, and what every order is charged in. */
-export const DEFAULT_CURRENCY = "PKR";
+export const DEFAULT_CURRENCY = "PKR" as const;
 export type ShownCurrency = DisplayCurrency | typeof DEFAULT_CURRENCY;
 
 export const CURRENCY_NAMES: Record<ShownCurrency, string> = {
