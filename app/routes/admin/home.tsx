@@ -28,6 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     confirmations: can(actor, "orders") ? await confirmationFigures(context.core, actor) : null,
     // the ages are worked out against the server's clock, so the page reads the same hydrated
     now: Date.now(),
+    // today in Pakistan (YYYY-MM-DD), for the orders list's From and To: "Orders today" opens it
+    today: new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" }).format(new Date()),
   };
 }
 
@@ -117,7 +119,7 @@ function ConfirmationTable({
 }
 
 export default function ConsoleHome() {
-  const { firstName, role, figures, now, confirmations } = useLoaderData<typeof loader>();
+  const { firstName, role, figures, now, confirmations, today } = useLoaderData<typeof loader>();
   const last30 = figures.orders;
   const hasFigures = Object.keys(figures).length > 0;
   const hasToday =
@@ -150,6 +152,7 @@ export default function ConsoleHome() {
               label="Orders today"
               value={String(figures.ordersToday.count)}
               note={`${formatRupees(figures.ordersToday.totalPaisa)} since midnight, cancelled ones left out`}
+              href={`/admin/orders?from=${today}&to=${today}`}
             />
           )}
           {figures.newCustomersThisWeek !== undefined && (

@@ -3,22 +3,37 @@
 // fifty to a page, the age of each order waiting for confirmation, and bulk moves (confirm, mark
 // packed, cancel) for the ticked orders, each applied through core one order at a time so one
 // refusal does not stop the rest and every move is checked and recorded as a single one would be.
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+// On a phone the first order is in the first screen: the filters other than search fold away, and
+// the bulk moves appear in a bar at the bottom only once an order is ticked. Orders that arrive
+// while the list is open are announced ("2 new orders — show") and shown when asked, so ticks and
+// a half-typed search are never swept away (decision 0094).
+import { useState } from "react";
+import {
+  data,
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useOutletContext,
+  useRevalidator,
+} from "react-router";
 import { ORDER_STATUSES, type OrderStatus } from "../../../db/schema";
 import { listOrders } from "../../../core/orders/staff-orders";
+import { newestOrderId } from "../../../core/orders/order-pulse";
 import { moveOrder } from "../../../core/orders/workflow";
 import { AppError } from "../../../core/shared/errors";
 import { formatRupees } from "../../../core/shared/money";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
-import { PageTitle } from "../../components/admin/Fields";
 import { Notice } from "../../components/admin/Notice";
 import { PrintTickedButtons } from "../../components/admin/PrintLinks";
-import { ageText, consoleMeta, formText, MOVE_LABELS, pageParam, statusLabel } from "../../lib/console";
+import { ageText, consoleMeta, formText, karachiDay, MOVE_LABELS, pageParam, statusLabel } from "../../lib/console";
 import { readOrderFilters } from "../../lib/order-filters.server";
 import { DayRangeFields, Pager } from "../../components/admin/Lists";
-import { formatDayTime } from "../../lib/dates";
+import { formatDay, formatDayTime } from "../../lib/dates";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/orders";
+import type { OrdersOutlet } from "./layout";
 
 export const meta = () => consoleMeta("Orders");
 export const ErrorBoundary = ConsoleErrorBoundary;
@@ -32,6 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const { filters, query, problems } = readOrderFilters(params);
   const page = pageParam(params);
+  // read first: an order placed while the list is read is then counted as new, never missed
+  const since = await newestOrderId(context.core, actor);
   const found = await listOrders(context.core, actor, {
     ...query,
     limit: PAGE_SIZE,
@@ -39,6 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const now = Date.now();
   return {
+    since,
     filters,
     problems,
     page,
@@ -105,6 +123,9 @@ export default function ConsoleOrders() {
   const { filters, problems, page, pages, total, tabs, orders } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as BulkAnswer | undefined;
   const busy = useNavigation().state === "submitting";
+  const { newSince } = useOutletContext<OrdersOutlet>();
+  const revalidator = useRevalidator();
+  const [ticked, setTicked] = useState(0);
   const href = (changes: Record<string, string>) => {
     const q = new URLSearchParams(
       Object.entries({ ...filters, ...changes }).filter(([k, v]) => v !== "" && k !== "page"),
@@ -115,18 +136,23 @@ export default function ConsoleOrders() {
   };
   const exportQuery = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== "")).toString();
   const exportHref = `/admin/orders/export.csv${exportQuery ? `?${exportQuery}` : ""}`;
+  const folded = foldedFilters(filters);
+  const countTicks = (form: HTMLFormElement) =>
+    setTicked(form.querySelectorAll<HTMLInputElement>("input[name=id]:checked").length);
   return (
     <>
-      <PageTitle
-        title="Orders"
-        intro="Newest first. Confirm cash-on-delivery orders, pack and ship them, record what was delivered."
-      />
-      <p className="-mt-3 mb-4">
-        <Link to="/admin/orders/new" className="btn-primary">
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="font-serif text-2xl md:text-3xl">Orders</h1>
+          <p className="mt-1 hidden text-sm text-stone-600 sm:block">
+            Newest first. Confirm cash-on-delivery orders, pack and ship them, record what was delivered.
+          </p>
+        </div>
+        <Link to="/admin/orders/new" className="btn-primary shrink-0 px-4">
           New order
         </Link>
-      </p>
-      <nav aria-label="Order status" className="-mx-4 mb-4 overflow-x-auto px-4">
+      </div>
+      <nav aria-label="Order status" className="-mx-4 mb-3 overflow-x-auto px-4">
         <ul className="flex gap-1 whitespace-nowrap">
           {tabs.map((tab) => {
             const current = filters.status === tab.status;
@@ -144,63 +170,90 @@ export default function ConsoleOrders() {
           })}
         </ul>
       </nav>
-      <Form
-        method="get"
-        className="mb-4 grid gap-3 bg-white p-4 ring-1 ring-stone-200 sm:grid-cols-2 lg:grid-cols-5"
-        aria-label="Find orders"
-      >
+      <Form method="get" className="mb-3 bg-white p-3 ring-1 ring-stone-200" aria-label="Find orders">
         {filters.status && <input type="hidden" name="status" value={filters.status} />}
-        <label className="text-sm lg:col-span-2">
-          <span className="block font-semibold">Search</span>
-          <input
-            type="search"
-            name="search"
-            defaultValue={filters.search}
-            maxLength={100}
-            placeholder="Tracking ID, phone, name or email"
-            className="field mt-1"
-          />
-        </label>
-        <label className="text-sm">
-          <span className="block font-semibold">City</span>
-          <input type="text" name="city" defaultValue={filters.city} maxLength={60} className="field mt-1" />
-        </label>
-        <DayRangeFields from={filters.from} to={filters.to} />
-        <label className="flex min-h-11 items-center gap-2 self-end text-sm">
-          <input type="checkbox" name="held" value="1" defaultChecked={filters.held === "1"} className="h-5 w-5" />
-          Held for a call
-        </label>
-        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-5">
-          <button type="submit" className="btn-primary">
+        <div className="flex gap-2">
+          <label className="min-w-0 flex-1 text-sm">
+            <span className="sr-only">Search</span>
+            <input
+              type="search"
+              name="search"
+              defaultValue={filters.search}
+              maxLength={100}
+              placeholder="Tracking ID, phone, name or email"
+              className="field"
+            />
+          </label>
+          <button type="submit" className="btn-primary shrink-0 px-4">
             Find
           </button>
-          <Link to="/admin/orders" className="btn-secondary">
-            Clear
-          </Link>
-          {/* a file download, not a page: a plain link (decision 0059) */}
-          <a href={exportHref} className="btn-secondary ml-auto whitespace-nowrap" download>
-            Export CSV
-          </a>
         </div>
+        {/* folded on every screen: open, they would push a phone's first order out of sight */}
+        <details className="group mt-2" data-testid="more-filters">
+          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 text-sm [&::-webkit-details-marker]:hidden">
+            <span aria-hidden="true" className="group-open:rotate-90">
+              ›
+            </span>
+            <span className="font-semibold">More filters</span>
+            {folded && <span className="min-w-0 truncate text-stone-600">· {folded}</span>}
+          </summary>
+          <div className="grid gap-3 pt-2 sm:grid-cols-2 lg:grid-cols-4">
+            <label className="text-sm">
+              <span className="block font-semibold">City</span>
+              <input type="text" name="city" defaultValue={filters.city} maxLength={60} className="field mt-1" />
+            </label>
+            <DayRangeFields from={filters.from} to={filters.to} />
+            <label className="flex min-h-11 items-center gap-2 self-end text-sm">
+              <input type="checkbox" name="held" value="1" defaultChecked={filters.held === "1"} className="h-5 w-5" />
+              Held for a call
+            </label>
+            <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
+              <button type="submit" className="btn-primary">
+                Find
+              </button>
+              <Link to="/admin/orders" className="btn-secondary">
+                Clear
+              </Link>
+              {/* a file download, not a page: a plain link (decision 0059) */}
+              <a href={exportHref} className="btn-secondary ml-auto whitespace-nowrap" download>
+                Export CSV
+              </a>
+            </div>
+          </div>
+        </details>
       </Form>
       {problems.length > 0 && (
         <div className="mb-4">
           <Notice kind="error">{problems.join(" ")}</Notice>
         </div>
       )}
-      <Form method="post" preventScrollReset aria-label="Orders">
-        <div className="mb-3 flex flex-wrap items-center gap-2">
+      <Form
+        method="post"
+        preventScrollReset
+        aria-label="Orders"
+        className="group/orders"
+        onChange={(event) => countTicks(event.currentTarget)}
+        onReset={(event) => {
+          const form = event.currentTarget;
+          setTimeout(() => countTicks(form), 0);
+        }}
+      >
+        <div className="mb-2 flex flex-wrap items-center gap-2">
           <p className="mr-auto text-sm text-stone-600" role="status">
             {total === 0
               ? "No orders."
               : `${total.toLocaleString("en-US")} ${total === 1 ? "order" : "orders"}, page ${page} of ${pages}.`}
           </p>
-          {BULK_MOVES.map((move) => (
-            <button key={move} type="submit" name="move" value={move} disabled={busy} className="btn-secondary">
-              {MOVE_LABELS[move]} ticked
+          {!!newSince && (
+            <button
+              type="button"
+              onClick={() => void revalidator.revalidate()}
+              className="inline-flex min-h-11 items-center bg-amber-100 px-3 text-sm font-semibold text-amber-950 ring-1 ring-amber-300"
+              data-testid="new-orders"
+            >
+              {newSince} new {newSince === 1 ? "order" : "orders"} — show
             </button>
-          ))}
-          <PrintTickedButtons disabled={busy} />
+          )}
         </div>
         {answer && (
           <div className="mb-3 space-y-2">
@@ -219,7 +272,7 @@ export default function ConsoleOrders() {
                 name="id"
                 value={order.id}
                 aria-label={`Tick order ${order.trackingId}`}
-                className="mt-1 h-5 w-5 shrink-0"
+                className="order-tick mt-1 h-5 w-5 shrink-0"
               />
               <div className="grid min-w-0 flex-1 gap-1 sm:grid-cols-[10rem_minmax(0,1fr)_8rem]">
                 <div>
@@ -251,10 +304,46 @@ export default function ConsoleOrders() {
             </li>
           ))}
         </ul>
+        {/* the bulk moves: only once an order is ticked (CSS :has, so before the script loads too),
+            held at the bottom of the screen while the list scrolls, so they stay in reach */}
+        <div
+          role="region"
+          aria-label="Ticked orders"
+          className="sticky bottom-0 z-30 -mx-4 mt-3 hidden flex-wrap items-center gap-2 border-t border-stone-300 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] group-has-[.order-tick:checked]/orders:flex lg:mx-0"
+          data-testid="bulk-bar"
+        >
+          <p className="mr-auto text-sm font-semibold" aria-live="polite">
+            {ticked > 0 ? `${ticked} ticked` : "Ticked orders"}
+          </p>
+          {BULK_MOVES.map((move) => (
+            <button key={move} type="submit" name="move" value={move} disabled={busy} className="btn-secondary px-3">
+              {MOVE_LABELS[move]}
+            </button>
+          ))}
+          <PrintTickedButtons disabled={busy} />
+          <button type="reset" className="min-h-11 px-2 text-sm underline underline-offset-4">
+            Untick all
+          </button>
+        </div>
       </Form>
       <Pager page={page} pages={pages} href={(n) => href({ page: String(n) })} />
     </>
   );
+}
+
+/** The folded filters in force, in a few words: "27 Nov – 27 Nov · Lahore · held". */
+function foldedFilters(filters: { city: string; from: string; to: string; held: string }): string {
+  const day = (value: string) => {
+    const at = karachiDay(value);
+    return at ? formatDay(at) : value;
+  };
+  const parts: string[] = [];
+  if (filters.from && filters.from === filters.to) parts.push(day(filters.from));
+  else if (filters.from || filters.to)
+    parts.push(`${filters.from ? day(filters.from) : "…"} – ${filters.to ? day(filters.to) : "…"}`);
+  if (filters.city) parts.push(filters.city);
+  if (filters.held === "1") parts.push("held for a call");
+  return parts.join(" · ");
 }
 
 /**
