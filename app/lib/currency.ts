@@ -5,14 +5,7 @@
 // on <html> before the body is painted, so a returning shopper never sees rupees jump to dollars.
 import { useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
-import {
-  CURRENCY_STORAGE_KEY,
-  isDisplayCurrency,
-  rateShown,
-  type DisplayCurrency,
-  type OfferedCurrency,
-} from "../../core/settings/currencies";
-import { formatDay } from "./dates";
+import { CURRENCY_STORAGE_KEY, isDisplayCurrency, type DisplayCurrency } from "../../core/settings/currencies";
 
 /** An offered currency as pages use it: its rate, and the words that say when it was set. */
 export interface ShopCurrency {
@@ -23,10 +16,6 @@ export interface ShopCurrency {
   rateText: string;
   /** "27 November 2026", Pakistan time */
   setOn: string;
-}
-
-export function shopCurrency(offered: OfferedCurrency): ShopCurrency {
-  return { code: offered.code, rate: offered.rate, rateText: rateShown(offered.rate), setOn: formatDay(offered.setAt) };
 }
 
 /** The currencies the shop offers, from the root loader (the shell). */

@@ -8,7 +8,9 @@ import { fillSettingWords } from "../../core/settings/setting-words";
 import { getSiteSettings, settingWordsSource } from "../../core/settings/site-settings";
 import { deliveryPromiseText } from "./store-promises";
 import { listOfferedCurrencies } from "../../core/settings/currency-rates";
-import { shopCurrency, type ShopCurrency } from "./currency";
+import type { ShopCurrency } from "./currency";
+import { rateShown, type OfferedCurrency } from "../../core/settings/currencies";
+import { formatDay } from "./dates";
 
 export interface ShellData {
   siteName: string;
@@ -104,4 +106,9 @@ async function readShell(core: CoreContext, publicUrl: string): Promise<ShellDat
       defaultImage: settings.defaultOgImage,
     },
   };
+}
+
+/** An offered currency as pages show it: the rate's words and the day it was set, in Pakistan time. */
+function shopCurrency(offered: OfferedCurrency): ShopCurrency {
+  return { code: offered.code, rate: offered.rate, rateText: rateShown(offered.rate), setOn: formatDay(offered.setAt) };
 }
