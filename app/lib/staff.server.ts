@@ -8,6 +8,7 @@ import { can, NO_PERMISSION, type Permission, type StaffActor } from "../../core
 import { findStaffSession, isShopperToken, STAFF_SESSION_MAX_DAYS } from "../../core/staff/sessions";
 import { AppError } from "../../core/shared/errors";
 import { safeRedirect } from "./session";
+import { formErrorsFor, type FieldNames } from "./form-errors.server";
 
 export const STAFF_COOKIE = "staff_session";
 // the whole site, not /admin: the console's page data is fetched from /admin.data, which a
@@ -114,19 +115,24 @@ export { clientOf };
 /**
  * Runs a console action's use-case: a refusal from core (AppError) becomes the form's message
  * with its status (and `extra`, e.g. which form it answers), so the page shows it beside the form
- * instead of an error page.
+ * instead of an error page; `fields` holds the message of each field it names, for a ConsoleForm
+ * to show under the field (decision 0096).
  */
 export async function formResult<T, E extends object = object>(
   run: () => Promise<T>,
   extra?: E,
-): Promise<T | ReturnType<typeof data<{ error: string; status: number } & E>>> {
+  names?: FieldNames,
+): Promise<T | ReturnType<typeof data<{ error: string; fields: Record<string, string>; status: number } & E>>> {
   try {
     return await run();
   } catch (error) {
     if (error instanceof AppError) {
       const headers: Record<string, string> = {};
       if (error.retryAfter) headers["retry-after"] = String(error.retryAfter);
-      return data({ ...(extra as E), error: error.message, status: error.status }, { status: error.status, headers });
+      return data(
+        { ...(extra as E), ...formErrorsFor(error, names), status: error.status },
+        { status: error.status, headers },
+      );
     }
     throw error;
   }

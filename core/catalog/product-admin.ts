@@ -25,7 +25,8 @@ import {
   variantCombinations,
   variants,
 } from "../../db/schema";
-import { firstIssue, productInput, type ProductInput } from "./product-input";
+import { productInput, type ProductInput } from "./product-input";
+import { invalidFields } from "../shared/field-errors";
 import {
   allCombinations,
   combinationName,
@@ -369,7 +370,8 @@ export async function checkCustomUrl(
 
 function parse(raw: unknown): ProductInput {
   const parsed = productInput.safeParse(raw);
-  if (!parsed.success) throw invalid(firstIssue(parsed.error));
+  // every field's message, for the editor to show each under its field (decision 0096)
+  if (!parsed.success) throw invalidFields(parsed.error);
   const input = parsed.data;
   if (input.custom_url === "") input.custom_url = null;
   if (input.custom_url !== null) {

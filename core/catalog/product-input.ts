@@ -223,11 +223,3 @@ export const productInput = z
   });
 
 export type ProductInput = z.output<typeof productInput>;
-
-/** zod's first complaint as "field: message" (422's detail names the field). */
-export function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return "Invalid product.";
-  const path = issue.path.map(String).join(".");
-  return path ? `${path}: ${issue.message}` : issue.message;
-}

@@ -4,7 +4,7 @@
 // An account is joined where it placed orders with the phone; a staff account is a customer only
 // if it ordered. The rows are kept by triggers on orders (db/schema/customers.ts), so a page of
 // the list reads a page of rows however many orders the shop has taken.
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, like, ne, or, sql, type SQL } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { blockedContacts, customers, orders, users, type OrderStatus } from "../../db/schema";
 import { samePhoneForms } from "../checkout/customer-keys";
@@ -90,24 +90,23 @@ const fullName = sql<string>`${customers.firstName} || ' ' || ${customers.lastNa
 
 /**
  * The search as conditions: any part of the name or email, taken literally (% and _ are letters
- * here), or a phone typed in any of its usual forms.
+ * here); a term of digits and a phone's separators is a phone in any of its usual forms, and only
+ * the phone is searched (digits in a name or email are rare, and matching them as text made every
+ * phone search read most of the trigram index: every key is digits).
  */
 function searchConditions(raw: string | undefined): SQL | undefined {
   const term = searchTerm(raw, CUSTOMER_SEARCH_MAX);
   if (!term) return undefined;
-  const pattern = `%${escapeLike(term)}%`;
-  const anyOf: SQL[] = [ilike(fullName, pattern), ilike(customers.email, pattern)];
   if (/^[+\d\s\-.()]+$/.test(term)) {
     const mobile = normalizePakistaniMobile(term);
-    if (mobile) anyOf.push(eq(customers.phoneKey, mobile));
-    else {
-      // part of a number: 0300-12 is the 30012 in 92300123…; +44 20 … is stored from its 44
-      let digits = normalizeInternationalPhone(term) ?? term.replace(/\D/g, "");
-      if (digits.startsWith("0")) digits = digits.replace(/^0+/, "");
-      if (digits.length >= 4) anyOf.push(ilike(customers.phoneKey, `%${escapeLike(digits)}%`));
-    }
+    if (mobile) return eq(customers.phoneKey, mobile);
+    // part of a number: 0300-12 is the 30012 in 92300123…; +44 20 … is stored from its 44
+    let digits = normalizeInternationalPhone(term) ?? term.replace(/\D/g, "");
+    if (digits.startsWith("0")) digits = digits.replace(/^0+/, "");
+    if (digits.length >= 4) return like(customers.phoneKey, `%${digits}%`);
   }
-  return or(...anyOf);
+  const pattern = `%${escapeLike(term)}%`;
+  return or(ilike(fullName, pattern), ilike(customers.email, pattern));
 }
 
 const ORDERINGS: Record<CustomerSort, SQL[]> = {

@@ -1,6 +1,82 @@
 // The console's form fields. They are uncontrolled (the browser keeps what was typed): a console
 // form posts before its script loads, and nothing typed is ever reset by hydration.
-import { useId, useState } from "react";
+//
+// The one form pattern of the console (decision 0096): a form is a ConsoleForm given the action's
+// answer; each field finds its own message in it by name, shows it under itself, and carries
+// aria-invalid and aria-describedby pointing at it; the first invalid field takes the focus (and
+// so comes into sight) when the answer arrives; a refusal that names no field shows in a
+// FormNotice beside the button. The action answers with formErrorsFor() (lib/form-errors.server).
+import { createContext, useContext, useEffect, useId, useRef, useState } from "react";
+import { Form } from "react-router";
+import { formErrorsOf, type FormErrors } from "../../lib/form-errors";
+import { Notice } from "./Notice";
+
+const FormErrorsContext = createContext<FormErrors>({ fields: {}, form: null });
+
+/**
+ * A console form: React Router's Form, with the action's answer given to its fields. `answer` is
+ * what useActionData() gave (anything without errors shows none).
+ */
+export function ConsoleForm({ answer, children, ...props }: React.ComponentProps<typeof Form> & { answer: unknown }) {
+  const errors = formErrorsOf(answer);
+  const ref = useRef<HTMLFormElement>(null);
+  const first = Object.keys(errors.fields)[0];
+  // each answer is a new object: the focus moves once per answer, never while a member types
+  useEffect(() => {
+    if (!first) return;
+    const field = ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!field) return;
+    // the middle of the screen: clear of the console's sticky header and the phone's save bar
+    field.scrollIntoView({ block: "center" });
+    field.focus({ preventScroll: true });
+  }, [answer, first]);
+  return (
+    <FormErrorsContext.Provider value={errors}>
+      <Form ref={ref} {...props}>
+        {children}
+      </Form>
+    </FormErrorsContext.Provider>
+  );
+}
+
+/** The message for a field of the surrounding ConsoleForm, and the id its element carries. */
+export function useFieldError(name: string | undefined, id: string): { message: string | null; errorId: string } {
+  const { fields } = useContext(FormErrorsContext);
+  return { message: name ? (fields[name] ?? null) : null, errorId: `${id}-error` };
+}
+
+/** aria-describedby for a field: its message first (read out first), then its hint. */
+export const describedBy = (...ids: (string | false | null | undefined)[]) =>
+  ids.filter(Boolean).join(" ") || undefined;
+
+/** A field's message, under it. */
+export function FieldError({ id, message }: { id: string; message: string | null }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-semibold text-red-800">
+      {message}
+    </p>
+  );
+}
+
+/** The refusal that names no field (a sale moved the stock, someone saved first), beside the button. */
+export function FormNotice({ className }: { className?: string }) {
+  const { form } = useContext(FormErrorsContext);
+  return form ? (
+    <Notice kind="error" className={className}>
+      {form}
+    </Notice>
+  ) : null;
+}
+
+/**
+ * A message for a group of fields that is not one input (radio buttons, a grid row): shown where
+ * it is put, with the id the group's inputs point at.
+ */
+export function GroupError({ name, id }: { name: string; id: string }) {
+  const { message } = useFieldError(name, id);
+  return <FieldError id={`${id}-error`} message={message} />;
+}
 
 interface FieldProps {
   name: string;
@@ -13,8 +89,10 @@ interface FieldProps {
   autoCapitalize?: string;
   hint?: string;
   required?: boolean;
-  /** the field a refusal named */
+  /** the field a refusal named (a ConsoleForm's answer marks its fields by itself) */
   invalid?: boolean;
+  /** the name the answer knows the field by, when it is not the input's own */
+  errorName?: string;
   /** of the wrapper: where the field sits in its form's grid */
   className?: string;
 }
@@ -31,9 +109,11 @@ export function TextField({
   hint,
   required,
   invalid,
+  errorName,
   className,
 }: FieldProps) {
   const id = useId();
+  const { message, errorId } = useFieldError(errorName ?? name, id);
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-semibold">
@@ -49,10 +129,56 @@ export function TextField({
         inputMode={inputMode}
         autoCapitalize={autoCapitalize}
         required={required}
-        aria-invalid={invalid || undefined}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className="field mt-1"
+        aria-invalid={invalid || !!message || undefined}
+        aria-describedby={describedBy(message && errorId, hint && `${id}-hint`)}
+        className="field mt-1 aria-invalid:border-red-700"
       />
+      <FieldError id={errorId} message={message} />
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A text area of the console, with its message as TextField has. */
+export function TextArea({
+  name,
+  label,
+  defaultValue,
+  hint,
+  rows = 4,
+  maxLength = 20_000,
+  className,
+}: {
+  name: string;
+  label: string;
+  defaultValue: string;
+  hint?: string;
+  rows?: number;
+  maxLength?: number;
+  className?: string;
+}) {
+  const id = useId();
+  const { message, errorId } = useFieldError(name, id);
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-semibold">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        rows={rows}
+        maxLength={maxLength}
+        aria-invalid={!!message || undefined}
+        aria-describedby={describedBy(message && errorId, hint && `${id}-hint`)}
+        className="field mt-1 aria-invalid:border-red-700"
+      />
+      <FieldError id={errorId} message={message} />
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
           {hint}
@@ -144,5 +270,32 @@ export function Panel({ title, children }: { title?: string; children: React.Rea
       {title && <h2 className="mb-4 text-lg font-semibold">{title}</h2>}
       {children}
     </section>
+  );
+}
+
+/**
+ * An input without its own label (a grid cell, a repeated row: the label is aria-label or around
+ * it), with its message under it as TextField has. `errorName` is the name the answer knows it
+ * by when the input's own name repeats ("cf_key.2" for the third custom field's name).
+ */
+export function FieldInput({
+  errorName,
+  className = "field",
+  "aria-describedby": hintId,
+  ...props
+}: React.InputHTMLAttributes<HTMLInputElement> & { name: string; errorName?: string }) {
+  const id = useId();
+  const { message, errorId } = useFieldError(errorName ?? props.name, props.id ?? id);
+  return (
+    <>
+      <input
+        id={id}
+        {...props}
+        aria-invalid={!!message || undefined}
+        aria-describedby={describedBy(message && errorId, hintId)}
+        className={`${className} aria-invalid:border-red-700`}
+      />
+      <FieldError id={errorId} message={message} />
+    </>
   );
 }

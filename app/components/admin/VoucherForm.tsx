@@ -2,10 +2,8 @@
 // one schema reads both (core/vouchers/voucher-rules.ts). Uncontrolled fields that post without
 // JavaScript; with it, the fields that do not apply to the chosen kind are hidden.
 import { useId, useState } from "react";
-import { Form } from "react-router";
 import { useHydrated } from "../../lib/use-hydrated";
-import { TextField } from "./Fields";
-import { Notice } from "./Notice";
+import { ConsoleForm, describedBy, FormNotice, GroupError, TextArea, TextField, useFieldError } from "./Fields";
 import {
   CODE_MAX,
   DESCRIPTION_MAX,
@@ -76,17 +74,20 @@ function Field({
   return <TextField {...props} defaultValue={value} maxLength={maxLength ?? 40} />;
 }
 
+/** The voucher's fields as the form names them: core's refusals name the same (voucher-rules.ts). */
+export const VOUCHER_FIELDS = Object.keys(EMPTY_VOUCHER) as (keyof VoucherFormValues)[];
+
 export function VoucherForm({
   values,
   submitLabel,
   busy,
-  error,
+  answer,
 }: {
   values: VoucherFormValues;
   submitLabel: string;
   busy: boolean;
-  /** a refusal, shown beside the button just pressed (the top of a long form is out of sight) */
-  error?: string | null;
+  /** the action's answer: each refusal shows under its field, one naming none beside the button */
+  answer: unknown;
 }) {
   const [type, setType] = useState<VoucherDiscountType>(
     (DISCOUNT_TYPES as readonly string[]).includes(values.discount_type)
@@ -95,10 +96,10 @@ export function VoucherForm({
   );
   // before the script runs every field shows: the kind can change without it
   const hydrated = useHydrated();
-  const messageId = useId();
-  const descriptionId = useId();
+  const kindId = useId();
+  const kindError = useFieldError("discount_type", kindId);
   return (
-    <Form method="post" className="space-y-5" aria-label="Voucher">
+    <ConsoleForm method="post" className="space-y-5" aria-label="Voucher" answer={answer}>
       <input type="hidden" name="intent" value="save" />
       <div className="grid gap-4 md:grid-cols-2">
         <Field
@@ -110,8 +111,9 @@ export function VoucherForm({
           autoCapitalize="characters"
           hint={`What shoppers type. ${CODE_MAX} characters at most: letters, digits, - and _. Saved in capitals.`}
         />
-        <fieldset>
+        <fieldset aria-describedby={describedBy(kindError.message && kindError.errorId)}>
           <legend className="text-sm font-semibold">Kind</legend>
+          <GroupError name="discount_type" id={kindId} />
           <div className="mt-1 grid gap-1">
             {DISCOUNT_TYPES.map((t) => (
               <label key={t} className="flex min-h-11 items-center gap-2 bg-white px-3 text-sm ring-1 ring-stone-200">
@@ -121,6 +123,7 @@ export function VoucherForm({
                   value={t}
                   defaultChecked={type === t}
                   onChange={() => setType(t)}
+                  aria-invalid={!!kindError.message || undefined}
                   className="h-5 w-5"
                 />
                 {DISCOUNT_TYPE_LABELS[t]}
@@ -200,39 +203,22 @@ export function VoucherForm({
           hint="Matched by email and phone. Empty: no limit."
         />
       </div>
-      <div>
-        <label htmlFor={descriptionId} className="block text-sm font-semibold">
-          Description
-        </label>
-        <input
-          id={descriptionId}
-          name="description"
-          defaultValue={values.description}
-          maxLength={DESCRIPTION_MAX}
-          className="field mt-1"
-        />
-      </div>
-      <div>
-        <label htmlFor={messageId} className="block text-sm font-semibold">
-          Message shown when applied
-        </label>
-        <textarea
-          id={messageId}
-          name="message"
-          defaultValue={values.message}
-          maxLength={MESSAGE_MAX}
-          rows={2}
-          className="field mt-1"
-        />
-      </div>
+      <TextField label="Description" name="description" defaultValue={values.description} maxLength={DESCRIPTION_MAX} />
+      <TextArea
+        label="Message shown when applied"
+        name="message"
+        defaultValue={values.message}
+        maxLength={MESSAGE_MAX}
+        rows={2}
+      />
       <label className="flex min-h-11 items-center gap-2 text-sm">
         <input type="checkbox" name="is_active" defaultChecked={values.is_active} className="h-5 w-5" />
         Active (switch off to stop it at once)
       </label>
-      {error && <Notice kind="error">{error}</Notice>}
+      <FormNotice />
       <button type="submit" disabled={busy} className="btn-primary">
         {submitLabel}
       </button>
-    </Form>
+    </ConsoleForm>
   );
 }

@@ -22,9 +22,21 @@ import { combinationName, HEX_COLOUR, optionTypeLabel, SIZE_GUIDES } from "../..
 import { AppError } from "../../../core/shared/errors";
 import { productHref } from "../../lib/catalog-view.server";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
-import { PageTitle, Panel, TextField } from "../../components/admin/Fields";
+import {
+  ConsoleForm,
+  describedBy,
+  FieldError,
+  FieldInput,
+  PageTitle,
+  Panel,
+  TextArea,
+  TextField,
+  useFieldError,
+} from "../../components/admin/Fields";
 import { Notice } from "../../components/admin/Notice";
 import { consoleMeta, formText } from "../../lib/console";
+import { formErrorsOf } from "../../lib/form-errors";
+import { formErrorsFor } from "../../lib/form-errors.server";
 import {
   draftFromForm,
   draftOptions,
@@ -121,6 +133,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 interface Answer {
   error?: string;
+  /** input name → the message under it */
+  fields?: Record<string, string>;
   draft?: ProductDraft;
   /** a new form for each answer: it is drawn again from the draft (with any fresh stock) */
   nonce?: number;
@@ -154,8 +168,56 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (error.status === 404) throw data({ detail: error.message }, { status: 404 });
     const draft = intent === "save" ? draftFromForm(form, id) : undefined;
     if (draft) freshStock(draft, error);
-    return data<Answer>({ error: readable(error.message, draft), draft, nonce: Date.now() }, { status: error.status });
+    const refusal = draft ? formErrorsFor(error, { inputOf: inputOf(draft) }) : { fields: {} };
+    return data<Answer>(
+      { error: readable(error.message, draft), fields: refusal.fields, draft, nonce: Date.now() },
+      { status: error.status },
+    );
   }
+}
+
+const TOP_LEVEL_INPUTS = new Set([
+  "name",
+  "custom_url",
+  "price",
+  "compare_price",
+  "material_type",
+  "description",
+  "description_format",
+  "size_guide",
+  "stock",
+]);
+
+/**
+ * The editor's input a body path belongs to: the body's options leave out empty rows, and custom
+ * fields and questions repeat one input name a row, so those are told apart by their row.
+ */
+function inputOf(draft: ProductDraft) {
+  const optionRow = draft.options.flatMap((o, i) => (o.type.trim() && o.values.trim() ? [i] : []));
+  return (path: string): string | null => {
+    const [head, index, part] = path.split(".");
+    const i = Number(index);
+    switch (head) {
+      case "combinations":
+        if (index === undefined) return null;
+        return part === "sku" || part === "stock" ? `c_${i}_${part}` : `c_${i}_price`;
+      case "options": {
+        const row = optionRow[i];
+        if (index === undefined || row === undefined) return null;
+        return part === "type" ? `option_type_${row}` : `option_values_${row}`;
+      }
+      case "custom_fields":
+        return index === undefined ? null : `${part === "value" ? "cf_value" : "cf_key"}.${i}`;
+      case "faqs":
+        return index === undefined ? null : `faq_q.${i}`;
+      case "structured_description":
+        return index === "highlights" ? "highlights" : "bullet_points";
+      case "stock_seen":
+        return "stock";
+      default:
+        return head && TOP_LEVEL_INPUTS.has(head) ? head : null;
+    }
+  };
 }
 
 /**
@@ -185,43 +247,6 @@ function readable(message: string, draft: ProductDraft | undefined): string {
   return message;
 }
 
-function Area({
-  label,
-  name,
-  defaultValue,
-  hint,
-  rows = 4,
-}: {
-  label: string;
-  name: string;
-  defaultValue: string;
-  hint?: string;
-  rows?: number;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        rows={rows}
-        maxLength={20_000}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className="field mt-1"
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
-
 type UrlAnswer = { available: boolean; message: string; suggestion: string | null; url: string };
 
 /** The custom URL, checked against the other products a moment after typing stops. */
@@ -240,6 +265,7 @@ function CustomUrlField({ defaultValue, productId }: { defaultValue: string; pro
     return () => clearTimeout(timer);
   }, [value, defaultValue, productId, load]);
   const answer = value === defaultValue ? null : fetcher.data;
+  const refused = useFieldError("custom_url", id);
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold">
@@ -255,10 +281,12 @@ function CustomUrlField({ defaultValue, productId }: { defaultValue: string; pro
           maxLength={80}
           autoCapitalize="none"
           spellCheck={false}
-          aria-describedby={`${id}-hint`}
-          className="field"
+          aria-invalid={!!refused.message || undefined}
+          aria-describedby={describedBy(refused.message && refused.errorId, `${id}-hint`)}
+          className="field aria-invalid:border-red-700"
         />
       </div>
+      <FieldError id={refused.errorId} message={refused.message} />
       <p id={`${id}-hint`} aria-live="polite" className="mt-1 text-xs">
         {answer && answer.url === value.trim() ? (
           <span className={answer.available ? "text-emerald-800" : "text-red-800"}>
@@ -327,9 +355,9 @@ export default function ProductEditor() {
         {loaded.moved === "restore" && !answer && (
           <Notice kind="success">Restored, hidden. Make it active and save to show it in the shop.</Notice>
         )}
-        {answer?.error && (
+        {formErrorsOf(answer).form && (
           <Notice kind="error" className="scroll-mt-20">
-            {answer.error}
+            {answer?.error}
           </Notice>
         )}
       </div>
@@ -349,6 +377,7 @@ export default function ProductEditor() {
           collections={loaded.collections}
           canEditStock={loaded.canEditStock}
           busy={busy}
+          answer={answer}
         />
       )}
       {id !== null && !archived && (
@@ -387,11 +416,13 @@ function EditorForm({
   collections,
   canEditStock,
   busy,
+  answer,
 }: {
   draft: ProductDraft;
   collections: { id: number; name: string }[];
   canEditStock: boolean;
   busy: boolean;
+  answer: Answer | undefined;
 }) {
   const [options, setOptions] = useState(draft.options);
   const [format, setFormat] = useState(draft.descriptionFormat);
@@ -401,7 +432,7 @@ function EditorForm({
   const customFields = [...draft.customFields, { key: "", value: "" }, { key: "", value: "" }];
   const faqs = [...draft.faqs, { question: "", answer: "" }];
   return (
-    <Form method="post" aria-label="Product" className="space-y-6">
+    <ConsoleForm method="post" aria-label="Product" className="space-y-6" answer={answer}>
       {draft.updatedAt && <input type="hidden" name="updated_at" value={draft.updatedAt} />}
       <Panel title="The product">
         <div className="grid gap-4 md:grid-cols-2">
@@ -491,16 +522,16 @@ function EditorForm({
               {draft.descriptionFormat === "html" && <option value="html">HTML (cleaned when saved)</option>}
             </select>
           </div>
-          <Area label="Description" name="description" defaultValue={draft.description} rows={5} />
+          <TextArea label="Description" name="description" defaultValue={draft.description} rows={5} />
           {/* kept in the form whatever the format, so switching back loses nothing */}
           <div className={format === "structured" ? "grid gap-4 md:grid-cols-2" : "hidden"}>
-            <Area
+            <TextArea
               label="Bullet points"
               name="bullet_points"
               defaultValue={draft.bulletPoints}
               hint="One a line; shown as a list under the description."
             />
-            <Area
+            <TextArea
               label="Highlights"
               name="highlights"
               defaultValue={draft.highlights}
@@ -522,7 +553,7 @@ function EditorForm({
                 <label className="block text-sm font-semibold" htmlFor={`option-type-${i}`}>
                   Option {i + 1}
                 </label>
-                <input
+                <FieldInput
                   id={`option-type-${i}`}
                   name={`option_type_${i}`}
                   value={o.type}
@@ -536,7 +567,7 @@ function EditorForm({
                 <label className="block text-sm font-semibold" htmlFor={`option-values-${i}`}>
                   {o.type.trim() ? `${optionTypeLabel(o.type.trim().toLowerCase())} values` : "Values"}
                 </label>
-                <input
+                <FieldInput
                   id={`option-values-${i}`}
                   name={`option_values_${i}`}
                   value={o.values}
@@ -584,16 +615,18 @@ function EditorForm({
         <div className="space-y-2">
           {customFields.map((f, i) => (
             <div key={i} className="grid grid-cols-2 gap-2">
-              <input
+              <FieldInput
                 name="cf_key"
+                errorName={`cf_key.${i}`}
                 defaultValue={f.key}
                 maxLength={60}
                 aria-label={`Custom field ${i + 1} name`}
                 placeholder="Name"
                 className="field"
               />
-              <input
+              <FieldInput
                 name="cf_value"
+                errorName={`cf_value.${i}`}
                 defaultValue={f.value}
                 maxLength={500}
                 aria-label={`Custom field ${i + 1} value`}
@@ -609,8 +642,9 @@ function EditorForm({
         <div className="space-y-4">
           {faqs.map((f, i) => (
             <div key={i} className="grid gap-2">
-              <input
+              <FieldInput
                 name="faq_q"
+                errorName={`faq_q.${i}`}
                 defaultValue={f.question}
                 maxLength={300}
                 aria-label={`Question ${i + 1}`}
@@ -637,7 +671,7 @@ function EditorForm({
           {busy ? "Saving…" : draft.id ? "Save" : "Create product"}
         </button>
       </div>
-    </Form>
+    </ConsoleForm>
   );
 }
 
@@ -694,7 +728,7 @@ function Grid({
             </p>
             <label className="text-xs md:text-sm">
               <span className="md:sr-only">Price (Rs.)</span>
-              <input
+              <FieldInput
                 name={`c_${i}_price`}
                 defaultValue={row.price}
                 inputMode="decimal"
@@ -706,7 +740,7 @@ function Grid({
             </label>
             <label className="text-xs md:text-sm">
               <span className="md:sr-only">SKU</span>
-              <input
+              <FieldInput
                 name={`c_${i}_sku`}
                 defaultValue={row.sku}
                 maxLength={64}
@@ -717,7 +751,7 @@ function Grid({
             <label className="text-xs md:text-sm">
               <span className="md:sr-only">{row.seen === null ? "First stock" : "Stock"}</span>
               {canEditStock ? (
-                <input
+                <FieldInput
                   name={`c_${i}_stock`}
                   defaultValue={row.stock}
                   inputMode="numeric"

@@ -21,9 +21,16 @@ import { formatRupees, rupeesText } from "../../../core/shared/money";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle, Panel } from "../../components/admin/Fields";
 import { Notice, actionError } from "../../components/admin/Notice";
-import { EMPTY_VOUCHER, StateBadge, VoucherForm, type VoucherFormValues } from "../../components/admin/VoucherForm";
+import {
+  EMPTY_VOUCHER,
+  StateBadge,
+  VOUCHER_FIELDS,
+  VoucherForm,
+  type VoucherFormValues,
+} from "../../components/admin/VoucherForm";
 import { consoleMeta, formText, statusLabel } from "../../lib/console";
 import { formatDayTime } from "../../lib/dates";
+import { formIssues } from "../../lib/form-errors.server";
 import { formResult, requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/voucher";
 
@@ -155,15 +162,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { raw, body } = formBody(form);
   const schema = id === null ? voucherFieldsSchema : voucherPatchSchema;
   const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    return data({ error: parsed.error.issues[0]?.message ?? "Check the fields.", values: raw }, { status: 422 });
-  }
+  // every field's first message, each shown under its field, what was typed kept
+  if (!parsed.success) return data({ ...formIssues(parsed.error), values: raw }, { status: 422 });
   const result = await formResult(
     async () =>
       id === null
         ? (await createVoucher(context.core, actor, parsed.data as Parameters<typeof createVoucher>[2])).id
         : (await updateVoucher(context.core, actor, id, parsed.data)).voucher.id,
     { values: raw },
+    { known: VOUCHER_FIELDS },
   );
   if (typeof result !== "number") return result;
   throw redirect(`/admin/vouchers/${result}?saved=1`);
@@ -210,7 +217,7 @@ export default function ConsoleVoucher() {
             values={shown}
             submitLabel={voucher ? "Save voucher" : "Create voucher"}
             busy={busy}
-            error={error}
+            answer={answer}
           />
         </Panel>
         {voucher && (
