@@ -202,11 +202,12 @@ function readRow(cells: Cells, line: number, errors: ImportError[]): ImportRow |
   const money = (field: Column): number | null => {
     const value = text(field, FIELD_MAX.number);
     if (!value) return null;
-    const paisa = /^\d{1,12}(?:\.\d{1,2})?$/.test(value) ? parseRupees(value) : null;
+    // as people type amounts (decision 0096): 3490, 3,490, Rs. 3,490, 3490.00
+    const paisa = parseRupees(value);
     if (paisa === null || paisa < 0 || paisa > MAX_PRICE_PAISA) {
       fail(
         field,
-        `${field} must be an amount in rupees from 0 to ${(MAX_PRICE_PAISA / 100).toLocaleString("en-US")}, such as 2499 or 2499.50.`,
+        `${field} must be an amount in rupees from 0 to ${(MAX_PRICE_PAISA / 100).toLocaleString("en-US")}, such as 2499, 2,499 or 2499.50.`,
       );
       return null;
     }
