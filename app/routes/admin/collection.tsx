@@ -17,7 +17,7 @@ import { mediaStorage } from "../../../core/media/storage";
 import { AppError, invalid } from "../../../core/shared/errors";
 import { formatRupees } from "../../../core/shared/money";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
-import { PageTitle, Panel } from "../../components/admin/Fields";
+import { ConsoleForm, FormNotice, PageTitle, Panel, TextArea, TextField } from "../../components/admin/Fields";
 import { Notice, actionError } from "../../components/admin/Notice";
 import { ProductOrderList } from "../../components/admin/ProductOrderList";
 import { SiteImageUpload, siteImageOutcome } from "../../components/admin/SiteImageUpload";
@@ -97,7 +97,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-type Answer = { error?: string; done?: string; form?: string };
+type Answer = { error?: string; fields?: Record<string, string>; done?: string; form?: string };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = await requireStaff(request, context, "collections");
@@ -111,7 +111,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       async () => {
         const positionText = formText(form, "position").trim();
         if (positionText.length > 7 || !/^\d+$/.test(positionText))
-          throw invalid("Place must be a whole number from 0 to 100000.");
+          throw new AppError(422, "Place must be a whole number from 0 to 100000.", { field: "position" });
         const { changed } = await updateCollection(core, actor, id, {
           name: formText(form, "name").trim(),
           description: formText(form, "description").trim(),
@@ -125,6 +125,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         } as Answer;
       },
       { form: "details" },
+      { known: ["name", "description", "position"] },
     );
   }
   if (intent === "image") {
@@ -300,52 +301,29 @@ export default function ConsoleCollection() {
         </div>
         <div className="space-y-6">
           <Panel title="Details">
-            {notice("details")}
-            <Form method="post" className="space-y-4" aria-label="Collection details" key={JSON.stringify(collection)}>
+            {answer?.form === "details" && answer.done && (
+              <div className="mb-3">
+                <Notice kind="success">{answer.done}</Notice>
+              </div>
+            )}
+            <ConsoleForm
+              method="post"
+              className="space-y-4"
+              aria-label="Collection details"
+              key={JSON.stringify(collection)}
+              answer={answer?.form === "details" ? answer : undefined}
+            >
               <input type="hidden" name="intent" value="details" />
-              <div>
-                <label htmlFor="c-name" className="block text-sm font-semibold">
-                  Name
-                </label>
-                <input
-                  id="c-name"
-                  name="name"
-                  required
-                  maxLength={100}
-                  defaultValue={collection.name}
-                  className="field mt-1"
-                />
-              </div>
-              <div>
-                <label htmlFor="c-description" className="block text-sm font-semibold">
-                  Description
-                </label>
-                <textarea
-                  id="c-description"
-                  name="description"
-                  maxLength={2000}
-                  rows={4}
-                  defaultValue={collection.description}
-                  className="field mt-1"
-                />
-              </div>
-              <div>
-                <label htmlFor="c-position" className="block text-sm font-semibold">
-                  Place among collections
-                </label>
-                <input
-                  id="c-position"
-                  name="position"
-                  inputMode="numeric"
-                  maxLength={7}
-                  defaultValue={String(collection.position)}
-                  aria-describedby="c-position-hint"
-                  className="field mt-1"
-                />
-                <p id="c-position-hint" className="mt-1 text-xs text-stone-600">
-                  Lowest first. The list of collections can also move it up or down.
-                </p>
-              </div>
+              <TextField label="Name" name="name" required maxLength={100} defaultValue={collection.name} />
+              <TextArea label="Description" name="description" maxLength={2000} defaultValue={collection.description} />
+              <TextField
+                label="Place among collections"
+                name="position"
+                inputMode="numeric"
+                maxLength={7}
+                defaultValue={String(collection.position)}
+                hint="Lowest first. The list of collections can also move it up or down."
+              />
               <label className="flex min-h-11 items-center gap-2 text-sm">
                 <input type="checkbox" name="is_active" defaultChecked={collection.isActive} className="h-5 w-5" />
                 Shown on the storefront
@@ -354,10 +332,11 @@ export default function ConsoleCollection() {
                 <input type="checkbox" name="is_featured" defaultChecked={collection.isFeatured} className="h-5 w-5" />
                 Featured on the home page
               </label>
+              <FormNotice />
               <button type="submit" disabled={busy} className="btn-primary">
                 Save details
               </button>
-            </Form>
+            </ConsoleForm>
           </Panel>
           <Panel title="Hero image">
             {notice("image")}
