@@ -162,7 +162,8 @@ describe.sequential("fake-order signals", { timeout: 120_000 }, () => {
     await expectVisibleToPerson(row.getByText("The address is too short for a courier to find"), { scroll: true });
     if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/orders-signals-phone.png`, fullPage: true });
 
-    // the filter: only held orders
+    // the filter: only held orders (folded under More filters, so a phone's first order stays in sight)
+    await page.getByText("More filters").click();
     await page.getByLabel("Held for a call").check();
     await page.getByRole("button", { name: "Find" }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get("held")).toBe("1");

@@ -40,6 +40,8 @@ export interface FakePush {
   origin: string;
   /** an agent that trusts the fake's certificate, for the sender */
   agent: https.Agent;
+  /** the certificate (PEM), for a store process's NODE_EXTRA_CA_CERTS */
+  cert: string;
   /** a browser's subscription with fresh keys, as PushSubscription.toJSON() gives it */
   subscribe(): FakeSubscription;
   /** every push accepted (201), in order */
@@ -133,7 +135,7 @@ export async function startFakePush(): Promise<FakePush> {
   const browsers = new Map<string, { ecdh: crypto.ECDH; auth: Buffer; gone: boolean; answers: PushAnswer[] }>();
   const received: ReceivedPush[] = [];
   const attempts: FakePush["attempts"] = [];
-  const sockets = new Set<net.Socket>();
+  const sockets = new Set<{ destroy(): void }>();
   let origin = "";
   const tls = certificate();
   const server = https.createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
@@ -178,6 +180,7 @@ export async function startFakePush(): Promise<FakePush> {
   return {
     origin,
     agent: new https.Agent({ ca: tls.cert }),
+    cert: tls.cert,
     received,
     attempts,
     subscribe() {

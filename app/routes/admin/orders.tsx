@@ -209,7 +209,7 @@ export default function ConsoleOrders() {
             </label>
             <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
               <button type="submit" className="btn-primary">
-                Find
+                Apply filters
               </button>
               <Link to="/admin/orders" className="btn-secondary">
                 Clear
@@ -309,21 +309,32 @@ export default function ConsoleOrders() {
         <div
           role="region"
           aria-label="Ticked orders"
-          className="sticky bottom-0 z-30 -mx-4 mt-3 hidden flex-wrap items-center gap-2 border-t border-stone-300 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] group-has-[.order-tick:checked]/orders:flex lg:mx-0"
+          className="sticky bottom-0 z-30 -mx-4 mt-3 hidden items-center gap-2 border-t border-stone-300 bg-white px-4 py-2 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] group-has-[.order-tick:checked]/orders:flex lg:mx-0"
           data-testid="bulk-bar"
         >
-          <p className="mr-auto text-sm font-semibold" aria-live="polite">
-            {ticked > 0 ? `${ticked} ticked` : "Ticked orders"}
+          <p className="shrink-0 text-sm font-semibold" aria-live="polite">
+            {ticked > 0 ? `${ticked} ticked` : "Ticked"}
           </p>
-          {BULK_MOVES.map((move) => (
-            <button key={move} type="submit" name="move" value={move} disabled={busy} className="btn-secondary px-3">
-              {MOVE_LABELS[move]}
+          {/* one row, swiped sideways on a phone: the bar never hides more of the list than a button's height */}
+          <div className="-my-1 flex min-w-0 flex-1 gap-2 overflow-x-auto py-1 whitespace-nowrap">
+            {BULK_MOVES.map((move) => (
+              <button
+                key={move}
+                type="submit"
+                name="move"
+                value={move}
+                disabled={busy}
+                className="btn-secondary shrink-0 px-3"
+              >
+                {MOVE_LABELS[move]}
+                <span className="sr-only"> ticked</span>
+              </button>
+            ))}
+            <PrintTickedButtons disabled={busy} />
+            <button type="reset" className="min-h-11 shrink-0 px-2 text-sm underline underline-offset-4">
+              Untick all
             </button>
-          ))}
-          <PrintTickedButtons disabled={busy} />
-          <button type="reset" className="min-h-11 px-2 text-sm underline underline-offset-4">
-            Untick all
-          </button>
+          </div>
         </div>
       </Form>
       <Pager page={page} pages={pages} href={(n) => href({ page: String(n) })} />
