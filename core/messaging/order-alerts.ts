@@ -250,6 +250,9 @@ export function alertPhone(raw: unknown): string {
   return phone;
 }
 
+/** A settings row with no number waiting for its code. */
+const NO_PENDING_CODE = { pendingPhone: null, codeHash: null, codeExpiresAt: null, codeTries: 0 } as const;
+
 const codeHash = (userId: number, phone: string, code: string) => hashToken(`${userId}:${phone}:${code}`);
 
 /**
@@ -337,10 +340,7 @@ export async function confirmAlertPhone(ctx: CoreContext, actor: StaffActor, raw
         whatsappPhone: row.pendingPhone,
         phoneVerifiedAt: sql`now()`,
         whatsapp: true,
-        pendingPhone: null,
-        codeHash: null,
-        codeExpiresAt: null,
-        codeTries: 0,
+        ...NO_PENDING_CODE,
         updatedAt: sql`now()`,
       })
       .where(eq(staffAlertSettings.userId, actor.userId));
@@ -371,10 +371,7 @@ export async function removeAlertPhone(ctx: CoreContext, actor: StaffActor): Pro
         whatsapp: false,
         whatsappPhone: null,
         phoneVerifiedAt: null,
-        pendingPhone: null,
-        codeHash: null,
-        codeExpiresAt: null,
-        codeTries: 0,
+        ...NO_PENDING_CODE,
         updatedAt: sql`now()`,
       })
       .where(eq(staffAlertSettings.userId, actor.userId));

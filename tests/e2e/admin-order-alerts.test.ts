@@ -14,6 +14,7 @@ import type { Page } from "playwright-core";
 import webpush from "web-push";
 import { afterAll, describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, SCREENSHOT_DIR, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { placeApiOrder } from "../helpers/api-order";
 import { browserSuite } from "../helpers/browser-suite";
 import { insertStaff, signInToConsole, type ConsoleMember } from "../helpers/console-e2e";
 import { startFakePush, type FakeSubscription } from "../helpers/fake-push";
@@ -52,42 +53,8 @@ async function shot(page: Page, name: string, fullPage = false) {
   if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
 
-interface ApiProduct {
-  id: number;
-  variant_combinations: { id: number; price: number; stock_quantity: number; is_available: boolean }[];
-}
-
-let serial = 0;
-async function placeOrder(): Promise<{ id: number; tracking_id: string }> {
-  const products = (await (await fetch(`${suite.url}/api/products?limit=100&sort=name`)).json()) as ApiProduct[];
-  const product = products.find((p) => p.variant_combinations.some((c) => c.is_available && c.stock_quantity > 3))!;
-  const combo = product.variant_combinations.find((c) => c.is_available && c.stock_quantity > 3)!;
-  const subtotal = Math.round(combo.price * 100);
-  const shipping = subtotal >= 500_000 ? 0 : 50_000;
-  serial += 1;
-  const res = await fetch(`${suite.url}/api/orders`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": `10.9.0.${serial}` },
-    body: JSON.stringify({
-      first_name: "Zara",
-      last_name: "Ahmed",
-      email: `zara${serial}@example.pk`,
-      phone: `0301-${String(3_000_000 + serial).slice(-7)}`,
-      shipping_address: "House 7, Street 9, DHA Phase 5, Karachi",
-      city: "Karachi",
-      postal_code: "75500",
-      country: "Pakistan",
-      total_amount: (subtotal + shipping) / 100,
-      payment_method: "cod",
-      items: [
-        { product_id: product.id, combination_id: combo.id, quantity: 1, price: combo.price, variant_details: null },
-      ],
-    }),
-  });
-  const body = (await res.json()) as { id: number; tracking_id: string };
-  expect(res.status, JSON.stringify(body)).toBe(201);
-  return body;
-}
+/** A guest's order through the shop's API; the answer carries its id too. */
+const placeOrder = async () => (await placeApiOrder(suite.url)) as { id: number; tracking_id: string };
 
 /**
  * Headless Chromium has no push service: the page's PushManager hands out a subscription of the
