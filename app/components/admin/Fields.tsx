@@ -115,10 +115,7 @@ export function TextField({
   const id = useId();
   const { message, errorId } = useFieldError(errorName ?? name, id);
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} message={message} className={className}>
       <input
         id={id}
         name={name}
@@ -133,7 +130,33 @@ export function TextField({
         aria-describedby={describedBy(message && errorId, hint && `${id}-hint`)}
         className="field mt-1 aria-invalid:border-red-700"
       />
-      <FieldError id={errorId} message={message} />
+    </FieldFrame>
+  );
+}
+
+/** A field's label above it, and its message and hint under it. */
+function FieldFrame({
+  id,
+  label,
+  hint,
+  message,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  message: string | null;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-semibold">
+        {label}
+      </label>
+      {children}
+      <FieldError id={`${id}-error`} message={message} />
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
           {hint}
@@ -164,10 +187,7 @@ export function TextArea({
   const id = useId();
   const { message, errorId } = useFieldError(name, id);
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} message={message} className={className}>
       <textarea
         id={id}
         name={name}
@@ -178,13 +198,7 @@ export function TextArea({
         aria-describedby={describedBy(message && errorId, hint && `${id}-hint`)}
         className="field mt-1 aria-invalid:border-red-700"
       />
-      <FieldError id={errorId} message={message} />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
-          {hint}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 
