@@ -2,7 +2,7 @@
 // text, attempts and last error; a failed one can be sent again. Staff with the orders
 // permission; the resend is audited in its own transaction. The shop's choices (confirmations on
 // or off, their language) are settings.
-import { and, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, notInArray, sql, type SQL } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { notFound, conflict, invalid } from "../shared/errors";
 import { recordAudit, whoIs } from "../staff/audit";
@@ -17,6 +17,8 @@ import {
   type MessageStatus,
 } from "../../db/schema";
 
+export const PHONE_CODE_RESEND_REFUSED =
+  "A staff member's number code cannot be sent again: it is not kept. They ask for a new one on their account page.";
 export const CODE_RESEND_REFUSED =
   "A password reset code cannot be sent again: it is not kept. Ask the shopper to request a new one.";
 
@@ -108,7 +110,7 @@ export async function resendMessage(
         and(
           eq(whatsappMessages.id, messageId),
           eq(whatsappMessages.status, "failed"),
-          ne(whatsappMessages.kind, "password_code"),
+          notInArray(whatsappMessages.kind, ["password_code", "phone_code"]),
         ),
       )
       .returning({ id: whatsappMessages.id, orderId: whatsappMessages.orderId, lastError: whatsappMessages.lastError });
@@ -118,7 +120,9 @@ export async function resendMessage(
         .from(whatsappMessages)
         .where(eq(whatsappMessages.id, messageId));
       if (!existing) throw notFound("Message not found");
+      // a code is not kept once its message failed: the shopper, or the staff member, asks again
       if (existing.kind === "password_code") throw conflict(CODE_RESEND_REFUSED);
+      if (existing.kind === "phone_code") throw conflict(PHONE_CODE_RESEND_REFUSED);
       throw conflict(`Only a failed message can be sent again; this one is ${existing.status}.`, {
         status: existing.status,
       });

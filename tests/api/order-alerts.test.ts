@@ -19,6 +19,7 @@ import {
   setAlertChannels,
   startAlertPhoneCheck,
 } from "../../core/messaging/order-alerts";
+import { PHONE_CODE_RESEND_REFUSED, resendMessage } from "../../core/messaging/message-log";
 import { OUTBOX_DEFAULTS, runOutboxOnce, runQueueOnce, type OutboxOptions } from "../../core/messaging/outbox";
 import { logOnlyTransport } from "../../core/messaging/transport";
 import { loadVapidKeys, pushQueue, webPushSender, type VapidKeys } from "../../core/messaging/web-push";
@@ -40,7 +41,8 @@ let catalogue: TestStaff;
 let item: Item;
 
 const FAST: OutboxOptions = { ...OUTBOX_DEFAULTS, baseBackoffMs: 1, maxBackoffMs: 4, maxAttempts: 4 };
-const UA_ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
+const UA_ANDROID =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
 
 const sender = (timeoutMs = 2_000) => webPushSender(keys, { timeoutMs, agent: push.agent });
 const actor = (who: TestStaff): Promise<StaffActor> => actorOf(t.core, who);
@@ -112,8 +114,18 @@ describe("who is told", () => {
   it("nobody until they choose: a new order queues no alert at all", async () => {
     const order = await placeOrder();
     expect(await pushesOf(order.id)).toEqual([]);
-    expect(await count(t, sql`select count(*) as n from email_messages where order_id = ${order.id} and kind = 'new_order_alert'`)).toBe(0);
-    expect(await count(t, sql`select count(*) as n from whatsapp_messages where order_id = ${order.id} and kind = 'new_order_alert'`)).toBe(0);
+    expect(
+      await count(
+        t,
+        sql`select count(*) as n from email_messages where order_id = ${order.id} and kind = 'new_order_alert'`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        t,
+        sql`select count(*) as n from whatsapp_messages where order_id = ${order.id} and kind = 'new_order_alert'`,
+      ),
+    ).toBe(0);
     const settings = await getOrderAlerts(t.core, await actor(owner));
     expect(settings).toMatchObject({ email: false, whatsapp: false, phone: null, devices: [] });
   });
@@ -149,9 +161,7 @@ describe("who is told", () => {
     await drainPushes();
     const got = receivedFor(order.id);
     expect(got).toHaveLength(2);
-    expect(new Set(got.map((g) => g.id))).toEqual(
-      new Set([phone, laptop].map((s) => s.endpoint.split("/").pop())),
-    );
+    expect(new Set(got.map((g) => g.id))).toEqual(new Set([phone, laptop].map((s) => s.endpoint.split("/").pop())));
     // the fake checked the ES256 signature and decrypted the body with the browser's keys
     expect(got[0]!.vapidKey).toBe(keys.publicKey);
     expect(got[0]!.claims).toMatchObject({ aud: push.origin, sub: "mailto:owner@zaiba.test" });
@@ -190,7 +200,10 @@ describe("who is told", () => {
     const order = await placeOrder();
     expect(await pushesOf(order.id)).toEqual([]);
     expect(
-      await count(t, sql`select count(*) as n from email_messages where order_id = ${order.id} and user_id = ${member.id}`),
+      await count(
+        t,
+        sql`select count(*) as n from email_messages where order_id = ${order.id} and user_id = ${member.id}`,
+      ),
     ).toBe(0);
     expect(await pruneAlertDevices(t.core.db)).toBe(1);
     expect(await count(t, sql`select count(*) as n from push_subscriptions where user_id = ${member.id}`)).toBe(0);
@@ -201,7 +214,10 @@ describe("who is told", () => {
     const second = await makeOwnerSession();
     await addAlertDevice(t.core, second, push.subscribe(), UA_ANDROID, { extraOrigins: [push.origin] });
     await forgetSessionDevices(t.core, second.sessionId);
-    const left = await rows<{ endpoint: string }>(t, sql`select endpoint from push_subscriptions where user_id = ${owner.id}`);
+    const left = await rows<{ endpoint: string }>(
+      t,
+      sql`select endpoint from push_subscriptions where user_id = ${owner.id}`,
+    );
     expect(left.map((r) => r.endpoint)).toEqual([here.endpoint]);
   });
 });
@@ -269,7 +285,9 @@ describe("the push service's answers", () => {
     const placed = [];
     for (let n = 0; n < 12; n++) placed.push(await placeOrder());
     const queue = pushQueue(t.core.db, sender());
-    await Promise.all(Array.from({ length: 4 }, (_, n) => runQueueOnce(t.core.db, queue, { ...FAST, batch: 4 }, `w${n}`)));
+    await Promise.all(
+      Array.from({ length: 4 }, (_, n) => runQueueOnce(t.core.db, queue, { ...FAST, batch: 4 }, `w${n}`)),
+    );
     await drainPushes();
     for (const order of placed) {
       const got = receivedFor(order.id);
@@ -293,11 +311,18 @@ describe("WhatsApp to a proven number", () => {
     const wrong = code === "000000" ? "111111" : "000000";
     await expect(confirmAlertPhone(t.core, who, { code: wrong })).rejects.toMatchObject({ status: 422 });
     expect(await confirmAlertPhone(t.core, who, { code })).toBe("923007654321");
-    expect(await getOrderAlerts(t.core, who)).toMatchObject({ whatsapp: true, phone: "923007654321", pendingPhone: null });
+    expect(await getOrderAlerts(t.core, who)).toMatchObject({
+      whatsapp: true,
+      phone: "923007654321",
+      pendingPhone: null,
+    });
 
     // every order so far asked its shopper on WhatsApp too: the outbox is run until it is empty
     while ((await runOutboxOnce(t.core.db, logOnlyTransport)).claimed > 0);
-    const [after] = await rows<{ parameters: string[] }>(t, sql`select parameters from whatsapp_messages where id = ${message!.id}`);
+    const [after] = await rows<{ parameters: string[] }>(
+      t,
+      sql`select parameters from whatsapp_messages where id = ${message!.id}`,
+    );
     expect(after!.parameters).toEqual([]);
 
     const order = await placeOrder();
@@ -313,6 +338,22 @@ describe("WhatsApp to a proven number", () => {
       expect.stringMatching(/^Rs\. /) as unknown,
       `https://zaiba.test/admin/orders/${order.id}`,
     ]);
+  });
+
+  it("a failed code message cannot be sent again from the message log (the code is not kept)", async () => {
+    const member = await makeStaff(t.app, t.core, owner, "fulfilment");
+    await startAlertPhoneCheck(t.core, await actor(member), { phone: "0312-5556667" });
+    const [message] = await rows<{ id: number }>(
+      t,
+      sql`select id from whatsapp_messages where kind = 'phone_code' and phone = '923125556667'`,
+    );
+    await t.core.db.execute(
+      sql`update whatsapp_messages set status = 'failed', parameters = '[]' where id = ${message!.id}`,
+    );
+    await expect(resendMessage(t.core, await actor(owner), message!.id)).rejects.toMatchObject({
+      status: 409,
+      message: PHONE_CODE_RESEND_REFUSED,
+    });
   });
 
   it("a second code within the minute is refused (429); a sixth wrong code finds the code used up", async () => {
@@ -349,9 +390,11 @@ describe("hostile input", () => {
       "x".repeat(10_000),
     ];
     for (const raw of tries) {
-      await expect(addAlertDevice(t.core, who, raw, UA_ANDROID, { extraOrigins: [push.origin] })).rejects.toMatchObject({
-        status: 422,
-      });
+      await expect(addAlertDevice(t.core, who, raw, UA_ANDROID, { extraOrigins: [push.origin] })).rejects.toMatchObject(
+        {
+          status: 422,
+        },
+      );
     }
     expect(await count(t, sql`select count(*) as n from push_subscriptions`)).toBe(0);
   });
@@ -366,8 +409,12 @@ describe("hostile input", () => {
   it("another member's device cannot be removed (the same 404 as a missing one)", async () => {
     await addDevice(owner);
     const [row] = await rows<{ id: number }>(t, sql`select id from push_subscriptions where user_id = ${owner.id}`);
-    await expect(removeAlertDevice(t.core, await actor(packer), { id: row!.id })).rejects.toMatchObject({ status: 404 });
-    await expect(removeAlertDevice(t.core, await actor(packer), { id: 2 ** 53 })).rejects.toMatchObject({ status: 404 });
+    await expect(removeAlertDevice(t.core, await actor(packer), { id: row!.id })).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(removeAlertDevice(t.core, await actor(packer), { id: 2 ** 53 })).rejects.toMatchObject({
+      status: 404,
+    });
     expect(await count(t, sql`select count(*) as n from push_subscriptions where id = ${row!.id}`)).toBe(1);
   });
 
@@ -379,7 +426,9 @@ describe("hostile input", () => {
       ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(MAX_DEVICES);
-    expect(await count(t, sql`select count(*) as n from push_subscriptions where user_id = ${owner.id}`)).toBe(MAX_DEVICES);
+    expect(await count(t, sql`select count(*) as n from push_subscriptions where user_id = ${owner.id}`)).toBe(
+      MAX_DEVICES,
+    );
   });
 
   it("the same browser subscribing again is one device; a device label comes from the browser's own words", async () => {
@@ -396,7 +445,9 @@ describe("the store's VAPID keys", () => {
   it("from the environment, checked; made once in the data folder with the embedded database; none on PostgreSQL without them", async () => {
     const dir = `/tmp/vapid-test-${process.pid}-${Date.now()}`;
     const base = { publicUrl: "https://zaiba.test", dataDir: dir };
-    expect(() => loadVapidKeys({ ...base, embedded: true, publicKey: "abc", privateKey: "def" })).toThrow(/87 base64url/);
+    expect(() => loadVapidKeys({ ...base, embedded: true, publicKey: "abc", privateKey: "def" })).toThrow(
+      /87 base64url/,
+    );
     expect(() => loadVapidKeys({ ...base, embedded: true, publicKey: keys.publicKey })).toThrow(/both/);
     expect(loadVapidKeys({ ...base, embedded: false })).toBeNull();
     const first = loadVapidKeys({ ...base, embedded: true });

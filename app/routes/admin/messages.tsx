@@ -42,6 +42,8 @@ const KIND_LABELS: Record<string, string> = {
   confirmation: "Confirmation request",
   reminder: "Reminder",
   password_code: "Password reset code",
+  new_order_alert: "New-order alert to staff",
+  phone_code: "Staff number code",
   order_placed: "Order placed",
   order_shipped: "Order shipped",
   order_delivered: "Order delivered",
@@ -449,7 +451,11 @@ function ResendButton({ email, id, busy }: { email: boolean; id: number; busy: b
         disabled={busy}
         className={email ? "btn-secondary" : "btn-primary"}
       >
-        Resend<span className="sr-only"> (Send {email ? "email" : "message"} #{id} again)</span>
+        Resend
+        <span className="sr-only">
+          {" "}
+          (Send {email ? "email" : "message"} #{id} again)
+        </span>
       </button>
     </Form>
   );
