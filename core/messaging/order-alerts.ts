@@ -494,25 +494,6 @@ export async function addAlertDevice(
   });
 }
 
-/**
- * Links a browser that already takes the member's pushes to the session it is used in now (a new
- * sign-in on the same phone), so a later sign-out there ends it. Answers false when the store
- * does not know the browser for this member (never subscribed, removed, or signed out there):
- * the page then shows it off and unsubscribes the browser.
- */
-export async function refreshAlertDevice(ctx: CoreContext, actor: StaffActor, raw: unknown): Promise<boolean> {
-  requirePermission(actor, "orders");
-  const input = parseSubscription(raw);
-  const rows = await queryRows<{ id: number }>(
-    ctx.db,
-    sql`update push_subscriptions s set staff_session_id = ${actor.sessionId}, p256dh = ${input.keys.p256dh}, auth = ${input.keys.auth}
-        where s.endpoint = ${input.endpoint} and s.user_id = ${actor.userId}
-          and not exists (select 1 from staff_sessions ss where ss.id = s.staff_session_id and ss.revoked_at is not null)
-        returning s.id`,
-  );
-  return rows.length > 0;
-}
-
 /** Stops pushes to one of the member's devices (by id, or this browser's endpoint). */
 export async function removeAlertDevice(
   ctx: CoreContext,

@@ -39,7 +39,6 @@ export const ALERT_INTENTS = [
   "phone-confirm",
   "phone-remove",
   "push-on",
-  "push-refresh",
   "push-off",
   "device-remove",
 ] as const;

@@ -9,7 +9,6 @@ import {
   addAlertDevice,
   confirmAlertPhone,
   getOrderAlerts,
-  refreshAlertDevice,
   removeAlertDevice,
   removeAlertPhone,
   setAlertChannels,
@@ -129,8 +128,6 @@ async function alertAction(
       });
       return { intent, done: `Notifications are on for this device (${device.device}).` };
     }
-    case "push-refresh":
-      return { intent, done: (await refreshAlertDevice(core, actor, json("subscription"))) ? "on" : "off" };
     case "push-off":
       await removeAlertDevice(core, actor, { endpoint: formText(form, "endpoint") });
       return { intent, done: "Notifications are off for this device." };
