@@ -25,6 +25,8 @@ export const RETENTION = {
   emailMessageDays: 180,
   /** reset and sign-in-link requests (decision 0087): a day after they were dealt with */
   accountRequestDays: 1,
+  /** staff new-order pushes (decision 0094): a record of what each device was sent, for a month */
+  pushMessageDays: 30,
   batchSize: 500,
   /** per table and run; whatever is left waits for the next run */
   maxBatches: 100,
@@ -40,6 +42,7 @@ export interface RetentionReport {
   whatsappReplies: number;
   emailMessages: number;
   accountRequests: number;
+  pushMessages: number;
 }
 
 const days = (n: number) => sql`make_interval(days => ${n})`;
@@ -106,11 +109,18 @@ const batches: Record<keyof RetentionReport, (limit: number) => SQL> = {
       where created_at < now() - ${days(RETENTION.accountRequestDays)} and status in ('sent', 'logged', 'failed')
       limit ${limit} for update skip locked)
     returning 1`,
+  pushMessages: (limit) => sql`
+    delete from push_messages where id in (
+      select id from push_messages
+      where created_at < now() - ${days(RETENTION.pushMessageDays)} and status in ('sent', 'logged', 'failed')
+      limit ${limit} for update skip locked)
+    returning 1`,
 };
 
 /**
  * Deletes expired rate-limit rows, abandoned carts, old idempotency keys, long-ended sessions
- * (shop and staff), old WhatsApp messages and emails, and dealt-with reset and sign-in-link requests.
+ * (shop and staff), old WhatsApp messages, emails and staff pushes, and dealt-with reset and
+ * sign-in-link requests.
  */
 export async function deleteExpiredData(
   ctx: CoreContext,
@@ -126,6 +136,7 @@ export async function deleteExpiredData(
     whatsappReplies: 0,
     emailMessages: 0,
     accountRequests: 0,
+    pushMessages: 0,
   };
   for (const table of Object.keys(batches) as (keyof RetentionReport)[]) {
     for (let batch = 0; batch < maxBatches; batch++) {

@@ -24,6 +24,7 @@ import { OUTBOX_DEFAULTS, runOutboxOnce, runQueueOnce, type OutboxOptions } from
 import { logOnlyTransport } from "../../core/messaging/transport";
 import { loadVapidKeys, pushQueue, webPushSender, type VapidKeys } from "../../core/messaging/web-push";
 import { placeManualOrder } from "../../core/orders/manual-order";
+import { deleteExpiredData } from "../../core/shared/retention";
 import { updateStaff } from "../../core/staff/accounts";
 import type { StaffActor } from "../../core/staff/permissions";
 import { freshIp } from "../helpers/accounts";
@@ -438,6 +439,26 @@ describe("hostile input", () => {
     const settings = await getOrderAlerts(t.core, await actor(owner));
     expect(settings.devices).toHaveLength(1);
     expect(settings.devices[0]!.device).toBe("Chrome on Android");
+  });
+});
+
+describe("old pushes", () => {
+  it("a push dealt with is deleted after 30 days; one still waiting is kept", async () => {
+    await addDevice(owner);
+    const order = await placeOrder();
+    await drainPushes();
+    const [sent] = await pushesOf(order.id);
+    await t.core.db.execute(
+      sql`update push_messages set created_at = now() - interval '31 days' where id = ${sent!.id}`,
+    );
+    const waiting = await placeOrder();
+    await t.core.db.execute(
+      sql`update push_messages set created_at = now() - interval '31 days' where order_id = ${waiting.id}`,
+    );
+    const report = await deleteExpiredData(t.core);
+    expect(report.pushMessages).toBe(1);
+    expect(await pushesOf(order.id)).toEqual([]);
+    expect(await pushesOf(waiting.id)).toHaveLength(1);
   });
 });
 
