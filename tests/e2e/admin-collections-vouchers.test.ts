@@ -66,14 +66,19 @@ describe.sequential("collections and vouchers in the console", { timeout: 180_00
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("PHONE15");
     await shot(page, "voucher-saved-phone");
 
-    // a duplicate in another case is refused with the reason, the typed fields kept
+    // a duplicate in another case is refused with the reason under the code (decision 0096), the
+    // field focused and the typed fields kept
     await page.goto(`${suite.url}/admin/vouchers/new`);
     await hydrated(page);
     await form.getByLabel("Code").fill("Phone15");
     await form.getByLabel("Free shipping").check();
     await form.getByRole("button", { name: "Create voucher" }).click();
-    await expectVisibleToPerson(page.getByRole("alert").filter({ hasText: "already exists" }));
-    expect(await form.getByLabel("Code").inputValue()).toBe("Phone15");
+    const code = form.getByLabel("Code");
+    await expect.poll(() => code.getAttribute("aria-invalid"), { timeout: 15_000 }).toBe("true");
+    const messageId = (await code.getAttribute("aria-describedby"))!.split(" ")[0]!;
+    await expectVisibleToPerson(page.locator(`[id="${messageId}"]`).filter({ hasText: "already exists" }));
+    expect(await code.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await code.inputValue()).toBe("Phone15");
     await shot(page, "voucher-duplicate-phone");
 
     // a shopper with a cart applies it at the checkout

@@ -58,13 +58,18 @@ describe.sequential("store details and customers", { timeout: 120_000 }, () => {
     if (SCREENSHOT_DIR)
       await page.screenshot({ path: `${SCREENSHOT_DIR}/settings-store-details-phone.png`, fullPage: true });
 
-    // a bad link first: refused beside the form, naming the field, the typed name kept
+    // a bad link first: refused under the field (decision 0096), which takes the focus, the typed
+    // name kept
     await form.getByLabel("Store name").fill("Zaiba Boutique");
     await form.getByLabel("Delivery promise").fill("Delivered in 2 working days");
-    await form.getByLabel("Instagram").fill("https://evil.example/zaiba");
+    const instagram = form.getByLabel("Instagram");
+    await instagram.fill("https://evil.example/zaiba");
     await form.getByRole("button", { name: "Save store details" }).click();
-    const refusal = page.getByRole("alert").filter({ hasText: "instagram_url must be an https link to Instagram" });
+    await expect.poll(() => instagram.getAttribute("aria-invalid"), { timeout: 15_000 }).toBe("true");
+    const messageId = (await instagram.getAttribute("aria-describedby"))!.split(" ")[0]!;
+    const refusal = page.locator(`[id="${messageId}"]`).filter({ hasText: "Must be an https link to Instagram" });
     await expectVisibleToPerson(refusal);
+    expect(await instagram.evaluate((el) => el === document.activeElement)).toBe(true);
     if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/settings-store-details-refused-phone.png` });
     expect(await form.getByLabel("Store name").inputValue()).toBe("Zaiba Boutique");
 

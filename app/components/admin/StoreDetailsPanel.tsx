@@ -2,14 +2,15 @@
 // shipping, delivery promise and social links. The form posts with intent=store and the version
 // it was made from; it is keyed by that version, so after a save (or someone else's) it shows
 // the stored values again.
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import {
   DEFAULT_DELIVERY_PROMISE,
   SOCIAL_FIELDS,
   SOCIAL_HOSTS,
   STORE_DETAILS_LIMITS,
 } from "../../../core/settings/store-details-rules";
-import { Panel, TextField } from "./Fields";
+import { messageUnderField } from "../../../core/shared/field-errors";
+import { ConsoleForm, FormNotice, Panel, TextField } from "./Fields";
 import { Notice } from "./Notice";
 
 export interface StoreDetailsView {
@@ -58,7 +59,6 @@ function Field({
   value: string;
   maxLength: number;
   hint?: string;
-  invalid?: boolean;
 }) {
   return (
     <TextField
@@ -75,10 +75,17 @@ export function StoreDetailsPanel({ details, answer }: { details: StoreDetailsVi
   const busy = useNavigation().state === "submitting";
   const kept = answer?.error ? answer.values : undefined;
   const shown = (field: keyof StoreDetailsView) => kept?.[field] ?? String(details[field] ?? "");
-  const bad = (field: string) => answer?.field === field;
+  // the refusal's field shows its message under itself (decision 0096); one naming none, by the button
+  const refusal = answer?.error
+    ? {
+        error: answer.error,
+        fields: answer.field ? { [answer.field]: messageUnderField(answer.field, answer.error) } : {},
+      }
+    : undefined;
   return (
     <Panel title="Store details">
-      <Form
+      <ConsoleForm
+        answer={refusal}
         key={details.updated_at}
         method="post"
         preventScrollReset
@@ -96,7 +103,6 @@ export function StoreDetailsPanel({ details, answer }: { details: StoreDetailsVi
             value={shown("store_name")}
             maxLength={STORE_DETAILS_LIMITS.store_name}
             hint={`In the header, footer and page titles. Empty: “${details.default_store_name}”.`}
-            invalid={bad("store_name")}
           />
           <Field
             name="phone"
@@ -105,7 +111,6 @@ export function StoreDetailsPanel({ details, answer }: { details: StoreDetailsVi
             value={shown("phone")}
             maxLength={STORE_DETAILS_LIMITS.phone}
             hint="A Pakistani number, e.g. 042-35761234 or 0300-1234567."
-            invalid={bad("phone")}
           />
           <Field
             name="whatsapp_number"
@@ -114,7 +119,6 @@ export function StoreDetailsPanel({ details, answer }: { details: StoreDetailsVi
             value={shown("whatsapp_number")}
             maxLength={STORE_DETAILS_LIMITS.whatsapp_number}
             hint="The chat button on every page opens a WhatsApp chat with it. A Pakistani mobile, e.g. 0300-1234567."
-            invalid={bad("whatsapp_number")}
           />
           <Field
             name="email"
@@ -122,22 +126,14 @@ export function StoreDetailsPanel({ details, answer }: { details: StoreDetailsVi
             kind="email"
             value={shown("email")}
             maxLength={STORE_DETAILS_LIMITS.email}
-            invalid={bad("email")}
           />
-          <Field
-            name="address"
-            label="Address"
-            value={shown("address")}
-            maxLength={STORE_DETAILS_LIMITS.address}
-            invalid={bad("address")}
-          />
+          <Field name="address" label="Address" value={shown("address")} maxLength={STORE_DETAILS_LIMITS.address} />
           <Field
             name="business_hours"
             label="Business hours"
             value={shown("business_hours")}
             maxLength={STORE_DETAILS_LIMITS.business_hours}
             hint="e.g. Mon-Sat 10am-8pm"
-            invalid={bad("business_hours")}
           />
         </fieldset>
         <fieldset className="space-y-4">
@@ -149,7 +145,6 @@ export function StoreDetailsPanel({ details, answer }: { details: StoreDetailsVi
             value={shown("shipping_fee")}
             maxLength={20}
             hint={`Charged below the free-shipping amount. Empty or 0: Rs. ${details.default_shipping_fee}.`}
-            invalid={bad("shipping_fee")}
           />
           <Field
             name="free_shipping_threshold"
@@ -158,7 +153,6 @@ export function StoreDetailsPanel({ details, answer }: { details: StoreDetailsVi
             value={shown("free_shipping_threshold")}
             maxLength={20}
             hint="Orders of this much or more ship free. Empty: never free by amount. 0: every order ships free."
-            invalid={bad("free_shipping_threshold")}
           />
           <Field
             name="delivery_promise"
@@ -166,7 +160,6 @@ export function StoreDetailsPanel({ details, answer }: { details: StoreDetailsVi
             value={shown("delivery_promise")}
             maxLength={STORE_DETAILS_LIMITS.delivery_promise}
             hint={`One short sentence on product pages and at checkout. Empty: “${DEFAULT_DELIVERY_PROMISE}”.`}
-            invalid={bad("delivery_promise")}
           />
         </fieldset>
         <fieldset className="space-y-4">
@@ -184,7 +177,6 @@ export function StoreDetailsPanel({ details, answer }: { details: StoreDetailsVi
             value={shown("tagline")}
             maxLength={STORE_DETAILS_LIMITS.tagline}
             hint="Under the store’s name in the footer and on the home page. Empty: the meta description."
-            invalid={bad("tagline")}
           />
           <Field
             name="meta_description"
@@ -192,7 +184,6 @@ export function StoreDetailsPanel({ details, answer }: { details: StoreDetailsVi
             value={shown("meta_description")}
             maxLength={STORE_DETAILS_LIMITS.meta_description}
             hint="What search engines show under the store’s pages, about 155 characters. Empty: the built-in one."
-            invalid={bad("meta_description")}
           />
         </fieldset>
         <fieldset className="space-y-4">
@@ -207,17 +198,16 @@ export function StoreDetailsPanel({ details, answer }: { details: StoreDetailsVi
               value={shown(field)}
               maxLength={STORE_DETAILS_LIMITS.url}
               hint={`e.g. https://${SOCIAL_HOSTS[field].hosts[0]}/yourshop`}
-              invalid={bad(field)}
             />
           ))}
         </fieldset>
         {/* beside the button just pressed: the form is long, and its top is far out of sight on a phone */}
-        {answer?.error && <Notice kind="error">{answer.error}</Notice>}
+        <FormNotice />
         {answer?.done && <Notice kind="success">{answer.done}</Notice>}
         <button type="submit" disabled={busy} className="btn-primary">
           Save store details
         </button>
-      </Form>
+      </ConsoleForm>
     </Panel>
   );
 }
