@@ -231,7 +231,7 @@ export default function ConsoleOrders() {
         method="post"
         preventScrollReset
         aria-label="Orders"
-        className="group/orders"
+        className="group/orders has-[.order-tick:checked]:pb-20"
         onChange={(event) => countTicks(event.currentTarget)}
         onReset={(event) => {
           const form = event.currentTarget;
@@ -305,18 +305,20 @@ export default function ConsoleOrders() {
           ))}
         </ul>
         {/* the bulk moves: only once an order is ticked (CSS :has, so before the script loads too),
-            held at the bottom of the screen while the list scrolls, so they stay in reach */}
+            fixed to the bottom of the screen (beside the side menu on a wide one) so they stay in
+            reach while the list scrolls; the list gains room below so its last order clears it */}
         <div
           role="region"
           aria-label="Ticked orders"
-          className="sticky bottom-0 z-30 -mx-4 mt-3 hidden items-center gap-2 border-t border-stone-300 bg-white px-4 py-2 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] group-has-[.order-tick:checked]/orders:flex lg:mx-0"
+          className="fixed inset-x-0 bottom-0 z-30 hidden items-center gap-2 border-t border-stone-300 bg-white px-4 py-2 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] group-has-[.order-tick:checked]/orders:flex lg:left-56 lg:px-8"
           data-testid="bulk-bar"
         >
           <p className="shrink-0 text-sm font-semibold" aria-live="polite">
             {ticked > 0 ? `${ticked} ticked` : "Ticked"}
           </p>
-          {/* one row, swiped sideways on a phone: the bar never hides more of the list than a button's height */}
-          <div className="-my-1 flex min-w-0 flex-1 gap-2 overflow-x-auto py-1 whitespace-nowrap">
+          {/* one row, swiped sideways on a phone: the bar never hides more of the list than a button's
+              height; on a wide screen the buttons wrap, all in sight */}
+          <div className="-my-1 flex min-w-0 flex-1 gap-2 overflow-x-auto py-1 whitespace-nowrap lg:flex-wrap lg:overflow-visible">
             {BULK_MOVES.map((move) => (
               <button
                 key={move}
