@@ -21,7 +21,6 @@ import { CartSync } from "./components/CartSync";
 import { useInlineStylesheet } from "./lib/inline-stylesheet";
 import { isConsolePath } from "./lib/console-path";
 import { useNonce } from "./lib/nonce";
-import { currencyHeadScript } from "./lib/currency";
 import { pageMeta } from "./lib/seo";
 import { loadShell, type ShellData } from "./lib/shell.server";
 import stylesheet from "./app.css?url";
@@ -53,11 +52,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         {/* before any of the body is painted: prices show in the shopper's chosen currency at
             once, never rupees first (decision 0091) */}
-        {!inConsole && shell && shell.currencies.length > 0 && (
-          <script
-            nonce={nonce}
-            dangerouslySetInnerHTML={{ __html: currencyHeadScript(shell.currencies.map((c) => c.code)) }}
-          />
+        {!inConsole && shell?.currencyPicker && (
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: shell.currencyPicker.script }} />
         )}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1c1917" />

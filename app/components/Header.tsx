@@ -3,7 +3,6 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import { useCartCount } from "../lib/cart";
 import { countOf } from "../lib/plural";
 import type { ShellData } from "../lib/shell.server";
-import { HeaderCurrencyPicker, MenuCurrencyPicker } from "./CurrencyPicker";
 
 function SearchForm({ id, className = "" }: { id: string; className?: string }) {
   return (
@@ -95,7 +94,8 @@ export function Header({ shell }: { shell: ShellData }) {
                 </Link>
               </li>
             </ul>
-            <MenuCurrencyPicker />
+            {/* static markup made with the shell: none of it is in the page's scripts (decision 0091) */}
+            {shell.currencyPicker && <div dangerouslySetInnerHTML={{ __html: shell.currencyPicker.menu }} />}
           </nav>
         </details>
 
@@ -128,7 +128,9 @@ export function Header({ shell }: { shell: ShellData }) {
 
         <div className="ml-auto flex items-center gap-1 md:gap-3">
           <SearchForm id="header-search" className="hidden w-64 lg:flex" />
-          <HeaderCurrencyPicker />
+          {shell.currencyPicker && (
+            <div className="contents" dangerouslySetInnerHTML={{ __html: shell.currencyPicker.header }} />
+          )}
           <Link
             to="/account"
             className="grid h-10 w-10 place-items-center rounded-full hover:bg-stone-100"

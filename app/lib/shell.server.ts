@@ -9,7 +9,8 @@ import { getSiteSettings, settingWordsSource } from "../../core/settings/site-se
 import { deliveryPromiseText } from "./store-promises";
 import { listOfferedCurrencies } from "../../core/settings/currency-rates";
 import type { ShopCurrency } from "./currency";
-import { rateShown, type OfferedCurrency } from "../../core/settings/currencies";
+import { currencyPickerParts, type CurrencyPickerParts } from "./currency-picker.server";
+import { CURRENCY_NAMES, rateShown, type OfferedCurrency } from "../../core/settings/currencies";
 import { formatDay } from "./dates";
 
 export interface ShellData {
@@ -33,6 +34,8 @@ export interface ShellData {
   announcements: { id: number; content: string }[];
   /** the display currencies the shop has a rate for (decision 0091); empty: rupees only */
   currencies: ShopCurrency[];
+  /** their picker's markup and <head> script; null: no currency but rupees */
+  currencyPicker: CurrencyPickerParts | null;
   collections: { id: number; name: string; imageUrl: string | null; description: string; isFeatured: boolean }[];
   seo: {
     publicUrl: string;
@@ -72,6 +75,7 @@ async function readShell(core: CoreContext, publicUrl: string): Promise<ShellDat
     // without its rates the shop still sells, in rupees
     listOfferedCurrencies(core).catch(() => []),
   ]);
+  const shown = currencies.map(shopCurrency);
   return {
     siteName: settings.siteName,
     tagline: settings.tagline ? words(settings.tagline) : description,
@@ -90,7 +94,8 @@ async function readShell(core: CoreContext, publicUrl: string): Promise<ShellDat
     faviconUrl: settings.faviconUrl,
     year: new Date().getUTCFullYear(),
     announcements,
-    currencies: currencies.map(shopCurrency),
+    currencies: shown,
+    currencyPicker: currencyPickerParts(shown),
     collections: collections.map((c) => ({
       id: c.id,
       name: c.name,
@@ -110,5 +115,10 @@ async function readShell(core: CoreContext, publicUrl: string): Promise<ShellDat
 
 /** An offered currency as pages show it: the rate's words and the day it was set, in Pakistan time. */
 function shopCurrency(offered: OfferedCurrency): ShopCurrency {
-  return { code: offered.code, rate: offered.rate, rateText: rateShown(offered.rate), setOn: formatDay(offered.setAt) };
+  const per = `Rs. ${rateShown(offered.rate)} per ${CURRENCY_NAMES[offered.code]}`;
+  return {
+    code: offered.code,
+    rate: offered.rate,
+    note: `≈ is approximate: ${per}, the shop's rate of ${formatDay(offered.setAt)}.`,
+  };
 }

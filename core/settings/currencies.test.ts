@@ -72,6 +72,8 @@ describe("a price converted", () => {
     const exact = (BigInt(paisa) * 10_000n * 2n + 3n) / 6n;
     expect(convertPaisa(paisa, 3)).toBe(Number(exact));
     expect(() => convertPaisa(1.5, 10_000)).toThrow(RangeError);
+    expect(() => convertPaisa(100, 1.5)).toThrow(RangeError);
+    expect(() => convertPaisa(100, -10_000)).toThrow(RangeError);
     expect(() => convertPaisa(100, 0)).toThrow(RangeError);
   });
 

@@ -1,13 +1,15 @@
 // Display currencies (spec §9: "the currency list also holds USD, EUR, GBP, default PKR";
 // decision 0091). A shopper may see the storefront's prices in one of them, converted at the
-// rate the owner set; every amount charged stays in rupees. Browser-safe: the storefront's
-// price component converts with these same functions as the server renders.
+// rate the owner set; every amount charged stays in rupees. Browser-safe: the console reads the
+// names and rates from here; the conversion itself is in currency-display.ts, the only part the
+// storefront's pages carry.
 //
 // A rate is rupees per unit with at most 4 decimals, carried as a whole number of
 // ten-thousandths of a rupee ("278.5" is 2,785,000), so nothing here is ever a float sum.
 
-export const DISPLAY_CURRENCIES = ["USD", "EUR", "GBP"] as const;
-export type DisplayCurrency = (typeof DISPLAY_CURRENCIES)[number];
+import { DISPLAY_CURRENCIES, RATE_SCALE, type DisplayCurrency } from "./currency-display";
+
+export * from "./currency-display";
 /** What the shopper sees when they chose nothing, and what every order is charged in. */
 export const DEFAULT_CURRENCY = "PKR" as const;
 export type ShownCurrency = DisplayCurrency | typeof DEFAULT_CURRENCY;
@@ -19,10 +21,6 @@ export const CURRENCY_NAMES: Record<ShownCurrency, string> = {
   GBP: "British pound",
 };
 
-export const CURRENCY_SYMBOLS: Record<ShownCurrency, string> = { PKR: "Rs. ", USD: "$", EUR: "€", GBP: "£" };
-
-/** The places of a rate: ten-thousandths of a rupee. */
-export const RATE_SCALE = 10_000;
 /** The largest rate, exclusive: the column holds 5 whole digits (the pound is about Rs. 370). */
 export const RATE_LIMIT_RUPEES = 100_000;
 /** Where the browser keeps the shopper's choice: localStorage, so no request carries it. */
@@ -102,31 +100,4 @@ export function rateFromDb(value: string | null): number | null {
   const match = /^(\d{1,5})(?:\.(\d{1,4}))?$/.exec(value);
   if (!match) return null;
   return Number(match[1]) * RATE_SCALE + Number((match[2] ?? "").padEnd(4, "0"));
-}
-
-/**
- * An amount in paisa in the currency's cents at that rate, rounded half up: cents = paisa ×
- * 10,000 ÷ rate. In BigInt, so the result is exact for any amount (a float quotient's floor can
- * be one off past 2^53).
- */
-export function convertPaisa(paisa: number, rate: number): number {
-  if (!Number.isSafeInteger(paisa) || !Number.isSafeInteger(rate) || rate <= 0) {
-    throw new RangeError("convertPaisa takes whole paisa and a positive whole rate");
-  }
-  const negative = paisa < 0;
-  const numerator = BigInt(Math.abs(paisa)) * BigInt(RATE_SCALE) * 2n + BigInt(rate);
-  const cents = Number(numerator / (BigInt(rate) * 2n));
-  return negative ? -cents : cents;
-}
-
-/** "$8.95", "€1,234.50": cents with their symbol, always 2 decimals. */
-export function formatCents(cents: number, currency: DisplayCurrency): string {
-  const abs = Math.abs(cents);
-  const text = `${Math.floor(abs / 100).toLocaleString("en-US")}.${String(abs % 100).padStart(2, "0")}`;
-  return `${cents < 0 ? "-" : ""}${CURRENCY_SYMBOLS[currency]}${text}`;
-}
-
-/** "≈ $8.95": a price converted for display, marked as approximate. */
-export function approximatePrice(paisa: number, offered: Pick<OfferedCurrency, "code" | "rate">): string {
-  return `≈ ${formatCents(convertPaisa(paisa, offered.rate), offered.code)}`;
 }

@@ -1,0 +1,36 @@
+// The conversion of a price for display (decision 0091), the one part of the display currencies
+// every storefront page's scripts carry (the product page's budget, decision 0083): kept to the
+// conversion and its formatting. A rate is rupees per unit in ten-thousandths of a rupee.
+
+export const DISPLAY_CURRENCIES = ["USD", "EUR", "GBP"] as const;
+export type DisplayCurrency = (typeof DISPLAY_CURRENCIES)[number];
+
+export const CURRENCY_SYMBOLS: Record<DisplayCurrency, string> = { USD: "$", EUR: "€", GBP: "£" };
+
+/** The places of a rate: ten-thousandths of a rupee. */
+export const RATE_SCALE = 10_000;
+
+/**
+ * An amount in paisa in the currency's cents at that rate, rounded half up: cents = paisa ×
+ * 10,000 ÷ rate. In BigInt, so the result is exact for any amount (a float quotient's floor can
+ * be one off past 2^53); BigInt itself refuses a fraction of a paisa or of a rate (RangeError).
+ */
+export function convertPaisa(paisa: number, rate: number): number {
+  if (rate <= 0) throw new RangeError("rate");
+  const negative = paisa < 0;
+  const numerator = BigInt(Math.abs(paisa)) * BigInt(RATE_SCALE) * 2n + BigInt(rate);
+  const cents = Number(numerator / (BigInt(rate) * 2n));
+  return negative ? -cents : cents;
+}
+
+/** "$8.95", "€1,234.50": cents with their symbol, always 2 decimals. */
+export function formatCents(cents: number, currency: DisplayCurrency): string {
+  const abs = Math.abs(cents);
+  const text = `${Math.floor(abs / 100).toLocaleString("en-US")}.${String(abs % 100).padStart(2, "0")}`;
+  return `${cents < 0 ? "-" : ""}${CURRENCY_SYMBOLS[currency]}${text}`;
+}
+
+/** "≈ $8.95": a price converted for display, marked as approximate. */
+export function approximatePrice(paisa: number, offered: { code: DisplayCurrency; rate: number }): string {
+  return `≈ ${formatCents(convertPaisa(paisa, offered.rate), offered.code)}`;
+}
