@@ -21,9 +21,18 @@ import { AppError } from "../../../core/shared/errors";
 import { formatRupees } from "../../../core/shared/money";
 import { can } from "../../../core/staff/permissions";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
-import { PageTitle, Panel } from "../../components/admin/Fields";
-import { Notice } from "../../components/admin/Notice";
+import {
+  ConsoleForm,
+  FieldError,
+  FormNotice,
+  GroupError,
+  PageTitle,
+  Panel,
+  describedBy,
+  useFieldError,
+} from "../../components/admin/Fields";
 import { consoleMeta, formText } from "../../lib/console";
+import { formErrorsFor } from "../../lib/form-errors.server";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/order-new";
 
@@ -132,7 +141,8 @@ interface Review {
 interface NewOrderAnswer {
   values: Record<string, string>;
   quantities: Record<string, string>;
-  fieldErrors?: Partial<Record<FieldName, string>>;
+  /** input name → the message under it (decision 0096) */
+  fields?: Partial<Record<FieldName, string>>;
   error?: string;
   review?: Review;
 }
@@ -173,7 +183,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const field = String(issue.path[0] ?? "") as FieldName;
       fieldErrors[field] ??= manualOrderProblem(issue.path[0] === "items" ? issue : { ...issue, path: [] });
     }
-    return data({ ...answer, fieldErrors, error: "Please correct the fields marked below." }, { status: 422 });
+    return data({ ...answer, fields: fieldErrors, error: "Please correct the fields marked below." }, { status: 422 });
   }
   try {
     if (intent === "place") {
@@ -209,24 +219,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { ...answer, review };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return data({ ...answer, error: error.message }, { status: error.status });
+    return data({ ...answer, ...formErrorsFor(error, { known: TEXT_FIELDS }) }, { status: error.status });
   }
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-800">
-      {message}
-    </p>
-  );
 }
 
 function Field({
   name,
   label,
   values,
-  errors,
   hint,
   required,
   maxLength,
@@ -238,7 +238,6 @@ function Field({
   name: FieldName;
   label: string;
   values?: Record<string, string>;
-  errors?: Partial<Record<FieldName, string>>;
   hint?: string;
   required?: boolean;
   maxLength: number;
@@ -248,8 +247,8 @@ function Field({
   multiline?: boolean;
 }) {
   const id = `new-order-${name}`;
-  const error = errors?.[name];
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const { message: error, errorId } = useFieldError(name, id);
+  const described = describedBy(error && errorId, hint && `${id}-hint`);
   const shared = {
     id,
     name,
@@ -276,7 +275,7 @@ function Field({
           {hint}
         </p>
       )}
-      <FieldError id={`${id}-error`} message={error} />
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }
@@ -286,7 +285,7 @@ export default function NewOrder() {
   const answer = useActionData<typeof action>() as NewOrderAnswer | undefined;
   const busy = useNavigation().state === "submitting";
   const values = answer?.values;
-  const errors = answer?.fieldErrors;
+  const errors = answer?.fields;
   const review = answer?.review;
   const params = (changes: { add?: ChosenLine; remove?: string; q?: string | null }) => {
     const search = new URLSearchParams();
@@ -387,8 +386,8 @@ export default function NewOrder() {
           </Panel>
         </div>
 
-        <Form method="post" className="space-y-6" aria-label="New order" noValidate>
-          {answer?.error && <Notice kind="error">{answer.error}</Notice>}
+        <ConsoleForm method="post" className="space-y-6" aria-label="New order" noValidate answer={answer}>
+          <FormNotice />
           <Panel title="Items">
             {lines.length === 0 ? (
               <p className="text-sm text-stone-700">No items yet: find them and press Add.</p>
@@ -416,6 +415,8 @@ export default function NewOrder() {
                         max={MAX_QUANTITY}
                         defaultValue={answer?.quantities[line.key] ?? String(line.quantity)}
                         inputMode="numeric"
+                        aria-invalid={!!errors?.items || undefined}
+                        aria-describedby={describedBy(errors?.items && "new-order-items-error")}
                         className="field"
                       />
                     </label>
@@ -431,46 +432,29 @@ export default function NewOrder() {
                 ))}
               </ul>
             )}
-            <FieldError id="new-order-items-error" message={errors?.items} />
+            <GroupError name="items" id="new-order-items" />
           </Panel>
 
           <Panel title="Customer">
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field name="first_name" label="First name" values={values} errors={errors} required maxLength={100} />
-              <Field name="last_name" label="Last name" values={values} errors={errors} required maxLength={100} />
+              <Field name="first_name" label="First name" values={values} required maxLength={100} />
+              <Field name="last_name" label="Last name" values={values} required maxLength={100} />
               <Field
                 name="phone"
                 label="Phone"
                 type="tel"
                 inputMode="tel"
                 values={values}
-                errors={errors}
                 required
                 maxLength={30}
                 hint="A Pakistani mobile, e.g. 0300-1234567"
               />
-              <Field
-                name="email"
-                label="Email"
-                type="email"
-                inputMode="email"
-                values={values}
-                errors={errors}
-                maxLength={254}
-              />
+              <Field name="email" label="Email" type="email" inputMode="email" values={values} maxLength={254} />
               <div className="sm:col-span-2">
-                <Field
-                  name="shipping_address"
-                  label="Address"
-                  values={values}
-                  errors={errors}
-                  required
-                  maxLength={500}
-                  multiline
-                />
+                <Field name="shipping_address" label="Address" values={values} required maxLength={500} multiline />
               </div>
-              <Field name="city" label="City" values={values} errors={errors} required maxLength={100} />
-              <Field name="postal_code" label="Postal code" values={values} errors={errors} required maxLength={20} />
+              <Field name="city" label="City" values={values} required maxLength={100} />
+              <Field name="postal_code" label="Postal code" values={values} required maxLength={20} />
               <div>
                 <label htmlFor="new-order-country" className="block text-sm font-semibold">
                   Country
@@ -479,13 +463,15 @@ export default function NewOrder() {
                   id="new-order-country"
                   name="country"
                   defaultValue={values?.country || "Pakistan"}
+                  aria-invalid={!!errors?.country || undefined}
+                  aria-describedby={describedBy(errors?.country && "new-order-country-error")}
                   className="field mt-1"
                 >
                   {COUNTRIES.map((c) => (
                     <option key={c}>{c}</option>
                   ))}
                 </select>
-                <FieldError id="new-order-country-error" message={errors?.country} />
+                <GroupError name="country" id="new-order-country" />
               </div>
             </div>
           </Panel>
@@ -500,6 +486,8 @@ export default function NewOrder() {
                   id="new-order-source"
                   name="source"
                   defaultValue={values?.source || "phone"}
+                  aria-invalid={!!errors?.source || undefined}
+                  aria-describedby={describedBy(errors?.source && "new-order-source-error")}
                   className="field mt-1"
                 >
                   {MANUAL_ORDER_SOURCES.map((s) => (
@@ -508,9 +496,9 @@ export default function NewOrder() {
                     </option>
                   ))}
                 </select>
-                <FieldError id="new-order-source-error" message={errors?.source} />
+                <GroupError name="source" id="new-order-source" />
               </div>
-              <Field name="voucher_code" label="Voucher" values={values} errors={errors} maxLength={50} />
+              <Field name="voucher_code" label="Voucher" values={values} maxLength={50} />
               <fieldset className="text-sm sm:col-span-2">
                 <legend className="font-semibold">Status</legend>
                 <label className="mt-1 flex gap-2">
@@ -532,7 +520,6 @@ export default function NewOrder() {
                   name="note"
                   label="Note for the staff"
                   values={values}
-                  errors={errors}
                   maxLength={2000}
                   multiline
                   hint="Never shown to the customer"
@@ -553,26 +540,11 @@ export default function NewOrder() {
                   label="Shipping fee (Rs.)"
                   inputMode="decimal"
                   values={values}
-                  errors={errors}
                   maxLength={20}
                 />
-                <Field
-                  name="discount"
-                  label="Discount (Rs.)"
-                  inputMode="decimal"
-                  values={values}
-                  errors={errors}
-                  maxLength={20}
-                />
+                <Field name="discount" label="Discount (Rs.)" inputMode="decimal" values={values} maxLength={20} />
                 <div className="sm:col-span-2">
-                  <Field
-                    name="override_reason"
-                    label="Reason"
-                    values={values}
-                    errors={errors}
-                    maxLength={500}
-                    multiline
-                  />
+                  <Field name="override_reason" label="Reason" values={values} maxLength={500} multiline />
                 </div>
               </div>
             </Panel>
@@ -638,7 +610,7 @@ export default function NewOrder() {
               )}
             </div>
           </Panel>
-        </Form>
+        </ConsoleForm>
       </div>
     </>
   );
