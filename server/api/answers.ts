@@ -22,17 +22,18 @@ import type {
 export const DOCUMENT_VERSION = "3.1.0";
 
 /** Statuses an answer can have beside the ones core's AppError raises. */
-export type AnswerErrorStatus = ErrorStatus | 415;
+export type AnswerErrorStatus = ErrorStatus | 414 | 415;
 
 // decision 0014's table, as each status's description in the document
 const ERROR_MEANING: Record<AnswerErrorStatus, string> = {
-  400: "Malformed request (not JSON, a bad header, a form post that cannot be read)",
+  400: "Malformed request: an address or header with a NUL byte or broken encoding, a body that is not JSON",
   401: "No token, or a bad or expired one",
   403: "Signed in but not allowed",
   404: "The record does not exist",
   409: "A conflict: not enough stock, prices or a record changed meanwhile",
   410: "The link or token was used or has expired",
   413: "The body or upload is too large",
+  414: "The address is too long",
   415: "The body is not in a type this call reads",
   422: "Invalid fields: detail names the field",
   429: "Too many tries: wait (Retry-After) and try again",
@@ -45,10 +46,21 @@ const ERROR_MEANING: Record<AnswerErrorStatus, string> = {
  */
 export const errorBody = z.looseObject({
   detail: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  errors: z
+    .array(
+      z.object({
+        field: z.string().nullable(),
+        message: z.string(),
+        line: z.int().optional().describe("the file's line, on a product import's errors"),
+      }),
+    )
+    .optional(),
 });
 
-const errorAnswer = (status: AnswerErrorStatus) => errorBody.describe(ERROR_MEANING[status]);
+/** The error body, described for one operation's use of a status. */
+export const errorAnswerAbout = (description: string) => errorBody.describe(description);
+
+const errorAnswer = (status: AnswerErrorStatus) => errorAnswerAbout(ERROR_MEANING[status]);
 
 /** Nothing in the body (204): the document shows no content. */
 export const noContent = z.null().describe("Done; nothing in the body");
@@ -70,35 +82,53 @@ export const textAnswer = (type: string, description: string) => ({
 
 type SuccessAnswers = Record<number, z.ZodType | ReturnType<typeof textAnswer>>;
 
+// what a success says when its schema does not say more
+const SUCCESS_MEANING: Record<number, string> = {
+  200: "Done: the body is the answer",
+  201: "Created: the body is the new record",
+  202: "Accepted: the work happens after the answer",
+  204: "Done; nothing in the body",
+};
+
 /**
  * An operation's answers: its successes by status, and each error status it can give besides
  * those every route of its shape gives (declareCommonAnswers adds them).
  */
 export function answers(success: SuccessAnswers, ...errors: AnswerErrorStatus[]) {
-  const declared: Record<number, unknown> = { ...success };
+  const declared: Record<number, unknown> = {};
+  for (const [status, answer] of Object.entries(success)) {
+    const meaning = SUCCESS_MEANING[Number(status)] ?? "Done";
+    declared[Number(status)] = answer instanceof z.ZodType && !answer.description ? answer.describe(meaning) : answer;
+  }
   for (const status of errors) declared[status] = errorAnswer(status);
   return declared;
 }
+
+/** A fault of the store, never of the request: declared so clients know its body, and never expected by a test. */
+const faultAnswer = errorBody.describe("A fault of the store: detail asks to try again; it never names the cause");
 
 const hasBody = (method: RouteOptions["method"]) =>
   [method].flat().some((m) => m === "POST" || m === "PUT" || m === "PATCH" || m === "DELETE");
 
 /**
  * onRoute hook of /api: adds the errors every route of its shape can give, so no route repeats
- * them: 422 for a request schema's refusal, 400/413/415 for a JSON body that cannot be read,
- * 401 for a call that needs a shopper's token, 401 and 403 for a staff call.
+ * them: 400 and 414 for an address the request checks refuse (server/plugins/request-checks.ts:
+ * a NUL byte, broken encoding, a bad Host header, too long), 422 for a request schema's refusal,
+ * 400/413/415 for a JSON body that cannot be read,
+ * 401 for a call that needs a shopper's token, 401 and 403 for a staff call, and 500 for a fault.
  */
 export function declareCommonAnswers(route: RouteOptions): void {
   const schema = route.schema as (Record<string, unknown> & { response?: Record<number, unknown> }) | undefined;
   if (!schema || schema.hide) return;
-  const common: AnswerErrorStatus[] = [];
+  const common: AnswerErrorStatus[] = [400, 414];
   if (schema.params || schema.querystring || schema.headers || schema.body) common.push(422);
-  if (schema.body && hasBody(route.method)) common.push(400, 413, 415);
+  if (schema.body && hasBody(route.method)) common.push(413, 415);
   const security = JSON.stringify(schema.security ?? []);
   if (security.includes("staffBearer")) common.push(401, 403);
   else if (security.includes("bearerAuth")) common.push(401);
-  const response = { ...schema.response };
+  const response: Record<number, unknown> = { ...schema.response };
   for (const status of common) response[status] ??= errorAnswer(status);
+  response[500] ??= faultAnswer;
   schema.response = response;
 }
 
@@ -204,7 +234,7 @@ export const productAnswer = answerOf<ReturnType<typeof presentProduct>>()(
       z.object({
         id: z.int(),
         combination_name: z.string(),
-        variant_attributes: z.string().describe("JSON text, such as {\"size\":\"M\"}"),
+        variant_attributes: z.string().describe('JSON text, such as {"size":"M"}'),
         variant_values: z.string(),
         price: rupees,
         stock_quantity: z.int(),

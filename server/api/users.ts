@@ -267,7 +267,7 @@ export async function userRoutes(app: FastifyInstance, { core, config }: { core:
         body: profileInput,
         security: bearer,
         operationId: "updateMe",
-        response: answers({ 200: userAnswer }),
+        response: answers({ 200: userAnswer }, 403),
       },
       preHandler: signedIn,
     },

@@ -8,6 +8,7 @@ import type { CoreContext } from "../../core/context";
 import type { DatabaseHandle } from "../../db/client";
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
+import { checkAnswers } from "./answer-check";
 import { createTestDatabase } from "./database";
 
 export interface TestApp {
@@ -17,7 +18,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** firstHooks: hooks ahead of the answer check (its own test breaks an answer with one) */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  firstHooks?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), "store-test-data"), LOG_LEVEL: "silent", ...env });
   // the read cache as shipped (issue 11, item 21): the cached path, its headers and its clearing
@@ -29,7 +34,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     limiter: createDatabaseRateLimiter(database.db),
     publicUrl: config.publicUrl,
   };
-  const app = await buildApp({ core, config, logger: false });
+  const app = await buildApp({
+    core,
+    config,
+    logger: false,
+    firstHooks: (app) => {
+      firstHooks?.(app);
+      checkAnswers(app);
+    },
+  });
   await app.ready();
   return {
     app,

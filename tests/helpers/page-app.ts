@@ -14,6 +14,7 @@ import type { DatabaseHandle } from "../../db/client";
 import { projectRoot } from "../../db/paths";
 import { buildApp, type BuildAppOptions } from "../../server/app";
 import { loadConfig } from "../../server/config";
+import { checkAnswers } from "./answer-check";
 import { createTestDatabase } from "./database";
 
 const serverBuild = path.join(projectRoot, "build", "server", "index.js");
@@ -55,7 +56,14 @@ export async function createPageApp(
           build: (await import(pathToFileURL(serverBuild).href)) as ServerBuild,
           clientDir: path.join(projectRoot, "build", "client"),
         };
-  const app = await buildApp({ core, config, logger: false, pages, timeouts: options.timeouts });
+  const app = await buildApp({
+    core,
+    config,
+    logger: false,
+    pages,
+    timeouts: options.timeouts,
+    firstHooks: checkAnswers,
+  });
   await app.ready();
   return {
     app,

@@ -7,6 +7,22 @@ import { listAuditLog, type AuditRecord } from "../../../core/staff/audit";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idSchema, momentSchema, pageQuery } from "../http";
 import { staffOperation } from "./docs";
+import { answerOf, answers, moment } from "../answers";
+
+const auditRecordAnswer = answerOf<ReturnType<typeof presentAuditRecord>>()(
+  z.object({
+    id: z.int(),
+    at: moment,
+    actor_id: z.int().nullable(),
+    actor_email: z.string().nullable(),
+    actor_name: z.string().nullable(),
+    ip: z.string().nullable(),
+    action: z.string(),
+    entity_type: z.string().nullable(),
+    entity_id: z.string().nullable(),
+    changes: z.record(z.string(), z.unknown()).nullable(),
+  }),
+);
 
 const text = (name: string, max: number) =>
   z.string().trim().max(max, `${name} must be at most ${max} characters`).optional();
@@ -33,6 +49,8 @@ export async function adminAuditLogRoutes(app: FastifyInstance, { core }: { core
     {
       schema: {
         ...staffOperation("audit", "The audit log, newest first; the total is in X-Total-Count"),
+        operationId: "listAuditLog",
+        response: answers({ 200: z.array(auditRecordAnswer) }),
         querystring: pageQuery(200, 50).extend({
           actor_id: idSchema("actor_id").optional(),
           entity_type: text("entity_type", 50),

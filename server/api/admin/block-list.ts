@@ -17,6 +17,19 @@ import { BLOCKED_KINDS } from "../../../db/schema";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, idSchema, pageQuery } from "../http";
 import { staffOperation } from "./docs";
+import { answerOf, answers, moment, noContent } from "../answers";
+
+const blockedAnswer = answerOf<ReturnType<typeof presentBlocked>>()(
+  z.object({
+    id: z.int(),
+    kind: z.enum(BLOCKED_KINDS),
+    value: z.string(),
+    display: z.string(),
+    reason: z.string(),
+    created_by: z.object({ id: z.int(), name: z.string() }).nullable(),
+    created_at: moment,
+  }),
+);
 
 const listQuery = pageQuery(200, 50).extend({
   kind: z.enum(BLOCKED_KINDS, { error: `kind must be one of: ${BLOCKED_KINDS.join(", ")}` }).optional(),
@@ -61,7 +74,9 @@ export async function adminBlockListRoutes(app: FastifyInstance, { core }: { cor
           "orders",
           "The block list, newest first: phones and addresses whose orders are held for a call; the total is in X-Total-Count",
         ),
+        operationId: "listBlocked",
         querystring: listQuery,
+        response: answers({ 200: z.array(blockedAnswer) }),
       },
       onRequest: requireStaff(core, "orders"),
     },
@@ -80,7 +95,9 @@ export async function adminBlockListRoutes(app: FastifyInstance, { core }: { cor
           "orders",
           "Adds a phone (kind phone, phone) or an address (kind address, address and city), or an order's phone or address (kind and order_id), with an optional reason. 409 when it is already listed",
         ),
+        operationId: "addBlocked",
         body: addBody,
+        response: answers({ 201: blockedAnswer }, 404, 409),
       },
       onRequest: requireStaff(core, "orders"),
     },
@@ -101,7 +118,9 @@ export async function adminBlockListRoutes(app: FastifyInstance, { core }: { cor
     {
       schema: {
         ...staffOperation("orders", "Takes an entry off the block list; 404 when there is none"),
+        operationId: "removeBlocked",
         params: idParams,
+        response: answers({ 204: noContent }, 404),
       },
       onRequest: requireStaff(core, "orders"),
     },

@@ -26,6 +26,7 @@ import type { AppConfig } from "../../config";
 import { money } from "../../serialize";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, idSchema } from "../http";
+import { answerOf, answers, moment, noContent, rupees } from "../answers";
 import { staffOperation } from "./docs";
 
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
@@ -110,6 +111,39 @@ function presentDetail(c: CollectionDetail) {
   };
 }
 
+const collectionAnswer = answerOf<ReturnType<typeof presentCollection>>()(
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    description: z.string(),
+    image_url: z.string().nullable(),
+    is_active: z.boolean(),
+    is_featured: z.boolean(),
+    position: z.number(),
+    product_count: z.number(),
+    created_at: moment,
+    updated_at: moment,
+  }),
+);
+
+const collectionDetailAnswer = answerOf<ReturnType<typeof presentDetail>>()(
+  collectionAnswer.extend({
+    products: z.array(
+      z.object({
+        id: z.number(),
+        name: z.string(),
+        custom_url: z.string().nullable(),
+        is_active: z.boolean(),
+        archived: z.boolean(),
+        price: rupees,
+        image_url: z.string().nullable(),
+        position: z.number(),
+      }),
+    ),
+    image_choices: z.array(z.string()),
+  }),
+);
+
 export async function adminCollectionRoutes(
   app: FastifyInstance,
   { core, config }: { core: CoreContext; config?: AppConfig },
@@ -122,7 +156,11 @@ export async function adminCollectionRoutes(
   api.get(
     "/admin/collections",
     {
-      schema: staffOperation("collections", "Every collection, shown or hidden, in the storefront's order"),
+      schema: {
+        operationId: "listStaffCollections",
+        response: answers({ 200: z.array(collectionAnswer) }),
+        ...staffOperation("collections", "Every collection, shown or hidden, in the storefront's order"),
+      },
       onRequest: guard,
     },
     async (request) => {
@@ -134,6 +172,9 @@ export async function adminCollectionRoutes(
     "/admin/collections",
     {
       schema: {
+        operationId: "createCollection",
+        response: answers({ 201: collectionAnswer }, 409),
+
         ...staffOperation(
           "collections",
           "Creates a collection (201), after the last one unless position is given; it has no products and no image yet",
@@ -160,6 +201,9 @@ export async function adminCollectionRoutes(
     "/admin/collections/:id",
     {
       schema: {
+        operationId: "getStaffCollection",
+        response: answers({ 200: collectionDetailAnswer }, 404),
+
         ...staffOperation(
           "collections",
           "One collection with its products in their order and image_choices: the photos its hero image may be",
@@ -177,6 +221,9 @@ export async function adminCollectionRoutes(
     "/admin/collections/:id",
     {
       schema: {
+        operationId: "updateCollection",
+        response: answers({ 200: collectionAnswer.extend({ changed: z.boolean() }) }, 404, 409),
+
         ...staffOperation(
           "collections",
           "Changes the fields given; image_url must be one of image_choices (a photo of one of its products) or null for none",
@@ -210,6 +257,9 @@ export async function adminCollectionRoutes(
     "/admin/collections/:id",
     {
       schema: {
+        operationId: "deleteCollection",
+        response: answers({ 204: noContent }, 404),
+
         ...staffOperation("collections", "Deletes the collection (204); its products stay in the catalogue"),
         params: idParams,
       },
@@ -225,6 +275,9 @@ export async function adminCollectionRoutes(
     "/admin/collections/:id/products",
     {
       schema: {
+        operationId: "setCollectionProducts",
+        response: answers({ 200: z.object({ product_ids: z.array(z.int()), changed: z.boolean() }) }, 404, 409),
+
         ...staffOperation(
           "collections",
           "Sets the order of the collection's products: product_ids holds each of its products once, first shown first. A list that no longer matches its products (one added or removed meanwhile) answers 409 with the current product_ids",
@@ -249,6 +302,12 @@ export async function adminCollectionRoutes(
     "/admin/collections/:id/products/:productId",
     {
       schema: {
+        operationId: "addCollectionProduct",
+        response: answers(
+          { 200: z.object({ changed: z.literal(false) }), 201: z.object({ changed: z.literal(true) }) },
+          404,
+        ),
+
         ...staffOperation(
           "collections",
           "Adds the product at the end of the collection (changed: false when it was already in it)",
@@ -272,6 +331,9 @@ export async function adminCollectionRoutes(
     "/admin/collections/:id/products/:productId",
     {
       schema: {
+        operationId: "removeCollectionProduct",
+        response: answers({ 204: noContent }, 404),
+
         ...staffOperation(
           "collections",
           "Takes the product out of the collection (204); the product stays in the catalogue",

@@ -6,6 +6,21 @@ import type { CoreContext } from "../../../core/context";
 import { confirmationFigures, type ConfirmationCounts } from "../../../core/orders/confirmation-figures";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { staffOperation } from "./docs";
+import { answers } from "../answers";
+import { z } from "zod";
+
+const percent = z.number().nullable().describe("a share of the orders placed, one decimal; null when none were placed");
+const countsFields = {
+  placed: z.int(),
+  confirmed: z.int(),
+  cancelled_by_shopper: z.int(),
+  expired: z.int(),
+  refused: z.int(),
+  confirmed_percent: percent,
+  cancelled_by_shopper_percent: percent,
+  expired_percent: percent,
+  refused_percent: percent,
+};
 
 // a share of the orders placed, as a percentage with one decimal; null when none were placed
 const share = (part: number, placed: number) => (placed > 0 ? Math.round((part / placed) * 1000) / 10 : null);
@@ -27,10 +42,21 @@ export async function adminConfirmationFigureRoutes(app: FastifyInstance, { core
   api.get(
     "/admin/dashboard/confirmations",
     {
-      schema: staffOperation(
-        "orders",
-        "Of the orders placed in each of the last 8 weeks (Pakistan weeks, Monday first) and in the period's 10 busiest cities: how many were confirmed, cancelled by the shopper (WhatsApp, the confirm page or a call), expired unanswered, and refused at the door (shipped, then returned), with each as a percentage of the orders placed",
-      ),
+      schema: {
+        operationId: "getConfirmationFigures",
+        response: answers({
+          200: z.object({
+            since: z.string().describe("the first day counted, in Pakistan"),
+            total: z.object(countsFields),
+            weeks: z.array(z.object({ week: z.string(), ...countsFields })),
+            cities: z.array(z.object({ city: z.string(), ...countsFields })),
+          }),
+        }),
+        ...staffOperation(
+          "orders",
+          "Of the orders placed in each of the last 8 weeks (Pakistan weeks, Monday first) and in the period's 10 busiest cities: how many were confirmed, cancelled by the shopper (WhatsApp, the confirm page or a call), expired unanswered, and refused at the door (shipped, then returned), with each as a percentage of the orders placed",
+        ),
+      },
       onRequest: requireStaff(core, "orders"),
     },
     async (request) => {

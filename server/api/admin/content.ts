@@ -55,6 +55,7 @@ import type { AppConfig } from "../../config";
 import { HOME_SECTION_KINDS, POLICY_PAGE_SLUGS } from "../../../db/schema";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, idSchema, pageQuery } from "../http";
+import { answerOf, answers, moment } from "../answers";
 import { staffOperation } from "./docs";
 
 const text = (field: string, max: number) =>
@@ -171,6 +172,88 @@ const slugParams = z.object({
     }),
 });
 
+const blogPostAnswer = answerOf<ReturnType<typeof presentBlogPost>>()(
+  z.object({
+    category: z.string().nullable(),
+    tags: z.array(z.string()),
+    author_name: z.string().nullable(),
+    featured_image_url: z.string().nullable(),
+    read_time_minutes: z.number(),
+    is_featured: z.boolean(),
+    is_published: z.boolean(),
+    status: z.string(),
+    seo_title: z.string().nullable(),
+    seo_description: z.string().nullable(),
+    created_at: moment,
+    published_at: moment.nullable(),
+    updated_at: moment,
+    content: z.string().optional(),
+    id: z.number(),
+    slug: z.string(),
+    title: z.string(),
+    excerpt: z.string(),
+  }),
+);
+
+const announcementAnswer = answerOf<ReturnType<typeof presentAnnouncement>>()(
+  z.object({
+    id: z.number(),
+    content: z.string(),
+    is_active: z.boolean(),
+    position: z.number(),
+  }),
+);
+
+const sectionAnswer = answerOf<ReturnType<typeof presentSection>>()(
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    description: z.string(),
+    is_active: z.boolean(),
+    position: z.number(),
+    kind: z.enum(HOME_SECTION_KINDS),
+    newest_count: z.number(),
+    products_version: z.number(),
+    products: z.array(
+      z.object({
+        id: z.number(),
+        name: z.string(),
+        is_active: z.boolean(),
+        position: z.number(),
+      }),
+    ),
+  }),
+);
+
+const videoAnswer = answerOf<ReturnType<typeof presentVideo>>()(
+  z.object({
+    id: z.number(),
+    title: z.string(),
+    description: z.string(),
+    video_url: z.string(),
+    is_active: z.boolean(),
+    position: z.number(),
+  }),
+);
+
+const policyAnswer = answerOf<ReturnType<typeof presentPolicy>>()(
+  z.object({
+    slug: z.enum(POLICY_PAGE_SLUGS),
+    title: z.string(),
+    content: z.string(),
+    stored: z.boolean(),
+    updated_at: moment.nullable(),
+  }),
+);
+
+const deletedAnswer = z.object({ id: z.int() });
+
+const sectionProductMatch = z.object({
+  id: z.number(),
+  name: z.string(),
+  is_active: z.boolean(),
+});
+
 export async function adminContentRoutes(
   app: FastifyInstance,
   { core, config }: { core: CoreContext; config?: AppConfig },
@@ -185,6 +268,9 @@ export async function adminContentRoutes(
     "/admin/blog-posts",
     {
       schema: {
+        operationId: "listStaffBlogPosts",
+        response: answers({ 200: z.array(blogPostAnswer) }),
+
         ...op(
           "Blog posts, drafts and published, most recently changed first (no body); status and search narrow it; the total is in X-Total-Count",
         ),
@@ -205,7 +291,14 @@ export async function adminContentRoutes(
 
   api.get(
     "/admin/blog-posts/media",
-    { schema: op("Pictures a post may feature: addresses of pictures the store already shows"), onRequest: guard },
+    {
+      schema: {
+        operationId: "listBlogMedia",
+        response: answers({ 200: z.object({ urls: z.array(z.string()) }) }),
+        ...op("Pictures a post may feature: addresses of pictures the store already shows"),
+      },
+      onRequest: guard,
+    },
     async (request) => {
       staffActor(request);
       return { urls: await listMediaChoices(core) };
@@ -214,7 +307,15 @@ export async function adminContentRoutes(
 
   api.get(
     "/admin/blog-posts/:id",
-    { schema: { ...op("One blog post with its body, draft or published"), params: idParams }, onRequest: guard },
+    {
+      schema: {
+        operationId: "getStaffBlogPost",
+        response: answers({ 200: blogPostAnswer }, 404),
+        ...op("One blog post with its body, draft or published"),
+        params: idParams,
+      },
+      onRequest: guard,
+    },
     async (request) => presentBlogPost(await getBlogPostForStaff(core, staffActor(request), request.params.id)),
   );
 
@@ -222,6 +323,9 @@ export async function adminContentRoutes(
     "/admin/blog-posts",
     {
       schema: {
+        operationId: "createBlogPost",
+        response: answers({ 201: blogPostAnswer }, 409),
+
         ...op(
           "Writes a post: a draft unless is_published; the body's HTML is cleaned before it is stored; an empty slug is made from the title; 409 when the slug is taken",
         ),
@@ -239,6 +343,9 @@ export async function adminContentRoutes(
     "/admin/blog-posts/:id",
     {
       schema: {
+        operationId: "updateBlogPost",
+        response: answers({ 200: blogPostAnswer }, 404, 409),
+
         ...op(
           "Changes the fields given; publishing a post the first time sets published_at; 409 when the slug is taken",
         ),
@@ -255,7 +362,15 @@ export async function adminContentRoutes(
 
   api.delete(
     "/admin/blog-posts/:id",
-    { schema: { ...op("Deletes a post for good; 404 when it is already gone"), params: idParams }, onRequest: guard },
+    {
+      schema: {
+        operationId: "deleteBlogPost",
+        response: answers({ 200: deletedAnswer }, 404),
+        ...op("Deletes a post for good; 404 when it is already gone"),
+        params: idParams,
+      },
+      onRequest: guard,
+    },
     async (request) => deleteBlogPost(core, staffActor(request), request.params.id, storage),
   );
 
@@ -268,7 +383,11 @@ export async function adminContentRoutes(
   api.get(
     "/admin/announcements",
     {
-      schema: op("Every announcement of the bar at the top of the storefront, in order, shown or not"),
+      schema: {
+        operationId: "listStaffAnnouncements",
+        response: answers({ 200: z.array(announcementAnswer) }),
+        ...op("Every announcement of the bar at the top of the storefront, in order, shown or not"),
+      },
       onRequest: guard,
     },
     async (request) => (await listAnnouncementsForStaff(core, staffActor(request))).map(presentAnnouncement),
@@ -278,6 +397,9 @@ export async function adminContentRoutes(
     "/admin/announcements",
     {
       schema: {
+        operationId: "addAnnouncement",
+        response: answers({ 201: announcementAnswer }),
+
         ...op("Adds an announcement at the end of the bar (shown unless is_active is false)"),
         body: announcementBody,
       },
@@ -295,7 +417,12 @@ export async function adminContentRoutes(
   api.put(
     "/admin/announcements/order",
     {
-      schema: { ...op("Puts the announcements in the order of ids, each named once"), body: orderBody },
+      schema: {
+        operationId: "orderAnnouncements",
+        response: answers({ 200: z.array(announcementAnswer) }, 409),
+        ...op("Puts the announcements in the order of ids, each named once"),
+        body: orderBody,
+      },
       onRequest: guard,
     },
     async (request) =>
@@ -306,6 +433,9 @@ export async function adminContentRoutes(
     "/admin/announcements/:id",
     {
       schema: {
+        operationId: "updateAnnouncement",
+        response: answers({ 200: announcementAnswer }, 404),
+
         ...op("Changes an announcement's words, or shows or hides it (is_active)"),
         params: idParams,
         body: announcementBody,
@@ -323,7 +453,15 @@ export async function adminContentRoutes(
 
   api.delete(
     "/admin/announcements/:id",
-    { schema: { ...op("Deletes an announcement; 404 when it is already gone"), params: idParams }, onRequest: guard },
+    {
+      schema: {
+        operationId: "deleteAnnouncement",
+        response: answers({ 200: deletedAnswer }, 404),
+        ...op("Deletes an announcement; 404 when it is already gone"),
+        params: idParams,
+      },
+      onRequest: guard,
+    },
     async (request) => deleteAnnouncement(core, staffActor(request), request.params.id),
   );
 
@@ -354,7 +492,11 @@ export async function adminContentRoutes(
   api.get(
     "/admin/home-sections",
     {
-      schema: op("The home page's sections in order, shown or hidden, each with its products in order"),
+      schema: {
+        operationId: "listHomeSections",
+        response: answers({ 200: z.array(sectionAnswer) }),
+        ...op("The home page's sections in order, shown or hidden, each with its products in order"),
+      },
       onRequest: guard,
     },
     async (request) => (await listHomeSectionsForStaff(core, staffActor(request))).map(presentSection),
@@ -364,6 +506,9 @@ export async function adminContentRoutes(
     "/admin/home-sections/product-search",
     {
       schema: {
+        operationId: "searchHomeSectionProducts",
+        response: answers({ 200: z.array(sectionProductMatch) }),
+
         ...op("Products to add to a section, by name or number (at most 20; hidden products too)"),
         querystring: z.object({ q: z.string().max(100, "q must be at most 100 characters").default("") }),
       },
@@ -379,7 +524,15 @@ export async function adminContentRoutes(
 
   api.post(
     "/admin/home-sections",
-    { schema: { ...op("Adds a section at the end of the home page"), body: sectionBody }, onRequest: guard },
+    {
+      schema: {
+        operationId: "addHomeSection",
+        response: answers({ 201: sectionAnswer }),
+        ...op("Adds a section at the end of the home page"),
+        body: sectionBody,
+      },
+      onRequest: guard,
+    },
     async (request, reply) =>
       reply
         .status(201)
@@ -388,7 +541,15 @@ export async function adminContentRoutes(
 
   api.put(
     "/admin/home-sections/order",
-    { schema: { ...op("Puts the sections in the order of ids, each named once"), body: orderBody }, onRequest: guard },
+    {
+      schema: {
+        operationId: "orderHomeSections",
+        response: answers({ 200: z.array(sectionAnswer) }, 409),
+        ...op("Puts the sections in the order of ids, each named once"),
+        body: orderBody,
+      },
+      onRequest: guard,
+    },
     async (request) => (await reorderHomeSections(core, staffActor(request), request.body.ids)).map(presentSection),
   );
 
@@ -396,6 +557,9 @@ export async function adminContentRoutes(
     "/admin/home-sections/:id",
     {
       schema: {
+        operationId: "updateHomeSection",
+        response: answers({ 200: sectionAnswer }, 404),
+
         ...op("Changes a section's name or description, or shows or hides it"),
         params: idParams,
         body: sectionBody,
@@ -408,7 +572,15 @@ export async function adminContentRoutes(
 
   api.delete(
     "/admin/home-sections/:id",
-    { schema: { ...op("Deletes a section (its products stay in the catalogue)"), params: idParams }, onRequest: guard },
+    {
+      schema: {
+        operationId: "deleteHomeSection",
+        response: answers({ 200: deletedAnswer }, 404),
+        ...op("Deletes a section (its products stay in the catalogue)"),
+        params: idParams,
+      },
+      onRequest: guard,
+    },
     async (request) => deleteHomeSection(core, staffActor(request), request.params.id),
   );
 
@@ -416,6 +588,9 @@ export async function adminContentRoutes(
     "/admin/home-sections/:id/products",
     {
       schema: {
+        operationId: "addHomeSectionProduct",
+        response: answers({ 201: sectionAnswer }, 404, 409),
+
         ...op("Adds a product at the end of the section; 409 when it is already there"),
         params: idParams,
         body: z.object({ product_id: idSchema("product_id") }),
@@ -436,6 +611,9 @@ export async function adminContentRoutes(
     "/admin/home-sections/:id/products/order",
     {
       schema: {
+        operationId: "orderHomeSectionProducts",
+        response: answers({ 200: sectionAnswer }, 404, 409),
+
         ...op(
           "Puts the section's products in the order of ids (product ids), each named once. With version (the products_version the list was read with) a list changed since is refused with 409",
         ),
@@ -458,7 +636,15 @@ export async function adminContentRoutes(
 
   api.delete(
     "/admin/home-sections/:id/products/:productId",
-    { schema: { ...op("Takes a product out of the section"), params: sectionProductParams }, onRequest: guard },
+    {
+      schema: {
+        operationId: "removeHomeSectionProduct",
+        response: answers({ 200: sectionAnswer }, 404),
+        ...op("Takes a product out of the section"),
+        params: sectionProductParams,
+      },
+      onRequest: guard,
+    },
     async (request) =>
       presentSection(
         await removeHomeSectionProduct(core, staffActor(request), request.params.id, request.params.productId),
@@ -481,14 +667,26 @@ export async function adminContentRoutes(
 
   api.get(
     "/admin/home-videos",
-    { schema: op("The home page's videos in order, shown or not"), onRequest: guard },
+    {
+      schema: {
+        operationId: "listHomeVideos",
+        response: answers({ 200: z.array(videoAnswer) }),
+        ...op("The home page's videos in order, shown or not"),
+      },
+      onRequest: guard,
+    },
     async (request) => (await listHomeVideosForStaff(core, staffActor(request))).map(presentVideo),
   );
 
   api.post(
     "/admin/home-videos",
     {
-      schema: { ...op("Adds a video at the end (a YouTube address: watch, youtu.be or shorts)"), body: videoBody },
+      schema: {
+        operationId: "addHomeVideo",
+        response: answers({ 201: videoAnswer }),
+        ...op("Adds a video at the end (a YouTube address: watch, youtu.be or shorts)"),
+        body: videoBody,
+      },
       onRequest: guard,
     },
     async (request, reply) =>
@@ -497,20 +695,45 @@ export async function adminContentRoutes(
 
   api.put(
     "/admin/home-videos/order",
-    { schema: { ...op("Puts the videos in the order of ids, each named once"), body: orderBody }, onRequest: guard },
+    {
+      schema: {
+        operationId: "orderHomeVideos",
+        response: answers({ 200: z.array(videoAnswer) }, 409),
+        ...op("Puts the videos in the order of ids, each named once"),
+        body: orderBody,
+      },
+      onRequest: guard,
+    },
     async (request) => (await reorderHomeVideos(core, staffActor(request), request.body.ids)).map(presentVideo),
   );
 
   api.patch(
     "/admin/home-videos/:id",
-    { schema: { ...op("Changes a video, or shows or hides it"), params: idParams, body: videoBody }, onRequest: guard },
+    {
+      schema: {
+        operationId: "updateHomeVideo",
+        response: answers({ 200: videoAnswer }, 404),
+        ...op("Changes a video, or shows or hides it"),
+        params: idParams,
+        body: videoBody,
+      },
+      onRequest: guard,
+    },
     async (request) =>
       presentVideo(await updateHomeVideo(core, staffActor(request), request.params.id, videoInput(request.body))),
   );
 
   api.delete(
     "/admin/home-videos/:id",
-    { schema: { ...op("Deletes a video; 404 when it is already gone"), params: idParams }, onRequest: guard },
+    {
+      schema: {
+        operationId: "deleteHomeVideo",
+        response: answers({ 200: deletedAnswer }, 404),
+        ...op("Deletes a video; 404 when it is already gone"),
+        params: idParams,
+      },
+      onRequest: guard,
+    },
     async (request) => deleteHomeVideo(core, staffActor(request), request.params.id),
   );
 
@@ -518,7 +741,11 @@ export async function adminContentRoutes(
   api.get(
     "/admin/policy-pages",
     {
-      schema: op("The four policy pages: stored false means the page shows the text the store ships with"),
+      schema: {
+        operationId: "listPolicyPages",
+        response: answers({ 200: z.array(policyAnswer) }),
+        ...op("The four policy pages: stored false means the page shows the text the store ships with"),
+      },
       onRequest: guard,
     },
     async (request) => (await listPolicyPagesForStaff(core, staffActor(request))).map(presentPolicy),
@@ -526,7 +753,15 @@ export async function adminContentRoutes(
 
   api.get(
     "/admin/policy-pages/:slug",
-    { schema: { ...op("One policy page's stored text"), params: slugParams }, onRequest: guard },
+    {
+      schema: {
+        operationId: "getPolicyPage",
+        response: answers({ 200: policyAnswer }),
+        ...op("One policy page's stored text"),
+        params: slugParams,
+      },
+      onRequest: guard,
+    },
     async (request) => presentPolicy(await getPolicyPageForStaff(core, staffActor(request), request.params.slug)),
   );
 
@@ -534,6 +769,9 @@ export async function adminContentRoutes(
     "/admin/policy-pages/:slug",
     {
       schema: {
+        operationId: "savePolicyPage",
+        response: answers({ 200: policyAnswer }),
+
         ...op(
           "Stores a policy page's text (HTML, cleaned before it is stored); the page and the sitemap show it at once, dated today",
         ),
@@ -555,6 +793,9 @@ export async function adminContentRoutes(
     "/admin/policy-pages/:slug",
     {
       schema: {
+        operationId: "resetPolicyPage",
+        response: answers({ 200: policyAnswer }),
+
         ...op("Drops the stored text: the page shows the text the store ships with again"),
         params: slugParams,
       },

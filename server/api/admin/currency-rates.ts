@@ -8,17 +8,11 @@ import type { CoreContext } from "../../../core/context";
 import { CURRENCY_NAMES, DISPLAY_CURRENCIES, RATE_LIMIT_RUPEES, rateText } from "../../../core/settings/currencies";
 import { getCurrencyRates, setCurrencyRates, type CurrencyRateSettings } from "../../../core/settings/currency-rates";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
+import { errorAnswerAbout } from "../answers";
 import { staffOperation } from "./docs";
 
-/** The error body: detail always; field names the refused one on a 422, permission on a 403. */
-const problem = (about: string) =>
-  z
-    .looseObject({
-      detail: z.string(),
-      field: z.string().optional(),
-      errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-    })
-    .describe(about);
+// the error body every operation shares (detail; field names the refused one on a 422)
+const problem = errorAnswerAbout;
 
 const rateSchema = z
   .string()
@@ -84,11 +78,12 @@ export async function adminCurrencyRateRoutes(app: FastifyInstance, { core }: { 
     "/admin/settings/currency-rates",
     {
       schema: {
+        operationId: "getCurrencyRates",
         ...staffOperation(
           "settings",
           "The display currencies' rates (USD, EUR, GBP): rupees per unit, when and by whom each was set",
         ),
-        response: { 200: currencyRatesAnswer, ...denied },
+        response: { 200: currencyRatesAnswer.describe("The display currencies' rates"), ...denied },
       },
       onRequest: requireStaff(core, "settings"),
     },
@@ -99,13 +94,14 @@ export async function adminCurrencyRateRoutes(app: FastifyInstance, { core }: { 
     "/admin/settings/currency-rates",
     {
       schema: {
+        operationId: "setCurrencyRates",
         ...staffOperation(
           "settings",
           "Sets or clears display currencies' rates; prices on the storefront show converted and approximate, orders stay in rupees",
         ),
         body,
         response: {
-          200: currencyRatesAnswer,
+          200: currencyRatesAnswer.describe("The display currencies' rates"),
           400: problem("The body is not JSON"),
           ...denied,
           409: problem("A rate was set or cleared since updated_at: read them again"),

@@ -23,6 +23,7 @@ import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { money, type Rupees } from "../../serialize";
 import { pageQuery } from "../http";
 import { presentUser } from "../users";
+import { errorAnswerAbout } from "../answers";
 import { staffOperation } from "./docs";
 
 // any text up to 20 characters: core answers 404 for what is not a customer's id
@@ -34,13 +35,8 @@ const searchQuery = z
   .max(CUSTOMER_SEARCH_MAX, `search must be at most ${CUSTOMER_SEARCH_MAX} characters`)
   .optional();
 
-const problem = (description: string) =>
-  z
-    .object({
-      detail: z.string(),
-      errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-    })
-    .describe(description);
+// the error body every operation shares
+const problem = errorAnswerAbout;
 const denied = {
   // refused before any route: a NUL byte or a lone surrogate in the address, or an address too long
   400: problem("The address has a NUL byte or malformed percent-encoding"),
@@ -161,6 +157,7 @@ export async function adminCustomerRoutes(app: FastifyInstance, { core }: { core
     "/admin/customers",
     {
       schema: {
+        operationId: "listCustomers",
         ...staffOperation(
           "customers",
           "The shop's customers: everyone who ordered, guests included, one per phone (0300 1234567 and +92 300 1234567 are one), with their orders, delivered, refused or returned, cancelled and last order. search matches any part of the name or email (% and _ are taken literally) or a phone in any form; sort last_order (newest first, the default), orders (most first) or name; the total is in X-Total-Count",
@@ -184,12 +181,13 @@ export async function adminCustomerRoutes(app: FastifyInstance, { core }: { core
     "/admin/customers/:id",
     {
       schema: {
+        operationId: "getCustomer",
         ...staffOperation(
           "customers",
           "One customer (an id from GET /api/admin/customers): their counts, the account that ordered with their phone and its other phones, what they spent on delivered orders, the addresses they ship to, and whether the phone is blocked",
         ),
         params: customerParams,
-        response: { 200: customerDetail, ...denied, 404: problem("No such customer") },
+        response: { 200: customerDetail.describe("One customer"), ...denied, 404: problem("No such customer") },
       },
       onRequest: requireStaff(core, "customers"),
     },
@@ -200,6 +198,7 @@ export async function adminCustomerRoutes(app: FastifyInstance, { core }: { core
     "/admin/customers/:id/orders",
     {
       schema: {
+        operationId: "listCustomerOrders",
         ...staffOperation(
           "customers",
           "A customer's orders, newest first: every order with their phone in any form, placed signed in (placed_as account) or as a guest; the total is in X-Total-Count",
@@ -225,6 +224,7 @@ export async function adminCustomerRoutes(app: FastifyInstance, { core }: { core
     "/admin/users",
     {
       schema: {
+        operationId: "listAccounts",
         ...staffOperation(
           "customers",
           "Accounts, newest first, whether they ordered or not; search matches email, name or phone; each with its order_count (its own orders and guest orders with its email or phone); the total is in X-Total-Count",

@@ -19,8 +19,9 @@ import { getOrderForStaff } from "../../../core/orders/staff-orders";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { money } from "../../serialize";
 import { IDEMPOTENCY_KEY_MAX } from "../orders";
+import { answerOf, answers, rupees } from "../answers";
 import { staffOperation } from "./docs";
-import { presentStaffOrder } from "./orders";
+import { presentStaffOrder, staffOrderAnswer } from "./orders";
 
 const manualOrderHeaders = z.object({
   "idempotency-key": z
@@ -77,6 +78,48 @@ function presentPreview(preview: ManualOrderPreview) {
   };
 }
 
+const catalogueMatchAnswer = answerOf<ReturnType<typeof presentCatalogueMatch>>()(
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    price: rupees,
+    stock: z.number(),
+    image_url: z.string().nullable(),
+    combinations: z.array(
+      z.object({
+        id: z.number(),
+        name: z.string(),
+        price: rupees,
+        stock: z.number(),
+        is_available: z.boolean(),
+      }),
+    ),
+  }),
+);
+
+const previewAnswer = answerOf<ReturnType<typeof presentPreview>>()(
+  z.object({
+    items: z.array(
+      z.object({
+        product_id: z.number(),
+        combination_id: z.number().nullable(),
+        name: z.string(),
+        variant: z.string().nullable(),
+        image_url: z.string().nullable(),
+        quantity: z.number(),
+        price: rupees,
+        line_total: rupees,
+      }),
+    ),
+    subtotal: rupees,
+    shipping: rupees,
+    discount: rupees,
+    total_amount: rupees,
+    voucher_code: z.string().nullable(),
+    overridden: z.boolean(),
+  }),
+);
+
 export async function adminManualOrderRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -84,6 +127,9 @@ export async function adminManualOrderRoutes(app: FastifyInstance, { core }: { c
     "/admin/orders",
     {
       schema: {
+        operationId: "placeManualOrder",
+        response: answers({ 201: staffOrderAnswer }, 404, 409),
+
         ...staffOperation(
           "orders",
           "Places an order for a customer who ordered by phone, WhatsApp or Instagram (201 with the order as GET /api/admin/orders/{id} answers it). Priced from the catalogue, stock taken and the voucher counted as at the checkout; the checkout's phone rule; email may be left out. source: phone, whatsapp, instagram or other; status: pending confirmation (default) or confirmed. shipping_fee and discount (rupees) set by hand need the order_price_overrides permission and an override_reason. total_amount, when sent, must still be the total (409 otherwise). The same Idempotency-Key returns the first answer.",
@@ -107,6 +153,9 @@ export async function adminManualOrderRoutes(app: FastifyInstance, { core }: { c
     "/admin/orders/preview",
     {
       schema: {
+        operationId: "previewManualOrder",
+        response: answers({ 200: previewAnswer }, 404, 409),
+
         ...staffOperation(
           "orders",
           "Prices an order as POST /api/admin/orders would place it, without placing it: items, subtotal, shipping, discount and total; the stock and the customer's voucher uses are read, not taken. Same refusals.",
@@ -124,6 +173,9 @@ export async function adminManualOrderRoutes(app: FastifyInstance, { core }: { c
     "/admin/orders/catalogue-search",
     {
       schema: {
+        operationId: "searchOrderCatalogue",
+        response: answers({ 200: z.array(catalogueMatchAnswer) }),
+
         ...staffOperation(
           "orders",
           "Products on sale to add to a manual order, by words of their name or description or by product number (at most 10), with each option's price and stock",

@@ -18,6 +18,8 @@ import type { CoreContext } from "../../../core/context";
 import { MESSAGE_LANGUAGES } from "../../../db/schema";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, pageQuery } from "../http";
+import { EMAIL_KINDS, MESSAGE_KINDS, MESSAGE_STATUSES } from "../../../db/schema";
+import { answers, moment } from "../answers";
 import { staffOperation } from "./docs";
 
 const listQuery = pageQuery(200, 50).extend({
@@ -94,6 +96,81 @@ function listAnswer<T, R>(
   return page.items.map(present);
 }
 
+const messageAnswer = z.object({
+  id: z.number(),
+  order_id: z.number().nullable(),
+  tracking_id: z.string().nullable(),
+  kind: z.enum(MESSAGE_KINDS),
+  language: z.enum(MESSAGE_LANGUAGES),
+  phone: z.string(),
+  text: z.string(),
+  buttons: z.array(z.string()),
+  status: z.enum(MESSAGE_STATUSES),
+  attempts: z.number(),
+  next_attempt_at: moment,
+  provider_message_id: z.string().nullable(),
+  last_error: z.string().nullable(),
+  created_at: moment,
+  sent_at: moment.nullable(),
+});
+
+const messageSettingsAnswer = z.object({
+  whatsapp_confirmations: z.boolean(),
+  whatsapp_language: z.enum(MESSAGE_LANGUAGES),
+  confirmation_reminder_hours: z.number(),
+  confirmation_expiry_hours: z.number(),
+  email_order_placed: z.boolean(),
+  email_order_shipped: z.boolean(),
+  email_order_delivered: z.boolean(),
+  email_order_cancelled: z.boolean(),
+});
+
+const emailSummaryAnswer = z.object({
+  id: z.number(),
+  order_id: z.number().nullable(),
+  tracking_id: z.string().nullable(),
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string().nullable(),
+  text: z.string(),
+  text_hidden: z.boolean(),
+  status: z.enum(MESSAGE_STATUSES),
+  attempts: z.number(),
+  next_attempt_at: moment,
+  last_error: z.string().nullable(),
+  resend_of: z.number().nullable(),
+  created_at: moment,
+  sent_at: moment.nullable(),
+});
+
+const emailAnswer = z.object({
+  id: z.number(),
+  kind: z.enum(EMAIL_KINDS),
+  order_id: z.number().nullable(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  status: z.enum(MESSAGE_STATUSES),
+  attempts: z.number(),
+  last_error: z.string().nullable(),
+  provider_message_id: z.string().nullable(),
+  resend_of: z.number().nullable(),
+  created_at: moment,
+  sent_at: moment.nullable(),
+});
+
+const resentAnswer = z.object({
+  id: z.number(),
+  status: z.enum(MESSAGE_STATUSES),
+});
+
+const emailResentAnswer = z.object({
+  id: z.number(),
+  resend_of: z.number(),
+  status: z.literal("queued"),
+});
+
 export async function adminMessageRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -101,6 +178,9 @@ export async function adminMessageRoutes(app: FastifyInstance, { core }: { core:
     "/admin/messages",
     {
       schema: {
+        operationId: "listMessages",
+        response: answers({ 200: z.array(messageAnswer) }),
+
         ...staffOperation(
           "orders",
           "WhatsApp messages to shoppers, newest first: status queued, sending, sent, logged (no WhatsApp account configured: not sent), failed or all; the total is in X-Total-Count and the number failed in X-Failed-Count",
@@ -124,6 +204,9 @@ export async function adminMessageRoutes(app: FastifyInstance, { core }: { core:
     "/admin/messages/:id/resend",
     {
       schema: {
+        operationId: "resendMessage",
+        response: answers({ 200: resentAnswer }, 404, 409),
+
         ...staffOperation(
           "orders",
           "Queues a failed message again with its attempts counted from zero; 409 when the message is not failed, 404 when there is none",
@@ -140,10 +223,14 @@ export async function adminMessageRoutes(app: FastifyInstance, { core }: { core:
   api.get(
     "/admin/settings/messages",
     {
-      schema: staffOperation(
-        "settings",
-        "Whether new orders get a WhatsApp confirmation request, and in which language (en, or en+ur); the hours without an answer before the reminder and before the order expires",
-      ),
+      schema: {
+        operationId: "getMessageSettings",
+        response: answers({ 200: messageSettingsAnswer }),
+        ...staffOperation(
+          "settings",
+          "Whether new orders get a WhatsApp confirmation request, and in which language (en, or en+ur); the hours without an answer before the reminder and before the order expires",
+        ),
+      },
       onRequest: requireStaff(core, "settings"),
     },
     async (request) => presentSettings(await getMessageSettings(core, staffActor(request))),
@@ -153,6 +240,9 @@ export async function adminMessageRoutes(app: FastifyInstance, { core }: { core:
     "/admin/settings/messages",
     {
       schema: {
+        operationId: "updateMessageSettings",
+        response: answers({ 200: messageSettingsAnswer }, 409),
+
         ...staffOperation(
           "settings",
           "Turns the WhatsApp confirmation request for new orders on or off and chooses its language: en (English) or en+ur (English and Urdu); optionally each order email on or off (email_order_placed, _shipped, _delivered, _cancelled; left out: kept) and the hours without an answer before the one reminder (confirmation_reminder_hours, 1-168) and before the order is cancelled and restocked (confirmation_expiry_hours, 2-720, more than the reminder's)",
@@ -192,6 +282,9 @@ export async function adminMessageRoutes(app: FastifyInstance, { core }: { core:
     "/admin/email-messages",
     {
       schema: {
+        operationId: "listEmailMessages",
+        response: answers({ 200: z.array(emailSummaryAnswer) }),
+
         ...staffOperation(
           "orders",
           "Emails to shoppers, newest first: status queued, sending, sent, logged (no email server configured: not sent), failed or all; an account email's text is hidden (text_hidden); the total is in X-Total-Count and the number failed in X-Failed-Count",
@@ -216,6 +309,9 @@ export async function adminMessageRoutes(app: FastifyInstance, { core }: { core:
     "/admin/email-messages/:id",
     {
       schema: {
+        operationId: "getEmailMessage",
+        response: answers({ 200: emailAnswer }, 404),
+
         ...staffOperation(
           "orders",
           "One email with its text and HTML (both hidden, html null, for account emails, which hold a one-time link)",
@@ -249,6 +345,9 @@ export async function adminMessageRoutes(app: FastifyInstance, { core }: { core:
     "/admin/email-messages/:id/resend",
     {
       schema: {
+        operationId: "resendEmailMessage",
+        response: answers({ 200: emailResentAnswer }, 404, 409),
+
         ...staffOperation(
           "orders",
           "Sends an email again as a new message naming the first (resend_of); 409 for an account email (ask the shopper to request a new link), for one still waiting to be sent, or when a resend of it is already waiting; 404 when there is none",

@@ -10,6 +10,26 @@ import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { money } from "../../serialize";
 import { pageQuery } from "../http";
 import { staffOperation } from "./docs";
+import { answerOf, answers, moment, rupees } from "../answers";
+import { z } from "zod";
+
+const callAnswer = answerOf<ReturnType<typeof presentCall>>()(
+  z.object({
+    id: z.int(),
+    tracking_id: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    phone: z.string(),
+    phone_international: z.string(),
+    city: z.string(),
+    total_amount: rupees,
+    created_at: moment,
+    held_for_call: z.boolean(),
+    signal_reasons: z.array(z.string()),
+    reminded_at: moment.nullable(),
+    whatsapp_question: z.string().nullable(),
+  }),
+);
 
 function presentCall(entry: CallListEntry) {
   return {
@@ -40,7 +60,9 @@ export async function adminOrderCallRoutes(app: FastifyInstance, { core }: { cor
           "orders",
           "The call list: orders pending confirmation, oldest first, with the phone to call, whether a signal held the order for a call, the signals' reasons, when the reminder went and how far the WhatsApp question got (whatsapp_question: read, delivered, sent, waiting, failed, not sent, or null when none was written; only a delivered or read question lets an unanswered order expire); the total is in X-Total-Count. Confirm or cancel on the call with POST /api/admin/orders/{id}/status (confirmation_channel call, expected_status pending confirmation)",
         ),
+        operationId: "listOrderCalls",
         querystring: pageQuery(200, 50),
+        response: answers({ 200: z.array(callAnswer) }),
       },
       onRequest: requireStaff(core, "orders"),
     },

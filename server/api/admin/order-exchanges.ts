@@ -2,14 +2,16 @@
 // use-case as the console's order page, guarded by the orders permission.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { CoreContext } from "../../../core/context";
 import { createExchange, createExchangeInput, type ExchangeFigures } from "../../../core/orders/exchange";
 import { getOrderForStaff } from "../../../core/orders/staff-orders";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { money } from "../../serialize";
 import { idParams } from "../http";
-import { presentStaffOrder } from "./orders";
+import { answerOf, answers, rupees } from "../answers";
 import { staffOperation } from "./docs";
+import { presentStaffOrder, staffOrderAnswer } from "./orders";
 
 /** An exchange's money, in rupees as every amount in the API. */
 export function presentExchangeFigures(figures: ExchangeFigures) {
@@ -22,6 +24,16 @@ export function presentExchangeFigures(figures: ExchangeFigures) {
   };
 }
 
+const exchangeFiguresAnswer = answerOf<ReturnType<typeof presentExchangeFigures>>()(
+  z.object({
+    replacement_subtotal: rupees,
+    returned_value: rupees,
+    returned_value_applied: rupees,
+    shipping: rupees,
+    to_collect: rupees,
+  }),
+);
+
 export async function adminOrderExchangeRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -33,8 +45,22 @@ export async function adminOrderExchangeRoutes(app: FastifyInstance, { core }: {
           "orders",
           "Exchanges lines of a delivered order for other sizes or colours of the same products (201): a new replacement order, confirmed, priced at today's prices, its stock taken; the value of the returned units is set against it and the courier collects the rest (never less than 0), shipping free. More than 7 days after delivery it needs a reason. Resellable returned units go back into stock when the replacement is delivered. 409 when the order is not delivered, its units are already exchanged or a replacement is out of stock; answers the replacement order and the money.",
         ),
+        operationId: "createExchange",
         params: idParams,
         body: createExchangeInput,
+        response: answers(
+          {
+            201: staffOrderAnswer.extend({
+              exchange: exchangeFiguresAnswer.extend({
+                original_order_id: z.int(),
+                original_tracking_id: z.string(),
+                outside_window: z.boolean(),
+              }),
+            }),
+          },
+          404,
+          409,
+        ),
       },
       onRequest: requireStaff(core, "orders"),
     },

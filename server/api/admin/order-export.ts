@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { CoreContext } from "../../../core/context";
 import { exportOrdersCsv, karachiToday } from "../../../core/orders/export";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
+import { answers, textAnswer } from "../answers";
 import { staffOperation } from "./docs";
 import { listQuery } from "./orders";
 
@@ -23,7 +24,9 @@ export async function adminOrderExportRoutes(app: FastifyInstance, { core }: { c
           "orders",
           "Every order under the list's filters (status, search, from, to, city), newest first, as a CSV file (UTF-8 with BOM, amounts in rupees, times in Pakistan time), streamed",
         ),
+        operationId: "exportOrdersCsv",
         querystring: exportQuery,
+        response: answers({ 200: textAnswer("text/csv", "The orders as CSV (UTF-8 with BOM), streamed") }),
       },
       onRequest: requireStaff(core, "orders"),
     },

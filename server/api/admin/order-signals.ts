@@ -13,6 +13,7 @@ import {
 import { RISK_SIGNALS } from "../../../db/schema";
 import { money } from "../../serialize";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
+import { answerOf, answers, rupees } from "../answers";
 import { staffOperation } from "./docs";
 
 const present = (s: OrderSignalSettings) => ({
@@ -50,16 +51,30 @@ const body = z.object({
     .describe("Every city's limit in rupees (the whole list: cities left out are removed); compared ignoring case"),
 });
 
+const signalSettingsAnswer = answerOf<ReturnType<typeof present>>()(
+  z.object({
+    hold_signals: z.array(z.enum(RISK_SIGNALS)),
+    cod_limit: rupees.nullable(),
+    city_limits: z.array(z.object({ city: z.string(), cod_limit: rupees })),
+    signals: z.array(z.enum(RISK_SIGNALS)).describe("every signal there is"),
+    updated_at: z.string().describe("send it back with the save"),
+  }),
+);
+
 export async function adminOrderSignalRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
     "/admin/settings/order-signals",
     {
-      schema: staffOperation(
-        "settings",
-        "Which fake-order signals hold an order for a call, and the cash-on-delivery limits overall and per city",
-      ),
+      schema: {
+        operationId: "getOrderSignalSettings",
+        response: answers({ 200: signalSettingsAnswer }),
+        ...staffOperation(
+          "settings",
+          "Which fake-order signals hold an order for a call, and the cash-on-delivery limits overall and per city",
+        ),
+      },
       onRequest: requireStaff(core, "settings"),
     },
     async (request) => {
@@ -71,6 +86,9 @@ export async function adminOrderSignalRoutes(app: FastifyInstance, { core }: { c
     "/admin/settings/order-signals",
     {
       schema: {
+        operationId: "updateOrderSignalSettings",
+        response: answers({ 200: signalSettingsAnswer }, 409),
+
         ...staffOperation(
           "settings",
           "Saves the signals that hold an order, the overall and per-city cash-on-delivery limits; send updated_at from the GET (409 when another save came first). 422 names the field",

@@ -18,11 +18,12 @@ import {
   moveOrderInput,
   type OrderEventRecord,
 } from "../../../core/orders/workflow";
-import { ORDER_STATUSES } from "../../../db/schema";
+import { ORDER_EVENT_KINDS, ORDER_SOURCES, ORDER_STATUSES, RISK_SIGNALS } from "../../../db/schema";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { money } from "../../serialize";
 import { idParams, momentSchema, pageQuery } from "../http";
 import { variantDetailsText } from "../presenters";
+import { answerOf, answers, moment, rupees } from "../answers";
 import { staffOperation } from "./docs";
 
 // eslint-disable-next-line no-control-regex
@@ -155,6 +156,107 @@ export function presentStaffOrder(order: StaffOrder) {
   };
 }
 
+const status = z.enum(ORDER_STATUSES);
+
+const riskFields = {
+  held_for_call: z.boolean(),
+  risk_history: z
+    .object({ delivered: z.int(), refused: z.int(), cancelled: z.int() })
+    .nullable()
+    .describe("the phone's earlier orders; null: placed before signals were looked for"),
+  risk_signals: z.array(z.object({ code: z.enum(RISK_SIGNALS), reason: z.string(), holds: z.boolean() })).nullable(),
+};
+
+const orderSummaryAnswer = answerOf<ReturnType<typeof presentOrderSummary>>()(
+  z.object({
+    id: z.int(),
+    tracking_id: z.string(),
+    status,
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    city: z.string(),
+    total_amount: rupees,
+    item_count: z.int(),
+    source: z.enum(ORDER_SOURCES),
+    created_at: moment,
+    updated_at: moment,
+    ...riskFields,
+  }),
+);
+
+export const orderEventAnswer = answerOf<ReturnType<typeof presentOrderEvent>>()(
+  z.object({
+    id: z.int(),
+    at: moment,
+    kind: z.enum(ORDER_EVENT_KINDS),
+    from_status: status.nullable(),
+    to_status: status.nullable(),
+    note: z.string().nullable(),
+    courier: z.string().nullable(),
+    tracking_number: z.string().nullable(),
+    visible_to_shopper: z.boolean(),
+    actor_id: z.int().nullable(),
+    actor_name: z.string().nullable(),
+    related_order_id: z.int().nullable(),
+    related_tracking_id: z.string().nullable(),
+  }),
+);
+
+export const staffOrderAnswer = answerOf<ReturnType<typeof presentStaffOrder>>()(
+  z.object({
+    id: z.int(),
+    tracking_id: z.string(),
+    status,
+    next_statuses: z.array(status),
+    source: z.enum(ORDER_SOURCES),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    phone_normalized: z.string(),
+    shipping_address: z.string(),
+    city: z.string(),
+    postal_code: z.string(),
+    country: z.string(),
+    payment_method: z.string(),
+    subtotal: rupees,
+    shipping: rupees,
+    discount: rupees,
+    total_amount: rupees,
+    voucher_code: z.string().nullable(),
+    price_override_reason: z.string().nullable(),
+    courier: z.string().nullable(),
+    tracking_number: z.string().nullable(),
+    cash_collected: rupees.nullable(),
+    created_at: moment,
+    updated_at: moment,
+    items: z.array(
+      z.object({
+        id: z.int(),
+        product_id: z.int().nullable(),
+        combination_id: z.int().nullable(),
+        name: z.string(),
+        variant: z.string().nullable(),
+        variant_details: z.string().nullable(),
+        image_url: z.string().nullable(),
+        quantity: z.int(),
+        price: rupees,
+        line_total: rupees,
+        replaces_item_id: z.int().nullable(),
+        return_resellable: z.boolean().nullable(),
+      }),
+    ),
+    timeline: z.array(orderEventAnswer),
+    delivered_at: moment.nullable(),
+    exchange_of: z.object({ id: z.int(), tracking_id: z.string() }).nullable(),
+    exchange_reason: z.string().nullable(),
+    replacements: z.array(z.object({ id: z.int(), tracking_id: z.string(), status, created_at: moment })),
+    ...riskFields,
+  }),
+);
+
 export async function adminOrderRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -166,7 +268,9 @@ export async function adminOrderRoutes(app: FastifyInstance, { core }: { core: C
           "orders",
           "Orders, newest first; search matches a tracking ID, phone, name or email; from/to are the time placed; the total is in X-Total-Count",
         ),
+        operationId: "listOrders",
         querystring: listQuery,
+        response: answers({ 200: z.array(orderSummaryAnswer) }),
       },
       onRequest: requireStaff(core, "orders"),
     },
@@ -192,7 +296,9 @@ export async function adminOrderRoutes(app: FastifyInstance, { core }: { core: C
     {
       schema: {
         ...staffOperation("orders", "The number of orders in each status under the same filters as the list"),
+        operationId: "countOrders",
         querystring: filterQuery,
+        response: answers({ 200: z.record(status, z.int()) }),
       },
       onRequest: requireStaff(core, "orders"),
     },
@@ -213,7 +319,9 @@ export async function adminOrderRoutes(app: FastifyInstance, { core }: { core: C
     {
       schema: {
         ...staffOperation("orders", "One order with its items and its timeline (status moves and staff notes)"),
+        operationId: "getOrder",
         params: idParams,
+        response: answers({ 200: staffOrderAnswer }, 404),
       },
       onRequest: requireStaff(core, "orders"),
     },
@@ -230,8 +338,10 @@ export async function adminOrderRoutes(app: FastifyInstance, { core }: { core: C
           "orders",
           "Moves an order: pending confirmation → confirmed → packed → shipped → delivered; cancelled before shipped; returned after. shipped needs courier and tracking_number, delivered needs cash_collected (rupees). Cancelled or returned puts the units back (unless restock is false) and gives the voucher use back, once. 409 for a move the table refuses or when the order is no longer in expected_status; answers the order.",
         ),
+        operationId: "moveOrder",
         params: idParams,
         body: moveOrderInput,
+        response: answers({ 200: staffOrderAnswer }, 404, 409),
       },
       onRequest: requireStaff(core, "orders"),
     },
@@ -247,8 +357,10 @@ export async function adminOrderRoutes(app: FastifyInstance, { core }: { core: C
     {
       schema: {
         ...staffOperation("orders", "Adds a staff note to the order's timeline (201); the shopper never sees it"),
+        operationId: "addOrderNote",
         params: idParams,
         body: addOrderNoteInput,
+        response: answers({ 201: orderEventAnswer }, 404),
       },
       onRequest: requireStaff(core, "orders"),
     },

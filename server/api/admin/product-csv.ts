@@ -18,6 +18,7 @@ import type { CoreContext } from "../../../core/context";
 import { karachiToday } from "../../../core/orders/export";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams } from "../http";
+import { answerOf, answers, moment, textAnswer } from "../answers";
 import { staffOperation } from "./docs";
 
 const presentCounts = (c: ImportCounts) => ({
@@ -40,6 +41,36 @@ const presentPreview = (p: ImportPreview) => ({
   applied_at: p.appliedAt,
 });
 
+const importCountsAnswer = answerOf<ReturnType<typeof presentCounts>>()(
+  z.object({
+    rows: z.number(),
+    products_to_create: z.number(),
+    products_to_update: z.number(),
+    products_unchanged: z.number(),
+    combinations_to_create: z.number(),
+    combinations_to_update: z.number(),
+    combinations_unchanged: z.number(),
+    stock_changes: z.number(),
+  }),
+);
+
+const importPreviewAnswer = answerOf<ReturnType<typeof presentPreview>>()(
+  z.object({
+    id: z.number(),
+    file_name: z.string(),
+    counts: importCountsAnswer,
+    error_count: z.number(),
+    errors: z.array(
+      z.object({
+        line: z.number(),
+        field: z.string().nullable(),
+        message: z.string(),
+      }),
+    ),
+    applied_at: moment.nullable(),
+  }),
+);
+
 export async function adminProductCsvRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // the file itself is the body; its size is checked by the body limit below (413)
@@ -50,10 +81,16 @@ export async function adminProductCsvRoutes(app: FastifyInstance, { core }: { co
   api.get(
     "/admin/products/export.csv",
     {
-      schema: staffOperation(
-        "products",
-        "Every product that is not archived as a CSV file (UTF-8 with BOM): one row per combination, or per product sold without options, the product's columns repeated; the file imports back unchanged",
-      ),
+      schema: {
+        operationId: "exportProductsCsv",
+        response: answers({
+          200: textAnswer("text/csv", "Every product and combination as CSV (UTF-8 with BOM), streamed"),
+        }),
+        ...staffOperation(
+          "products",
+          "Every product that is not archived as a CSV file (UTF-8 with BOM): one row per combination, or per product sold without options, the product's columns repeated; the file imports back unchanged",
+        ),
+      },
       onRequest: requireStaff(core, "products"),
     },
     async (request, reply) => {
@@ -70,6 +107,9 @@ export async function adminProductCsvRoutes(app: FastifyInstance, { core }: { co
     {
       bodyLimit: IMPORT_LIMITS.bytes,
       schema: {
+        operationId: "previewProductImport",
+        response: answers({ 201: importPreviewAnswer }, 400, 413, 415, 422),
+
         ...staffOperation(
           "products",
           "Checks a product CSV (the body, Content-Type text/csv, at most 10 MB and 50,000 rows) and keeps it: every row's errors with line and field, and the counts to create and update. Nothing in the catalogue is written; apply it with POST /admin/products/imports/{id}/apply. 413 for a file too large, 422 for one that is not CSV",
@@ -98,6 +138,13 @@ export async function adminProductCsvRoutes(app: FastifyInstance, { core }: { co
     "/admin/products/imports/:id/apply",
     {
       schema: {
+        operationId: "applyProductImport",
+        response: answers(
+          { 200: z.object({ id: z.int(), applied: z.literal(true), counts: importCountsAnswer }) },
+          404,
+          409,
+        ),
+
         ...staffOperation(
           "products",
           "Applies a previewed import, once (409 the second time, or while it is being applied): every row is checked against the catalogue as it is now, and any row that no longer fits (422 with errors) or a stock that moved since the preview (409 with moved) refuses all of it. Then it creates or updates products, options and combinations and sets stock through the ledger (reason import; needs the stock permission too) in batches of whole products, one transaction each, so the store keeps serving meanwhile. A batch refused by a change made meanwhile leaves the earlier ones written: the answer (409 or 422) names imported_lines and not_imported_lines, and applying again finishes the rest",

@@ -23,6 +23,7 @@ import type { AppConfig } from "../../config";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { hasUnsafeText } from "../../plugins/request-checks";
 import { idSchema } from "../http";
+import { answerOf, answers } from "../answers";
 import { staffOperation } from "./docs";
 
 export const PHOTO_FIELD = "photos";
@@ -109,6 +110,18 @@ const altText = z
   .max(PHOTO_LIMITS.altText, `alt_text must be at most ${PHOTO_LIMITS.altText} characters`)
   .refine((value) => !CONTROL.test(value), { message: "alt_text must not contain control characters" });
 
+const photoAnswer = answerOf<ReturnType<typeof presentPhoto>>()(
+  z.object({
+    id: z.number(),
+    url: z.string(),
+    widths: z.array(z.number()),
+    alt_text: z.string(),
+    is_primary: z.boolean(),
+    position: z.number(),
+    uploaded: z.boolean(),
+  }),
+);
+
 export async function adminProductPhotoRoutes(
   app: FastifyInstance,
   { core, config }: { core: CoreContext; config: AppConfig },
@@ -121,6 +134,9 @@ export async function adminProductPhotoRoutes(
     "/admin/products/:id/photos",
     {
       schema: {
+        operationId: "listProductPhotos",
+        response: answers({ 200: z.array(photoAnswer) }, 404),
+
         ...staffOperation("products", "The product's photos in their order; the first is the main photo"),
         params: productParams,
       },
@@ -136,6 +152,9 @@ export async function adminProductPhotoRoutes(
     "/admin/products/:id/photos",
     {
       schema: {
+        operationId: "addProductPhotos",
+        response: answers({ 201: z.array(photoAnswer) }, 400, 404, 409, 413, 415, 422),
+
         ...staffOperation(
           "products",
           `Adds photos (multipart/form-data, field "${PHOTO_FIELD}", up to ${PHOTO_LIMITS.files} files of ${megabytes(PHOTO_LIMITS.fileBytes)}) after the product's others; the first photo a product gets becomes its main one. JPEG, PNG or WebP, judged by content (422 otherwise; HEIC is refused with how to send JPEG), 413 when too large. Each is turned upright, stripped of all metadata (location included) and stored as WebP ${"400/800/1200"} pixels wide. All or nothing.`,
@@ -156,6 +175,9 @@ export async function adminProductPhotoRoutes(
     "/admin/products/:id/photos/order",
     {
       schema: {
+        operationId: "orderProductPhotos",
+        response: answers({ 200: z.array(photoAnswer) }, 404, 409),
+
         ...staffOperation(
           "products",
           "Puts the product's photos in this order (every photo once); the first becomes the main photo. 409 when the product's photos changed meanwhile, 404 for another product's photo",
@@ -180,6 +202,9 @@ export async function adminProductPhotoRoutes(
     "/admin/products/:id/photos/:photoId",
     {
       schema: {
+        operationId: "updateProductPhoto",
+        response: answers({ 200: photoAnswer }, 404, 409),
+
         ...staffOperation(
           "products",
           "Sets the photo's alt text (what a screen reader says; empty = the product's name), and with is_primary: true makes it the main photo (it moves to the front)",
@@ -211,6 +236,18 @@ export async function adminProductPhotoRoutes(
     "/admin/products/:id/photos/:photoId",
     {
       schema: {
+        operationId: "deleteProductPhoto",
+        response: answers(
+          {
+            200: z.object({
+              id: z.number(),
+              deleted: z.boolean(),
+              files_deleted: z.boolean(),
+            }),
+          },
+          404,
+        ),
+
         ...staffOperation(
           "products",
           "Deletes the photo and then its files; the next photo becomes main if it was. 404 when it is gone or another product's",

@@ -23,6 +23,7 @@ import type { CoreContext } from "../../../core/context";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { money } from "../../serialize";
 import { idParams, idSchema, pageQuery } from "../http";
+import { answerOf, answers, moment, rupees } from "../answers";
 import { staffOperation } from "./docs";
 
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
@@ -108,6 +109,100 @@ export const presentProduct = (p: EditableProduct) => ({
 const BODY_HELP =
   "Body: name, custom_url, description, description_format (plain, structured, html), structured_description {bullet_points, highlights}, material_type, price and compare_price (rupees; compare_price above price), collection_ids, custom_fields [{key, value}], faqs [{question, answer}], size_guide (auto, apparel, bra, none), is_active, options [{type, values [{value, color_hex}]}], combinations [{attributes, price, sku, is_available, stock, stock_seen}], and for a product without options stock (and stock_seen when changing it).";
 
+const productListItemAnswer = answerOf<ReturnType<typeof presentListItem>>()(
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    custom_url: z.string().nullable(),
+    state: z.enum(["active", "hidden", "archived"]),
+    price: rupees,
+    min_price: rupees,
+    max_price: rupees,
+    stock_quantity: z.number(),
+    combinations: z.number(),
+    image_url: z.string().nullable(),
+    created_at: moment,
+    updated_at: moment,
+  }),
+);
+
+const staffProductAnswer = answerOf<ReturnType<typeof presentProduct>>()(
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    custom_url: z.string().nullable(),
+    description: z.string(),
+    description_format: z.enum(["html", "plain", "structured"]),
+    structured_description: z
+      .object({
+        bullet_points: z.array(z.string()),
+        highlights: z.array(z.string()),
+      })
+      .nullable(),
+    material_type: z.string().nullable(),
+    price: rupees,
+    compare_price: rupees.nullable(),
+    min_price: rupees,
+    max_price: rupees,
+    collection_ids: z.array(z.number()),
+    custom_fields: z.array(
+      z.object({
+        key: z.string(),
+        value: z.string(),
+      }),
+    ),
+    faqs: z.array(
+      z.object({
+        question: z.string(),
+        answer: z.string(),
+      }),
+    ),
+    size_guide: z.enum(["auto", "apparel", "bra", "none"]),
+    is_active: z.boolean(),
+    state: z.enum(["active", "hidden", "archived"]),
+    archived_at: moment.nullable(),
+    has_orders: z.boolean(),
+    stock: z.number(),
+    options: z.array(
+      z.object({
+        type: z.string(),
+        values: z.array(
+          z.object({
+            value: z.string(),
+            color_hex: z.string().nullable(),
+          }),
+        ),
+      }),
+    ),
+    combinations: z.array(
+      z.object({
+        id: z.number(),
+        name: z.string(),
+        attributes: z.record(z.string(), z.string()),
+        price: rupees,
+        sku: z.string().nullable(),
+        is_available: z.boolean(),
+        stock: z.number(),
+        has_orders: z.boolean(),
+      }),
+    ),
+    created_at: moment,
+    updated_at: z.string(),
+  }),
+);
+
+const urlCheckAnswer = z.object({
+  url: z.string(),
+  available: z.boolean(),
+  suggestion: z.string().nullable(),
+  message: z.string(),
+});
+
+const deletedProductAnswer = z.object({
+  id: z.number(),
+  name: z.string(),
+});
+
 export async function adminProductRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -115,6 +210,9 @@ export async function adminProductRoutes(app: FastifyInstance, { core }: { core:
     "/admin/products",
     {
       schema: {
+        operationId: "listStaffProducts",
+        response: answers({ 200: z.array(productListItemAnswer) }),
+
         ...staffOperation(
           "products",
           "Products, newest first (or sort=name): search (name, custom URL or SKU), collection_id, stock (all, in_stock, low: 1 to 5 in all, out), state (active, hidden, archived; archived ones only when asked); the total is in X-Total-Count",
@@ -143,6 +241,9 @@ export async function adminProductRoutes(app: FastifyInstance, { core }: { core:
     "/admin/products/url-check",
     {
       schema: {
+        operationId: "checkProductUrl",
+        response: answers({ 200: urlCheckAnswer }),
+
         ...staffOperation(
           "products",
           "Whether a custom URL is usable and free (exclude: the product being edited); answers available, message and, for text that is not a URL, a suggestion",
@@ -160,6 +261,9 @@ export async function adminProductRoutes(app: FastifyInstance, { core }: { core:
     "/admin/products",
     {
       schema: {
+        operationId: "createProduct",
+        response: answers({ 201: staffProductAnswer }, 409),
+
         ...staffOperation("products", `Adds a product (201). First stock needs the stock permission too. ${BODY_HELP}`),
         body: productBody,
       },
@@ -176,6 +280,9 @@ export async function adminProductRoutes(app: FastifyInstance, { core }: { core:
     "/admin/products/:id",
     {
       schema: {
+        operationId: "getStaffProduct",
+        response: answers({ 200: staffProductAnswer }, 404),
+
         ...staffOperation("products", "One product as the editor shows it, archived ones too, with its grid"),
         params: idParams,
       },
@@ -190,6 +297,9 @@ export async function adminProductRoutes(app: FastifyInstance, { core }: { core:
     "/admin/products/:id",
     {
       schema: {
+        operationId: "updateProduct",
+        response: answers({ 200: staffProductAnswer }, 404, 409),
+
         ...staffOperation(
           "products",
           `Changes a product as a whole, with the updated_at it was read with (409 when someone else saved since). A combination's stock is a new total with stock_seen, the total read (409 when a sale moved it); stock changes need the stock permission too. Combinations whose value was removed are deleted, or made unavailable when they were ever ordered. ${BODY_HELP}`,
@@ -208,6 +318,9 @@ export async function adminProductRoutes(app: FastifyInstance, { core }: { core:
     "/admin/products/:id/archive",
     {
       schema: {
+        operationId: "archiveProduct",
+        response: answers({ 200: staffProductAnswer }, 404, 409),
+
         ...staffOperation(
           "products",
           "Archives the product: off the storefront and out of the default list, its orders keep their lines",
@@ -225,6 +338,9 @@ export async function adminProductRoutes(app: FastifyInstance, { core }: { core:
     "/admin/products/:id/restore",
     {
       schema: {
+        operationId: "restoreProduct",
+        response: answers({ 200: staffProductAnswer }, 404, 409),
+
         ...staffOperation("products", "Brings an archived product back, hidden until it is made active"),
         params: idParams,
       },
@@ -239,6 +355,9 @@ export async function adminProductRoutes(app: FastifyInstance, { core }: { core:
     "/admin/products/:id",
     {
       schema: {
+        operationId: "deleteProduct",
+        response: answers({ 200: deletedProductAnswer }, 404, 409),
+
         ...staffOperation("products", "Deletes a product that was never ordered; 409 for one with orders (archive it)"),
         params: idParams,
       },

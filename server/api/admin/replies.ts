@@ -7,6 +7,8 @@ import type { CoreContext } from "../../../core/context";
 import { listReplies, markReplyHandled, REPLY_FILTERS, type InboundReply } from "../../../core/messaging/replies";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, pageQuery } from "../http";
+import { INBOUND_OUTCOMES } from "../../../db/schema";
+import { answerOf, answers, moment } from "../answers";
 import { staffOperation } from "./docs";
 
 const listQuery = pageQuery(200, 50).extend({
@@ -31,6 +33,24 @@ function presentReply(r: InboundReply) {
   };
 }
 
+const replyAnswer = answerOf<ReturnType<typeof presentReply>>()(
+  z.object({
+    id: z.number(),
+    from: z.string(),
+    type: z.string(),
+    text: z.string().nullable(),
+    payload: z.string().nullable(),
+    outcome: z.enum(INBOUND_OUTCOMES),
+    order_id: z.number().nullable(),
+    tracking_id: z.string().nullable(),
+    order_status: z.string().nullable(),
+    sent_at: moment.nullable(),
+    received_at: moment,
+    handled_at: moment.nullable(),
+    handled_by: z.string().nullable(),
+  }),
+);
+
 export async function adminReplyRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -38,6 +58,9 @@ export async function adminReplyRoutes(app: FastifyInstance, { core }: { core: C
     "/admin/messages/replies",
     {
       schema: {
+        operationId: "listReplies",
+        response: answers({ 200: z.array(replyAnswer) }),
+
         ...staffOperation(
           "orders",
           "Shoppers' WhatsApp messages to the store, newest first: show=needs_person (the default: not read by the store and not yet handled) or all; outcome confirmed, cancelled, already_settled, needs_person or ignored; the total is in X-Total-Count and the number waiting for a person in X-Waiting-Count",
@@ -58,6 +81,9 @@ export async function adminReplyRoutes(app: FastifyInstance, { core }: { core: C
     "/admin/messages/replies/:id/handled",
     {
       schema: {
+        operationId: "markReplyHandled",
+        response: answers({ 200: z.object({ id: z.int(), handled_at: moment }) }, 404, 409),
+
         ...staffOperation(
           "orders",
           "Marks a reply that needed a person as handled; 409 when someone already did or the store read it itself, 404 when there is none",

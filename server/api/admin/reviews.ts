@@ -18,6 +18,7 @@ import type { CoreContext } from "../../../core/context";
 import { getReviewModeration, setReviewModeration } from "../../../core/settings/review-moderation";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, idSchema, pageQuery } from "../http";
+import { answerOf, answers, moment } from "../answers";
 import { staffOperation } from "./docs";
 
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
@@ -63,6 +64,36 @@ const presentResult = (result: ModerationResult) => ({
   changed: result.changed,
 });
 
+const moderatedReviewAnswer = answerOf<ReturnType<typeof presentModeratedReview>>()(
+  z.object({
+    id: z.number(),
+    product_id: z.number(),
+    product_name: z.string(),
+    product_custom_url: z.string().nullable(),
+    rating: z.number(),
+    review_text: z.string(),
+    reviewer_name: z.string(),
+    is_guest: z.boolean(),
+    user_name: z.string().nullable(),
+    status: z.enum(["published", "waiting", "hidden"]),
+    created_at: moment,
+    moderated_at: moment.nullable(),
+  }),
+);
+
+const moderationAnswer = answerOf<ReturnType<typeof presentResult>>()(
+  z.object({
+    id: z.number(),
+    product_id: z.number(),
+    status: z.enum(["published", "waiting", "deleted", "hidden"]),
+    changed: z.boolean(),
+  }),
+);
+
+const reviewSettingsAnswer = z.object({
+  reviews_held_for_moderation: z.enum(["all", "none", "guests"]),
+});
+
 export async function adminReviewRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -70,6 +101,9 @@ export async function adminReviewRoutes(app: FastifyInstance, { core }: { core: 
     "/admin/reviews",
     {
       schema: {
+        operationId: "listModeratedReviews",
+        response: answers({ 200: z.array(moderatedReviewAnswer) }),
+
         ...staffOperation(
           "reviews",
           "Reviews, newest first: status waiting (never checked), published, hidden or all; product_id, rating and search (text, name or product) narrow it; the total is in X-Total-Count and the number waiting in X-Waiting-Count",
@@ -97,6 +131,9 @@ export async function adminReviewRoutes(app: FastifyInstance, { core }: { core: 
     "/admin/reviews/:id/publish",
     {
       schema: {
+        operationId: "publishReview",
+        response: answers({ 200: moderationAnswer }, 404),
+
         ...staffOperation(
           "reviews",
           "Shows the review on its product's page at once; publishing a published review changes nothing (changed: false)",
@@ -114,6 +151,9 @@ export async function adminReviewRoutes(app: FastifyInstance, { core }: { core: 
     "/admin/reviews/:id/hide",
     {
       schema: {
+        operationId: "hideReview",
+        response: answers({ 200: moderationAnswer }, 404),
+
         ...staffOperation(
           "reviews",
           "Takes the review off its product's page (it stays under hidden); hiding a hidden review changes nothing (changed: false)",
@@ -131,6 +171,9 @@ export async function adminReviewRoutes(app: FastifyInstance, { core }: { core: 
     "/admin/reviews/:id",
     {
       schema: {
+        operationId: "deleteReview",
+        response: answers({ 200: moderationAnswer }, 404),
+
         ...staffOperation("reviews", "Deletes the review for good; 404 when it is already gone"),
         params: idParams,
       },
@@ -144,7 +187,11 @@ export async function adminReviewRoutes(app: FastifyInstance, { core }: { core: 
   api.get(
     "/admin/settings/reviews",
     {
-      schema: staffOperation("settings", "Which new reviews wait for staff before they show: none, guests or all"),
+      schema: {
+        operationId: "getReviewSettings",
+        response: answers({ 200: reviewSettingsAnswer }),
+        ...staffOperation("settings", "Which new reviews wait for staff before they show: none, guests or all"),
+      },
       onRequest: requireStaff(core, "settings"),
     },
     async (request) => ({
@@ -156,6 +203,9 @@ export async function adminReviewRoutes(app: FastifyInstance, { core }: { core: 
     "/admin/settings/reviews",
     {
       schema: {
+        operationId: "updateReviewSettings",
+        response: answers({ 200: reviewSettingsAnswer }),
+
         ...staffOperation(
           "settings",
           "Chooses which new reviews wait for staff before they show: none (the default), guests or all; reviews already posted stay as they are",

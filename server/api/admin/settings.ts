@@ -11,7 +11,18 @@ import { SOCIAL_FIELDS, SOCIAL_HOSTS } from "../../../core/settings/store-detail
 import { getStaffSecuritySettings, setStaffTwoStepRequired } from "../../../core/staff/accounts";
 import { money } from "../../serialize";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
+import { answerOf, answers, rupees } from "../answers";
 import { staffOperation } from "./docs";
+
+const securityAnswer = z.object({
+  two_step_required: z.boolean(),
+});
+
+const packagingAnswer = z.object({
+  discreet_packaging: z.boolean(),
+  discreet_sender_name: z.string().nullable(),
+  sender_name_shown: z.string(),
+});
 
 export async function adminSettingsRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -19,7 +30,11 @@ export async function adminSettingsRoutes(app: FastifyInstance, { core }: { core
   api.get(
     "/admin/settings/security",
     {
-      schema: staffOperation("settings", "Whether every staff account must use two-step sign-in"),
+      schema: {
+        operationId: "getSecuritySettings",
+        response: answers({ 200: securityAnswer }),
+        ...staffOperation("settings", "Whether every staff account must use two-step sign-in"),
+      },
       onRequest: requireStaff(core, "settings"),
     },
     async (request) => ({
@@ -31,6 +46,9 @@ export async function adminSettingsRoutes(app: FastifyInstance, { core }: { core
     "/admin/settings/security",
     {
       schema: {
+        operationId: "updateSecuritySettings",
+        response: answers({ 200: securityAnswer }),
+
         ...staffOperation("settings", "Requires (or stops requiring) two-step sign-in of every staff account"),
         body: z.object({ two_step_required: z.boolean({ error: "two_step_required must be true or false" }) }),
       },
@@ -51,7 +69,11 @@ export async function adminSettingsRoutes(app: FastifyInstance, { core }: { core
   api.get(
     "/admin/settings/packaging",
     {
-      schema: staffOperation("settings", "Whether parcels' outer labels are discreet, and the sender name they show"),
+      schema: {
+        operationId: "getPackagingSettings",
+        response: answers({ 200: packagingAnswer }),
+        ...staffOperation("settings", "Whether parcels' outer labels are discreet, and the sender name they show"),
+      },
       onRequest: requireStaff(core, "settings"),
     },
     async (request) => packaging(await getPackagingSettings(core, staffActor(request))),
@@ -61,6 +83,9 @@ export async function adminSettingsRoutes(app: FastifyInstance, { core }: { core
     "/admin/settings/packaging",
     {
       schema: {
+        operationId: "updatePackagingSettings",
+        response: answers({ 200: packagingAnswer }),
+
         ...staffOperation(
           "settings",
           "Turns discreet packaging on or off; discreet_sender_name (optional, null or empty for the default) is the sender a discreet label shows",
@@ -147,16 +172,41 @@ const presentStoreDetails = (d: StoreDetails) => ({
   updated_at: d.updated_at,
 });
 
+const storeDetailsAnswer = answerOf<ReturnType<typeof presentStoreDetails>>()(
+  z.object({
+    store_name: z.string().nullable(),
+    default_store_name: z.string(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    address: z.string().nullable(),
+    business_hours: z.string().nullable(),
+    whatsapp_number: z.string().nullable(),
+    shipping_fee: rupees.nullable(),
+    effective_shipping_fee: rupees,
+    free_shipping_threshold: rupees.nullable(),
+    delivery_promise: z.string().nullable(),
+    tagline: z.string().nullable(),
+    meta_description: z.string().nullable(),
+    facebook_url: z.string().nullable(),
+    instagram_url: z.string().nullable(),
+    twitter_url: z.string().nullable(),
+    tiktok_url: z.string().nullable(),
+    youtube_url: z.string().nullable(),
+    updated_at: z.string(),
+  }),
+);
+
 export async function adminStoreDetailsRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
     "/admin/settings/store",
     {
-      schema: staffOperation(
-        "settings",
-        "The store's details: name, contact, shipping, delivery promise, social links",
-      ),
+      schema: {
+        operationId: "getStoreDetails",
+        response: answers({ 200: storeDetailsAnswer }),
+        ...staffOperation("settings", "The store's details: name, contact, shipping, delivery promise, social links"),
+      },
       onRequest: requireStaff(core, "settings"),
     },
     async (request) => {
@@ -168,6 +218,9 @@ export async function adminStoreDetailsRoutes(app: FastifyInstance, { core }: { 
     "/admin/settings/store",
     {
       schema: {
+        operationId: "updateStoreDetails",
+        response: answers({ 200: storeDetailsAnswer }, 409),
+
         ...staffOperation(
           "settings",
           "Saves the store's details; send updated_at from the GET (409 when another save came first). 422 names the field",

@@ -5,6 +5,7 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { CoreContext } from "../../../core/context";
 import { megabytes, PHOTO_LIMITS } from "../../../core/media/photo-rules";
 import {
@@ -19,6 +20,7 @@ import type { AppConfig } from "../../config";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams } from "../http";
 import { readPhotoFiles } from "./product-photos";
+import { answerOf, answers } from "../answers";
 import { staffOperation } from "./docs";
 
 export const IMAGE_FIELD = "image";
@@ -38,13 +40,32 @@ export function presentSiteImage(result: SiteImageResult) {
   };
 }
 
-const DOORS: { path: string; owner: SiteImageOwner; permission: Permission; what: string; field: string }[] = [
+const siteImageAnswer = answerOf<ReturnType<typeof presentSiteImage>>()(
+  z.object({
+    previous_files_deleted: z.boolean(),
+    width: z.number().optional(),
+    height: z.number().optional(),
+    url: z.string().nullable(),
+    widths: z.array(z.number()),
+  }),
+);
+
+const DOORS: {
+  path: string;
+  owner: SiteImageOwner;
+  permission: Permission;
+  what: string;
+  field: string;
+  /** the operations' ids: "upload" and "remove" with it */
+  name: string;
+}[] = [
   {
     path: "/admin/collections/:id/image",
     owner: "collection",
     permission: "collections",
     what: "the collection's hero picture (home slider, collection page)",
     field: "image_url",
+    name: "CollectionImage",
   },
   {
     path: "/admin/blog-posts/:id/image",
@@ -52,6 +73,7 @@ const DOORS: { path: string; owner: SiteImageOwner; permission: Permission; what
     permission: "content",
     what: "the blog post's featured picture",
     field: "featured_image_url",
+    name: "BlogPostImage",
   },
 ];
 
@@ -72,8 +94,10 @@ export async function adminSiteImageRoutes(
             door.permission,
             `Uploads ${door.what} (multipart/form-data, field "${IMAGE_FIELD}", one file of at most ${megabytes(PHOTO_LIMITS.fileBytes)}), replacing the one it had; returns the address now in ${door.field}. JPEG, PNG or WebP, judged by content (422 otherwise), 413 when too large. Turned upright, stripped of all metadata and stored as WebP 400/800/1200 pixels wide. The files of an uploaded picture it replaces are deleted.`,
           ),
+          operationId: `upload${door.name}`,
           params: idParams,
           consumes: ["multipart/form-data"],
+          response: answers({ 201: siteImageAnswer }, 400, 404, 413, 415, 422),
         },
         onRequest: requireStaff(core, door.permission),
       },
@@ -99,7 +123,9 @@ export async function adminSiteImageRoutes(
             door.permission,
             `Takes ${door.what} off (${door.field} becomes null); an uploaded picture's files are then deleted, a chosen product photo's never`,
           ),
+          operationId: `remove${door.name}`,
           params: idParams,
+          response: answers({ 200: siteImageAnswer }, 404),
         },
         onRequest: requireStaff(core, door.permission),
       },

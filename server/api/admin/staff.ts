@@ -18,6 +18,25 @@ import type { AppConfig } from "../../config";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idSchema } from "../http";
 import { staffOperation } from "./docs";
+import { answerOf, answers, moment } from "../answers";
+
+const staffMemberAnswer = answerOf<ReturnType<typeof presentStaffMember>>()(
+  z.object({
+    id: z.int(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    role: z.string(),
+    active: z.boolean(),
+    two_step_enabled: z.boolean(),
+    must_change_password: z.boolean(),
+    invitation_pending: z.boolean(),
+    last_sign_in_at: moment.nullable(),
+    created_at: moment,
+  }),
+);
+
+const invitationFields = { sign_in_link: z.string(), expires_at: moment };
 
 export function presentStaffMember(member: StaffMember) {
   return {
@@ -51,7 +70,14 @@ export async function adminStaffRoutes(
 
   api.get(
     "/admin/staff",
-    { schema: staffOperation("staff", "Everyone on the staff"), onRequest: requireStaff(core, "staff") },
+    {
+      schema: {
+        ...staffOperation("staff", "Everyone on the staff"),
+        operationId: "listStaff",
+        response: answers({ 200: z.array(staffMemberAnswer) }),
+      },
+      onRequest: requireStaff(core, "staff"),
+    },
     async (request) => {
       return (await listStaff(core, staffActor(request))).map(presentStaffMember);
     },
@@ -65,7 +91,16 @@ export async function adminStaffRoutes(
           "staff",
           "Adds a staff member (201). Without initial_password the answer holds a one-time sign-in link (3 days) to send them; with it, they must change it at first sign-in. An email that has a shop account is added only with the link (409 otherwise); that account's shop sessions, phone, email confirmation and unused links end.",
         ),
+        operationId: "addStaff",
         body: addStaffInput,
+        response: answers(
+          {
+            201: staffMemberAnswer
+              .extend({ sign_in_link: invitationFields.sign_in_link.optional(), expires_at: moment.optional() })
+              .describe("The member; with the one-time sign-in link when no initial_password was given"),
+          },
+          409,
+        ),
       },
       onRequest: requireStaff(core, "staff"),
     },
@@ -86,8 +121,10 @@ export async function adminStaffRoutes(
           "staff",
           "Changes a member's role or name, or turns them on or off; a new role or a turn off or on ends their sessions at once. 409 for the last active owner, or when expected_role/expected_active no longer hold.",
         ),
+        operationId: "updateStaff",
         params: memberParams,
         body: updateStaffInput,
+        response: answers({ 200: staffMemberAnswer }, 404, 409),
       },
       onRequest: requireStaff(core, "staff"),
     },
@@ -100,7 +137,9 @@ export async function adminStaffRoutes(
     {
       schema: {
         ...staffOperation("staff", "A new one-time sign-in link for a member (their password and sessions end)"),
+        operationId: "resendStaffSignInLink",
         params: memberParams,
+        response: answers({ 201: z.object(invitationFields) }, 404, 409),
       },
       onRequest: requireStaff(core, "staff"),
     },

@@ -15,6 +15,7 @@ import {
 import type { CoreContext } from "../../../core/context";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, idSchema, pageQuery } from "../http";
+import { answers, moment } from "../answers";
 import { staffOperation } from "./docs";
 
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
@@ -30,6 +31,44 @@ const gridQuery = pageQuery(500, 100).extend({
   product_id: idSchema("product_id").optional(),
 });
 
+const stockRowAnswer = z.object({
+  product_id: z.number(),
+  product_name: z.string(),
+  product_active: z.boolean(),
+  combination_id: z.number().nullable(),
+  combination_name: z.string().nullable(),
+  sku: z.string().nullable(),
+  stock: z.number(),
+  available: z.boolean(),
+});
+
+const stockChangesAnswer = z.object({
+  changes: z.array(
+    z.object({
+      product_id: z.number(),
+      combination_id: z.number().nullable(),
+      before: z.number(),
+      after: z.number(),
+    }),
+  ),
+});
+
+const stockMoveAnswer = z.object({
+  id: z.number(),
+  at: moment,
+  combination_id: z.number().nullable(),
+  combination_name: z.string().nullable(),
+  reason: z.enum(["exchange", "order", "cancel", "return", "manual", "import"]),
+  note: z.string().nullable(),
+  delta: z.number(),
+  before: z.number(),
+  after: z.number(),
+  actor_name: z.string().nullable(),
+  actor_email: z.string().nullable(),
+  order_id: z.number().nullable(),
+  tracking_id: z.string().nullable(),
+});
+
 export async function adminStockRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -37,6 +76,9 @@ export async function adminStockRoutes(app: FastifyInstance, { core }: { core: C
     "/admin/stock",
     {
       schema: {
+        operationId: "listStock",
+        response: answers({ 200: z.array(stockRowAnswer) }),
+
         ...staffOperation(
           "stock",
           "Every combination and product sold without options (archived products left out), by product name: filter low (5 or fewer) or out (0), search by product, combination or SKU, product_id for one product; the total is in X-Total-Count",
@@ -72,6 +114,9 @@ export async function adminStockRoutes(app: FastifyInstance, { core }: { core: C
     "/admin/stock/changes",
     {
       schema: {
+        operationId: "changeStock",
+        response: answers({ 200: stockChangesAnswer }, 404, 409),
+
         ...staffOperation(
           "stock",
           "Changes one or many stocks at once, all or nothing: each change is a delta (added to the stock as it is now) or a set with the expected stock the screen showed; 409 when a stock moved since (moved lists each row and its stock now) or would go below zero. One optional note (the reason) for all",
@@ -97,6 +142,9 @@ export async function adminStockRoutes(app: FastifyInstance, { core }: { core: C
     "/admin/products/:id/stock-history",
     {
       schema: {
+        operationId: "listStockHistory",
+        response: answers({ 200: z.array(stockMoveAnswer) }, 404),
+
         ...staffOperation(
           "stock",
           "The product's stock ledger, newest first: orders, cancellations, returns, exchanges, staff changes and imports, each with who, the order's tracking ID, the note and the stock before and after; the total is in X-Total-Count",

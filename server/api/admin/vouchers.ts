@@ -24,6 +24,7 @@ import {
 import { money } from "../../serialize";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, pageQuery } from "../http";
+import { answerOf, answers, moment, noContent, rupees } from "../answers";
 import { staffOperation } from "./docs";
 
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
@@ -75,6 +76,42 @@ const presentUse = (u: VoucherUse) => ({
   order_href: `/admin/orders/${u.orderId}`,
 });
 
+const voucherAnswer = answerOf<ReturnType<typeof presentVoucher>>()(
+  z.object({
+    id: z.number(),
+    code: z.string(),
+    description: z.string(),
+    message: z.string().nullable(),
+    discount_type: z.enum(["flat", "percentage", "shipping"]),
+    discount_value: z.union([z.number(), rupees]),
+    max_discount: rupees.nullable(),
+    min_order_amount: rupees,
+    starts_at: moment.nullable(),
+    ends_at: moment.nullable(),
+    usage_limit: z.number().nullable(),
+    per_customer_limit: z.number().nullable(),
+    used_count: z.number(),
+    is_active: z.boolean(),
+    state: z.enum(["active", "scheduled", "expired", "used_up", "inactive"]),
+    created_at: moment,
+  }),
+);
+
+const voucherUseAnswer = answerOf<ReturnType<typeof presentUse>>()(
+  z.object({
+    order_id: z.number(),
+    tracking_id: z.string(),
+    customer_name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    total_amount: rupees,
+    discount_amount: rupees,
+    status: z.string(),
+    used_at: moment,
+    order_href: z.string(),
+  }),
+);
+
 export async function adminVoucherRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -82,6 +119,9 @@ export async function adminVoucherRoutes(app: FastifyInstance, { core }: { core:
     "/admin/vouchers",
     {
       schema: {
+        operationId: "listVouchers",
+        response: answers({ 200: z.array(voucherAnswer) }),
+
         ...staffOperation(
           "vouchers",
           "Vouchers, newest first; search matches any part of the code in any case; state: active, scheduled, expired, used_up, inactive or all. The total is in X-Total-Count",
@@ -107,6 +147,9 @@ export async function adminVoucherRoutes(app: FastifyInstance, { core }: { core:
     "/admin/vouchers",
     {
       schema: {
+        operationId: "createVoucher",
+        response: answers({ 201: voucherAnswer }, 409),
+
         ...staffOperation(
           "vouchers",
           "Creates a voucher (201) that the checkout accepts at once. The code is stored in uppercase and is unique in any case (409). discount_value: whole percent 1-100, rupees for flat, 0 for shipping; max_discount for percentage only; times without a zone are Pakistan time",
@@ -124,7 +167,12 @@ export async function adminVoucherRoutes(app: FastifyInstance, { core }: { core:
   api.get(
     "/admin/vouchers/:id",
     {
-      schema: { ...staffOperation("vouchers", "One voucher with its state and the uses counted"), params: idParams },
+      schema: {
+        operationId: "getVoucher",
+        response: answers({ 200: voucherAnswer }, 404),
+        ...staffOperation("vouchers", "One voucher with its state and the uses counted"),
+        params: idParams,
+      },
       onRequest: requireStaff(core, "vouchers"),
     },
     async (request) => {
@@ -136,6 +184,9 @@ export async function adminVoucherRoutes(app: FastifyInstance, { core }: { core:
     "/admin/vouchers/:id",
     {
       schema: {
+        operationId: "updateVoucher",
+        response: answers({ 200: voucherAnswer.extend({ changed: z.boolean() }) }, 404, 409),
+
         ...staffOperation(
           "vouchers",
           "Changes the fields given (others are kept). usage_limit below used_count is refused (422); changed: false when nothing differed",
@@ -155,6 +206,9 @@ export async function adminVoucherRoutes(app: FastifyInstance, { core }: { core:
     "/admin/vouchers/:id",
     {
       schema: {
+        operationId: "deleteVoucher",
+        response: answers({ 204: noContent }, 404, 409),
+
         ...staffOperation(
           "vouchers",
           "Deletes a voucher that was never used (204); one that was used answers 409: switch it off instead",
@@ -173,6 +227,9 @@ export async function adminVoucherRoutes(app: FastifyInstance, { core }: { core:
     "/admin/vouchers/:id/redemptions",
     {
       schema: {
+        operationId: "listVoucherUses",
+        response: answers({ 200: z.array(voucherUseAnswer) }, 404),
+
         ...staffOperation(
           "vouchers",
           "The orders that used the voucher, newest first, with the order's tracking id, customer and total; the total count is in X-Total-Count",
