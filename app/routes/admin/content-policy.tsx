@@ -13,12 +13,14 @@ import { AppError } from "../../../core/shared/errors";
 import { POLICY_PAGE_SLUGS } from "../../../db/schema";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { ContentNav } from "../../components/admin/ContentNav";
-import { PageTitle, TextField } from "../../components/admin/Fields";
+import { ConsoleForm, PageTitle, TextField } from "../../components/admin/Fields";
 import { Notice } from "../../components/admin/Notice";
 import { RichTextEditor } from "../../components/admin/RichTextEditor";
 import { consoleMeta, formText } from "../../lib/console";
 import { formatDayTime } from "../../lib/dates";
 import { shippedPolicyHtml } from "../../lib/policy-shipped.server";
+import { formErrorsOf } from "../../lib/form-errors";
+import { formErrorsFor } from "../../lib/form-errors.server";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/content-policy";
 
@@ -44,7 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-type Answer = { done?: string; error?: string; at?: number; content?: string };
+type Answer = { done?: string; error?: string; fields?: Record<string, string>; at?: number; content?: string };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = await requireStaff(request, context, "content");
@@ -62,7 +64,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!(error instanceof AppError)) throw error;
     if (error.status === 403) throw data({ detail: error.message }, { status: 403 });
     return data<Answer>(
-      { error: error.message, content: content.slice(0, L.html), at: Date.now() },
+      // the title's refusal under the title (decision 0096); the text's, which names no input, above
+      { ...formErrorsFor(error, { known: ["title"] }), content: content.slice(0, L.html), at: Date.now() },
       { status: error.status },
     );
   }
@@ -98,15 +101,20 @@ export default function ConsolePolicyPage() {
       {answer && (
         // a new answer (the same words again, too) is brought into sight again
         <div className="mb-4 [&>div]:scroll-mt-16" key={answer.at}>
-          {answer.error ? <Notice kind="error">{answer.error}</Notice> : <Notice kind="success">{answer.done}</Notice>}
+          {answer.done ? (
+            <Notice kind="success">{answer.done}</Notice>
+          ) : (
+            formErrorsOf(answer).form && <Notice kind="error">{answer.error}</Notice>
+          )}
         </div>
       )}
       {/* a new key after each save: the editor shows the text as stored (cleaned) */}
-      <Form
+      <ConsoleForm
         method="post"
         className="space-y-4 bg-white p-4 ring-1 ring-stone-200"
         aria-label="Page text"
         key={`${page.slug}-${page.updatedAt}`}
+        answer={answer}
       >
         <input type="hidden" name="intent" value="save" />
         <TextField name="title" label="Title" defaultValue={page.title} maxLength={L.title} />
@@ -125,7 +133,7 @@ export default function ConsolePolicyPage() {
             See the page
           </a>
         </div>
-      </Form>
+      </ConsoleForm>
       {page.stored && (
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="reset" />
