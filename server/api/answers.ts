@@ -340,6 +340,19 @@ export const siteSettingsAnswer = answerOf<ReturnType<typeof presentSiteSettings
 /** subtotal, shipping, discount and total of an order */
 export const orderTotalsFields = { subtotal: rupees, shipping: rupees, discount: rupees, total: rupees };
 
+/** an order's line as the shopper's and the staff's order answers show it */
+export const orderLineFields = {
+  product_id: z.int().nullable().describe("null once the product is deleted"),
+  combination_id: z.int().nullable(),
+  name: z.string(),
+  variant: z.string().nullable(),
+  variant_details: z.string().nullable().describe("the chosen options as JSON text"),
+  image_url: z.string().nullable(),
+  quantity: z.int(),
+  price: rupees,
+  line_total: rupees,
+};
+
 /** an exchange of an order, as the shopper sees it (decision 0056) */
 export const shopperExchangeAnswer = z.object({
   role: z.string().describe("replacement: this order's replacement; replaces: the order this one replaces"),

@@ -38,6 +38,7 @@ import {
   detailAnswer,
   moment,
   noContent,
+  orderLineFields,
   orderTotalsFields,
   productAnswer,
   rupees,
@@ -116,7 +117,7 @@ function clientInfo(request: FastifyRequest): ClientInfo {
   return { ip: request.ip, userAgent: request.headers["user-agent"] };
 }
 
-const userAnswer = answerOf<ReturnType<typeof presentUser>>()(
+export const userAnswer = answerOf<ReturnType<typeof presentUser>>()(
   z.object({
     id: z.int(),
     first_name: z.string(),
@@ -149,19 +150,7 @@ const myOrderAnswer = answerOf<ReturnType<typeof presentMyOrder>>()(
     city: z.string(),
     postal_code: z.string(),
     country: z.string(),
-    items: z.array(
-      z.object({
-        product_id: z.int().nullable(),
-        combination_id: z.int().nullable(),
-        name: z.string(),
-        variant: z.string().nullable(),
-        variant_details: z.string().nullable(),
-        image_url: z.string().nullable(),
-        quantity: z.int(),
-        price: rupees,
-        line_total: rupees,
-      }),
-    ),
+    items: z.array(z.object(orderLineFields)),
     ...orderTotalsFields,
     total_amount: rupees,
     voucher_code: z.string().nullable(),

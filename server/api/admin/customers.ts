@@ -22,7 +22,7 @@ import { ORDER_STATUSES } from "../../../db/schema";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { money, type Rupees } from "../../serialize";
 import { pageQuery } from "../http";
-import { presentUser } from "../users";
+import { presentUser, userAnswer } from "../users";
 import { errorAnswerAbout } from "../answers";
 import { staffOperation } from "./docs";
 
@@ -91,18 +91,7 @@ const customerOrder = z.object({
   placed_as: z.enum(["account", "guest"]),
 });
 
-const account = z.object({
-  id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  username: z.string().nullable(),
-  phone: z.string().nullable(),
-  role: z.string(),
-  email_verified_at: moment.nullable(),
-  created_at: moment,
-  order_count: z.number().int(),
-});
+const account = userAnswer.extend({ order_count: z.number().int() });
 
 const presentSummary = (c: CustomerSummary) => ({
   id: c.id,

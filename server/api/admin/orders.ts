@@ -23,7 +23,7 @@ import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { money } from "../../serialize";
 import { idParams, momentSchema, pageQuery } from "../http";
 import { variantDetailsText } from "../presenters";
-import { answerOf, answers, moment, rupees } from "../answers";
+import { answerOf, answers, moment, orderLineFields, rupees } from "../answers";
 import { staffOperation } from "./docs";
 
 // eslint-disable-next-line no-control-regex
@@ -235,15 +235,7 @@ export const staffOrderAnswer = answerOf<ReturnType<typeof presentStaffOrder>>()
     items: z.array(
       z.object({
         id: z.int(),
-        product_id: z.int().nullable(),
-        combination_id: z.int().nullable(),
-        name: z.string(),
-        variant: z.string().nullable(),
-        variant_details: z.string().nullable(),
-        image_url: z.string().nullable(),
-        quantity: z.int(),
-        price: rupees,
-        line_total: rupees,
+        ...orderLineFields,
         replaces_item_id: z.int().nullable(),
         return_resellable: z.boolean().nullable(),
       }),

@@ -17,18 +17,13 @@ import type { CoreContext } from "../../../core/context";
 import type { AppConfig } from "../../config";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idSchema } from "../http";
+import { staffActorAnswer } from "./session";
 import { staffOperation } from "./docs";
 import { answerOf, answers, moment } from "../answers";
 
 const staffMemberAnswer = answerOf<ReturnType<typeof presentStaffMember>>()(
-  z.object({
-    id: z.int(),
-    email: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-    role: z.string(),
+  staffActorAnswer.omit({ permissions: true }).extend({
     active: z.boolean(),
-    two_step_enabled: z.boolean(),
     must_change_password: z.boolean(),
     invitation_pending: z.boolean(),
     last_sign_in_at: moment.nullable(),
