@@ -71,6 +71,19 @@ export const rupees = z.number().describe("rupees, such as 2499.00");
 /** A moment as JSON writes a Date: ISO 8601 in UTC. */
 export const moment = z.iso.datetime({ offset: true });
 
+/**
+ * A page of a list: the items, and in X-Total-Count how many match over all pages (with `counts`,
+ * other headers a list's screen shows, such as X-Failed-Count).
+ */
+export function pageOf(item: z.ZodType, counts: Record<string, string> = {}) {
+  const headers: Record<string, { type: "integer"; description: string }> = {
+    "x-total-count": { type: "integer", description: "How many match, over all pages" },
+  };
+  for (const [name, description] of Object.entries(counts)) headers[name] = { type: "integer", description };
+  // @fastify/swagger moves a response schema's headers to the answer's headers
+  return z.array(item).describe("A page of the list").meta({ headers });
+}
+
 /** `{"detail": "…"}` on success: a sentence to show. */
 export const detailAnswer = z.object({ detail: z.string() });
 

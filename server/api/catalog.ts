@@ -22,7 +22,7 @@ import { parseRupees } from "../../core/shared/money";
 import { userIdOrGuest } from "../plugins/auth";
 import { money } from "../serialize";
 import { WithHeaders, idParams, idSchema, limitSchema, offsetSchema, sendCachedJson } from "./http";
-import { answers, collectionAnswer, productAnswer, reviewAnswer, rupees } from "./answers";
+import { answers, collectionAnswer, pageOf, productAnswer, reviewAnswer, rupees } from "./answers";
 import { presentCollection, presentProduct, presentReview } from "./presenters";
 
 const rupeeAmount = (name: string) =>
@@ -93,7 +93,7 @@ export async function catalogRoutes(app: FastifyInstance, { core }: { core: Core
         operationId: "listProducts",
         summary: "Products, filtered, sorted and paged. The total count is in X-Total-Count.",
         querystring: productListQuery,
-        response: answers({ 200: productList }),
+        response: answers({ 200: pageOf(productAnswer) }),
       },
     },
     async (request, reply) =>

@@ -7,7 +7,7 @@ import { listAuditLog, type AuditRecord } from "../../../core/staff/audit";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idSchema, momentSchema, pageQuery } from "../http";
 import { staffOperation } from "./docs";
-import { answerOf, answers, moment } from "../answers";
+import { answerOf, answers, moment, pageOf } from "../answers";
 
 const auditRecordAnswer = answerOf<ReturnType<typeof presentAuditRecord>>()(
   z.object({
@@ -50,7 +50,7 @@ export async function adminAuditLogRoutes(app: FastifyInstance, { core }: { core
       schema: {
         ...staffOperation("audit", "The audit log, newest first; the total is in X-Total-Count"),
         operationId: "listAuditLog",
-        response: answers({ 200: z.array(auditRecordAnswer) }),
+        response: answers({ 200: pageOf(auditRecordAnswer) }),
         querystring: pageQuery(200, 50).extend({
           actor_id: idSchema("actor_id").optional(),
           entity_type: text("entity_type", 50),

@@ -17,7 +17,7 @@ import { BLOCKED_KINDS } from "../../../db/schema";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, idSchema, pageQuery } from "../http";
 import { staffOperation } from "./docs";
-import { answerOf, answers, moment, noContent } from "../answers";
+import { answerOf, answers, moment, noContent, pageOf } from "../answers";
 
 const blockedAnswer = answerOf<ReturnType<typeof presentBlocked>>()(
   z.object({
@@ -76,7 +76,7 @@ export async function adminBlockListRoutes(app: FastifyInstance, { core }: { cor
         ),
         operationId: "listBlocked",
         querystring: listQuery,
-        response: answers({ 200: z.array(blockedAnswer) }),
+        response: answers({ 200: pageOf(blockedAnswer) }),
       },
       onRequest: requireStaff(core, "orders"),
     },

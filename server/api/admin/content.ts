@@ -55,7 +55,7 @@ import type { AppConfig } from "../../config";
 import { HOME_SECTION_KINDS, POLICY_PAGE_SLUGS } from "../../../db/schema";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, idSchema, pageQuery } from "../http";
-import { answerOf, answers, moment } from "../answers";
+import { answerOf, answers, moment, pageOf } from "../answers";
 import { staffOperation } from "./docs";
 
 const text = (field: string, max: number) =>
@@ -269,7 +269,7 @@ export async function adminContentRoutes(
     {
       schema: {
         operationId: "listStaffBlogPosts",
-        response: answers({ 200: z.array(blogPostAnswer) }),
+        response: answers({ 200: pageOf(blogPostAnswer) }),
 
         ...op(
           "Blog posts, drafts and published, most recently changed first (no body); status and search narrow it; the total is in X-Total-Count",

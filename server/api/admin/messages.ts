@@ -19,7 +19,7 @@ import { MESSAGE_LANGUAGES } from "../../../db/schema";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, pageQuery } from "../http";
 import { EMAIL_KINDS, MESSAGE_KINDS, MESSAGE_STATUSES } from "../../../db/schema";
-import { answers, moment } from "../answers";
+import { answers, moment, pageOf } from "../answers";
 import { staffOperation } from "./docs";
 
 const listQuery = pageQuery(200, 50).extend({
@@ -179,7 +179,7 @@ export async function adminMessageRoutes(app: FastifyInstance, { core }: { core:
     {
       schema: {
         operationId: "listMessages",
-        response: answers({ 200: z.array(messageAnswer) }),
+        response: answers({ 200: pageOf(messageAnswer, { "x-failed-count": "How many failed" }) }),
 
         ...staffOperation(
           "orders",
@@ -283,7 +283,7 @@ export async function adminMessageRoutes(app: FastifyInstance, { core }: { core:
     {
       schema: {
         operationId: "listEmailMessages",
-        response: answers({ 200: z.array(emailSummaryAnswer) }),
+        response: answers({ 200: pageOf(emailSummaryAnswer, { "x-failed-count": "How many failed" }) }),
 
         ...staffOperation(
           "orders",

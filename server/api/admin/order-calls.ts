@@ -10,7 +10,7 @@ import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { money } from "../../serialize";
 import { pageQuery } from "../http";
 import { staffOperation } from "./docs";
-import { answerOf, answers, moment, rupees } from "../answers";
+import { answerOf, answers, moment, pageOf, rupees } from "../answers";
 import { z } from "zod";
 
 const callAnswer = answerOf<ReturnType<typeof presentCall>>()(
@@ -62,7 +62,7 @@ export async function adminOrderCallRoutes(app: FastifyInstance, { core }: { cor
         ),
         operationId: "listOrderCalls",
         querystring: pageQuery(200, 50),
-        response: answers({ 200: z.array(callAnswer) }),
+        response: answers({ 200: pageOf(callAnswer) }),
       },
       onRequest: requireStaff(core, "orders"),
     },

@@ -23,7 +23,7 @@ import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { money } from "../../serialize";
 import { idParams, momentSchema, pageQuery } from "../http";
 import { variantDetailsText } from "../presenters";
-import { answerOf, answers, moment, orderLineFields, rupees } from "../answers";
+import { answerOf, answers, moment, orderLineFields, pageOf, rupees } from "../answers";
 import { staffOperation } from "./docs";
 
 // eslint-disable-next-line no-control-regex
@@ -262,7 +262,7 @@ export async function adminOrderRoutes(app: FastifyInstance, { core }: { core: C
         ),
         operationId: "listOrders",
         querystring: listQuery,
-        response: answers({ 200: z.array(orderSummaryAnswer) }),
+        response: answers({ 200: pageOf(orderSummaryAnswer) }),
       },
       onRequest: requireStaff(core, "orders"),
     },

@@ -23,7 +23,7 @@ import type { CoreContext } from "../../../core/context";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { money } from "../../serialize";
 import { idParams, idSchema, pageQuery } from "../http";
-import { answerOf, answers, moment, rupees } from "../answers";
+import { answerOf, answers, moment, pageOf, rupees } from "../answers";
 import { staffOperation } from "./docs";
 
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
@@ -211,7 +211,7 @@ export async function adminProductRoutes(app: FastifyInstance, { core }: { core:
     {
       schema: {
         operationId: "listStaffProducts",
-        response: answers({ 200: z.array(productListItemAnswer) }),
+        response: answers({ 200: pageOf(productListItemAnswer) }),
 
         ...staffOperation(
           "products",

@@ -8,7 +8,7 @@ import { listReplies, markReplyHandled, REPLY_FILTERS, type InboundReply } from 
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, pageQuery } from "../http";
 import { INBOUND_OUTCOMES } from "../../../db/schema";
-import { answerOf, answers, moment } from "../answers";
+import { answerOf, answers, moment, pageOf } from "../answers";
 import { staffOperation } from "./docs";
 
 const listQuery = pageQuery(200, 50).extend({
@@ -59,7 +59,7 @@ export async function adminReplyRoutes(app: FastifyInstance, { core }: { core: C
     {
       schema: {
         operationId: "listReplies",
-        response: answers({ 200: z.array(replyAnswer) }),
+        response: answers({ 200: pageOf(replyAnswer, { "x-waiting-count": "How many wait for a person" }) }),
 
         ...staffOperation(
           "orders",

@@ -18,7 +18,7 @@ import type { CoreContext } from "../../../core/context";
 import { getReviewModeration, setReviewModeration } from "../../../core/settings/review-moderation";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, idSchema, pageQuery } from "../http";
-import { answerOf, answers, moment } from "../answers";
+import { answerOf, answers, moment, pageOf } from "../answers";
 import { staffOperation } from "./docs";
 
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
@@ -102,7 +102,7 @@ export async function adminReviewRoutes(app: FastifyInstance, { core }: { core: 
     {
       schema: {
         operationId: "listModeratedReviews",
-        response: answers({ 200: z.array(moderatedReviewAnswer) }),
+        response: answers({ 200: pageOf(moderatedReviewAnswer, { "x-waiting-count": "How many wait for staff" }) }),
 
         ...staffOperation(
           "reviews",

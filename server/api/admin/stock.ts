@@ -15,7 +15,7 @@ import {
 import type { CoreContext } from "../../../core/context";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, idSchema, pageQuery } from "../http";
-import { answers, moment } from "../answers";
+import { answers, moment, pageOf } from "../answers";
 import { staffOperation } from "./docs";
 
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
@@ -77,7 +77,7 @@ export async function adminStockRoutes(app: FastifyInstance, { core }: { core: C
     {
       schema: {
         operationId: "listStock",
-        response: answers({ 200: z.array(stockRowAnswer) }),
+        response: answers({ 200: pageOf(stockRowAnswer) }),
 
         ...staffOperation(
           "stock",
@@ -143,7 +143,7 @@ export async function adminStockRoutes(app: FastifyInstance, { core }: { core: C
     {
       schema: {
         operationId: "listStockHistory",
-        response: answers({ 200: z.array(stockMoveAnswer) }, 404),
+        response: answers({ 200: pageOf(stockMoveAnswer) }, 404),
 
         ...staffOperation(
           "stock",

@@ -24,7 +24,7 @@ import {
 import { money } from "../../serialize";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, pageQuery } from "../http";
-import { answerOf, answers, moment, noContent, rupees } from "../answers";
+import { answerOf, answers, moment, noContent, pageOf, rupees } from "../answers";
 import { staffOperation } from "./docs";
 
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
@@ -120,7 +120,7 @@ export async function adminVoucherRoutes(app: FastifyInstance, { core }: { core:
     {
       schema: {
         operationId: "listVouchers",
-        response: answers({ 200: z.array(voucherAnswer) }),
+        response: answers({ 200: pageOf(voucherAnswer) }),
 
         ...staffOperation(
           "vouchers",
@@ -228,7 +228,7 @@ export async function adminVoucherRoutes(app: FastifyInstance, { core }: { core:
     {
       schema: {
         operationId: "listVoucherUses",
-        response: answers({ 200: z.array(voucherUseAnswer) }, 404),
+        response: answers({ 200: pageOf(voucherUseAnswer) }, 404),
 
         ...staffOperation(
           "vouchers",
