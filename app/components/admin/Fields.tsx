@@ -9,6 +9,7 @@
 import { createContext, useContext, useEffect, useId, useRef, useState } from "react";
 import { Form } from "react-router";
 import { formErrorsOf, type FormErrors } from "../../lib/form-errors";
+import { useHydrated } from "../../lib/use-hydrated";
 import { Notice } from "./Notice";
 
 const FormErrorsContext = createContext<FormErrors>({ fields: {}, form: null });
@@ -30,9 +31,19 @@ export function ConsoleForm({ answer, children, ...props }: React.ComponentProps
     field.scrollIntoView({ block: "center" });
     field.focus({ preventScroll: true });
   }, [answer, first]);
+  // a page answered without its script (the form posted before it loaded) cannot move the focus:
+  // the top of the form says that fields below were refused
+  const hydrated = useHydrated();
   return (
     <FormErrorsContext.Provider value={errors}>
       <Form ref={ref} {...props}>
+        {first && !hydrated && (
+          <p role="alert" className="bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
+            {Object.keys(errors.fields).length === 1
+              ? "A field below needs a change: the message under it says why."
+              : `${Object.keys(errors.fields).length} fields below need a change: the message under each says why.`}
+          </p>
+        )}
         {children}
       </Form>
     </FormErrorsContext.Provider>
