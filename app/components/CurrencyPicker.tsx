@@ -36,7 +36,6 @@ function Choices({ currencies }: { currencies: ShopCurrency[] }) {
         ))}
       </ul>
       <div className="space-y-1 border-t border-stone-200 p-3 text-xs leading-relaxed text-stone-600">
-        <p className="font-semibold text-ink">You always pay in rupees (Rs.), cash on delivery.</p>
         {currencies.map((c) => (
           <p key={c.code}>{c.note}</p>
         ))}

@@ -37,23 +37,15 @@ export function Price({
  * currency is chosen, for a shopper who has been reading dollars to know these are rupees.
  */
 export function PaysInRupees({ className = "" }: { className?: string }) {
-  // no JavaScript of its own: hidden by app.css until a currency other than rupees is chosen
-  return (
-    <p
-      className={`border-l-2 border-accent bg-stone-50 px-3 py-2 text-sm text-stone-700 ${className}`}
-      data-if-currency="USD EUR GBP"
-      data-testid="pays-in-rupees"
-    >
-      You will pay in rupees (Rs.), cash on delivery. Prices in other currencies elsewhere in the shop are approximate.
-    </p>
-  );
+  // styled, and hidden until a currency other than rupees is chosen, by app.css
+  return <p className={`pays-in-rupees ${className}`}>You will pay in rupees (Rs.), cash on delivery.</p>;
 }
 
 /** The chosen currency's rate, with its date: "≈ is approximate: Rs. 278.50 per US dollar, …". */
 export function RateNote({ className }: { className?: string }) {
   return useShopCurrencies().map((c) => (
     <p key={c.code} className={className} data-if-currency={c.code}>
-      {c.note} You pay in rupees (Rs.).
+      {c.note}
     </p>
   ));
 }

@@ -10,7 +10,7 @@ export interface ShopCurrency {
   code: DisplayCurrency;
   /** rupees per unit × 10,000 */
   rate: number;
-  /** "≈ is approximate: Rs. 278.50 per US dollar, the shop's rate of 27 November 2026." */
+  /** "≈ is approximate: Rs. 278.50 per US dollar, the shop's rate of 27 November 2026. You pay in rupees (Rs.)." */
   note: string;
 }
 

@@ -119,6 +119,6 @@ function shopCurrency(offered: OfferedCurrency): ShopCurrency {
   return {
     code: offered.code,
     rate: offered.rate,
-    note: `≈ is approximate: ${per}, the shop's rate of ${formatDay(offered.setAt)}.`,
+    note: `≈ is approximate: ${per}, the shop's rate of ${formatDay(offered.setAt)}. You pay in rupees (Rs.).`,
   };
 }

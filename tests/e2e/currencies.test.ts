@@ -101,7 +101,9 @@ describe.sequential("display currencies", { timeout: 180_000 }, () => {
     await summary.click();
     const usd = picker.getByRole("button", { name: /USD · US dollar/ });
     await expectVisibleToPerson(usd);
-    await expectVisibleToPerson(picker.getByText("You always pay in rupees (Rs.), cash on delivery."));
+    await expectVisibleToPerson(
+      picker.getByText(/^≈ is approximate: Rs\. 278\.50 per US dollar, .* You pay in rupees \(Rs\.\)\.$/),
+    );
     await shot(page, "picker-open-desktop");
     await usd.click();
     expect(await picker.getAttribute("open")).toBeNull();
@@ -151,14 +153,14 @@ describe.sequential("display currencies", { timeout: 180_000 }, () => {
     await expect.poll(() => page.getByTestId("cart-count").first().textContent()).toBe("1");
     await page.goto(`${suite.url}/cart`);
     await hydrated(page);
-    const notice = page.getByTestId("pays-in-rupees");
+    const notice = page.getByText("You will pay in rupees (Rs.), cash on delivery.");
     await expectVisibleToPerson(notice, { scroll: true });
     expect(await notice.innerText()).toContain("You will pay in rupees (Rs.)");
     await expect.poll(() => page.getByTestId("total").innerText()).toMatch(/^Rs\. [\d,]+\.\d\d$/);
     await shot(page, "cart-usd-desktop");
     await page.goto(`${suite.url}/checkout`);
     await hydrated(page);
-    await expectVisibleToPerson(page.getByTestId("pays-in-rupees"), { scroll: true });
+    await expectVisibleToPerson(page.getByText("You will pay in rupees (Rs.), cash on delivery."), { scroll: true });
     await expect.poll(() => page.getByTestId("total").innerText()).toMatch(/^Rs\. [\d,]+\.\d\d$/);
     expect(await page.getByRole("main").innerText()).not.toContain("$");
     await shot(page, "checkout-usd-desktop");
