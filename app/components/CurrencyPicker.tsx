@@ -72,7 +72,7 @@ export function MenuCurrencyPicker({ currencies }: { currencies: ShopCurrency[] 
     <section
       aria-labelledby="menu-currency"
       data-picker="menu"
-      className="mt-6 border border-stone-200"
+      className="mt-6 mb-20 border border-stone-200"
       data-testid="menu-currency-picker"
     >
       <h2 id="menu-currency" className={HEADING}>
