@@ -21,6 +21,7 @@ import { emailSchema, NAME_MAX, newPasswordSchema, normalizeEmail } from "../acc
 import { revokeUserSessions } from "../accounts/sessions";
 import { hashToken, isWellFormedToken, newSessionToken } from "../accounts/tokens";
 import { AppError, invalid, notFound } from "../shared/errors";
+import { invalidFields } from "../shared/field-errors";
 import { changedFields, recordAudit, whoIs } from "./audit";
 import { CHANGED_BY_SOMEONE_ELSE, requirePermission } from "./errors";
 import { isStaffRole, STAFF_ROLES, type StaffActor, type StaffRole } from "./permissions";
@@ -195,7 +196,11 @@ export async function addStaff(
   raw: unknown,
 ): Promise<{ member: StaffMember; invitation: Invitation | null }> {
   requirePermission(actor, "staff");
-  const input = parse(addStaffInput, raw);
+  // every field's message, each shown under its field in the console (decision 0096); the staff
+  // API checks the same schema before this, so its answers are as they were
+  const parsed = addStaffInput.safeParse(raw);
+  if (!parsed.success) throw invalidFields(parsed.error);
+  const input = parsed.data;
   const passwordHash = input.initial_password ? await hashPassword(input.initial_password) : await unusablePassword();
   return ctx.db.transaction(async (tx) => {
     const [existing] = await tx

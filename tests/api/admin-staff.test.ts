@@ -391,3 +391,29 @@ describe("core checks permissions itself", () => {
     expect(freshIp()).toMatch(/^10\./);
   });
 });
+
+describe("adding a member from the console", () => {
+  it("names every refused field, so the console shows each message under its field; nobody is added", async () => {
+    const actor = await actorOf(t.core, owner);
+    const email = uniqueEmail("refused");
+    const refused = await addStaff(t.core, actor, {
+      email,
+      first_name: " ",
+      last_name: "x".repeat(1_000_000),
+      role: "owner",
+      initial_password: "password",
+    }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({
+      status: 422,
+      extra: {
+        errors: [
+          { field: "first_name", message: "First name is required" },
+          { field: "last_name", message: expect.stringMatching(/at most/) },
+          { field: "initial_password", message: expect.stringMatching(/at least 8 characters/) },
+        ],
+      },
+    });
+    const found = await rows<{ n: number }>(t, sql`select count(*)::int as n from users where email = ${email}`);
+    expect(found[0]!.n).toBe(0);
+  });
+});

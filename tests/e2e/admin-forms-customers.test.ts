@@ -4,12 +4,18 @@
 // discount is refused shows the message under that field, in sight, the field focused and
 // pointing at the message, what was typed kept; the Customers screen lists a guest who ordered,
 // and their page links their orders. SCREENSHOT_DIR=… saves each screen.
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, expectVisibleToPerson, hydrated, SCREENSHOT_DIR } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
-import { arrivesAt, type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
+import {
+  arrivesAt,
+  type ConsoleMember,
+  expectRefusedField,
+  insertStaff,
+  signInToConsole,
+} from "../helpers/console-e2e";
 
 const MEMBER: ConsoleMember = {
   email: "manager@forms.test",
@@ -49,25 +55,6 @@ async function signIn(viewport: { width: number; height: number }): Promise<Page
 
 async function shot(page: Page, name: string, fullPage = false) {
   if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
-}
-
-/**
- * The field is refused as a person and a screen reader meet it: focused, in sight, marked
- * invalid, and described first by the message under it.
- */
-async function expectRefusedField(field: Locator, message: RegExp) {
-  await expect.poll(() => field.evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true);
-  await expectVisibleToPerson(field);
-  expect(await field.getAttribute("aria-invalid")).toBe("true");
-  const describedBy = (await field.getAttribute("aria-describedby")) ?? "";
-  const messageId = describedBy.split(" ")[0]!;
-  const shown = field.page().locator(`[id="${messageId}"]`);
-  expect(await shown.textContent()).toMatch(message);
-  await expectVisibleToPerson(shown);
-  // under the field: the message starts below the field's bottom edge, and not far below
-  const [fieldBox, messageBox] = [await field.boundingBox(), await shown.boundingBox()];
-  expect(messageBox!.y).toBeGreaterThanOrEqual(fieldBox!.y + fieldBox!.height - 1);
-  expect(messageBox!.y - (fieldBox!.y + fieldBox!.height)).toBeLessThan(24);
 }
 
 describe.sequential("console forms and customers", { timeout: 180_000 }, () => {

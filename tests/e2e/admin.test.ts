@@ -11,9 +11,9 @@ import { hashPassword } from "../../core/accounts/passwords";
 import type { StaffRole } from "../../core/staff/permissions";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { DESKTOP, PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
+import { DESKTOP, PHONE, expectVisibleToPerson, hydrated, SCREENSHOT_DIR } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
-import { arrivesAt } from "../helpers/console-e2e";
+import { arrivesAt, expectRefusedField } from "../helpers/console-e2e";
 
 const PASSWORD = "Console2026pass";
 
@@ -230,6 +230,37 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
           expect(new URL(page.url()).pathname).toBe("/admin/login/code");
         }
       }
+    });
+  }
+
+  for (const [width, viewport] of WIDTHS) {
+    it(`refuses a new member's mobile number and first password under their fields, what was typed kept (${width})`, async () => {
+      const owner = await suite.pages.open(viewport);
+      await signIn(owner, member("owner", width));
+      await arrivesAt(owner, "/admin");
+      await owner.goto(`${suite.url}/admin/staff`);
+      await hydrated(owner);
+      const add = owner.getByRole("form", { name: "Add a staff member" });
+      await add.getByLabel("First name").fill("Sana");
+      await add.getByLabel("Last name").fill("Refused");
+      await add.getByLabel("Email").fill(`sana.${width}@console.test`);
+      const mobile = add.getByLabel(/^Their mobile number/);
+      await mobile.fill("12345");
+      await add.getByRole("button", { name: "Add to staff" }).click();
+      await expectRefusedField(mobile, /WhatsApp can reach/);
+      if (SCREENSHOT_DIR) await owner.screenshot({ path: `${SCREENSHOT_DIR}/staff-add-refused-${width}.png` });
+      expect(await add.getByLabel("Email").inputValue()).toBe(`sana.${width}@console.test`);
+      expect(await mobile.inputValue()).toBe("12345");
+
+      // a first password too weak: refused under it, the mobile number no longer marked
+      await mobile.fill("");
+      await add.getByLabel("A first password that they must change").check();
+      const password = add.getByLabel("First password (only with a first password)", { exact: true });
+      await password.fill("password");
+      await add.getByRole("button", { name: "Add to staff" }).click();
+      await expectRefusedField(password, /at least 8 characters/);
+      expect(await mobile.getAttribute("aria-invalid")).toBeNull();
+      expect(await add.getByRole("alert").count()).toBe(0);
     });
   }
 

@@ -1,13 +1,13 @@
 // What the console's browser tests share: a staff member written into the test store before it
 // starts, signing in on the console's own form as a person does, and waiting for a page to arrive
 // (a sign-in hashes a password, so arrival gets time).
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { hashPassword } from "../../core/accounts/passwords";
 import type { StaffRole } from "../../core/staff/permissions";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { hydrated } from "./browser";
+import { expectVisibleToPerson, hydrated } from "./browser";
 
 export interface ConsoleMember {
   email: string;
@@ -52,4 +52,23 @@ export async function signInToConsole(
   await form.getByRole("button", { name: "Sign In" }).click();
   await arrivesAt(page, next);
   if (options.hydrate !== false) await hydrated(page);
+}
+
+/**
+ * The field is refused as a person and a screen reader meet it: focused, in sight, marked
+ * invalid, and described first by the message under it.
+ */
+export async function expectRefusedField(field: Locator, message: RegExp) {
+  await expect.poll(() => field.evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true);
+  await expectVisibleToPerson(field);
+  expect(await field.getAttribute("aria-invalid")).toBe("true");
+  const describedBy = (await field.getAttribute("aria-describedby")) ?? "";
+  const messageId = describedBy.split(" ")[0]!;
+  const shown = field.page().locator(`[id="${messageId}"]`);
+  expect(await shown.textContent()).toMatch(message);
+  await expectVisibleToPerson(shown);
+  // under the field: the message starts below the field's bottom edge, and not far below
+  const [fieldBox, messageBox] = [await field.boundingBox(), await shown.boundingBox()];
+  expect(messageBox!.y).toBeGreaterThanOrEqual(fieldBox!.y + fieldBox!.height - 1);
+  expect(messageBox!.y - (fieldBox!.y + fieldBox!.height)).toBeLessThan(24);
 }

@@ -228,6 +228,7 @@ export function PasswordInput({
 }) {
   const id = useId();
   const [shown, setShown] = useState(false);
+  const { message, errorId } = useFieldError(name, id);
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold">
@@ -241,8 +242,9 @@ export function PasswordInput({
           autoComplete={autoComplete}
           maxLength={128}
           required={required}
-          aria-describedby={hint ? `${id}-hint` : undefined}
-          className="field pr-20"
+          aria-invalid={!!message || undefined}
+          aria-describedby={describedBy(message && errorId, hint && `${id}-hint`)}
+          className="field pr-20 aria-invalid:border-red-700"
         />
         <button
           type="button"
@@ -254,6 +256,7 @@ export function PasswordInput({
           {shown ? "Hide" : "Show"}
         </button>
       </div>
+      <FieldError id={errorId} message={message} />
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
           {hint}

@@ -6,7 +6,7 @@
 // phone (decision 0097). Each form carries what it showed
 // (expected_role, expected_active): a change made meanwhile by another owner is refused, not
 // overwritten. Core ends the member's sessions and guards the last owner.
-import { useRef } from "react";
+import { useId, useRef } from "react";
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { normalizePakistaniMobile } from "../../../core/checkout/phone";
 import { AppError } from "../../../core/shared/errors";
@@ -22,7 +22,17 @@ import {
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../../../core/staff/permissions";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { CopyButton } from "../../components/admin/CopyButton";
-import { PageTitle, Panel, PasswordInput, TextField } from "../../components/admin/Fields";
+import {
+  ConsoleForm,
+  describedBy,
+  FormNotice,
+  GroupError,
+  PageTitle,
+  Panel,
+  PasswordInput,
+  TextField,
+  useFieldError,
+} from "../../components/admin/Fields";
 import { Notice, Revealed } from "../../components/admin/Notice";
 import { consoleMeta, formText } from "../../lib/console";
 import { formatDayTime } from "../../lib/dates";
@@ -65,7 +75,7 @@ function whatsappOf(form: FormData): string | null {
   const typed = formText(form, "whatsapp").slice(0, 40);
   if (typed.trim() === "") return null;
   const number = normalizePakistaniMobile(typed);
-  if (!number) throw new AppError(422, MOBILE_RULE);
+  if (!number) throw new AppError(422, MOBILE_RULE, { field: "whatsapp" });
   return number;
 }
 
@@ -348,13 +358,23 @@ function MemberRow({
 }
 
 function RoleOptions() {
+  const id = useId();
+  const { message, errorId } = useFieldError("role", id);
   return (
-    <fieldset>
+    <fieldset aria-describedby={describedBy(message && errorId)}>
       <legend className="text-sm font-semibold">Role</legend>
+      <GroupError name="role" id={id} />
       <div className="mt-1 space-y-2">
         {STAFF_ROLES.map((role: StaffRole) => (
           <label key={role} className="flex items-start gap-2 text-sm">
-            <input type="radio" name="role" value={role} defaultChecked={role === "fulfilment"} className="mt-1" />
+            <input
+              type="radio"
+              name="role"
+              value={role}
+              defaultChecked={role === "fulfilment"}
+              aria-invalid={!!message || undefined}
+              className="mt-1"
+            />
             <span>
               <span className="font-semibold">{ROLE_LABELS[role]}</span>
               <span className="block text-stone-600">{ROLE_DESCRIPTIONS[role]}</span>
@@ -386,7 +406,8 @@ export default function ConsoleStaff() {
           ))}
         </ul>
         <Panel title="Add someone">
-          <Form
+          <ConsoleForm
+            answer={addAnswer}
             method="post"
             preventScrollReset
             className="space-y-4"
@@ -425,16 +446,17 @@ export default function ConsoleStaff() {
               hint={PASSWORD_RULE_MESSAGE}
               required={false}
             />
+            {/* a refusal naming no field (already on the staff) beside the button; each other under its field */}
+            <FormNotice />
             <Busy>Add to staff</Busy>
             {/* under the button just pressed, where the person is looking */}
-            {addAnswer && (
-              <Revealed key={addAnswer.memberId ?? addAnswer.error} className="space-y-3">
-                {addAnswer.error && <Notice kind="error">{addAnswer.error}</Notice>}
-                {addAnswer.done && <Notice kind="success">{addAnswer.done}</Notice>}
+            {addAnswer?.done && (
+              <Revealed key={addAnswer.memberId} className="space-y-3">
+                <Notice kind="success">{addAnswer.done}</Notice>
                 {addAnswer.link && <SignInLink link={addAnswer.link} storeName={storeName} />}
               </Revealed>
             )}
-          </Form>
+          </ConsoleForm>
         </Panel>
       </div>
     </>
