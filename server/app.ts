@@ -125,6 +125,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           'The storefront\'s JSON API (spec §7). Amounts are rupees with two decimals; errors are {"detail": "…"}.',
         version: "1.0.0",
       },
+      // the store that serves this document: its API is on the same host
+      servers: [{ url: "/" }],
       tags: API_TAGS,
       components: {
         securitySchemes: {

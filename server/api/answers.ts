@@ -136,7 +136,9 @@ export function declareCommonAnswers(route: RouteOptions): void {
   const common: AnswerErrorStatus[] = [400, 414];
   if (schema.params || schema.querystring || schema.headers || schema.body) common.push(422);
   if (schema.body && hasBody(route.method)) common.push(413, 415);
-  const security = JSON.stringify(schema.security ?? []);
+  // a call without a token says so, rather than leaving it to the reader
+  schema.security ??= [];
+  const security = JSON.stringify(schema.security);
   if (security.includes("staffBearer")) common.push(401, 403);
   else if (security.includes("bearerAuth")) common.push(401);
   const response: Record<number, unknown> = { ...schema.response };

@@ -290,7 +290,9 @@ export async function adminOrderRoutes(app: FastifyInstance, { core }: { core: C
         ...staffOperation("orders", "The number of orders in each status under the same filters as the list"),
         operationId: "countOrders",
         querystring: filterQuery,
-        response: answers({ 200: z.record(status, z.int()) }),
+        response: answers({
+          200: z.object(Object.fromEntries(ORDER_STATUSES.map((name) => [name, z.int()]))),
+        }),
       },
       onRequest: requireStaff(core, "orders"),
     },
