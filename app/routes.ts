@@ -41,7 +41,7 @@ export default [
     route("welcome", "routes/admin/welcome.tsx"),
     // a staff member's way back in by email (decision 0097)
     route("forgot-password", "routes/admin/forgot-password.tsx", { id: "admin-forgot-password" }),
-    route("reset-password/:token", "routes/admin/reset-password.tsx", { id: "admin-reset-password" }),
+    route("reset-password", "routes/admin/reset-password.tsx", { id: "admin-reset-password" }),
     // printed papers stand alone too: only the paper, never the console's menu (issue 13, point 7)
     route("print", "routes/admin/print.tsx"),
     // a file, not a page: outside the layout, whose loader would run for nothing

@@ -173,6 +173,14 @@ export function formText(form: FormData, name: string): string {
   return typeof value === "string" ? value : "";
 }
 
+/**
+ * The token of a console link page's address (a sign-in link, a reset link), at most 200
+ * characters, "" when absent. Console links carry it in the query: the console's door spells
+ * console paths in lower case (decision 0085) and a token's case is part of it.
+ */
+export const linkTokenOf = (request: Request): string =>
+  (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
+
 /** An order status as staff read it. */
 export function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);

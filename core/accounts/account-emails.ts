@@ -121,8 +121,17 @@ export async function queueRegistrationAttemptEmail(
 }
 
 /**
+ * Where a link's token goes: the shop's pages carry it in the path; the console's in the query
+ * (as the welcome link does), since the console's door spells every console path in lower case
+ * before routing (decision 0085) and a token's case is part of its value, while the query is kept
+ * as sent.
+ */
+const linkPath = (path: string, token: string) =>
+  path.startsWith("/admin/") ? `${path}?token=${token}` : `${path}/${token}`;
+
+/**
  * Issues a link's token for the account and queues the email that carries it, in the caller's
- * transaction: the link's page is `${path}/<token>`.
+ * transaction: the link's page is `${path}/<token>`, a console page's `${path}?token=<token>`.
  */
 export async function queueLinkEmail(
   ctx: CoreContext,
@@ -143,6 +152,6 @@ export async function queueLinkEmail(
     email: account.email,
     validSeconds: link.validSeconds,
   });
-  const message = link.compose(settings.siteName, account.firstName, linkTo(ctx.publicUrl, `${link.path}/${token}`));
+  const message = link.compose(settings.siteName, account.firstName, linkTo(ctx.publicUrl, linkPath(link.path, token)));
   await queueEmail(tx, { kind: link.purpose, to: account.email, userId: account.id, ...message });
 }

@@ -1,7 +1,10 @@
 // The console's page of a staff reset link (decision 0097): the member chooses a new password and
 // is signed in, going on to the two-step code page when two-step is on. Opening the page spends
-// nothing (mail scanners open links); only the form post does. The token is in the path, so the
-// page works from any mail app without JavaScript, and the page sends no Referer to other sites.
+// nothing (mail scanners open links); only the form post does. The token is in the query
+// (/admin/reset-password?token=…), as on the welcome page: the console's door spells console paths
+// in lower case before routing (decision 0085), which would change a token in the path, while the
+// query is kept as sent. The page works from any mail app without JavaScript (the form posts back
+// to its own address, query included), and sends no Referer to other sites.
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { RESET_LINK_EXPIRED, RESET_LINK_UNKNOWN, RESET_LINK_USED } from "../../../core/accounts/password-reset";
 import { invalid } from "../../../core/shared/errors";
@@ -9,7 +12,7 @@ import { checkStaffResetLink, resetStaffPassword } from "../../../core/staff/pas
 import { NewPasswordForm } from "../../components/admin/NewPasswordForm";
 import { actionError } from "../../components/admin/Notice";
 import { SignInFrame } from "../../components/admin/SignInFrame";
-import { consoleMeta, formText } from "../../lib/console";
+import { consoleMeta, formText, linkTokenOf } from "../../lib/console";
 import { LINK_PAGE_HEADERS } from "../../lib/private-page";
 import { clientOf, formResult, staffCookie } from "../../lib/staff.server";
 import type { Route } from "./+types/reset-password";
@@ -18,22 +21,22 @@ export const meta = () => consoleMeta("Choose a new password");
 
 const REFUSED = { used: RESET_LINK_USED, expired: RESET_LINK_EXPIRED, unknown: RESET_LINK_UNKNOWN } as const;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const state = await checkStaffResetLink(context.core, params.token.slice(0, 200));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const state = await checkStaffResetLink(context.core, linkTokenOf(request));
   if (state === "valid") return data({ refused: null }, { headers: LINK_PAGE_HEADERS });
   return data({ refused: REFUSED[state] }, { status: state === "unknown" ? 404 : 410, headers: LINK_PAGE_HEADERS });
 }
 
 export const headers = () => LINK_PAGE_HEADERS;
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const password = formText(form, "password");
   return formResult(async () => {
     if (password !== formText(form, "confirm")) throw invalid("The two passwords are not the same.");
     const { token, pendingSecondFactor } = await resetStaffPassword(
       context.core,
-      params.token.slice(0, 200),
+      linkTokenOf(request),
       password,
       clientOf(request, context.clientIp),
     );

@@ -8,16 +8,14 @@ import { acceptStaffInvitation, findInvitation } from "../../../core/staff/accou
 import { NewPasswordForm } from "../../components/admin/NewPasswordForm";
 import { actionError } from "../../components/admin/Notice";
 import { SignInFrame } from "../../components/admin/SignInFrame";
-import { consoleMeta, formText } from "../../lib/console";
+import { consoleMeta, formText, linkTokenOf } from "../../lib/console";
 import { clientOf, formResult, staffCookie } from "../../lib/staff.server";
 import type { Route } from "./+types/welcome";
 
 export const meta = () => consoleMeta("Welcome");
 
-const tokenOf = (request: Request) => (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const found = await findInvitation(context.core, tokenOf(request));
+  const found = await findInvitation(context.core, linkTokenOf(request));
   return found ? { firstName: found.firstName, email: found.email } : null;
 }
 
@@ -28,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (password !== formText(form, "confirm")) throw invalid("The two passwords are not the same.");
     const { token, pendingSecondFactor } = await acceptStaffInvitation(
       context.core,
-      tokenOf(request),
+      linkTokenOf(request),
       password,
       clientOf(request, context.clientIp),
     );
