@@ -72,6 +72,8 @@ export function CopyButton({
       </button>
       <span role="status" className="text-sm text-stone-700">
         {outcome === "selected" ? "Selected: use your phone's Copy." : ""}
+        {/* a changed button name is not read out by every screen reader; a status is */}
+        {outcome === "copied" ? <span className="sr-only">Copied {what}.</span> : null}
       </span>
     </span>
   );

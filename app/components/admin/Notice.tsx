@@ -19,7 +19,9 @@ export function Revealed({ children, className }: { children: React.ReactNode; c
     return () => cancelAnimationFrame(frame);
   }, [settled]);
   return (
-    <div ref={ref} className={className}>
+    // the console's header stays at the top of the screen: scrolled into sight, the answer stops
+    // below it rather than under it (a page may ask for a larger margin)
+    <div ref={ref} className={className ? `scroll-mt-20 ${className}` : "scroll-mt-20"}>
       {children}
     </div>
   );
@@ -32,7 +34,7 @@ export function Notice({
 }: {
   kind: "error" | "success";
   children: React.ReactNode;
-  /** e.g. scroll-mt-20: kept clear of a sticky header when it is brought into sight */
+  /** e.g. mt-8 (every answer is kept clear of the console's sticky header when brought into sight) */
   className?: string;
 }) {
   return (
