@@ -251,6 +251,7 @@ describe.sequential("access passed on from a phone", { timeout: 180_000 }, () =>
     const again = await suite.pages.open(DESKTOP);
     await again.goto(`${suite.url}${path}`);
     await expectVisibleToPerson(again.getByRole("heading", { name: "This link no longer works" }));
+    await shoot(again, "reset-link-used-desktop");
     await again.goto(`${suite.url}/admin/forgot-password`);
     await shoot(again, "forgot-password-desktop");
   });
