@@ -7,7 +7,13 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, expectVisibleToPerson, hydrated, SCREENSHOT_DIR } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
-import { arrivesAt, type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
+import {
+  arrivesAt,
+  type ConsoleMember,
+  expectRefusedField,
+  insertStaff,
+  signInToConsole,
+} from "../helpers/console-e2e";
 
 const MEMBER: ConsoleMember = {
   email: "catalogue@content.test",
@@ -112,6 +118,73 @@ describe.sequential("content", { timeout: 180_000 }, () => {
     await expectVisibleToPerson(shopper.getByText("Exchanges within ten days of delivery."), { scroll: true });
     expect(await shopper.locator("article").textContent()).not.toContain("Panties, and any set that contains panties");
   });
+
+  for (const [width, viewport] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    it(`refuses an announcement, a post's address and a section's name under their fields, what was typed kept (${width})`, async () => {
+      const page = await signIn(viewport);
+      await page.goto(`${suite.url}/admin/content/announcements`);
+      await hydrated(page);
+      const add = page.getByRole("form", { name: "Add an announcement" });
+      const words = add.getByRole("textbox", { name: "Words" });
+      await words.fill("   ");
+      await add.getByRole("button", { name: "Add" }).click();
+      await expectRefusedField(words, /^Is required$/);
+      expect(await words.inputValue()).toBe("   ");
+      if (SCREENSHOT_DIR)
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/content-announcements-refused-${width}.png` });
+
+      // a saved one emptied: refused in its own form, the add form's mark gone
+      await words.fill(`Eid orders (${width})`);
+      await add.getByRole("button", { name: "Add" }).click();
+      await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Announcement added to the bar." }));
+      const items = page.getByRole("list", { name: "Announcements" }).getByRole("listitem");
+      const last = items.last();
+      const own = last.getByRole("textbox", { name: /^Words of announcement/ });
+      await expect.poll(() => own.inputValue(), { timeout: 10_000 }).toBe(`Eid orders (${width})`);
+      await own.fill(" ");
+      await last.getByRole("button", { name: "Save" }).click();
+      await expectRefusedField(own, /^Is required$/);
+      expect(await words.getAttribute("aria-invalid")).toBeNull();
+      expect(await page.locator("[aria-invalid=true]").count()).toBe(1);
+      await last.getByRole("button", { name: /^Delete announcement/ }).click();
+      await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Announcement deleted." }));
+
+      // a blog post's address refused under it, far down a long form on a phone; the title kept
+      await page.goto(`${suite.url}/admin/content/blog/new`);
+      await hydrated(page);
+      const post = page.getByRole("form", { name: "Post" });
+      await post.getByLabel("Title", { exact: true }).fill(`Monsoon care (${width})`);
+      const address = post.getByLabel("Address");
+      await address.fill("Monsoon Care!");
+      await post.getByLabel("Description for search results").fill("Keeping lawn fresh.");
+      await post.getByRole("button", { name: "Save post" }).click();
+      await expectRefusedField(address, /^Must be lowercase letters and digits joined by single hyphens/);
+      if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/content-blog-refused-${width}.png` });
+      expect(await post.getByLabel("Title", { exact: true }).inputValue()).toBe(`Monsoon care (${width})`);
+      expect(await post.getByLabel("Description for search results").inputValue()).toBe("Keeping lawn fresh.");
+      expect(await address.inputValue()).toBe("Monsoon Care!");
+      expect(await page.locator("[aria-invalid=true]").count()).toBe(1);
+      expect(new URL(page.url()).pathname).toBe("/admin/content/blog/new");
+
+      // a home page section named with spaces only: refused under its name, the rest kept
+      await page.goto(`${suite.url}/admin/content/home`);
+      await hydrated(page);
+      const section = page.getByRole("form", { name: "Add a section" });
+      const name = section.getByLabel("Name", { exact: true });
+      await name.fill("  ");
+      await section.getByLabel("Description", { exact: true }).fill("For the wedding season");
+      await section.getByRole("radio", { name: "The newest" }).check();
+      await section.getByRole("button", { name: "Add section" }).click();
+      await expectRefusedField(name, /^Is required$/);
+      if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/content-home-refused-${width}.png` });
+      expect(await section.getByLabel("Description", { exact: true }).inputValue()).toBe("For the wedding season");
+      expect(await section.getByRole("radio", { name: "The newest" }).isChecked()).toBe(true);
+      expect(await page.locator("[aria-invalid=true]").count()).toBe(1);
+    });
+  }
 
   it("shows the home page layout and the announcements (screenshots)", async () => {
     const page = await signIn(PHONE);

@@ -1,6 +1,8 @@
 // The announcement bar at the top of the storefront (issue 14, point 8): add, edit, show or hide,
-// move up or down, delete. Every button posts a plain form, so it works without JavaScript.
-import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+// move up or down, delete. Every button posts a plain form, so it works without JavaScript. Each
+// form is a ConsoleForm (decision 0096): a refusal shows in the form whose button was pressed,
+// under the words when it is about them, beside the buttons when it names nothing.
+import { data, useActionData, useLoaderData, useNavigation } from "react-router";
 import { CONTENT_LIMITS as L } from "../../../core/content/content-limits";
 import {
   addAnnouncement,
@@ -12,9 +14,10 @@ import {
 import { AppError } from "../../../core/shared/errors";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { ContentNav, MoveButtons, moveOf, movedOrder } from "../../components/admin/ContentNav";
-import { PageTitle, Panel } from "../../components/admin/Fields";
+import { ConsoleForm, FieldInput, FormNotice, PageTitle, Panel } from "../../components/admin/Fields";
 import { Notice } from "../../components/admin/Notice";
 import { consoleMeta, formText } from "../../lib/console";
+import { formErrorsFor } from "../../lib/form-errors.server";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/content-announcements";
 
@@ -26,7 +29,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { announcements: await listAnnouncementsForStaff(context.core, actor) };
 }
 
-type Answer = { done?: string; error?: string; at?: number };
+/** `form`: the form it answers, "add" or the announcement's id; a refusal's `fields` by input name */
+type Answer = { done?: string; error?: string; fields?: Record<string, string>; at?: number; form?: "add" | number };
+
+/** The fields a refusal may name: only those the forms show, so no message is lost. */
+const FIELDS = { known: ["content"] } as const;
+
+/** Which form posted: the add form has no id. */
+function formOf(form: FormData): "add" | number {
+  const id = Number(formText(form, "id"));
+  return formText(form, "intent") === "add" || !Number.isSafeInteger(id) || id <= 0 ? "add" : id;
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireStaff(request, context, "content");
@@ -55,11 +68,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       await deleteAnnouncement(context.core, actor, id);
       return { done: "Announcement deleted.", at: Date.now() } satisfies Answer;
     }
-    return data<Answer>({ error: "Choose what to do." }, { status: 400 });
+    return data<Answer>({ error: "Choose what to do.", at: Date.now(), form: formOf(form) }, { status: 400 });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.status === 403) throw data({ detail: error.message }, { status: 403 });
-    return data<Answer>({ error: error.message, at: Date.now() }, { status: error.status });
+    return data<Answer>(
+      { ...formErrorsFor(error, FIELDS), at: Date.now(), form: formOf(form) },
+      { status: error.status },
+    );
   }
 }
 
@@ -74,34 +90,38 @@ export default function ConsoleAnnouncements() {
         intro="The bar at the top of every storefront page shows the ticked ones, in this order."
       />
       <ContentNav current="/admin/content/announcements" />
-      {answer && (
+      {answer?.done && (
         // a new answer (the same words again, too) is brought into sight again
         <div className="mb-4 [&>div]:scroll-mt-16" key={answer.at}>
-          {answer.error ? <Notice kind="error">{answer.error}</Notice> : <Notice kind="success">{answer.done}</Notice>}
+          <Notice kind="success">{answer.done}</Notice>
         </div>
       )}
       <Panel title="Add an announcement">
-        <Form
+        <ConsoleForm
           method="post"
-          className="flex flex-col gap-2 sm:flex-row"
+          className="space-y-2"
           aria-label="Add an announcement"
-          key={answer?.at}
+          answer={answer?.form === "add" ? answer : undefined}
+          // emptied after one is added; a refusal keeps what was typed
+          key={answer?.done ? answer.at : "add"}
         >
           <input type="hidden" name="intent" value="add" />
-          <label className="min-w-0 flex-1">
-            <span className="sr-only">Words</span>
-            <input
-              name="content"
-              required
-              maxLength={L.announcement}
-              placeholder="Free delivery on orders above Rs. 5,000"
-              className="field"
-            />
-          </label>
-          <button type="submit" disabled={busy} className="btn-primary">
-            Add
-          </button>
-        </Form>
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+            <div className="min-w-0 flex-1">
+              <FieldInput
+                name="content"
+                aria-label="Words"
+                required
+                maxLength={L.announcement}
+                placeholder="Free delivery on orders above Rs. 5,000"
+              />
+            </div>
+            <button type="submit" disabled={busy} className="btn-primary">
+              Add
+            </button>
+          </div>
+          <FormNotice />
+        </ConsoleForm>
       </Panel>
       <ol className="mt-4 space-y-2" aria-label="Announcements">
         {announcements.length === 0 && (
@@ -109,12 +129,22 @@ export default function ConsoleAnnouncements() {
         )}
         {announcements.map((a, i) => (
           <li key={a.id} className="bg-white p-3 ring-1 ring-stone-200">
-            <Form method="post" className="space-y-2" aria-label={`Announcement ${i + 1}`}>
+            <ConsoleForm
+              method="post"
+              className="space-y-2"
+              aria-label={`Announcement ${i + 1}`}
+              answer={answer?.form === a.id ? answer : undefined}
+            >
               <input type="hidden" name="id" value={a.id} />
-              <label className="block">
-                <span className="sr-only">Words of announcement {i + 1}</span>
-                <input name="content" defaultValue={a.content} required maxLength={L.announcement} className="field" />
-              </label>
+              <div>
+                <FieldInput
+                  name="content"
+                  aria-label={`Words of announcement ${i + 1}`}
+                  defaultValue={a.content}
+                  required
+                  maxLength={L.announcement}
+                />
+              </div>
               <div className="flex flex-wrap items-center gap-2">
                 <label className="flex min-h-11 items-center gap-2 text-sm">
                   <input type="checkbox" name="active" defaultChecked={a.isActive} className="h-5 w-5" />
@@ -141,7 +171,8 @@ export default function ConsoleAnnouncements() {
                   Delete
                 </button>
               </div>
-            </Form>
+              <FormNotice />
+            </ConsoleForm>
           </li>
         ))}
       </ol>

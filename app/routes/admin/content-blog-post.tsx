@@ -17,12 +17,13 @@ import { mediaStorage } from "../../../core/media/storage";
 import { AppError } from "../../../core/shared/errors";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { ContentNav } from "../../components/admin/ContentNav";
-import { PageTitle, Panel, TextField } from "../../components/admin/Fields";
+import { ConsoleForm, FormNotice, PageTitle, Panel, TextArea, TextField } from "../../components/admin/Fields";
 import { Notice } from "../../components/admin/Notice";
 import { RichTextEditor } from "../../components/admin/RichTextEditor";
 import { SiteImageUpload, siteImageOutcome } from "../../components/admin/SiteImageUpload";
 import { consoleMeta, formText } from "../../lib/console";
 import { formatDayTime } from "../../lib/dates";
+import { formErrorsFor } from "../../lib/form-errors.server";
 import { imageSrc } from "../../lib/images";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/content-blog-post";
@@ -113,8 +114,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 interface Answer {
   error: string;
+  fields?: Record<string, string>;
   values?: Values;
+  intent?: "delete" | "save";
 }
+
+/**
+ * The post's fields a refusal may name, each shown under its own (decision 0096). The text (the
+ * rich-text editor), the picture and the status show theirs beside the Save button.
+ */
+const POST_FIELDS = {
+  known: ["title", "slug", "excerpt", "category", "tags", "author_name", "seo_title", "seo_description"],
+} as const;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = await requireStaff(request, context, "content");
@@ -123,7 +134,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const refuse = (error: unknown, values?: Values) => {
     if (!(error instanceof AppError)) throw error;
     if (error.status === 403) throw data({ detail: error.message }, { status: 403 });
-    return data<Answer>({ error: error.message, values }, { status: error.status });
+    if (!values) return data<Answer>({ error: error.message, intent: "delete" }, { status: error.status });
+    return data<Answer>({ ...formErrorsFor(error, POST_FIELDS), values, intent: "save" }, { status: error.status });
   };
 
   if (formText(form, "intent") === "delete" && id !== null) {
@@ -206,7 +218,7 @@ export default function ConsoleBlogPost() {
           <Notice kind="success">Post saved{post.isPublished ? " and shown on the storefront" : " as a draft"}.</Notice>
         </div>
       )}
-      {answer?.error && (
+      {answer?.intent === "delete" && (
         <div className="mb-4">
           <Notice kind="error">{answer.error}</Notice>
         </div>
@@ -247,7 +259,12 @@ export default function ConsoleBlogPost() {
           </Panel>
         </div>
       )}
-      <Form method="post" className="space-y-4" aria-label="Post">
+      <ConsoleForm
+        method="post"
+        className="space-y-4"
+        aria-label="Post"
+        answer={answer?.intent === "save" ? answer : undefined}
+      >
         <input type="hidden" name="intent" value="save" />
         <Panel>
           <div className="space-y-4">
@@ -266,20 +283,14 @@ export default function ConsoleBlogPost() {
               maxLength={L.html}
               hint="Headings, bold, italic, lists, links and quotes. Pasted text comes in plain."
             />
-            <div>
-              <label htmlFor="excerpt" className="block text-sm font-semibold">
-                Excerpt
-              </label>
-              <textarea
-                id="excerpt"
-                name="excerpt"
-                defaultValue={v.excerpt}
-                maxLength={L.excerpt}
-                rows={3}
-                className="field mt-1"
-              />
-              <p className="mt-1 text-xs text-stone-600">Shown under the title in the blog's list.</p>
-            </div>
+            <TextArea
+              name="excerpt"
+              label="Excerpt"
+              defaultValue={v.excerpt}
+              maxLength={L.excerpt}
+              rows={3}
+              hint="Shown under the title in the blog's list."
+            />
           </div>
         </Panel>
         <Panel title="Details">
@@ -329,19 +340,13 @@ export default function ConsoleBlogPost() {
               maxLength={L.seoTitle}
               hint="Empty: the post's title."
             />
-            <div>
-              <label htmlFor="seo_description" className="block text-sm font-semibold">
-                Description for search results
-              </label>
-              <textarea
-                id="seo_description"
-                name="seo_description"
-                defaultValue={v.seoDescription}
-                maxLength={L.seoDescription}
-                rows={2}
-                className="field mt-1"
-              />
-            </div>
+            <TextArea
+              name="seo_description"
+              label="Description for search results"
+              defaultValue={v.seoDescription}
+              maxLength={L.seoDescription}
+              rows={2}
+            />
           </div>
         </Panel>
         <Panel title="Show on the storefront">
@@ -358,6 +363,7 @@ export default function ConsoleBlogPost() {
           </fieldset>
           {post.publishedAt && <p className="mt-2 text-xs text-stone-600">First published {post.publishedAt}.</p>}
         </Panel>
+        <FormNotice />
         <div className="flex flex-wrap gap-2">
           <button type="submit" disabled={busy} className="btn-primary">
             Save post
@@ -368,7 +374,7 @@ export default function ConsoleBlogPost() {
             </Link>
           )}
         </div>
-      </Form>
+      </ConsoleForm>
     </>
   );
 }

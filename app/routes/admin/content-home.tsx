@@ -2,6 +2,7 @@
 // by searching, remove, put in order and save once; show or hide a section; move sections) and its
 // videos. A section is picked by hand or shows the newest products by itself (decision 0097).
 // Every button posts a plain form and the search is a GET form, so it all works without JavaScript.
+import { useId } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { CONTENT_LIMITS as L, searchText } from "../../../core/content/content-limits";
 import {
@@ -25,9 +26,20 @@ import { AppError } from "../../../core/shared/errors";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { ContentNav, MoveButtons, moveOf, movedOrder } from "../../components/admin/ContentNav";
 import { SectionProductOrder } from "../../components/admin/SectionProductOrder";
-import { PageTitle, Panel } from "../../components/admin/Fields";
+import {
+  ConsoleForm,
+  describedBy,
+  FieldError,
+  FieldInput,
+  FormNotice,
+  GroupError,
+  PageTitle,
+  Panel,
+  useFieldError,
+} from "../../components/admin/Fields";
 import { Notice } from "../../components/admin/Notice";
 import { consoleMeta, formText } from "../../lib/console";
+import { formErrorsFor } from "../../lib/form-errors.server";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/content-home";
 
@@ -53,7 +65,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { sections, videos, search: { section: findIn, q, found }, newest };
 }
 
-type Answer = { done?: string; error?: string; at?: number };
+/**
+ * `form`: the section form a refusal answers ("add-section" or the section's id), which shows it
+ * under its field or beside its buttons (decision 0096); the page's other forms show theirs above.
+ */
+type Answer = {
+  done?: string;
+  error?: string;
+  fields?: Record<string, string>;
+  at?: number;
+  form?: "add-section" | number;
+};
+
+/** A section's fields a refusal may name: all of them are on its form. */
+const SECTION_FIELDS = { known: ["name", "description", "kind", "newest_count"] } as const;
 
 const POSITIONS_RULE = "Each position must be a whole number from 1 to the number of products.";
 
@@ -76,7 +101,7 @@ const versionOf = (value: string) => (/^\d{1,9}$/.test(value) ? Number(value) : 
 const NEWEST_COUNT_FIELD = `How many products: a whole number from 1 to ${L.newestProducts}.`;
 function countOf(value: string): number {
   const n = /^\s*\d{1,2}\s*$/.test(value) ? Number(value) : Number.NaN;
-  if (!(n >= 1 && n <= L.newestProducts)) throw new AppError(422, NEWEST_COUNT_FIELD);
+  if (!(n >= 1 && n <= L.newestProducts)) throw new AppError(422, NEWEST_COUNT_FIELD, { field: "newest_count" });
   return n;
 }
 
@@ -157,6 +182,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.status === 403) throw data({ detail: error.message }, { status: 403 });
+    if (intent === "add-section" || ((intent === "save-section" || scope === "section") && id > 0)) {
+      const form = intent === "add-section" ? "add-section" : id;
+      return data<Answer>({ ...formErrorsFor(error, SECTION_FIELDS), at: Date.now(), form }, { status: error.status });
+    }
     return data<Answer>({ error: error.message, at: Date.now() }, { status: error.status });
   }
 }
@@ -172,7 +201,7 @@ export default function ConsoleHomeLayout() {
         intro="The sections of products and the videos of the storefront's home page, in order."
       />
       <ContentNav current="/admin/content/home" />
-      {answer && (
+      {answer && answer.form === undefined && (
         // a new answer (the same words again, too) is brought into sight again
         <div className="mb-4 [&>div]:scroll-mt-16" key={answer.at}>
           {answer.error ? <Notice kind="error">{answer.error}</Notice> : <Notice kind="success">{answer.done}</Notice>}
@@ -184,22 +213,22 @@ export default function ConsoleHomeLayout() {
           const searching = search.section === s.id;
           return (
             <li key={s.id} id={`section-${s.id}`} className="bg-white p-4 ring-1 ring-stone-200">
-              <Form method="post" className="space-y-2" aria-label={`Section ${s.name}`} preventScrollReset>
+              <ConsoleForm
+                method="post"
+                className="space-y-2"
+                aria-label={`Section ${s.name}`}
+                preventScrollReset
+                answer={answer?.form === s.id ? answer : undefined}
+              >
                 <input type="hidden" name="id" value={s.id} />
                 <input type="hidden" name="scope" value="section" />
-                <label className="block text-sm">
-                  <span className="font-semibold">Name</span>
-                  <input name="name" defaultValue={s.name} required maxLength={L.sectionName} className="field mt-1" />
-                </label>
-                <label className="block text-sm">
-                  <span className="font-semibold">Description</span>
-                  <input
-                    name="description"
-                    defaultValue={s.description}
-                    maxLength={L.sectionDescription}
-                    className="field mt-1"
-                  />
-                </label>
+                <SectionText name="name" label="Name" defaultValue={s.name} maxLength={L.sectionName} required />
+                <SectionText
+                  name="description"
+                  label="Description"
+                  defaultValue={s.description}
+                  maxLength={L.sectionDescription}
+                />
                 <SectionKindFields kind={s.kind} count={s.newestCount} />
                 <div className="flex flex-wrap items-center gap-2">
                   <label className="flex min-h-11 items-center gap-2 text-sm">
@@ -227,7 +256,8 @@ export default function ConsoleHomeLayout() {
                     Delete
                   </button>
                 </div>
-              </Form>
+                <FormNotice />
+              </ConsoleForm>
               {s.kind === "newest" ? (
                 <NewestPreview count={s.newestCount} newest={newest} />
               ) : (
@@ -297,27 +327,23 @@ export default function ConsoleHomeLayout() {
       </ol>
       <div className="mt-4">
         <Panel title="Add a section">
-          <Form method="post" className="space-y-2" aria-label="Add a section" key={answer?.at}>
+          <ConsoleForm
+            method="post"
+            className="space-y-2"
+            aria-label="Add a section"
+            answer={answer?.form === "add-section" ? answer : undefined}
+            // emptied after a section is added; a refusal keeps what was typed
+            key={answer?.done ? answer.at : "add-section"}
+          >
             <input type="hidden" name="intent" value="add-section" />
-            <label className="block text-sm">
-              <span className="font-semibold">Name</span>
-              <input
-                name="name"
-                required
-                maxLength={L.sectionName}
-                placeholder="Eid collection"
-                className="field mt-1"
-              />
-            </label>
-            <label className="block text-sm">
-              <span className="font-semibold">Description</span>
-              <input name="description" maxLength={L.sectionDescription} className="field mt-1" />
-            </label>
+            <SectionText name="name" label="Name" maxLength={L.sectionName} required placeholder="Eid collection" />
+            <SectionText name="description" label="Description" maxLength={L.sectionDescription} />
             <SectionKindFields kind="picked" count={8} />
+            <FormNotice />
             <button type="submit" disabled={busy} className="btn-primary">
               Add section
             </button>
-          </Form>
+          </ConsoleForm>
         </Panel>
       </div>
 
@@ -379,20 +405,52 @@ export default function ConsoleHomeLayout() {
   );
 }
 
+/** A section's name or description: its label above, its refusal under it (decision 0096). */
+function SectionText({
+  label,
+  ...props
+}: {
+  name: string;
+  label: string;
+  defaultValue?: string;
+  maxLength: number;
+  required?: boolean;
+  placeholder?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="text-sm">
+      <label htmlFor={id} className="block font-semibold">
+        {label}
+      </label>
+      <FieldInput id={id} {...props} className="field mt-1" />
+    </div>
+  );
+}
+
 /** Picked by hand or the newest N: radio buttons and a number, so they work without JavaScript. */
 function SectionKindFields({ kind, count }: { kind: "picked" | "newest"; count: number }) {
+  const id = useId();
+  const kindError = useFieldError("kind", id);
+  const countError = useFieldError("newest_count", `${id}-count`);
   return (
-    <fieldset className="text-sm">
+    <fieldset className="text-sm" aria-describedby={describedBy(kindError.message && kindError.errorId)}>
       <legend className="font-semibold">Products shown</legend>
+      <GroupError name="kind" id={id} />
       <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1">
-        <label className="flex min-h-11 items-center gap-2">
-          <input type="radio" name="kind" value="picked" defaultChecked={kind === "picked"} className="h-5 w-5" />
-          Picked by hand
-        </label>
-        <label className="flex min-h-11 items-center gap-2">
-          <input type="radio" name="kind" value="newest" defaultChecked={kind === "newest"} className="h-5 w-5" />
-          The newest
-        </label>
+        {(["picked", "newest"] as const).map((value) => (
+          <label key={value} className="flex min-h-11 items-center gap-2">
+            <input
+              type="radio"
+              name="kind"
+              value={value}
+              defaultChecked={kind === value}
+              aria-invalid={!!kindError.message || undefined}
+              className="h-5 w-5"
+            />
+            {value === "picked" ? "Picked by hand" : "The newest"}
+          </label>
+        ))}
         <label className="flex items-center gap-2">
           <input
             type="number"
@@ -401,12 +459,15 @@ function SectionKindFields({ kind, count }: { kind: "picked" | "newest"; count: 
             min={1}
             max={L.newestProducts}
             defaultValue={count}
-            className="field w-20 px-2 text-center tabular-nums"
+            aria-invalid={!!countError.message || undefined}
+            aria-describedby={describedBy(countError.message && countError.errorId)}
+            className="field w-20 px-2 text-center tabular-nums aria-invalid:border-red-700"
             aria-label="How many of the newest"
           />
           <span className="text-stone-600">products (1 to {L.newestProducts})</span>
         </label>
       </div>
+      <FieldError id={countError.errorId} message={countError.message} />
     </fieldset>
   );
 }
