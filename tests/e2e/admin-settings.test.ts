@@ -10,7 +10,13 @@ import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { DESKTOP, PHONE, expectVisibleToPerson, hydrated, SCREENSHOT_DIR } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
-import { arrivesAt, type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
+import {
+  arrivesAt,
+  type ConsoleMember,
+  expectRefusedField,
+  insertStaff,
+  signInToConsole,
+} from "../helpers/console-e2e";
 
 const OWNER: ConsoleMember = {
   email: "owner@settings.test",
@@ -103,6 +109,27 @@ describe.sequential("store details and customers", { timeout: 120_000 }, () => {
     );
     if (SCREENSHOT_DIR) await shopper.screenshot({ path: `${SCREENSHOT_DIR}/footer-social-phone.png` });
   });
+
+  for (const [width, viewport] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    it(`refuses a discreet sender name that names the store under it, what was typed kept (${width})`, async () => {
+      const page = await suite.pages.open(viewport);
+      await signIn(page);
+      await page.goto(`${suite.url}/admin/settings`);
+      await hydrated(page);
+      const form = page.getByRole("form", { name: "Parcel labels" });
+      const sender = form.getByLabel("Sender name on discreet labels");
+      const storeName = await page.getByRole("form", { name: "Store details" }).getByLabel("Store name").inputValue();
+      await sender.fill(`${storeName} Parcels`);
+      await form.getByRole("button", { name: "Save parcel labels" }).click();
+      await expectRefusedField(sender, /^Must not name the store/);
+      expect(await sender.inputValue()).toBe(`${storeName} Parcels`);
+      expect(await form.getByRole("alert").count()).toBe(0);
+      if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/settings-parcels-refused-${width}.png` });
+    });
+  }
 
   it("opens a customer found by phone: their orders, a guest order marked, and addresses (phone)", async () => {
     const page = await suite.pages.open(PHONE);

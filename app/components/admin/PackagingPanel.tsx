@@ -1,7 +1,8 @@
 // The settings page's "Parcels" panel (issue 13, point 7; decision 0058): discreet packaging on or
-// off, and the sender name a discreet label shows. The form posts with intent=packaging.
-import { Form, useNavigation } from "react-router";
-import { Panel, TextField } from "./Fields";
+// off, and the sender name a discreet label shows. The form posts with intent=packaging; a refused
+// sender name shows under it (decision 0096).
+import { useNavigation } from "react-router";
+import { ConsoleForm, FormNotice, Panel, TextField } from "./Fields";
 import { Notice } from "./Notice";
 
 export interface PackagingView {
@@ -21,9 +22,8 @@ export function PackagingPanel({
   const busy = useNavigation().state === "submitting";
   return (
     <Panel title="Parcels">
-      <Form method="post" preventScrollReset className="space-y-4" aria-label="Parcel labels">
+      <ConsoleForm method="post" preventScrollReset className="space-y-4" aria-label="Parcel labels" answer={answer}>
         <input type="hidden" name="intent" value="packaging" />
-        {answer?.error && <Notice kind="error">{answer.error}</Notice>}
         {answer?.done && <Notice kind="success">{answer.done}</Notice>}
         <label className="flex items-start gap-3 text-sm">
           <input
@@ -47,10 +47,11 @@ export function PackagingPanel({
           maxLength={60}
           hint={`Empty: “${settings.defaultSenderName}”. It may not name the store or what it sells.`}
         />
+        <FormNotice />
         <button type="submit" disabled={busy} className="btn-primary">
           Save parcel labels
         </button>
-      </Form>
+      </ConsoleForm>
     </Panel>
   );
 }

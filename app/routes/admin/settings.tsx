@@ -205,6 +205,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         };
       },
       { intent: "packaging" },
+      { known: ["discreet_sender_name"] },
     );
   }
   if (formText(form, "intent") === "store") return saveStoreDetails(context, actor, form);
@@ -217,6 +218,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return { intent: "reviews", done: `Saved. ${REVIEWS_HELD_LABELS[held]}.` };
       },
       { intent: "reviews" },
+      { known: ["reviews_held_for_moderation"] },
     );
   }
   const value = formText(form, "two_step_required");
