@@ -82,11 +82,14 @@ const resetEmails = (t: TestApp, email: string) =>
     sql`select * from email_messages where to_address = ${email} and kind = 'password_reset' order by id`,
   );
 
-/** The token in the newest reset email to this address. */
+/**
+ * The token in the newest reset email to this address: a shopper's link carries it in the path,
+ * a staff member's (the console's page, decision 0097) in the query.
+ */
 async function linkToken(t: TestApp, email: string): Promise<string> {
   const emails = await resetEmails(t, email);
   const last = emails.at(-1);
-  const match = /\/reset-password\/([A-Za-z0-9_-]{43})/.exec(last?.text_body ?? "");
+  const match = /\/reset-password(?:\/|\?token=)([A-Za-z0-9_-]{43})/.exec(last?.text_body ?? "");
   if (!match) throw new Error(`no reset link in ${JSON.stringify(last)}`);
   return match[1]!;
 }
