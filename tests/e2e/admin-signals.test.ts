@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { PHONE, expectVisibleToPerson, hydrated, SCREENSHOT_DIR } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
-import { type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
+import { type ConsoleMember, expectRefusedField, insertStaff, signInToConsole } from "../helpers/console-e2e";
 
 // desktop at the size the screenshots are asked for
 const WIDE = { width: 1280, height: 900 } as const;
@@ -245,8 +245,20 @@ describe.sequential("fake-order signals", { timeout: 120_000 }, () => {
     await form.getByLabel("City 2", { exact: true }).fill("karachi");
     await form.getByLabel("Limit for city 2").fill("100");
     await form.getByRole("button", { name: "Save signals" }).click();
-    await expectVisibleToPerson(form.getByText("karachi is listed twice"));
-    await form.getByRole("button", { name: "Remove city 2" }).click();
+    // the refusal sits under the row it is about, that row's city focused
+    await expectRefusedField(form.getByLabel("City 2", { exact: true }), /karachi is listed twice/);
+    expect(await form.getByLabel("City 1", { exact: true }).getAttribute("aria-invalid")).toBeNull();
+    // a bad limit on the third row, the second emptied (an empty row is not a city, so the
+    // server counts the third as its second): the message still finds the row it is about
+    await form.getByLabel("City 2", { exact: true }).fill("");
+    await form.getByLabel("Limit for city 2").fill("");
+    await form.getByRole("button", { name: "Add a city" }).click();
+    await form.getByLabel("City 3", { exact: true }).fill("Multan");
+    await form.getByLabel("Limit for city 3").fill("lots");
+    await form.getByRole("button", { name: "Save signals" }).click();
+    await expectRefusedField(form.getByLabel("Limit for city 3"), /Must be an amount in rupees/);
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/settings-signals-refused-phone.png` });
+    await form.getByRole("button", { name: "Remove city 3" }).click();
     await form.getByRole("button", { name: "Save signals" }).click();
     await expectVisibleToPerson(form.getByText("Saved. New orders are checked with these choices."));
 

@@ -1,12 +1,12 @@
-// The settings page's "Fake-order signals" panel (issue 15, point 5; decision 0073): which
+// The settings page's "Fake-order signals" panel (decision 0073): which
 // signals hold an order for a call (a checkbox each, with its meaning), the store's
 // cash-on-delivery limit and the limits per city. The form posts with intent=signals and the
 // version it showed; the city rows are added and removed in the browser, and without its script
 // one empty row still adds a city.
 import { useId, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { RISK_SIGNAL_MEANINGS, RISK_SIGNALS } from "../../../core/orders/risk-rules";
-import { Panel } from "./Fields";
+import { ConsoleForm, FieldInput, FormNotice, GroupError, Panel, TextField } from "./Fields";
 import { Notice, Revealed } from "./Notice";
 
 export interface OrderSignalsView {
@@ -19,8 +19,9 @@ export interface OrderSignalsView {
 
 export interface OrderSignalsAnswer {
   error?: string;
+  /** input name (city.N and city_limit.N by the row's place as posted) → message */
+  fields?: Record<string, string>;
   done?: string;
-  field?: string;
 }
 
 let rowKey = 0;
@@ -34,7 +35,7 @@ export function OrderSignalsPanel({ settings, answer }: { settings: OrderSignals
   ]);
   return (
     <Panel title="Fake-order signals">
-      <Form method="post" preventScrollReset className="space-y-5" aria-label="Fake-order signals">
+      <ConsoleForm answer={answer} method="post" preventScrollReset className="space-y-5" aria-label="Fake-order signals">
         <input type="hidden" name="intent" value="signals" />
         <input type="hidden" name="updated_at" value={settings.updatedAt} />
         <fieldset className="space-y-3">
@@ -58,22 +59,17 @@ export function OrderSignalsPanel({ settings, answer }: { settings: OrderSignals
               </span>
             </label>
           ))}
+          <GroupError name="hold_signals" id={`${id}-hold`} />
         </fieldset>
-        <div>
-          <label htmlFor={`${id}-cod`} className="block text-sm font-semibold">
-            Cash-on-delivery limit (Rs.)
-          </label>
-          <input
-            id={`${id}-cod`}
-            name="cod_limit"
-            inputMode="decimal"
-            maxLength={20}
-            defaultValue={settings.codLimit}
-            aria-invalid={answer?.field === "cod_limit" || undefined}
-            className="field mt-1 max-w-48"
-          />
-          <p className="mt-1 text-xs text-stone-600">An order above it is flagged. Empty: no limit.</p>
-        </div>
+        <TextField
+          name="cod_limit"
+          label="Cash-on-delivery limit (Rs.)"
+          inputMode="decimal"
+          maxLength={20}
+          defaultValue={settings.codLimit}
+          hint="An order above it is flagged. Empty: no limit."
+          className="max-w-xs"
+        />
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold">Limits per city (Rs.)</legend>
           <p className="text-xs text-stone-600">Compared ignoring upper and lower case. Empty a row to remove it.</p>
@@ -86,30 +82,31 @@ export function OrderSignalsPanel({ settings, answer }: { settings: OrderSignals
                 {/* on a phone the city has the row to itself, its limit and Remove below */}
                 <label className="col-span-2 text-sm sm:col-span-1">
                   <span className="sr-only">City {n + 1}</span>
-                  <input
+                  {/* the save answers by the row's place in the form as posted (decision 0096) */}
+                  <FieldInput
                     name="city"
+                    errorName={`city.${n}`}
                     defaultValue={row.city}
                     maxLength={60}
                     placeholder="City"
                     aria-label={`City ${n + 1}`}
-                    className="field"
                   />
                 </label>
                 <label className="text-sm">
                   <span className="sr-only">Limit for city {n + 1}</span>
-                  <input
+                  <FieldInput
                     name="city_limit"
+                    errorName={`city_limit.${n}`}
                     defaultValue={row.limit}
                     inputMode="decimal"
                     maxLength={20}
                     placeholder="Rupees"
                     aria-label={`Limit for city ${n + 1}`}
-                    className="field"
                   />
                 </label>
                 <button
                   type="button"
-                  className="btn-secondary"
+                  className="btn-secondary self-start"
                   onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}
                 >
                   Remove<span className="sr-only"> city {n + 1}</span>
@@ -129,16 +126,13 @@ export function OrderSignalsPanel({ settings, answer }: { settings: OrderSignals
           Save signals
         </button>
         {/* beside the button pressed: on a phone the top of this long form is far out of sight */}
-        {(answer?.error || answer?.done) && (
+        <FormNotice />
+        {answer?.done && (
           <Revealed>
-            {answer.error ? (
-              <Notice kind="error">{answer.error}</Notice>
-            ) : (
-              <Notice kind="success">{answer.done}</Notice>
-            )}
+            <Notice kind="success">{answer.done}</Notice>
           </Revealed>
         )}
-      </Form>
+      </ConsoleForm>
     </Panel>
   );
 }

@@ -127,7 +127,7 @@ async function saveCurrencies(
   }
 }
 
-/** The fake-order signals panel's save (issue 15, point 5): rows left empty are not cities. */
+/** The fake-order signals panel's save: rows left empty are not cities. */
 async function saveSignals(
   context: Route.ActionArgs["context"],
   actor: Awaited<ReturnType<typeof requireStaff>>,
@@ -135,9 +135,20 @@ async function saveSignals(
 ) {
   const cities = form.getAll("city").map((v) => (typeof v === "string" ? v : ""));
   const limits = form.getAll("city_limit").map((v) => (typeof v === "string" ? v : ""));
-  const cityLimits = cities
-    .map((city, n) => ({ city, cod_limit: limits[n] ?? "" }))
+  const rows = cities
+    .map((city, row) => ({ city, cod_limit: limits[row] ?? "", row }))
     .filter((c) => c.city.trim() !== "" || c.cod_limit.trim() !== "");
+  const cityLimits = rows.map(({ city, cod_limit }) => ({ city, cod_limit }));
+  // core names the Nth city it was given; the form shows it under the row it came from
+  const inputOf = (path: string): string | null => {
+    const city = /^city_limits\.(\d{1,3})\.(city|cod_limit)$/.exec(path);
+    if (city) {
+      const row = rows[Number(city[1])]?.row;
+      if (row === undefined) return null;
+      return `${city[2] === "city" ? "city" : "city_limit"}.${row}`;
+    }
+    return path === "cod_limit" || path === "hold_signals" ? path : null;
+  };
   return formResult(
     async () => {
       await updateOrderSignalSettings(context.core, actor, {
@@ -154,6 +165,7 @@ async function saveSignals(
       };
     },
     { intent: "signals" },
+    { inputOf },
   );
 }
 
@@ -257,8 +269,6 @@ export default function ConsoleSettings() {
         <StoreDetailsPanel details={store} answer={forStore ? (answer as StoreDetailsAnswer) : undefined} />
         <Panel title="Two-step sign-in">
           <Form method="post" preventScrollReset className="space-y-4" aria-label="Two-step sign-in for the staff">
-            {error && <Notice kind="error">{error}</Notice>}
-            {done && <Notice kind="success">{done}</Notice>}
             <p className="text-sm text-stone-700">
               {twoStepRequired
                 ? "Required: every member signs in with a code from their phone as well as their password."
@@ -268,6 +278,9 @@ export default function ConsoleSettings() {
             <button type="submit" disabled={busy} className={twoStepRequired ? "btn-secondary" : "btn-primary"}>
               {twoStepRequired ? "Stop requiring it" : "Require it for every staff account"}
             </button>
+            {/* beside the button pressed, as in every console form (decision 0096) */}
+            {error && <Notice kind="error">{error}</Notice>}
+            {done && <Notice kind="success">{done}</Notice>}
           </Form>
         </Panel>
         <PackagingPanel settings={packaging} answer={forPackaging ? answer : undefined} />
