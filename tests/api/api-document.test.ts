@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { projectRoot } from "../../db/paths";
 import { answerProblem, schemaValidator, takeViolations, type ApiDocument } from "../helpers/answer-check";
 import { createTestApp, type TestApp } from "../helpers/app";
@@ -165,6 +166,29 @@ describe("the check of real answers against the document", () => {
   it("refuses a body of another type than declared, or one that is not JSON", () => {
     expect(answerProblem(operation(), 200, "text/html", "<p>hi</p>", validator)).toMatch(/as text\/html/);
     expect(answerProblem(operation(), 200, json, "{", validator)).toMatch(/not JSON/);
+  });
+
+  it("sends an answer its schema misdescribes as made, never a 500 (decision 0092), and the check catches it", async () => {
+    takeViolations();
+    // a schema slightly off, as a field nobody had seen null yet would be
+    const misdescribed = await createTestApp({}, (app) => {
+      app.addHook("onRoute", (route) => {
+        // a route whose handler returns an object for the serializer (a cached read sends bytes)
+        if (route.url === "/api/variant-combination/:id/quantity" && route.schema?.response) {
+          (route.schema.response as Record<number, unknown>)[200] = z.object({ id: z.string() });
+        }
+      });
+    });
+    try {
+      const res = await misdescribed.app.inject({ url: "/api/variant-combination/1/quantity" });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: 1, stock: expect.any(Number), is_available: expect.any(Boolean) });
+      expect(takeViolations()).toEqual([
+        expect.stringMatching(/^GET \/api\/variant-combination\/\{id\}\/quantity answered 200 with a body its schema/),
+      ]);
+    } finally {
+      await misdescribed.close();
+    }
   });
 
   it("keeps every answer of a test app that breaks the contract, for the test's afterEach to fail it", async () => {
