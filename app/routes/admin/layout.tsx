@@ -118,10 +118,16 @@ function WhatsAppNotSentNotice() {
         <Link to="/admin/calls" className="font-semibold underline underline-offset-4">
           Calls
         </Link>{" "}
-        page until someone calls the shopper; none is cancelled for not answering. To send them, connect the
-        store&apos;s WhatsApp Business number (the server&apos;s WHATSAPP_ACCESS_TOKEN and WHATSAPP_PHONE_NUMBER_ID
-        settings).
+        page until someone calls the shopper; none is cancelled for not answering.
       </p>
+      {/* folded: on a phone the whole of it pushed the orders list's first order out of the first screen */}
+      <details className="mt-1">
+        <summary className="cursor-pointer font-semibold underline underline-offset-4">How to send them</summary>
+        <p className="mt-1">
+          Connect the store&apos;s WhatsApp Business number: the server&apos;s WHATSAPP_ACCESS_TOKEN and
+          WHATSAPP_PHONE_NUMBER_ID settings.
+        </p>
+      </details>
     </div>
   );
 }

@@ -152,8 +152,9 @@ export default function ConsoleOrders() {
           New order
         </Link>
       </div>
-      <nav aria-label="Order status" className="-mx-4 mb-3 overflow-x-auto px-4">
-        <ul className="flex gap-1 whitespace-nowrap">
+      {/* the tabs wrap: a strip scrolled sideways hid the last ones' names on a phone */}
+      <nav aria-label="Order status" className="mb-3">
+        <ul className="flex flex-wrap gap-1 whitespace-nowrap">
           {tabs.map((tab) => {
             const current = filters.status === tab.status;
             return (
@@ -161,7 +162,7 @@ export default function ConsoleOrders() {
                 <Link
                   to={href({ status: tab.status })}
                   aria-current={current ? "page" : undefined}
-                  className={`inline-flex min-h-11 items-center gap-1 px-3 text-sm ${current ? "bg-ink text-white" : "bg-white ring-1 ring-stone-200 hover:bg-stone-50"}`}
+                  className={`inline-flex min-h-10 items-center gap-1 px-2.5 text-sm ${current ? "bg-ink text-white" : "bg-white ring-1 ring-stone-200 hover:bg-stone-50"}`}
                 >
                   {tab.label} <span className="tabular-nums opacity-75">({tab.count})</span>
                 </Link>
