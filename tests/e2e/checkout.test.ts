@@ -449,8 +449,10 @@ describe.sequential("cart, checkout and tracking", { timeout: 90_000 }, () => {
     await page.route(checks, () => {
       // never answered: the reload below cuts it off
     });
+    // waited for from before the reload: the page may ask before the reload's load event ends
+    const checking = page.waitForRequest(checks);
     await page.reload();
-    await page.waitForRequest(checks);
+    await checking;
     await page.unroute(checks);
     await page.reload();
     await hydrated(page);
