@@ -194,8 +194,10 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
       await page.getByRole("button", { name: "Set up two-step sign-in" }).click();
       const qr = page.getByRole("img", { name: "QR code for your authenticator app" });
       await expectVisibleToPerson(qr, { scroll: true });
-      const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
-      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      // shown in groups of four, to be read and typed
+      const shown = (await page.getByTestId("totp-secret").textContent())!.trim();
+      expect(shown).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{4}){7}$/);
+      const secret = shown.replace(/ /g, "");
       const confirm = page.getByRole("form", { name: "Confirm two-step sign-in" });
       await confirm.getByLabel("Six-digit code").fill(totpNow(secret));
       await confirm.getByRole("button", { name: "Turn on" }).click();
