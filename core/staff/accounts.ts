@@ -270,7 +270,10 @@ export async function updateStaff(
   raw: unknown,
 ): Promise<StaffMember> {
   requirePermission(actor, "staff");
-  const input = parse(updateStaffInput, raw);
+  // every refused field named, so the console shows each message under its own field
+  const parsed = updateStaffInput.safeParse(raw);
+  if (!parsed.success) throw invalidFields(parsed.error);
+  const input = parsed.data;
   if (
     input.role === undefined &&
     input.active === undefined &&

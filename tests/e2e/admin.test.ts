@@ -263,6 +263,15 @@ describe.sequential("staff console", { timeout: 90_000 }, () => {
       await expectRefusedField(password, /at least 8 characters/);
       expect(await mobile.getAttribute("aria-invalid")).toBeNull();
       expect(await add.getByRole("alert").count()).toBe(0);
+
+      // a member's new name of spaces only: refused under the field it is about, not in the row
+      const rename = owner.getByRole("form", { name: `Name of ${member("owner", width)}` });
+      const first = rename.getByLabel("First name");
+      await first.fill("   ");
+      await rename.getByRole("button", { name: "Rename" }).click();
+      await expectRefusedField(first, /required/i);
+      expect(await rename.getByLabel("Last name").getAttribute("aria-invalid")).toBeNull();
+      if (SCREENSHOT_DIR) await owner.screenshot({ path: `${SCREENSHOT_DIR}/staff-rename-refused-${width}.png` });
     });
   }
 

@@ -25,6 +25,7 @@ import { CopyButton } from "../../components/admin/CopyButton";
 import {
   ConsoleForm,
   describedBy,
+  FieldInput,
   FormNotice,
   GroupError,
   PageTitle,
@@ -54,6 +55,8 @@ interface StaffAnswer {
   memberId?: number;
   error?: string;
   done?: string;
+  /** input name → message, for a refusal that names its field */
+  fields?: Record<string, string>;
   /** a sign-in link to hand to the person: shown once */
   link?: SignInLinkShown;
 }
@@ -253,6 +256,9 @@ function MemberRow({
   storeName: string;
 }) {
   const name = `${member.firstName} ${member.lastName}`.trim();
+  // a refused new name shows under the name field it is about (decision 0096)
+  const nameAnswer =
+    answer?.intent === "name" && answer.fields && Object.keys(answer.fields).length > 0 ? answer : undefined;
   return (
     <li className="bg-white p-4 ring-1 ring-stone-200" aria-label={name || member.email}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -290,17 +296,18 @@ function MemberRow({
           </label>
           <Busy secondary>Change role</Busy>
         </Form>
-        <Form
+        <ConsoleForm
+          answer={nameAnswer}
           method="post"
           preventScrollReset
-          className="flex flex-wrap items-end gap-2"
+          className="flex flex-wrap items-start gap-2"
           aria-label={`Name of ${member.email}`}
         >
           <input type="hidden" name="intent" value="name" />
           <input type="hidden" name="id" value={member.id} />
           <label className="text-sm">
             <span className="block font-semibold">First name</span>
-            <input
+            <FieldInput
               name="first_name"
               defaultValue={member.firstName}
               key={member.firstName}
@@ -312,7 +319,7 @@ function MemberRow({
           </label>
           <label className="text-sm">
             <span className="block font-semibold">Last name</span>
-            <input
+            <FieldInput
               name="last_name"
               defaultValue={member.lastName}
               key={member.lastName}
@@ -322,8 +329,11 @@ function MemberRow({
               className="field mt-1 w-36"
             />
           </label>
-          <Busy secondary>Rename</Busy>
-        </Form>
+          {/* level with the fields' boxes, not with a message under one of them */}
+          <div className="pt-6">
+            <Busy secondary>Rename</Busy>
+          </div>
+        </ConsoleForm>
         <Form
           method="post"
           preventScrollReset
@@ -348,7 +358,7 @@ function MemberRow({
       {/* beside the buttons just pressed, where the person is looking */}
       {answer && (
         <Revealed className="mt-3 space-y-3">
-          {answer.error && <Notice kind="error">{answer.error}</Notice>}
+          {answer.error && !nameAnswer?.fields && <Notice kind="error">{answer.error}</Notice>}
           {answer.done && <Notice kind="success">{answer.done}</Notice>}
           {answer.link && <SignInLink link={answer.link} storeName={storeName} />}
         </Revealed>
