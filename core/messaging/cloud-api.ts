@@ -13,7 +13,7 @@ export interface WhatsAppSettings {
   appSecret: string;
   verifyToken: string;
   /**
-   * the approved template of each kind; password_code is an authentication template (issue 17),
+   * the approved template of each kind; password_code is an authentication template (decision 0077),
    * which also carries the code that proves a staff member's number (phone_code, decision 0094)
    */
   templates: { confirmation: string; reminder: string; password_code: string; new_order_alert?: string };

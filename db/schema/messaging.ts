@@ -20,7 +20,7 @@ import { orders } from "./orders";
 export const MESSAGE_STATUSES = ["queued", "sending", "sent", "logged", "failed"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 /**
- * password_code: the six-digit password reset code a shopper may choose instead of an email (issue 17);
+ * password_code: the six-digit password reset code a shopper may choose instead of an email (decision 0077);
  * new_order_alert, phone_code: a staff member's new-order alert and the code that proves their number (decision 0094)
  */
 export const MESSAGE_KINDS = ["confirmation", "reminder", "password_code", "new_order_alert", "phone_code"] as const;

@@ -1,8 +1,8 @@
-// Store settings for the owner (issue 12, point 2): whether every staff account must use
-// two-step sign-in. Members without it are then kept on their account page until they set it up.
-// And how parcels are labelled: discreet packaging and its sender name (issue 13, point 7).
-// And the store's details: name, contact, shipping, delivery promise, social links (issue 14,
-// point 9; decision 0068). And the display currencies' rates (spec §9; decision 0091).
+// Store settings for the owner: whether every staff account must use two-step sign-in (members
+// without it are then kept on their account page until they set it up); how parcels are labelled
+// (discreet packaging and its sender name); the store's details: name, contact, shipping,
+// delivery promise, social links (decision 0068); the fake-order signals (decision 0073); and the
+// display currencies' rates (spec §9; decision 0091).
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { invalid } from "../../../core/shared/errors";
 import { getPackagingSettings, setPackagingSettings } from "../../../core/settings/packaging";
