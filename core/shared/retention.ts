@@ -16,12 +16,12 @@ export const RETENTION = {
   /** an ended session stays visible to staff this long (decision 0020) */
   endedSessionDays: SESSION_IDLE_DAYS,
   /**
-   * WhatsApp messages to and from shoppers (issue 15) hold phone numbers and what they ordered:
+   * WhatsApp messages to and from shoppers (decision 0070) hold phone numbers and what they ordered:
    * kept half a year, long past any order's confirmation, delivery and exchange window, then
    * deleted. A message still queued or being sent, and a reply nobody has dealt with, are kept.
    */
   whatsappMessageDays: 180,
-  /** emails to shoppers (issue 17) hold addresses and orders: kept as long as WhatsApp messages */
+  /** emails to shoppers (decision 0076) hold addresses and orders: kept as long as WhatsApp messages */
   emailMessageDays: 180,
   /** reset and sign-in-link requests (decision 0087): a day after they were dealt with */
   accountRequestDays: 1,
@@ -46,6 +46,19 @@ export interface RetentionReport {
 }
 
 const days = (n: number) => sql`make_interval(days => ${n})`;
+
+/**
+ * An outbox's rows dealt with (sent, logged or failed) and older than `keepDays`: the outboxes
+ * share these columns (decision 0069); a row still queued or being sent is kept.
+ */
+const dealtWithOutboxRows =
+  (table: "whatsapp_messages" | "email_messages" | "account_requests" | "push_messages", keepDays: number) =>
+  (limit: number) => sql`
+    delete from ${sql.identifier(table)} where id in (
+      select id from ${sql.identifier(table)}
+      where created_at < now() - ${days(keepDays)} and status in ('sent', 'logged', 'failed')
+      limit ${limit} for update skip locked)
+    returning 1`;
 
 /** One batch's DELETE for each table: `limit` is the batch size. */
 const batches: Record<keyof RetentionReport, (limit: number) => SQL> = {
@@ -84,12 +97,7 @@ const batches: Record<keyof RetentionReport, (limit: number) => SQL> = {
          or expires_at < now() - ${days(RETENTION.endedSessionDays)}
       limit ${limit} for update skip locked)
     returning 1`,
-  whatsappMessages: (limit) => sql`
-    delete from whatsapp_messages where id in (
-      select id from whatsapp_messages
-      where created_at < now() - ${days(RETENTION.whatsappMessageDays)} and status in ('sent', 'logged', 'failed')
-      limit ${limit} for update skip locked)
-    returning 1`,
+  whatsappMessages: dealtWithOutboxRows("whatsapp_messages", RETENTION.whatsappMessageDays),
   whatsappReplies: (limit) => sql`
     delete from whatsapp_inbound where id in (
       select id from whatsapp_inbound
@@ -97,24 +105,9 @@ const batches: Record<keyof RetentionReport, (limit: number) => SQL> = {
         and (outcome <> 'needs_person' or handled_at is not null)
       limit ${limit} for update skip locked)
     returning 1`,
-  emailMessages: (limit) => sql`
-    delete from email_messages where id in (
-      select id from email_messages
-      where created_at < now() - ${days(RETENTION.emailMessageDays)} and status in ('sent', 'logged', 'failed')
-      limit ${limit} for update skip locked)
-    returning 1`,
-  accountRequests: (limit) => sql`
-    delete from account_requests where id in (
-      select id from account_requests
-      where created_at < now() - ${days(RETENTION.accountRequestDays)} and status in ('sent', 'logged', 'failed')
-      limit ${limit} for update skip locked)
-    returning 1`,
-  pushMessages: (limit) => sql`
-    delete from push_messages where id in (
-      select id from push_messages
-      where created_at < now() - ${days(RETENTION.pushMessageDays)} and status in ('sent', 'logged', 'failed')
-      limit ${limit} for update skip locked)
-    returning 1`,
+  emailMessages: dealtWithOutboxRows("email_messages", RETENTION.emailMessageDays),
+  accountRequests: dealtWithOutboxRows("account_requests", RETENTION.accountRequestDays),
+  pushMessages: dealtWithOutboxRows("push_messages", RETENTION.pushMessageDays),
 };
 
 /**
