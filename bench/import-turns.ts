@@ -14,9 +14,7 @@
 import { getJson, getRaw } from "./lib/http";
 import { fixed, loud, table } from "./lib/report";
 import type { Section, SectionContext, SectionOutcome } from "./lib/section";
-import { startStore } from "./lib/server";
-import { freshDatabase } from "../scripts/lib/shop-fixtures";
-import { newProductsFile, staffToken } from "./import";
+import { importBenchStore, newProductsFile } from "./import";
 
 /** "about its normal time": a request during the apply may take this much longer at p99 */
 const TARGET_EXTRA_P99_MS = 100;
@@ -119,19 +117,8 @@ async function measureImportTurns(context: SectionContext): Promise<SectionOutco
   const rows = wholeNumber("BENCH_IMPORT_TURNS_ROWS", 5_000, 4);
   const count = wholeNumber("BENCH_IMPORT_TURNS_SHOPPERS", 4, 2);
   const pauseMs = wholeNumber("BENCH_IMPORT_TURNS_PAUSE_MS", 50, 0);
-  const serverUrl = context.database === "postgres" ? process.env.BENCH_DATABASE_URL : undefined;
-  if (context.database === "postgres" && !serverUrl) throw new Error("BENCH_DATABASE_URL is not set");
-  context.log("import-turns: preparing a fresh demo database");
-  const database = await freshDatabase("store-bench-import-turns", serverUrl);
+  const { database, store, token } = await importBenchStore(context, "import-turns");
   try {
-    const handle = await database.open();
-    const token = await staffToken(handle.db);
-    await handle.close();
-    const store = await startStore({
-      dataDir: database.dataDir,
-      databaseUrl: database.databaseUrl,
-      env: { SEED_DEMO: "0", LOG_LEVEL: "error" },
-    });
     const epoch = performance.now();
     const clock = () => performance.now() - epoch;
     const windows: Window[] = [];

@@ -140,12 +140,15 @@ async function runImport(baseUrl: string, token: string, file: string, text: str
   };
 }
 
-async function measureImport(context: SectionContext): Promise<SectionOutcome> {
-  const rows = wholeNumber("BENCH_IMPORT_ROWS", 10_000);
+/**
+ * A fresh database (on the bench's PostgreSQL when it runs there) with an owner's API token and a
+ * store serving it, for an import section; the caller stops the store, then disposes the database.
+ */
+export async function importBenchStore(context: SectionContext, label: string) {
   const serverUrl = context.database === "postgres" ? process.env.BENCH_DATABASE_URL : undefined;
   if (context.database === "postgres" && !serverUrl) throw new Error("BENCH_DATABASE_URL is not set");
-  context.log("import: preparing a fresh demo database");
-  const database = await freshDatabase("store-bench-import", serverUrl);
+  context.log(`${label}: preparing a fresh demo database`);
+  const database = await freshDatabase(`store-bench-${label}`, serverUrl);
   try {
     const handle = await database.open();
     const token = await staffToken(handle.db);
@@ -155,6 +158,17 @@ async function measureImport(context: SectionContext): Promise<SectionOutcome> {
       databaseUrl: database.databaseUrl,
       env: { SEED_DEMO: "0", LOG_LEVEL: "error" },
     });
+    return { database, store, token };
+  } catch (error) {
+    await database.dispose();
+    throw error;
+  }
+}
+
+async function measureImport(context: SectionContext): Promise<SectionOutcome> {
+  const rows = wholeNumber("BENCH_IMPORT_ROWS", 10_000);
+  const { database, store, token } = await importBenchStore(context, "import");
+  try {
     const figures: ImportFigures[] = [];
     try {
       context.log(`import: ${rows.toLocaleString("en-US")} rows of new products`);
