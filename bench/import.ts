@@ -12,7 +12,7 @@
 //
 // BENCH_IMPORT_ROWS (10000) changes the size of the first file.
 import { parse } from "csv-parse/sync";
-import { createOrPromoteAdmin } from "../core/accounts/users";
+import { createOrPromoteAdmin } from "../core/staff/owner-command";
 import { PRODUCT_CSV_HEADER } from "../core/catalog/product-csv";
 import { csvRow } from "../core/shared/csv";
 import { ReadCache } from "../core/shared/cache";

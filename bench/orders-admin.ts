@@ -19,7 +19,7 @@
 // on the filled database before the store starts.
 import http from "node:http";
 import { sql } from "drizzle-orm";
-import { createOrPromoteAdmin } from "../core/accounts/users";
+import { createOrPromoteAdmin } from "../core/staff/owner-command";
 import { ReadCache } from "../core/shared/cache";
 import { createDatabaseRateLimiter } from "../core/shared/rate-limit";
 import { openStaffSession } from "../core/staff/sessions";

@@ -11,7 +11,7 @@
 // BENCH_PHOTOS_RUNS (5) timed uploads, after one discarded.
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { createOrPromoteAdmin } from "../core/accounts/users";
+import { createOrPromoteAdmin } from "../core/staff/owner-command";
 import { ReadCache } from "../core/shared/cache";
 import { createDatabaseRateLimiter } from "../core/shared/rate-limit";
 import { openStaffSession } from "../core/staff/sessions";

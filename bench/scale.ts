@@ -24,12 +24,12 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { createOrPromoteAdmin } from "../core/accounts/users";
+import { createOrPromoteAdmin } from "../core/staff/owner-command";
 import { ReadCache } from "../core/shared/cache";
 import { createDatabaseRateLimiter } from "../core/shared/rate-limit";
 import { openPglite, openPostgres, queryRows, type DatabaseHandle } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
-import { seedDemoStore } from "../db/seed";
+import { seedDemoStore } from "../core/demo";
 import {
   clearScaleCatalogue,
   countScaleProducts,

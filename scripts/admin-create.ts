@@ -5,7 +5,7 @@
 // the process list. The demo seed creates no admin (issue 4, point 5).
 import readline from "node:readline";
 import { parseArgs } from "node:util";
-import { createOrPromoteAdmin } from "../core/accounts/users";
+import { createOrPromoteAdmin } from "../core/staff/owner-command";
 import { meetsPasswordRules, PASSWORD_MAX, PASSWORD_RULE_MESSAGE } from "../core/accounts/rules";
 import { ReadCache } from "../core/shared/cache";
 import { AppError } from "../core/shared/errors";

@@ -4,7 +4,7 @@
 import path from "node:path";
 import { openDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
-import { resetDatabase, seedDemoStore } from "../db/seed";
+import { resetDatabase, seedDemoStore } from "../core/demo";
 
 const dataDir = path.resolve(process.env.DATA_DIR || "./data");
 const databaseUrl = process.env.DATABASE_URL || undefined;

@@ -11,7 +11,7 @@
 // staff session only SIGNED_OUT_FORM_LIMIT bytes of it are read.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { CoreContext } from "../core/context";
-import type { StaffActor } from "../core/staff/permissions";
+import type { StaffActor } from "../core/shared/permissions";
 import { findStaffSession } from "../core/staff/sessions";
 
 export const CONSOLE_HEADERS: Record<string, string> = {

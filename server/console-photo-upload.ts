@@ -13,7 +13,7 @@ import { addProductPhotos } from "../core/media/product-photos";
 import { uploadSiteImage } from "../core/media/site-images";
 import { mediaStorage } from "../core/media/storage";
 import { AppError } from "../core/shared/errors";
-import { can, NO_PERMISSION, type Permission, type StaffActor } from "../core/staff/permissions";
+import { can, NO_PERMISSION, type Permission, type StaffActor } from "../core/shared/permissions";
 import { findStaffSession } from "../core/staff/sessions";
 import { MULTIPART_OPTIONS, presentPhoto, readPhotoFiles } from "./api/admin/product-photos";
 import { IMAGE_FIELD, ONE_IMAGE, presentSiteImage } from "./api/admin/site-images";

@@ -8,20 +8,20 @@ import { startAccountRequestWorker } from "../core/accounts/account-request-work
 import { cloudApiTransport } from "../core/messaging/cloud-api";
 import { emailQueue, logOnlyEmailTransport, smtpTransport } from "../core/messaging/email-transport";
 import { startOutboxWorker, startQueueWorker } from "../core/messaging/outbox";
-import { startConfirmationScheduler } from "../core/messaging/confirmation-scheduler";
+import { startConfirmationScheduler } from "../core/orders/confirmation-scheduler";
 import { logOnlyTransport } from "../core/messaging/transport";
-import { pruneAlertDevices } from "../core/messaging/order-alerts";
+import { pruneAlertDevices } from "../core/orders/order-alerts";
 import { logOnlyPushSender, pushQueue, webPushSender } from "../core/messaging/web-push";
 import { ReadCache } from "../core/shared/cache";
 import { createDatabaseRateLimiter, createRedisRateLimiter } from "../core/shared/rate-limit";
 import { startPolling } from "../core/shared/polling";
-import { scheduleRetention } from "../core/shared/retention";
+import { scheduleRetention } from "../core/retention/retention";
 import { getSiteSettings } from "../core/settings/site-settings";
 import { openDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { upkeepPass } from "../db/upkeep";
 import { projectRoot } from "../db/paths";
-import { isDatabaseEmpty, seedDemoStore } from "../db/seed";
+import { isDatabaseEmpty, seedDemoStore } from "../core/demo";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 

@@ -13,7 +13,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "rea
 import type { CoreContext } from "../core/context";
 import type { AppConfig } from "./config";
 import { CACHE_TAGS_HEADER } from "../core/shared/cache";
-import { can } from "../core/staff/permissions";
+import { can } from "../core/shared/permissions";
 import {
   CONSOLE_HEADERS,
   comesFromThisStore,

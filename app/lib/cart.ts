@@ -2,7 +2,7 @@
 // pages stay the same for every visitor; after each change it is reloaded from the server cart
 // (spec §7 /cart/flexible) and the local copy is used when the server cannot be reached.
 import { useSyncExternalStore } from "react";
-import { priceOrder, type OrderFigures, type PricingVoucher, type ShippingRule } from "../../core/checkout/pricing";
+import { priceOrder, type OrderFigures, type PricingVoucher, type ShippingRule } from "../../core/shared/pricing";
 import { ApiError, api, errorText } from "./api";
 import { toast } from "./toast";
 

@@ -1,7 +1,7 @@
 // The browser side of checkout (spec §2, §4, §8): the voucher box's calls, and placing the order
 // so that a double tap, a timeout or a reload-and-retry makes one order (decision 0029).
-import type { OrderFigures, PricingVoucher } from "../../core/checkout/pricing";
-import { shippingAddress, type CheckoutField, type CheckoutForm } from "../../core/checkout/checkout-form";
+import type { OrderFigures, PricingVoucher } from "../../core/shared/pricing";
+import { shippingAddress, type CheckoutField, type CheckoutForm } from "../../core/orders/checkout-form";
 import { rupeesText } from "../../core/shared/money";
 import { ApiError, api, errorText } from "./api";
 import { applyServerPrices, clearCart, getSessionId, toPaisa, type CartItem } from "./cart";

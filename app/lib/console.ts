@@ -1,7 +1,7 @@
 // The console's menu and the small rules its pages share (browser-safe: the layout renders it).
 // The menu only hides what core already forbids (decision 0053): each entry names the permission
 // its page's loader asks core for.
-import { can, type Permission, type StaffRole } from "../../core/staff/permissions";
+import { can, type Permission, type StaffRole } from "../../core/shared/permissions";
 import { formatRupees } from "../../core/shared/money";
 import { CURRENCY_NAMES, rateFromDb, rateShown, type DisplayCurrency } from "../../core/settings/currencies";
 import { formatDayTime } from "./dates";

@@ -4,7 +4,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import type { CoreContext } from "../../core/context";
-import { cleanHtml } from "../../core/content/sanitize";
+import { cleanHtml } from "../../core/shared/sanitize";
 import type { PolicyPageSlug } from "../../db/schema";
 import { PolicyTextOnly } from "../components/StaticPage";
 import { ShippedAboutPage } from "../routes/about";

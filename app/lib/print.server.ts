@@ -5,7 +5,7 @@ import QRCode from "qrcode";
 import type { CoreContext } from "../../core/context";
 import { ordersForPrint, outerLabel, type OuterLabel, type PrintOrder } from "../../core/orders/print";
 import { formatRupees } from "../../core/shared/money";
-import type { StaffActor } from "../../core/staff/permissions";
+import type { StaffActor } from "../../core/shared/permissions";
 import { formatDayTime } from "./dates";
 
 export const PRINT_DOCS = ["slip", "invoice", "label"] as const;

@@ -4,7 +4,7 @@
 // StaffActor or sends the visitor to sign in. Permissions are checked again in core.
 import { data, redirect } from "react-router";
 import type { CoreContext } from "../../core/context";
-import { can, NO_PERMISSION, type Permission, type StaffActor } from "../../core/staff/permissions";
+import { can, NO_PERMISSION, type Permission, type StaffActor } from "../../core/shared/permissions";
 import { findStaffSession, isShopperToken, STAFF_SESSION_MAX_DAYS } from "../../core/staff/sessions";
 import { AppError } from "../../core/shared/errors";
 import { safeRedirect } from "./session";

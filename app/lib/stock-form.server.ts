@@ -6,7 +6,7 @@ import { data } from "react-router";
 import { changeStock, MAX_STOCK } from "../../core/catalog/stock";
 import type { CoreContext } from "../../core/context";
 import { AppError } from "../../core/shared/errors";
-import type { StaffActor } from "../../core/staff/permissions";
+import type { StaffActor } from "../../core/shared/permissions";
 import { formText } from "./console";
 
 export interface StockAnswer {

@@ -1,7 +1,7 @@
 // The promises shown beside every product (spec §2's trust badges), worded from what the store
 // actually does: delivery from the site settings and core's shipping rule, exchange from the
 // return policy, payment from checkout (cash on delivery is the only method).
-import type { ShippingRule } from "../../core/checkout/pricing";
+import type { ShippingRule } from "../../core/shared/pricing";
 import { freeDeliveryWords } from "../../core/settings/setting-words";
 import { DEFAULT_DELIVERY_PROMISE } from "../../core/settings/store-details-rules";
 

@@ -8,7 +8,7 @@ import {
   FIELD_MAX,
   type CheckoutField,
   type CheckoutForm,
-} from "../../core/checkout/checkout-form";
+} from "../../core/orders/checkout-form";
 import { getSiteSettings } from "../../core/settings/site-settings";
 import { attributesText, CartLoading, EmptyCart } from "../components/CartStates";
 import { money, SummaryLines, WeAccept } from "../components/OrderSummary";

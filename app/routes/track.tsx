@@ -2,7 +2,7 @@ import { DEFAULT_DELIVERY_PROMISE } from "../../core/settings/store-details-rule
 import { asSentence } from "../lib/store-promises";
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation, useRouteLoaderData } from "react-router";
-import { ORDER_NOT_FOUND, trackOrder, type TrackedOrder } from "../../core/checkout/track-order";
+import { ORDER_NOT_FOUND, trackOrder, type TrackedOrder } from "../../core/orders/track-order";
 import { AppError } from "../../core/shared/errors";
 import { enforceLimit } from "../../core/shared/rate-limit";
 import { RATE_LIMITS } from "../../server/api/rate-limits";

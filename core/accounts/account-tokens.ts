@@ -5,7 +5,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accountTokens, type AccountTokenChannel, type AccountTokenPurpose } from "../../db/schema";
-import { hashToken, isWellFormedToken, newSessionToken } from "./tokens";
+import { hashToken, isWellFormedToken, newSessionToken } from "../shared/tokens";
 
 /** A code's hash: it depends on its row's random token too, so equal codes never share a hash. */
 export const codeHash = (tokenHash: string, code: string) => hashToken(`${tokenHash}:${code}`);

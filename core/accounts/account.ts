@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { AppError } from "../shared/errors";
-import { isStaffRole } from "../staff/permissions";
+import { isStaffRole } from "../shared/permissions";
 import type { Role } from "./rules";
 
 export interface Account {

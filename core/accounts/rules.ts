@@ -34,7 +34,7 @@ export {
   meetsPasswordRules,
 } from "./form-rules";
 
-// a shopper, or one of the staff roles of core/staff/permissions.ts (decision 0053)
+// a shopper, or one of the staff roles of core/shared/permissions.ts (decision 0053)
 export const ROLES = ["customer", "owner", "manager", "fulfilment", "catalogue"] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -6,7 +6,7 @@ import { createDatabaseRateLimiter } from "../shared/rate-limit";
 import type { DatabaseHandle } from "../../db/client";
 import { createTestDatabase } from "../../tests/helpers/database";
 import { createSession, findSessionUser, revokeSession } from "./sessions";
-import { hashToken } from "./tokens";
+import { hashToken } from "../shared/tokens";
 import { registerUser } from "./users";
 
 let database: DatabaseHandle;

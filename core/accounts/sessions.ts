@@ -3,9 +3,10 @@
 // but never past 90 days after the session began.
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
-import { users, userSessions } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { staffSessions, users, userSessions } from "../../db/schema";
 import { accountColumns, type Account } from "./account";
-import { hashToken, isWellFormedToken, newSessionToken } from "./tokens";
+import { hashToken, isWellFormedToken, newSessionToken } from "../shared/tokens";
 
 export const SESSION_IDLE_DAYS = 30;
 // a stolen token that is used every day still dies; the owner then signs in again
@@ -79,4 +80,21 @@ export async function revokeUserSessions(ctx: CoreContext, userId: number): Prom
     .update(userSessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt)));
+}
+
+/**
+ * Ends every console and staff API session of a member (deactivated, role changed, password set),
+ * but `keep`. It sits with the shop's sessions because a password reset ends both kinds.
+ */
+export async function revokeStaffSessionsOf(db: Db, userId: number, keep?: number): Promise<void> {
+  await db
+    .update(staffSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(staffSessions.userId, userId),
+        isNull(staffSessions.revokedAt),
+        keep === undefined ? undefined : sql`${staffSessions.id} <> ${keep}`,
+      ),
+    );
 }

@@ -9,7 +9,7 @@ import { accountTokens, users } from "../../db/schema";
 import type { CoreContext } from "../context";
 import { AppError } from "../shared/errors";
 import type { LimitRule } from "../shared/rate-limit";
-import { isStaffRole, STAFF_ROLES } from "../staff/permissions";
+import { isStaffRole, STAFF_ROLES } from "../shared/permissions";
 import { accountColumns, type Account } from "./account";
 import { queueLinkEmail, signInLinkEmail } from "./account-emails";
 import { queueAccountRequest } from "./account-requests";

@@ -1,26 +1,18 @@
-// Accounts: sign-up, sign-in and sign-out, the profile, and staff accounts (issue 4).
-import { and, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
+// Accounts: sign-up, sign-in and sign-out, and the profile.
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { AppError, invalid } from "../shared/errors";
 import { users } from "../../db/schema";
 import { accountColumns, checkProfileName, type Account } from "./account";
-import { databaseError, UNIQUE_VIOLATION } from "./db-errors";
+import { databaseError, UNIQUE_VIOLATION } from "../shared/db-errors";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./passwords";
 import {
-  emailSchema,
   loginInput,
-  newPasswordSchema,
   normalizeEmail,
   profileInput,
   registerInput,
-  NAME_MAX,
 } from "./rules";
-import { createSession, revokeSession, revokeUserSessions } from "./sessions";
-import { endShopperHolds } from "../staff/accounts";
-import { recordAudit } from "../staff/audit";
-import { requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
-import { revokeStaffSessionsOf } from "../staff/sessions";
+import { createSession, revokeSession } from "./sessions";
 import { sendVerificationEmail } from "./email-verification";
 import { signInCounters } from "./sign-in-limits";
 import { minutesText, parse, tooMany } from "./use-case";
@@ -48,7 +40,8 @@ export const WRONG_CREDENTIALS = "Incorrect email or password.";
 export const EMAIL_TAKEN = "An account with this email already exists.";
 export const USERNAME_TAKEN = "This username is taken.";
 
-async function findByEmail(ctx: CoreContext, email: string) {
+/** The account with this address (any case), with its password hash; null when there is none. */
+export async function findByEmail(ctx: CoreContext, email: string) {
   // lower(email) matches the unique index users_email_key
   const [row] = await ctx.db
     .select({ ...accountColumns, passwordHash: users.passwordHash })
@@ -207,120 +200,4 @@ export async function updateProfile(ctx: CoreContext, userId: number, raw: unkno
     if (databaseError(error)?.code === UNIQUE_VIOLATION) throw invalid(USERNAME_TAKEN);
     throw error;
   }
-}
-
-export interface AdminInput {
-  email: string;
-  password: string;
-  firstName?: string;
-  lastName?: string;
-}
-
-/**
- * Creates an owner's account, or makes an existing account an active owner, and sets its
- * password (`npm run admin:create`: the way in for the first owner, and back in for an owner
- * locked out). Existing sessions of that account end, since the password changed; the audit log
- * records it as done from the command line.
- */
-export async function createOrPromoteAdmin(
-  ctx: CoreContext,
-  input: AdminInput,
-): Promise<{ user: Account; created: boolean }> {
-  const email = parse(emailSchema, input.email);
-  const password = parse(newPasswordSchema, input.password);
-  const name = (value: string | undefined, fallback: string) => (value?.trim() || fallback).slice(0, NAME_MAX);
-  const passwordHash = await hashPassword(password);
-  const existing = await findByEmail(ctx, email);
-  if (existing) {
-    return ctx.db.transaction(async (tx) => {
-      // a shopper's account keeps nothing its shop side set, as when the owner adds staff (decision 0086)
-      if (existing.role === "customer") await endShopperHolds(ctx, tx, existing.id);
-      const [user] = await tx
-        .update(users)
-        .set({
-          role: "owner",
-          passwordHash,
-          deactivatedAt: null,
-          mustChangePassword: false,
-          ...(input.firstName?.trim() ? { firstName: name(input.firstName, "") } : {}),
-          ...(input.lastName?.trim() ? { lastName: name(input.lastName, "") } : {}),
-          updatedAt: sql`now()`,
-        })
-        .where(eq(users.id, existing.id))
-        .returning(accountColumns);
-      await revokeUserSessions({ ...ctx, db: tx }, existing.id);
-      await revokeStaffSessionsOf(tx, existing.id);
-      await recordAudit(tx, COMMAND_LINE, {
-        action: "staff.owner_by_command",
-        entityType: "staff",
-        entityId: existing.id,
-        changes: { role: [existing.role, "owner"] },
-      });
-      return { user: user as Account, created: false };
-    });
-  }
-  return ctx.db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email,
-        passwordHash,
-        firstName: name(input.firstName, "Store"),
-        lastName: name(input.lastName, "Owner"),
-        role: "owner",
-      })
-      .returning(accountColumns);
-    await recordAudit(tx, COMMAND_LINE, {
-      action: "staff.owner_by_command",
-      entityType: "staff",
-      entityId: user!.id,
-      changes: { email, role: [null, "owner"] },
-    });
-    return { user: user as Account, created: true };
-  });
-}
-
-// `npm run admin:create` acts for no signed-in member: the log says where it came from
-const COMMAND_LINE = { userId: null, email: "npm run admin:create", ip: null };
-
-/** Accounts for staff (the customers permission), newest first; search matches email or name. */
-/** The digits of a phone search, without a leading 0, 92 or 0092; null when too few to mean a phone. */
-function phoneSearchDigits(term: string): string | null {
-  let digits = term.replace(/\D/g, "");
-  if (digits.startsWith("0092")) digits = digits.slice(4);
-  else if (digits.startsWith("92") && digits.length > 10) digits = digits.slice(2);
-  else if (digits.startsWith("0")) digits = digits.slice(1);
-  return digits.length >= 4 ? digits : null;
-}
-
-export async function listUsers(
-  ctx: CoreContext,
-  actor: StaffActor,
-  query: { search?: string; limit: number; offset: number },
-): Promise<{ items: Account[]; total: number }> {
-  requirePermission(actor, "customers");
-  const term = query.search?.trim();
-  const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  // a phone is typed in many ways (0300-1234567, +92 300 1234567): its digits are compared, from
-  // after the country code or leading 0, so any of them finds the account (issue 14, point 10)
-  const digits = term && /^[+\d\s\-.()]+$/.test(term) ? phoneSearchDigits(term) : null;
-  const where = pattern
-    ? or(
-        ilike(users.email, pattern),
-        ilike(users.firstName, pattern),
-        ilike(users.lastName, pattern),
-        ...(digits ? [sql`regexp_replace(coalesce(${users.phone}, ''), '[^0-9]', '', 'g') like ${`%${digits}%`}`] : []),
-      )
-    : undefined;
-  const [items, [total]] = await Promise.all([
-    ctx.db
-      .select(accountColumns)
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    ctx.db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { items: items as Account[], total: Number(total?.n ?? 0) };
 }

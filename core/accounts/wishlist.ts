@@ -5,7 +5,7 @@ import type { CoreContext } from "../context";
 import { AppError, notFound } from "../shared/errors";
 import { products, wishlistEntries } from "../../db/schema";
 import { getProductsByIds, type Product } from "../catalog/products";
-import { databaseError, FOREIGN_KEY_VIOLATION } from "./db-errors";
+import { databaseError, FOREIGN_KEY_VIOLATION } from "../shared/db-errors";
 
 // far beyond any real wishlist; keeps one account from filling the table. Mutable on purpose:
 // a test can lower it.

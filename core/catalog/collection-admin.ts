@@ -11,9 +11,9 @@ import { collectionProducts, collections, productImages, products } from "../../
 import { AppError, notFound } from "../shared/errors";
 import { releaseSiteImage } from "../media/site-images";
 import type { MediaStorage } from "../media/storage";
-import { changedFields, recordAudit, whoIs } from "../staff/audit";
-import { requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
+import { changedFields, recordAudit, whoIs } from "../shared/audit";
+import { requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
 
 export const COLLECTION_NAME_MAX = 100;
 export const COLLECTION_DESCRIPTION_MAX = 2000;

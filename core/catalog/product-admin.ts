@@ -7,14 +7,14 @@
 // orders is archived, never deleted, so old orders keep their lines.
 import { refreshPriceRanges } from "./price-range";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import { cleanHtml } from "../content/sanitize";
+import { cleanHtml } from "../shared/sanitize";
 import type { CoreContext } from "../context";
-import { databaseError, UNIQUE_VIOLATION } from "../accounts/db-errors";
+import { databaseError, UNIQUE_VIOLATION } from "../shared/db-errors";
 import { AppError, invalid, notFound } from "../shared/errors";
 import { slugify } from "../shared/slug";
-import { recordAudit, whoIs } from "../staff/audit";
-import { CHANGED_BY_SOMEONE_ELSE, requirePermission } from "../staff/errors";
-import { can, type StaffActor } from "../staff/permissions";
+import { recordAudit, whoIs } from "../shared/audit";
+import { CHANGED_BY_SOMEONE_ELSE, requirePermission } from "../shared/staff-errors";
+import { can, type StaffActor } from "../shared/permissions";
 import { queryRows, type Db } from "../../db/client";
 import {
   collectionProducts,

@@ -23,13 +23,13 @@
 // written). The same code runs on PostgreSQL, where batches also keep row locks short.
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { databaseError, UNIQUE_VIOLATION } from "../accounts/db-errors";
+import { databaseError, UNIQUE_VIOLATION } from "../shared/db-errors";
 import type { CoreContext } from "../context";
 import { AppError, notFound } from "../shared/errors";
 import { Turns } from "../shared/turns";
-import { recordAudit, whoIs } from "../staff/audit";
-import { requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
+import { recordAudit, whoIs } from "../shared/audit";
+import { requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
 import { queryRows, type Db } from "../../db/client";
 import {
   countPlanned,

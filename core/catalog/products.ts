@@ -1,7 +1,7 @@
 // Reading the catalogue: product lists with filters, sorting and paging, one product,
 // recommendations and similar products. Amounts are paisa.
 import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { cleanHtml } from "../content/sanitize";
+import { cleanHtml } from "../shared/sanitize";
 import type { CoreContext } from "../context";
 import { queryRows } from "../../db/client";
 import {

@@ -7,9 +7,9 @@ import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } fro
 import type { CoreContext } from "../context";
 import { productTag } from "../shared/cache";
 import { notFound } from "../shared/errors";
-import { recordAudit, whoIs } from "../staff/audit";
-import { requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
+import { recordAudit, whoIs } from "../shared/audit";
+import { requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
 import type { Db } from "../../db/client";
 import { products, reviews, users } from "../../db/schema";
 

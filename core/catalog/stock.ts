@@ -8,9 +8,9 @@ import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { CoreContext } from "../context";
 import { AppError, notFound } from "../shared/errors";
-import { recordAudit, whoIs } from "../staff/audit";
-import { requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
+import { recordAudit, whoIs } from "../shared/audit";
+import { requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
 import { queryRows, type Db } from "../../db/client";
 import { stockMovements, type StockReason } from "../../db/schema";
 

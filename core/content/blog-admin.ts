@@ -7,17 +7,17 @@ import { and, count, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } f
 import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
 import { blogs } from "../../db/schema";
-import { databaseError, UNIQUE_VIOLATION } from "../accounts/db-errors";
+import { databaseError, UNIQUE_VIOLATION } from "../shared/db-errors";
 import { conflict, invalid, notFound } from "../shared/errors";
 import { releaseSiteImage } from "../media/site-images";
 import type { MediaStorage } from "../media/storage";
-import { changedFields, recordAudit, whoIs } from "../staff/audit";
-import { requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
+import { changedFields, recordAudit, whoIs } from "../shared/audit";
+import { requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
 import { CONTENT_LIMITS as L, SLUG_PATTERN, slugify, type BlogStatus } from "./content-limits";
 import { htmlText, lineText, longText, mediaPath } from "./content-input";
 import { requireKnownMedia } from "./media-choices";
-import { cleanHtml } from "./sanitize";
+import { cleanHtml } from "../shared/sanitize";
 
 export type StaffBlogPost = typeof blogs.$inferSelect;
 

@@ -10,7 +10,7 @@ import {
   products,
 } from "../../db/schema";
 import { getProductsByIds, newestProducts, type Product } from "../catalog/products";
-import { cleanHtml } from "./sanitize";
+import { cleanHtml } from "../shared/sanitize";
 
 export interface Announcement {
   id: number;

@@ -17,12 +17,12 @@ import {
   products,
   type HomeSectionKind,
 } from "../../db/schema";
-import { databaseError, UNIQUE_VIOLATION } from "../accounts/db-errors";
+import { databaseError, UNIQUE_VIOLATION } from "../shared/db-errors";
 import { newestProducts } from "../catalog/products";
 import { conflict, invalid, notFound } from "../shared/errors";
-import { changedFields, recordAudit, whoIs } from "../staff/audit";
-import { requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
+import { changedFields, recordAudit, whoIs } from "../shared/audit";
+import { requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
 import { CONTENT_LIMITS as L } from "./content-limits";
 import { lineText, longText } from "./content-input";
 import { youTubeId } from "./video-url";

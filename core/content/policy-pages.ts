@@ -6,12 +6,12 @@ import { eq } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { POLICY_PAGE_SLUGS, policyPages, type PolicyPageSlug } from "../../db/schema";
 import { invalid, notFound } from "../shared/errors";
-import { recordAudit, whoIs } from "../staff/audit";
-import { requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
+import { recordAudit, whoIs } from "../shared/audit";
+import { requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
 import { CONTENT_LIMITS as L, POLICY_PAGE_TITLES } from "./content-limits";
 import { htmlText, lineText } from "./content-input";
-import { cleanHtml } from "./sanitize";
+import { cleanHtml } from "../shared/sanitize";
 
 export interface PolicyPage {
   slug: PolicyPageSlug;

@@ -8,9 +8,9 @@ import { queryRows } from "../../db/client";
 import { emailMessages, type EmailKind, type MessageStatus } from "../../db/schema";
 import type { CoreContext } from "../context";
 import { conflict, notFound } from "../shared/errors";
-import { recordAudit, whoIs } from "../staff/audit";
-import { requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
+import { recordAudit, whoIs } from "../shared/audit";
+import { requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
 import { queueEmail } from "./email-queue";
 import type { MessageChannel, MessageFilter } from "./message-log";
 

@@ -5,9 +5,9 @@
 import { and, count, desc, eq, notInArray, sql, type SQL } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { notFound, conflict, invalid } from "../shared/errors";
-import { recordAudit, whoIs } from "../staff/audit";
-import { requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
+import { recordAudit, whoIs } from "../shared/audit";
+import { requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
 import {
   orders,
   siteSettings,

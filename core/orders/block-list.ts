@@ -7,11 +7,11 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { blockedContacts, orders, users, type BlockedKind } from "../../db/schema";
 import { AppError, notFound } from "../shared/errors";
-import { recordAudit, whoIs } from "../staff/audit";
-import { requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
-import { normalizePakistaniMobile, PAKISTAN_PHONE_MESSAGE } from "../checkout/phone";
-import { samePhoneForms } from "../checkout/customer-keys";
+import { recordAudit, whoIs } from "../shared/audit";
+import { requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
+import { normalizePakistaniMobile, PAKISTAN_PHONE_MESSAGE } from "../shared/phone";
+import { samePhoneForms } from "../shared/customer-keys";
 import { ORDER_NOT_FOUND_FOR_STAFF } from "./workflow";
 import { addressKey, BLOCK_LIMITS } from "./risk-rules";
 

@@ -5,8 +5,8 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { orders, type OrderRisk } from "../../db/schema";
-import { requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
+import { requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
 import { addOrderNote, moveOrder, type MoveOutcome, type OrderEventRecord } from "./workflow";
 
 export interface CallListEntry {

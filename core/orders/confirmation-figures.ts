@@ -8,8 +8,8 @@
 import { sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { queryRows } from "../../db/client";
-import { requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
+import { requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
 import { addDays } from "./dashboard";
 
 export const FIGURE_WEEKS = 8;

@@ -7,12 +7,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, like, ne, or, sql, type SQL } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { blockedContacts, customers, orders, users, type OrderStatus } from "../../db/schema";
-import { samePhoneForms } from "../checkout/customer-keys";
-import { normalizeInternationalPhone, normalizePakistaniMobile } from "../checkout/phone";
+import { samePhoneForms } from "../shared/customer-keys";
+import { normalizeInternationalPhone, normalizePakistaniMobile } from "../shared/phone";
 import { notFound } from "../shared/errors";
 import { escapeLike, searchTerm } from "../shared/search";
-import { requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
+import { requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
 
 export const NO_SUCH_CUSTOMER = "No such customer.";
 export const CUSTOMER_SEARCH_MAX = 100;

@@ -17,13 +17,13 @@ import {
   variantCombinations,
   type OrderStatus,
 } from "../../db/schema";
-import { loadCatalogueRows, takeStock, type StockItem } from "../checkout/place-order";
-import { priceOrder } from "../checkout/pricing";
-import { newTrackingId } from "../checkout/tracking-id";
+import { loadCatalogueRows, takeStock, type StockItem } from "./place-order";
+import { priceOrder } from "../shared/pricing";
+import { newTrackingId } from "./tracking-id";
 import { AppError, invalid, notFound } from "../shared/errors";
-import { recordAudit, whoIs } from "../staff/audit";
-import { requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
+import { recordAudit, whoIs } from "../shared/audit";
+import { requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
 import { NOTE_MAX, ORDER_CHANGED, ORDER_NOT_FOUND_FOR_STAFF, parse, status, text } from "./workflow";
 
 /** The store's policy: exchanges within 7 days of delivery; later ones need a written reason. */

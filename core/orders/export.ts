@@ -7,8 +7,8 @@ import type { CoreContext } from "../context";
 import { orderItems, orders } from "../../db/schema";
 import { csvRow, UTF8_BOM } from "../shared/csv";
 import { rupeesText } from "../shared/money";
-import { requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
+import { requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
 import { orderListConditions, type OrderFilters } from "./staff-orders";
 
 /** Orders read per query: small enough to stay flat in memory, large enough that 100,000 take 100 queries. */

@@ -11,9 +11,9 @@ import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
 import { idempotencyKeys, orderEvents, siteSettings } from "../../db/schema";
 import { getProductsByIds, listProducts, type Product } from "../catalog/products";
-import { COUNTRIES, INVALID_EMAIL } from "../checkout/checkout-form";
-import { orderItemInput } from "../checkout/order-input";
-import { normalizePhone, phoneMessage } from "../checkout/phone";
+import { COUNTRIES, INVALID_EMAIL } from "./checkout-form";
+import { orderItemInput } from "./order-input";
+import { normalizePhone, phoneMessage } from "../shared/phone";
 import {
   checkStock,
   claimIdempotencyKey,
@@ -24,14 +24,14 @@ import {
   type OrderRequest,
   type PlacedOrder,
   type PriceOverrides,
-} from "../checkout/place-order";
+} from "./place-order";
 import { isEmailAddress } from "../shared/email";
 import { AppError, invalid } from "../shared/errors";
 import { formatRupees, parseRupees } from "../shared/money";
 import { withDefaults } from "../settings/site-settings";
-import { recordAudit, whoIs } from "../staff/audit";
-import { requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
+import { recordAudit, whoIs } from "../shared/audit";
+import { requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
 import { customerProblem, voucherCodeSchema } from "../vouchers/vouchers";
 import { MANUAL_ORDER_SOURCES, sourceLabel } from "./order-sources";
 
@@ -137,7 +137,7 @@ export const manualOrderInput = z
       }),
   })
   .superRefine((order, ctx) => {
-    // the checkout's phone rule, with its words (core/checkout/phone.ts)
+    // the checkout's phone rule, with its words (core/shared/phone.ts)
     if (!normalizePhone(order.phone, order.country)) {
       ctx.addIssue({ code: "custom", path: ["phone"], message: phoneMessage(order.country) });
     }

@@ -5,8 +5,8 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { orders } from "../../db/schema";
-import { requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
+import { requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
 import { orderListConditions, type OrderFilters } from "./staff-orders";
 
 export interface OrderPulse {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COLLECTIONS, PRODUCTS, type CollectionKey } from "../../db/seed/catalog-data";
+import { COLLECTIONS, PRODUCTS, type CollectionKey } from "../demo/catalog-data";
 import {
   DEFAULT_DISCREET_SENDER_NAME,
   labelText,

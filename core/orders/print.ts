@@ -10,8 +10,8 @@ import { orderItems, orders, type OrderStatus } from "../../db/schema";
 import { formatRupees } from "../shared/money";
 import { AppError, invalid } from "../shared/errors";
 import { getSiteSettings } from "../settings/site-settings";
-import { requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
+import { requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
 
 /** A browser prints a selection in one go; more than this is a mistake, or a day's work for two people. */
 export const PRINT_MAX_ORDERS = 100;
@@ -23,7 +23,7 @@ export const DISCREET_CONTENTS = "Garments";
 export const PLAIN_CONTENTS = "Clothing";
 export const SENDER_NAME_MAX = 60;
 
-// Words that say what this store sells. Taken from the demo catalogue (db/seed/catalog-data.ts):
+// Words that say what this store sells. Taken from the demo catalogue (core/demo/catalog-data.ts):
 // its lingerie, nightwear and underwear categories and the product names in them (the unit test
 // checks every one of those names is caught), plus the usual words for the same things.
 export const LINGERIE_WORDS: readonly string[] = [

@@ -1,12 +1,12 @@
 // The fake-order signals of one order, found once as it is placed (issue 15, point 5; decision
-// 0073), inside the order's own transaction (core/checkout/place-order.ts writeOrder): one
+// 0073), inside the order's own transaction (core/orders/place-order.ts writeOrder): one
 // statement of indexed look-ups (orders_phone_idx, orders_address_key_idx, the block list's and
 // the city limits' unique keys), so every checkout pays for a handful of index probes and no more.
 // The rules themselves are pure, in risk-rules.ts.
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client";
 import type { OrderRisk } from "../../db/schema";
-import { samePhoneForms } from "../checkout/customer-keys";
+import { samePhoneForms } from "../shared/customer-keys";
 import { addressKey, assessRisk, cityKey, isShortAddress } from "./risk-rules";
 
 export interface RiskAssessment {

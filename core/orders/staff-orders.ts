@@ -11,10 +11,10 @@ import {
   type OrderStatus,
 } from "../../db/schema";
 import { notFound } from "../shared/errors";
-import { requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
-import { normalizePakistaniMobile } from "../checkout/phone";
-import { parseTrackingId } from "../checkout/tracking-id";
+import { requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
+import { normalizePakistaniMobile } from "../shared/phone";
+import { parseTrackingId } from "./tracking-id";
 import { ORDER_NOT_FOUND_FOR_STAFF, ORDER_MOVES, orderTimeline, type OrderEventRecord } from "./workflow";
 
 export interface OrderQuery {

@@ -3,7 +3,7 @@
 // the table and the status the member was looking at, writes the new status, puts stock and the
 // voucher use back on a cancel or a return, and records the timeline and the audit log. The
 // status is checked under the row lock, so a move happens once however many people send it.
-import { EMAIL_FOR_STATUS, queueOrderEmail } from "../messaging/order-emails";
+import { EMAIL_FOR_STATUS, queueOrderEmail } from "./order-emails";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
@@ -24,9 +24,9 @@ import {
 } from "../../db/schema";
 import { AppError, invalid, notFound } from "../shared/errors";
 import { parseRupees } from "../shared/money";
-import { recordAudit, whoIs, type AuditWho } from "../staff/audit";
-import { requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
+import { recordAudit, whoIs, type AuditWho } from "../shared/audit";
+import { requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
 
 /**
  * The allowed moves: from each status, the statuses it may go to. Cancelled before it ships;

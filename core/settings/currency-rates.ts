@@ -10,9 +10,9 @@ import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
 import { currencyRates, users } from "../../db/schema";
 import { AppError } from "../shared/errors";
-import { recordAudit, whoIs } from "../staff/audit";
-import { CHANGED_BY_SOMEONE_ELSE, requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
+import { recordAudit, whoIs } from "../shared/audit";
+import { CHANGED_BY_SOMEONE_ELSE, requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
 import {
   DISPLAY_CURRENCIES,
   isDisplayCurrency,

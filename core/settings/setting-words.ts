@@ -3,7 +3,7 @@
 // may hold a placeholder that the storefront fills from the settings as it shows the text, so
 // "free delivery over Rs. 5,000" cannot outlive a change of the free-delivery amount. The demo
 // store's texts use them too. Browser-safe: the console's hints name the placeholders.
-import { shipsFree, type ShippingRule } from "../checkout/pricing";
+import { shipsFree, type ShippingRule } from "../shared/pricing";
 import { formatRupees } from "../shared/money";
 import { DEFAULT_DELIVERY_PROMISE } from "./store-details-rules";
 

@@ -1,7 +1,7 @@
 // The rules of the store's details (issue 14, point 9): what the owner may type into each field,
 // checked length first, then a linear-time pattern or the URL parser, each refusal naming its
 // field. Browser-safe (no database): the console's form takes its limits from here.
-import { normalizePakistaniMobile } from "../checkout/phone";
+import { normalizePakistaniMobile } from "../shared/phone";
 import { isEmailAddress } from "../shared/email";
 import { parseRupees } from "../shared/money";
 
@@ -50,7 +50,7 @@ export interface StoreDetailsValues {
   whatsapp_number: string | null;
   /** paisa; null or 0: the default Rs. 500 (spec §9) */
   shipping_fee_paisa: number | null;
-  /** paisa; null: never free by amount; 0: every order ships free (core/checkout/pricing.ts) */
+  /** paisa; null: never free by amount; 0: every order ships free (core/shared/pricing.ts) */
   free_shipping_threshold_paisa: number | null;
   delivery_promise: string | null;
   /** may hold the placeholders of texts that state a setting ({free_delivery}: decision 0090) */

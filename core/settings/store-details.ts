@@ -10,9 +10,9 @@ import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
 import { siteSettings } from "../../db/schema";
 import { AppError, invalid } from "../shared/errors";
-import { changedFields, recordAudit, whoIs } from "../staff/audit";
-import { CHANGED_BY_SOMEONE_ELSE, requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
+import { changedFields, recordAudit, whoIs } from "../shared/audit";
+import { CHANGED_BY_SOMEONE_ELSE, requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
 import {
   checkStoreDetails,
   STORE_DETAILS_FIELDS,

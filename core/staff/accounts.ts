@@ -19,13 +19,14 @@ import {
 import { hashPassword, verifyPassword } from "../accounts/passwords";
 import { emailSchema, NAME_MAX, newPasswordSchema, normalizeEmail } from "../accounts/rules";
 import { revokeUserSessions } from "../accounts/sessions";
-import { hashToken, isWellFormedToken, newSessionToken } from "../accounts/tokens";
+import { hashToken, isWellFormedToken, newSessionToken } from "../shared/tokens";
 import { AppError, invalid, notFound } from "../shared/errors";
 import { invalidFields } from "../shared/field-errors";
-import { changedFields, recordAudit, whoIs } from "./audit";
-import { CHANGED_BY_SOMEONE_ELSE, requirePermission } from "./errors";
-import { isStaffRole, STAFF_ROLES, type StaffActor, type StaffRole } from "./permissions";
-import { openStaffSession, revokeStaffSessionsOf, type StaffClient } from "./sessions";
+import { changedFields, recordAudit, whoIs } from "../shared/audit";
+import { CHANGED_BY_SOMEONE_ELSE, requirePermission } from "../shared/staff-errors";
+import { isStaffRole, STAFF_ROLES, type StaffActor, type StaffRole } from "../shared/permissions";
+import { revokeStaffSessionsOf } from "../accounts/sessions";
+import { openStaffSession, type StaffClient } from "./sessions";
 import { withinAnswerLimit, WRONG_CURRENT_PASSWORD, WrongAnswer } from "./two-step";
 
 export const INVITATION_DAYS = 3;

@@ -13,7 +13,7 @@ import { newPasswordSchema } from "../accounts/rules";
 import { tooMany } from "../accounts/use-case";
 import { AppError, invalid } from "../shared/errors";
 import { signInWithNewPassword } from "./accounts";
-import { isStaffRole } from "./permissions";
+import { isStaffRole } from "../shared/permissions";
 import type { StaffClient } from "./sessions";
 
 export const NOT_A_STAFF_LINK =

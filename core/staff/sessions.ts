@@ -7,8 +7,8 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
 import { siteSettings, staffSessions, users, userSessions } from "../../db/schema";
-import { hashToken, isWellFormedToken, newSessionToken } from "../accounts/tokens";
-import { isStaffRole, type StaffActor } from "./permissions";
+import { hashToken, isWellFormedToken, newSessionToken } from "../shared/tokens";
+import { isStaffRole, type StaffActor } from "../shared/permissions";
 
 export const STAFF_IDLE_HOURS = 12;
 export const STAFF_SESSION_MAX_DAYS = 30;
@@ -145,18 +145,4 @@ export async function revokeStaffSession(db: Db, sessionId: number): Promise<voi
     .update(staffSessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
-}
-
-/** Ends every session of a member (deactivated, role changed, password set), but `keep`. */
-export async function revokeStaffSessionsOf(db: Db, userId: number, keep?: number): Promise<void> {
-  await db
-    .update(staffSessions)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(staffSessions.userId, userId),
-        isNull(staffSessions.revokedAt),
-        keep === undefined ? undefined : sql`${staffSessions.id} <> ${keep}`,
-      ),
-    );
 }

@@ -11,8 +11,8 @@ import { SIGN_IN_LIMITS } from "../accounts/sign-in-limits";
 import { WRONG_CREDENTIALS } from "../accounts/users";
 import { AppError, invalid } from "../shared/errors";
 import type { LimitRule } from "../shared/rate-limit";
-import { recordAudit } from "./audit";
-import { isStaffRole, type StaffActor } from "./permissions";
+import { recordAudit } from "../shared/audit";
+import { isStaffRole, type StaffActor } from "../shared/permissions";
 import {
   findStaffSession,
   openStaffSession,

@@ -13,8 +13,8 @@ import { siteSettings, staffRecoveryCodes, users } from "../../db/schema";
 import { tooMany } from "../accounts/use-case";
 import { AppError, invalid } from "../shared/errors";
 import { getSiteSettings } from "../settings/site-settings";
-import { recordAudit, whoIs } from "./audit";
-import type { StaffActor } from "./permissions";
+import { recordAudit, whoIs } from "../shared/audit";
+import type { StaffActor } from "../shared/permissions";
 
 const PERIOD = 30;
 const RECOVERY_CODES = 10;

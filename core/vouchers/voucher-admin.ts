@@ -8,11 +8,11 @@ import { and, count, desc, eq, gt, ilike, isNotNull, lt, lte, or, sql, type SQL 
 import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
 import { orders, voucherRedemptions, vouchers } from "../../db/schema";
-import { databaseError, UNIQUE_VIOLATION } from "../accounts/db-errors";
+import { databaseError, UNIQUE_VIOLATION } from "../shared/db-errors";
 import { AppError, notFound } from "../shared/errors";
-import { changedFields, recordAudit, whoIs } from "../staff/audit";
-import { requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
+import { changedFields, recordAudit, whoIs } from "../shared/audit";
+import { requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
 import {
   voucherState,
   voucherValues,

@@ -8,8 +8,8 @@ import { queryRows, type Db } from "../../db/client";
 import { voucherRedemptions, vouchers } from "../../db/schema";
 import { AppError } from "../shared/errors";
 import { formatRupees } from "../shared/money";
-import { mailboxKey, samePhoneForms } from "../checkout/customer-keys";
-import { voucherDiscountPaisa, type DiscountType, type PricingVoucher } from "../checkout/pricing";
+import { mailboxKey, samePhoneForms } from "../shared/customer-keys";
+import { voucherDiscountPaisa, type DiscountType, type PricingVoucher } from "../shared/pricing";
 
 /** The rows a raw statement answered (node-postgres and PGlite both answer { rows }). */
 
@@ -41,7 +41,7 @@ export interface Voucher extends PricingVoucher {
 
 export interface Customer {
   email?: string | null;
-  /** normalised (core/checkout/phone.ts) */
+  /** normalised (core/shared/phone.ts) */
   phoneNormalized?: string | null;
 }
 
@@ -90,7 +90,7 @@ export function voucherProblem(voucher: Voucher, now: Date, subtotalPaisa: numbe
 
 /**
  * Uses of this voucher by this customer, matched by mailbox or by phone in any of its forms
- * (core/checkout/customer-keys.ts). Uses are stored by mailbox key; the address as typed is
+ * (core/shared/customer-keys.ts). Uses are stored by mailbox key; the address as typed is
  * matched too, for uses stored before keys were.
  */
 async function customerUses(db: Db, voucherId: number, customer: Customer): Promise<number> {

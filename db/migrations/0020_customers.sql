@@ -23,7 +23,7 @@ CREATE INDEX "customers_name_idx" ON "customers" USING btree (lower("first_name"
 CREATE INDEX "customers_user_idx" ON "customers" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "customers_search_trgm_idx" ON "customers" USING gin (("first_name" || ' ' || "last_name") gin_trgm_ops,"email" gin_trgm_ops,"phone_key" gin_trgm_ops);--> statement-breakpoint
 -- The customer a phone is: a Pakistani mobile in any stored form is 923XXXXXXXXX, anything else
--- as stored (core/checkout/customer-keys.ts, samePhoneForms, says the same in TypeScript).
+-- as stored (core/shared/customer-keys.ts, samePhoneForms, says the same in TypeScript).
 CREATE FUNCTION "customer_phone_key"("phone" text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE WHEN "phone" ~ '^(92|0)?3[0-9]{9}$' THEN '92' || right("phone", 10) ELSE "phone" END
 $$;--> statement-breakpoint

@@ -26,7 +26,7 @@ export const users = pgTable(
     lastName: text("last_name").notNull(),
     username: text("username"),
     phone: text("phone"),
-    // customer, or a staff role (core/staff/permissions.ts)
+    // customer, or a staff role (core/shared/permissions.ts)
     role: text("role").notNull().default("customer"),
     // staff only: a deactivated member cannot sign in to the console; the account and its
     // audit history stay

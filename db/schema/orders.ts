@@ -330,7 +330,7 @@ export const stockMovements = pgTable(
 );
 
 // One row per voucher use; per-customer limits count these by mailbox or phone
-// (core/checkout/customer-keys.ts): email holds the mailbox key, not the address as typed.
+// (core/shared/customer-keys.ts): email holds the mailbox key, not the address as typed.
 export const voucherRedemptions = pgTable(
   "voucher_redemptions",
   {

@@ -7,12 +7,12 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { priceOrder, type ShippingRule } from "../../core/checkout/pricing";
+import { priceOrder, type ShippingRule } from "../../core/shared/pricing";
 import { withDefaults } from "../../core/settings/site-settings";
 import { openPglite, openPostgres, queryRows, type DatabaseHandle, type Db } from "../../db/client";
 import { migrateDatabase } from "../../db/migrate";
 import { siteSettings } from "../../db/schema";
-import { seedDemoStore } from "../../db/seed";
+import { seedDemoStore } from "../../core/demo";
 
 export interface PreparedDatabase {
   kind: "pglite" | "postgres";

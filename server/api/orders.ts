@@ -3,7 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { orderInput } from "../../core/checkout/order-input";
+import { orderInput } from "../../core/orders/order-input";
 import {
   findOrderReplay,
   idempotencyScope,
@@ -11,8 +11,8 @@ import {
   PricesChangedError,
   type PlacedOrder,
   type ServerFigures,
-} from "../../core/checkout/place-order";
-import { trackOrder, type TrackedOrder } from "../../core/checkout/track-order";
+} from "../../core/orders/place-order";
+import { trackOrder, type TrackedOrder } from "../../core/orders/track-order";
 import type { CoreContext } from "../../core/context";
 import { AppError } from "../../core/shared/errors";
 import { userIdOrGuest } from "../plugins/auth";

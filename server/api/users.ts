@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Account } from "../../core/accounts/account";
-import { listMyOrders, type MyOrder } from "../../core/accounts/orders";
+import { listMyOrders, type MyOrder } from "../../core/orders/my-orders";
 import { resendVerificationEmail, verifyEmail } from "../../core/accounts/email-verification";
 import { requestPasswordReset, resetPassword } from "../../core/accounts/password-reset";
 import { requestSignInLink, signInWithLink } from "../../core/accounts/sign-in-link";

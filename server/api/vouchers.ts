@@ -4,8 +4,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { COUNTRIES, rupeesInput } from "../../core/checkout/order-input";
-import { normalizeInternationalPhone, normalizePhone } from "../../core/checkout/phone";
+import { COUNTRIES, rupeesInput } from "../../core/orders/order-input";
+import { normalizeInternationalPhone, normalizePhone } from "../../core/shared/phone";
 import type { CoreContext } from "../../core/context";
 import { notFound } from "../../core/shared/errors";
 import {

@@ -7,7 +7,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { CoreContext } from "../../core/context";
 import { AppError } from "../../core/shared/errors";
-import { can, NO_PERMISSION, type Permission, type StaffActor } from "../../core/staff/permissions";
+import { can, NO_PERMISSION, type Permission, type StaffActor } from "../../core/shared/permissions";
 import { findStaffSession, isShopperToken } from "../../core/staff/sessions";
 import { owedBeforeUse } from "../../core/staff/sign-in";
 

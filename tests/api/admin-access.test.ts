@@ -2,7 +2,7 @@
 // covered the day it is added: 401 without a token, 403 with a shopper's token (and nothing but
 // the detail), its documented permission honoured role by role, and every answer marked no-store.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROLE_PERMISSIONS, STAFF_ROLES, type Permission, type StaffRole } from "../../core/staff/permissions";
+import { ROLE_PERMISSIONS, STAFF_ROLES, type Permission, type StaffRole } from "../../core/shared/permissions";
 import { registerShopper, type TestShopper } from "../helpers/accounts";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { makeOwner, makeStaff, type TestStaff } from "../helpers/staff";

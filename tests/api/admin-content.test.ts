@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { STAFF_COOKIE } from "../../app/lib/staff.server";
-import { cleanHtml } from "../../core/content/sanitize";
+import { cleanHtml } from "../../core/shared/sanitize";
 import { openStaffSession } from "../../core/staff/sessions";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { GOOD_HTML, HOSTILE_HTML } from "../helpers/hostile-html";

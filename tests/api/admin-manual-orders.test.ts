@@ -6,7 +6,7 @@
 // real on PostgreSQL.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PAKISTAN_PHONE_MESSAGE } from "../../core/checkout/phone";
+import { PAKISTAN_PHONE_MESSAGE } from "../../core/shared/phone";
 import {
   OVERRIDE_REASON_REQUIRED,
   placeManualOrder,
@@ -14,7 +14,7 @@ import {
   totalChangedMessage,
 } from "../../core/orders/manual-order";
 import { maxUnitsMessage } from "../../core/cart/cart";
-import { NO_PERMISSION } from "../../core/staff/permissions";
+import { NO_PERMISSION } from "../../core/shared/permissions";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { combinations, count, DEMO_SHIPPING, rows, setStock, stockOf, type Item } from "../helpers/shop";
 import { actorOf, makeOwner, makeStaff, type TestStaff } from "../helpers/staff";

@@ -4,8 +4,8 @@
 // public API showing each change at once.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHANGED_BY_SOMEONE_ELSE } from "../../core/staff/errors";
-import { ROLE_PERMISSIONS, type Permission } from "../../core/staff/permissions";
+import { CHANGED_BY_SOMEONE_ELSE } from "../../core/shared/staff-errors";
+import { ROLE_PERMISSIONS, type Permission } from "../../core/shared/permissions";
 import { STAFF_COOKIE } from "../../app/lib/staff.server";
 import { openStaffSession } from "../../core/staff/sessions";
 import { createTestApp, type TestApp } from "../helpers/app";

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAFF_COOKIE } from "../../app/lib/staff.server";
-import { priceOrder } from "../../core/checkout/pricing";
+import { priceOrder } from "../../core/shared/pricing";
 import { openStaffSession } from "../../core/staff/sessions";
 import { freshIp } from "../helpers/accounts";
 import { createTestApp, type TestApp } from "../helpers/app";
@@ -157,7 +157,7 @@ describe("reading and saving the store's details", () => {
     expect((await audits()).length).toBe(n);
   });
 
-  it("keeps the storefront's meaning of empty and 0 (spec §9, core/checkout/pricing.ts)", async () => {
+  it("keeps the storefront's meaning of empty and 0 (spec §9, core/shared/pricing.ts)", async () => {
     let res = await save({ shipping_fee: "", free_shipping_threshold: "" });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({

@@ -10,7 +10,7 @@ import {
   setStaffTwoStepRequired,
 } from "../../core/staff/accounts";
 import { beginTwoStepSetup, confirmTwoStep, turnOffTwoStep } from "../../core/staff/two-step";
-import { CHANGED_BY_SOMEONE_ELSE } from "../../core/staff/errors";
+import { CHANGED_BY_SOMEONE_ELSE } from "../../core/shared/staff-errors";
 import { WRONG_CREDENTIALS } from "../../core/accounts/users";
 import { freshIp, PASSWORD, registerShopper, uniqueEmail } from "../helpers/accounts";
 import { createTestApp, type TestApp } from "../helpers/app";

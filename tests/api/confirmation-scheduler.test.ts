@@ -7,7 +7,7 @@ import {
   expiryNote,
   runConfirmationSchedulerOnce,
   startConfirmationScheduler,
-} from "../../core/messaging/confirmation-scheduler";
+} from "../../core/orders/confirmation-scheduler";
 import { freshIp } from "../helpers/accounts";
 import { buttonTap, sendWebhook, statusUpdate, webhookEvent } from "../helpers/fake-whatsapp-webhook";
 import { createTestApp, type TestApp } from "../helpers/app";

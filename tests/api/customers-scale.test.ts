@@ -11,7 +11,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listCustomers, type CustomerQuery } from "../../core/orders/customers";
-import type { StaffActor } from "../../core/staff/permissions";
+import type { StaffActor } from "../../core/shared/permissions";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { rows } from "../helpers/shop";
 import { actorOf, makeOwner } from "../helpers/staff";

@@ -7,7 +7,7 @@
 //
 // The operations come from /api/docs/json, so a new API call is attacked the day it is added.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOrPromoteAdmin } from "../../core/accounts/users";
+import { createOrPromoteAdmin } from "../../core/staff/owner-command";
 import { RATE_LIMITS } from "../../server/api/rate-limits";
 import { PASSWORD, registerShopper } from "../helpers/accounts";
 import { createTestApp, type TestApp } from "../helpers/app";

@@ -18,15 +18,15 @@ import {
   removeAlertDevice,
   setAlertChannels,
   startAlertPhoneCheck,
-} from "../../core/messaging/order-alerts";
+} from "../../core/orders/order-alerts";
 import { PHONE_CODE_RESEND_REFUSED, resendMessage } from "../../core/messaging/message-log";
 import { OUTBOX_DEFAULTS, runOutboxOnce, runQueueOnce, type OutboxOptions } from "../../core/messaging/outbox";
 import { logOnlyTransport } from "../../core/messaging/transport";
 import { loadVapidKeys, pushQueue, webPushSender, type VapidKeys } from "../../core/messaging/web-push";
 import { placeManualOrder } from "../../core/orders/manual-order";
-import { deleteExpiredData } from "../../core/shared/retention";
+import { deleteExpiredData } from "../../core/retention/retention";
 import { updateStaff } from "../../core/staff/accounts";
-import type { StaffActor } from "../../core/staff/permissions";
+import type { StaffActor } from "../../core/shared/permissions";
 import { freshIp } from "../helpers/accounts";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { startFakePush, type FakePush, type FakeSubscription } from "../helpers/fake-push";

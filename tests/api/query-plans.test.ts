@@ -26,7 +26,7 @@ import { getHomepageLayout } from "../../core/content/content";
 import { getSitemapOutline, sitemapPartsChanged, sitemapProducts } from "../../core/content/sitemap";
 import type { CoreContext } from "../../core/context";
 import { ReadCache } from "../../core/shared/cache";
-import type { StaffActor } from "../../core/staff/permissions";
+import type { StaffActor } from "../../core/shared/permissions";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema";
 import { fillCatalogue, SCALE_URL_PREFIX } from "../../scripts/lib/catalogue-fill";

@@ -4,11 +4,11 @@ import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../../core/accounts/sessions";
 import { openStaffSession } from "../../core/staff/sessions";
-import { hashToken } from "../../core/accounts/tokens";
+import { hashToken } from "../../core/shared/tokens";
 import type { CoreContext } from "../../core/context";
 import { ReadCache } from "../../core/shared/cache";
 import { createDatabaseRateLimiter } from "../../core/shared/rate-limit";
-import { deleteExpiredData, RETENTION, scheduleRetention } from "../../core/shared/retention";
+import { deleteExpiredData, RETENTION, scheduleRetention } from "../../core/retention/retention";
 import type { DatabaseHandle } from "../../db/client";
 import { createTestDatabase } from "../helpers/database";
 

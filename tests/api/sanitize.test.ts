@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { eq, sql } from "drizzle-orm";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cleanHtml, ALLOWED_HTML } from "../../core/content/sanitize";
+import { cleanHtml, ALLOWED_HTML } from "../../core/shared/sanitize";
 import { blogs, products } from "../../db/schema";
 import { hasChromium, launchBrowser } from "../helpers/browser";
 import { GOOD_HTML, HOSTILE_HTML } from "../helpers/hostile-html";

@@ -7,7 +7,7 @@
 // machine is not), and the bound is far from both outcomes (a linear check takes about a
 // millisecond; the old email pattern took 2.3 s for 60,000 dots).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkField, EMPTY_CHECKOUT_FORM } from "../../core/checkout/checkout-form";
+import { checkField, EMPTY_CHECKOUT_FORM } from "../../core/orders/checkout-form";
 import { checkRegister } from "../../core/accounts/form-rules";
 import { isEmailAddress } from "../../core/shared/email";
 import { createTestApp, type TestApp } from "../helpers/app";

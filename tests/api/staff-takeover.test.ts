@@ -5,7 +5,7 @@
 // before any staff API call; and staff names change only on the owner's Staff page.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOrPromoteAdmin } from "../../core/accounts/users";
+import { createOrPromoteAdmin } from "../../core/staff/owner-command";
 import { acceptStaffInvitation, EXISTING_SHOPPER_NEEDS_LINK, setStaffTwoStepRequired } from "../../core/staff/accounts";
 import { openStaffSession } from "../../core/staff/sessions";
 import { MUST_CHANGE_PASSWORD, TWO_STEP_SETUP_REQUIRED } from "../../core/staff/sign-in";

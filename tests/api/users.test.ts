@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { hash } from "@node-rs/argon2";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createOrPromoteAdmin } from "../../core/accounts/users";
+import { createOrPromoteAdmin } from "../../core/staff/owner-command";
 import { orderItems, orders } from "../../db/schema";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { PASSWORD, freshIp, registerShopper, uniqueEmail, type TestShopper } from "../helpers/accounts";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAFF_COOKIE } from "../../app/lib/staff.server";
 import { openStaffSession } from "../../core/staff/sessions";
 import { cloudApiTransport, type WhatsAppSettings } from "../../core/messaging/cloud-api";
-import { expiryNote, runConfirmationSchedulerOnce } from "../../core/messaging/confirmation-scheduler";
+import { expiryNote, runConfirmationSchedulerOnce } from "../../core/orders/confirmation-scheduler";
 import { runOutboxOnce } from "../../core/messaging/outbox";
 import { logOnlyTransport } from "../../core/messaging/transport";
 import { freshIp } from "../helpers/accounts";

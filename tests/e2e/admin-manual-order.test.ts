@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "../../core/accounts/passwords";
-import { PAKISTAN_PHONE_MESSAGE } from "../../core/checkout/phone";
+import { PAKISTAN_PHONE_MESSAGE } from "../../core/shared/phone";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";

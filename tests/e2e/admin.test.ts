@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "../../core/accounts/passwords";
-import type { StaffRole } from "../../core/staff/permissions";
+import type { StaffRole } from "../../core/shared/permissions";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { DESKTOP, PHONE, expectVisibleToPerson, hydrated, SCREENSHOT_DIR } from "../helpers/browser";

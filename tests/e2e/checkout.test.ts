@@ -10,8 +10,8 @@ import pg from "pg";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client";
-import { COUNTRIES } from "../../core/checkout/checkout-form";
-import { PAKISTAN_PHONE_MESSAGE, PHONE_MESSAGE } from "../../core/checkout/phone";
+import { COUNTRIES } from "../../core/orders/checkout-form";
+import { PAKISTAN_PHONE_MESSAGE, PHONE_MESSAGE } from "../../core/shared/phone";
 import { formatRupees } from "../../core/shared/money";
 import {
   DESKTOP,

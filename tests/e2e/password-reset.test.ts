@@ -7,7 +7,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../core/accounts/passwords";
-import { hashToken, newSessionToken } from "../../core/accounts/tokens";
+import { hashToken, newSessionToken } from "../../core/shared/tokens";
 import type { Db } from "../../db/client";
 import { accountTokens, users } from "../../db/schema";
 import { sql } from "drizzle-orm";

@@ -4,7 +4,7 @@
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { hashPassword } from "../../core/accounts/passwords";
-import type { StaffRole } from "../../core/staff/permissions";
+import type { StaffRole } from "../../core/shared/permissions";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { expectVisibleToPerson, hydrated } from "./browser";

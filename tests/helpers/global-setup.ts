@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { TestProject } from "vitest/node";
 import { openPglite, openPostgres } from "../../db/client";
 import { migrateDatabase } from "../../db/migrate";
-import { seedDemoStore } from "../../db/seed";
+import { seedDemoStore } from "../../core/demo";
 import {
   admin,
   mediaDir,

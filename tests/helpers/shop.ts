@@ -1,7 +1,7 @@
 // Helpers for the cart, order and voucher tests: finding demo items, setting stock, and building
 // order payloads priced the way the checkout page prices them.
 import { sql, type SQL } from "drizzle-orm";
-import { priceOrder, type PricingVoucher } from "../../core/checkout/pricing";
+import { priceOrder, type PricingVoucher } from "../../core/shared/pricing";
 import type { TestApp } from "./app";
 
 export async function rows<T>(t: TestApp, query: SQL): Promise<T[]> {
@@ -62,7 +62,7 @@ export async function count(t: TestApp, query: SQL): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** The demo store's shipping: Rs. 500, free at Rs. 5,000 (db/seed). */
+/** The demo store's shipping: Rs. 500, free at Rs. 5,000 (core/demo). */
 export const DEMO_SHIPPING = { feePaisa: 50_000, freeThresholdPaisa: 500_000 };
 
 export const rupees = (paisa: number) => paisa / 100;

@@ -3,10 +3,10 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { Secret, TOTP } from "otpauth";
-import { createOrPromoteAdmin } from "../../core/accounts/users";
+import { createOrPromoteAdmin } from "../../core/staff/owner-command";
 import type { CoreContext } from "../../core/context";
 import { addStaff } from "../../core/staff/accounts";
-import type { StaffActor, StaffRole } from "../../core/staff/permissions";
+import type { StaffActor, StaffRole } from "../../core/shared/permissions";
 import { findStaffSession } from "../../core/staff/sessions";
 import { users } from "../../db/schema";
 import { freshIp, PASSWORD, uniqueEmail } from "./accounts";

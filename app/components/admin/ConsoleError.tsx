@@ -2,7 +2,7 @@
 // data from it), 404 for an unknown page, and a plain apology for anything else. Rendered inside
 // the console's layout when a page fails, so the menu stays.
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { NO_PERMISSION } from "../../../core/staff/permissions";
+import { NO_PERMISSION } from "../../../core/shared/permissions";
 
 export function ConsoleErrorBoundary() {
   const error = useRouteError();

@@ -3,7 +3,7 @@
 // links, quotes), built on the browser's own editing commands, so it adds ~2 KB to the console
 // and nothing to the storefront. The form posts a textarea of the HTML: without JavaScript staff
 // edit that textarea directly, and with it the textarea is kept in step with the editor. The
-// server cleans whatever arrives (core/content/sanitize.ts); the filter here only keeps the
+// server cleans whatever arrives (core/shared/sanitize.ts); the filter here only keeps the
 // editor from running anything pasted into the HTML view while staff are editing.
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "../../lib/use-hydrated";

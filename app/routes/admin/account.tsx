@@ -13,8 +13,8 @@ import {
   removeAlertPhone,
   setAlertChannels,
   startAlertPhoneCheck,
-} from "../../../core/messaging/order-alerts";
-import { can, ROLE_LABELS } from "../../../core/staff/permissions";
+} from "../../../core/orders/order-alerts";
+import { can, ROLE_LABELS } from "../../../core/shared/permissions";
 import { invalid } from "../../../core/shared/errors";
 import {
   beginTwoStepSetup,

@@ -2,7 +2,7 @@
 // thing and day (Pakistan time), fifty to a page. Read only: nothing in the product edits or
 // deletes an entry, and the database refuses it too (decision 0053).
 import { Form, Link, useLoaderData } from "react-router";
-import { auditFilterChoices, listAuditLog } from "../../../core/staff/audit";
+import { auditFilterChoices, listAuditLog } from "../../../core/shared/audit";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";
 import { Notice } from "../../components/admin/Notice";

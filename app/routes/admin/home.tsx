@@ -4,10 +4,10 @@
 // the oldest one's age, a chart of orders per day, and the stock running low.
 import { Link, useLoaderData } from "react-router";
 import { formatRupees } from "../../../core/shared/money";
-import { getConsoleHome } from "../../../core/staff/console-home";
+import { getConsoleHome } from "../../../core/dashboard/console-home";
 import { confirmationFigures, type ConfirmationCounts } from "../../../core/orders/confirmation-figures";
-import { can } from "../../../core/staff/permissions";
-import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "../../../core/staff/permissions";
+import { can } from "../../../core/shared/permissions";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "../../../core/shared/permissions";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle, Panel } from "../../components/admin/Fields";
 import { OrdersChart } from "../../components/admin/OrdersChart";

@@ -4,7 +4,7 @@
 import { Form, Link, Outlet, useLoaderData, useRouteLoaderData } from "react-router";
 import { waitingOrderCount } from "../../../core/orders/order-pulse";
 import { getSiteSettings } from "../../../core/settings/site-settings";
-import { can, ROLE_LABELS } from "../../../core/staff/permissions";
+import { can, ROLE_LABELS } from "../../../core/shared/permissions";
 import { ConsoleDrawer, ConsoleSideMenu } from "../../components/admin/ConsoleMenu";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { menuFor } from "../../lib/console";

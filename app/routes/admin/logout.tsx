@@ -1,6 +1,6 @@
 // Sign-out: a POST from the console's top bar (a GET that signs out could be set off by any page).
 import { redirect } from "react-router";
-import { forgetSessionDevices } from "../../../core/messaging/order-alerts";
+import { forgetSessionDevices } from "../../../core/orders/order-alerts";
 import { signOutStaff } from "../../../core/staff/sign-in";
 import { findStaffSession } from "../../../core/staff/sessions";
 import { clearStaffCookie, clientOf, staffToken } from "../../lib/staff.server";

@@ -14,7 +14,7 @@ import {
   type MessageChannel,
   type MessageFilter,
 } from "../../../core/messaging/message-log";
-import { can } from "../../../core/staff/permissions";
+import { can } from "../../../core/shared/permissions";
 import { AppError } from "../../../core/shared/errors";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";

@@ -5,7 +5,7 @@
 // placing it will (nothing written), and "Place order" places it and opens the new order. The
 // shipping fee and discount fields are shown only to roles that may set them; core checks again.
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
-import { COUNTRIES } from "../../../core/checkout/checkout-form";
+import { COUNTRIES } from "../../../core/orders/checkout-form";
 import {
   MAX_MANUAL_ORDER_LINES,
   manualOrderInput,
@@ -19,7 +19,7 @@ import {
 import { MANUAL_ORDER_SOURCES, SOURCE_LABELS } from "../../../core/orders/order-sources";
 import { AppError } from "../../../core/shared/errors";
 import { formatRupees } from "../../../core/shared/money";
-import { can } from "../../../core/staff/permissions";
+import { can } from "../../../core/shared/permissions";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import {
   ConsoleForm,

@@ -4,7 +4,7 @@
 // carries the status it showed (expected_status): if someone else moved the order meanwhile, the
 // move is refused with a 409 instead of being made twice.
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
-import { deliveryAddress } from "../../../core/checkout/checkout-form";
+import { deliveryAddress } from "../../../core/orders/checkout-form";
 import { createExchange, exchangeChoices } from "../../../core/orders/exchange";
 import { getOrderForStaff } from "../../../core/orders/staff-orders";
 import { blockedStateOf, blockOrderContact } from "../../../core/orders/block-list";

@@ -6,7 +6,7 @@
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
 import { parsePrintIds } from "../../../core/orders/print";
 import { AppError, invalid } from "../../../core/shared/errors";
-import { NO_PERMISSION } from "../../../core/staff/permissions";
+import { NO_PERMISSION } from "../../../core/shared/permissions";
 import { PrintSheets, printStyles } from "../../components/admin/PrintSheets";
 import { consoleMeta } from "../../lib/console";
 import {

@@ -3,8 +3,8 @@
 // waiting) wait here for a person, newest first, with the sender and the order beside them. Once
 // dealt with (a call, a move of the order), "Mark handled" takes one off the list (core, audited).
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { REPLY_FILTERS, type ReplyFilter } from "../../../core/messaging/reply-filters";
-import { listReplies, markReplyHandled } from "../../../core/messaging/replies";
+import { REPLY_FILTERS, type ReplyFilter } from "../../../core/orders/reply-filters";
+import { listReplies, markReplyHandled } from "../../../core/orders/replies";
 import { AppError } from "../../../core/shared/errors";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";

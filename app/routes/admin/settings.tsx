@@ -5,8 +5,8 @@
 // display currencies' rates (spec §9; decision 0091).
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { invalid } from "../../../core/shared/errors";
-import { getPackagingSettings, setPackagingSettings } from "../../../core/settings/packaging";
-import { getReviewModeration, setReviewModeration } from "../../../core/settings/review-moderation";
+import { getPackagingSettings, setPackagingSettings } from "../../../core/orders/packaging";
+import { getReviewModeration, setReviewModeration } from "../../../core/catalog/review-settings";
 import { REVIEWS_HELD_LABELS } from "../../../core/catalog/review-states";
 import { getStaffSecuritySettings, setStaffTwoStepRequired } from "../../../core/staff/accounts";
 import { getStoreDetails, updateStoreDetails, type StoreDetails } from "../../../core/settings/store-details";
@@ -30,7 +30,7 @@ import {
   getOrderSignalSettings,
   updateOrderSignalSettings,
   type OrderSignalSettings,
-} from "../../../core/settings/order-signals";
+} from "../../../core/orders/order-signals";
 import { getCurrencyRates, setCurrencyRates, type CurrencyRateSettings } from "../../../core/settings/currency-rates";
 import { DISPLAY_CURRENCIES, rateShown } from "../../../core/settings/currencies";
 import {

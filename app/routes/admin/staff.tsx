@@ -8,7 +8,7 @@
 // overwritten. Core ends the member's sessions and guards the last owner.
 import { useId, useRef } from "react";
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
-import { normalizePakistaniMobile } from "../../../core/checkout/phone";
+import { normalizePakistaniMobile } from "../../../core/shared/phone";
 import { AppError } from "../../../core/shared/errors";
 import { getSiteSettings } from "../../../core/settings/site-settings";
 import {
@@ -19,7 +19,7 @@ import {
   type Invitation,
   type StaffMember,
 } from "../../../core/staff/accounts";
-import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../../../core/staff/permissions";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../../../core/shared/permissions";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { CopyButton } from "../../components/admin/CopyButton";
 import {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CoreContext } from "../../../core/context";
-import { listAuditLog, type AuditRecord } from "../../../core/staff/audit";
+import { listAuditLog, type AuditRecord } from "../../../core/shared/audit";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idSchema, momentSchema, pageQuery } from "../http";
 import { staffOperation } from "./docs";

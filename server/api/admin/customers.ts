@@ -5,8 +5,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { orderCounts } from "../../../core/accounts/account-order-counts";
-import { listUsers } from "../../../core/accounts/users";
+import { orderCounts } from "../../../core/orders/account-order-counts";
+import { listUsers } from "../../../core/staff/shop-accounts";
 import type { CoreContext } from "../../../core/context";
 import {
   CUSTOMER_SEARCH_MAX,

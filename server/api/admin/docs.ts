@@ -1,6 +1,6 @@
 // How every staff API operation is described in the OpenAPI document (/api/docs): under the
 // "admin" tag, with the staff bearer token, and the permission it needs (decision 0053).
-import type { Permission } from "../../../core/staff/permissions";
+import type { Permission } from "../../../core/shared/permissions";
 
 export const STAFF_SECURITY = [{ staffBearer: [] }];
 

@@ -9,7 +9,7 @@ import {
   getOrderSignalSettings,
   updateOrderSignalSettings,
   type OrderSignalSettings,
-} from "../../../core/settings/order-signals";
+} from "../../../core/orders/order-signals";
 import { RISK_SIGNALS } from "../../../db/schema";
 import { money } from "../../serialize";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CoreContext } from "../../../core/context";
-import { listReplies, markReplyHandled, REPLY_FILTERS, type InboundReply } from "../../../core/messaging/replies";
+import { listReplies, markReplyHandled, REPLY_FILTERS, type InboundReply } from "../../../core/orders/replies";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, pageQuery } from "../http";
 import { INBOUND_OUTCOMES } from "../../../db/schema";

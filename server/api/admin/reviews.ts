@@ -15,7 +15,7 @@ import {
 } from "../../../core/catalog/review-moderation";
 import { REVIEW_STATUSES, REVIEWS_HELD_CHOICES } from "../../../core/catalog/review-states";
 import type { CoreContext } from "../../../core/context";
-import { getReviewModeration, setReviewModeration } from "../../../core/settings/review-moderation";
+import { getReviewModeration, setReviewModeration } from "../../../core/catalog/review-settings";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, idSchema, pageQuery } from "../http";
 import { answerOf, answers, moment, pageOf } from "../answers";

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { CoreContext } from "../../../core/context";
-import { ROLE_PERMISSIONS, type StaffActor } from "../../../core/staff/permissions";
+import { ROLE_PERMISSIONS, type StaffActor } from "../../../core/shared/permissions";
 import { signInStaff, signOutStaff, staffSignInInput } from "../../../core/staff/sign-in";
 import { findStaffSession } from "../../../core/staff/sessions";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CoreContext } from "../../../core/context";
-import { getPackagingSettings, setPackagingSettings, type PackagingSettings } from "../../../core/settings/packaging";
+import { getPackagingSettings, setPackagingSettings, type PackagingSettings } from "../../../core/orders/packaging";
 import { getStoreDetails, updateStoreDetails, type StoreDetails } from "../../../core/settings/store-details";
 import { SOCIAL_FIELDS, SOCIAL_HOSTS } from "../../../core/settings/store-details-rules";
 import { getStaffSecuritySettings, setStaffTwoStepRequired } from "../../../core/staff/accounts";

@@ -15,7 +15,7 @@ import {
   type SiteImageResult,
 } from "../../../core/media/site-images";
 import { mediaStorage } from "../../../core/media/storage";
-import type { Permission } from "../../../core/staff/permissions";
+import type { Permission } from "../../../core/shared/permissions";
 import type { AppConfig } from "../../config";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams } from "../http";

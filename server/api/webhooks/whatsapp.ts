@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CoreContext } from "../../../core/context";
 import { recordDeliveryStatuses } from "../../../core/messaging/delivery-status";
-import { readWebhookEvent, receiveReply } from "../../../core/messaging/replies";
+import { readWebhookEvent, receiveReply } from "../../../core/orders/replies";
 import type { AppConfig } from "../../config";
 import { answers, textAnswer } from "../answers";
 

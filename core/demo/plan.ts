@@ -1,7 +1,7 @@
 // Builds the whole demo store as plain rows, deterministically (fixed PRNG seed, fixed dates).
 // No database access here: index.ts inserts these rows, images.ts draws the pictures they name.
-import { cleanHtml } from "../../core/content/sanitize";
-import { slugify } from "../../core/shared/slug";
+import { cleanHtml } from "../shared/sanitize";
+import { slugify } from "../shared/slug";
 import type {
   blogs,
   collections,
@@ -12,7 +12,7 @@ import type {
   variantCombinations,
   variants,
   vouchers,
-} from "../schema";
+} from "../../db/schema";
 import { BLOG_POSTS } from "./blog-posts";
 import {
   BRA_SIZES,

@@ -6,9 +6,9 @@ import { and, asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { CoreContext } from "../context";
 import { orderEvents, orderItems, orders, type OrderStatus } from "../../db/schema";
-import type { ShopperExchange } from "../accounts/orders";
+import type { ShopperExchange } from "./my-orders";
 import { notFound } from "../shared/errors";
-import { normalizeInternationalPhone, normalizePhone } from "./phone";
+import { normalizeInternationalPhone, normalizePhone } from "../shared/phone";
 import { parseTrackingId } from "./tracking-id";
 
 const relatedOrder = alias(orders, "related_order");

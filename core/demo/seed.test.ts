@@ -4,9 +4,9 @@ import path from "node:path";
 import sharp from "sharp";
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cleanHtml } from "../../core/content/sanitize";
-import { openPglite, type DatabaseHandle } from "../client";
-import { migrateDatabase } from "../migrate";
+import { cleanHtml } from "../shared/sanitize";
+import { openPglite, type DatabaseHandle } from "../../db/client";
+import { migrateDatabase } from "../../db/migrate";
 import {
   demoImageFile,
   demoImageList,

@@ -4,9 +4,9 @@
 import { and, count, inArray, isNull, or } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { orders } from "../../db/schema";
-import { normalizeInternationalPhone, normalizePakistaniMobile } from "../checkout/phone";
-import { samePhoneForms } from "../checkout/customer-keys";
-import type { Account } from "./account";
+import { normalizeInternationalPhone, normalizePakistaniMobile } from "../shared/phone";
+import { samePhoneForms } from "../shared/customer-keys";
+import type { Account } from "../accounts/account";
 
 /** Every stored form of the account's phone number, as orders keep it (digits only). */
 function phoneKeys(phone: string | null): string[] {

@@ -14,7 +14,7 @@ import { sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { queryRows, type Db } from "../../db/client";
 import { whatsappMessages, type MessageLanguage } from "../../db/schema";
-import { settleConfirmationInTx } from "../orders/confirmation-outcome";
+import { settleConfirmationInTx } from "./confirmation-outcome";
 import { cancelPayload, confirmPayload } from "./confirmation";
 import { startPolling } from "../shared/polling";
 

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { CoreContext } from "../context";
 import { orderEvents, orderItems, orders, type OrderStatus } from "../../db/schema";
-import type { Account } from "./account";
+import type { Account } from "../accounts/account";
 
 export interface MyOrderItem {
   productId: number | null;

@@ -9,7 +9,7 @@ import {
   type CheckoutForm,
 } from "./checkout-form";
 import { orderInput } from "./order-input";
-import { PAKISTAN_PHONE_MESSAGE, PHONE_MESSAGE } from "./phone";
+import { PAKISTAN_PHONE_MESSAGE, PHONE_MESSAGE } from "../shared/phone";
 
 const valid: CheckoutForm = {
   firstName: "Ayesha",

@@ -10,10 +10,10 @@ import type { Db } from "../../db/client";
 import { codCityLimits, RISK_SIGNALS, siteSettings, type RiskSignalCode } from "../../db/schema";
 import { AppError, invalid } from "../shared/errors";
 import { parseRupees } from "../shared/money";
-import { recordAudit, whoIs } from "../staff/audit";
-import { CHANGED_BY_SOMEONE_ELSE, requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
-import { cityKey, isRiskSignal } from "../orders/risk-rules";
+import { recordAudit, whoIs } from "../shared/audit";
+import { CHANGED_BY_SOMEONE_ELSE, requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
+import { cityKey, isRiskSignal } from "./risk-rules";
 
 export const SIGNAL_SETTINGS_LIMITS = { cities: 100, city: 60, maxRupees: 10_000_000 } as const;
 

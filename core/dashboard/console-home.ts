@@ -6,7 +6,7 @@ import type { CoreContext } from "../context";
 import { queryRows } from "../../db/client";
 import { orders, users } from "../../db/schema";
 import { ordersDashboard, type OrdersDashboard } from "../orders/dashboard";
-import { can, STAFF_ROLES, type StaffActor } from "./permissions";
+import { can, STAFF_ROLES, type StaffActor } from "../shared/permissions";
 
 /** A combination (or a product sold without options) at or below this many units is running low. */
 export const LOW_STOCK_AT = 3;

@@ -9,11 +9,11 @@ import crypto from "node:crypto";
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { queryRows, type Db } from "../../db/client";
-import { enqueueConfirmation } from "../messaging/confirmation";
-import { queueNewOrderAlerts } from "../messaging/order-alerts";
-import { queueOrderEmail } from "../messaging/order-emails";
-import { newConfirmLink } from "../orders/confirm-link";
-import { assessOrder, type RiskAssessment } from "../orders/risk";
+import { enqueueConfirmation } from "./confirmation";
+import { queueNewOrderAlerts } from "./order-alerts";
+import { queueOrderEmail } from "./order-emails";
+import { newConfirmLink } from "./confirm-link";
+import { assessOrder, type RiskAssessment } from "./risk";
 import {
   carts,
   idempotencyKeys,
@@ -32,9 +32,9 @@ import { withDefaults, type SiteSettings } from "../settings/site-settings";
 import { maxUnitsMessage, SELECT_ALL_OPTIONS } from "../cart/cart";
 import { findVoucher, redeemVoucher, voucherProblem, type Voucher } from "../vouchers/vouchers";
 import type { OrderInput, OrderItemInput } from "./order-input";
-import { priceOrder, type OrderFigures } from "./pricing";
+import { priceOrder, type OrderFigures } from "../shared/pricing";
 import { newTrackingId } from "./tracking-id";
-import { samePhoneForms } from "./customer-keys";
+import { samePhoneForms } from "../shared/customer-keys";
 
 /** The rows a raw statement answered (node-postgres and PGlite both answer { rows }). */
 

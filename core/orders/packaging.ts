@@ -7,11 +7,11 @@ import { eq, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { siteSettings } from "../../db/schema";
 import { invalid } from "../shared/errors";
-import { changedFields, recordAudit, whoIs } from "../staff/audit";
-import { requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
-import { DEFAULT_DISCREET_SENDER_NAME, lingerieWordIn, namesStore, SENDER_NAME_MAX } from "../orders/print";
-import { getSiteSettings } from "./site-settings";
+import { changedFields, recordAudit, whoIs } from "../shared/audit";
+import { requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
+import { DEFAULT_DISCREET_SENDER_NAME, lingerieWordIn, namesStore, SENDER_NAME_MAX } from "./print";
+import { getSiteSettings } from "../settings/site-settings";
 
 export interface PackagingSettings {
   discreetPackaging: boolean;

@@ -10,14 +10,14 @@ import { z } from "zod";
 import type { CoreContext } from "../context";
 import { queryRows, type Db } from "../../db/client";
 import { pushSubscriptions, staffAlertSettings, whatsappMessages, type PushPayload } from "../../db/schema";
-import { hashToken } from "../accounts/tokens";
-import { normalizeInternationalPhone, normalizePakistaniMobile } from "../checkout/phone";
+import { hashToken } from "../shared/tokens";
+import { normalizeInternationalPhone, normalizePakistaniMobile } from "../shared/phone";
 import { AppError, conflict, invalid, notFound } from "../shared/errors";
 import { formatRupees } from "../shared/money";
-import { recordAudit, whoIs } from "../staff/audit";
-import { requirePermission } from "../staff/errors";
-import { ROLE_PERMISSIONS, STAFF_ROLES, type StaffActor } from "../staff/permissions";
-import { renderEmail } from "./email-layout";
+import { recordAudit, whoIs } from "../shared/audit";
+import { requirePermission } from "../shared/staff-errors";
+import { ROLE_PERMISSIONS, STAFF_ROLES, type StaffActor } from "../shared/permissions";
+import { renderEmail } from "../messaging/email-layout";
 
 /** The roles that see orders, and so may be told of them. */
 export const ALERT_ROLES = STAFF_ROLES.filter((role) => ROLE_PERMISSIONS[role].includes("orders"));

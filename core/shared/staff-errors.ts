@@ -1,5 +1,5 @@
 // Refusals the staff use-cases share.
-import { AppError } from "../shared/errors";
+import { AppError } from "./errors";
 import { can, NO_PERMISSION, type Permission, type StaffActor } from "./permissions";
 
 /** 403 unless the actor's role has the permission (decision 0053). */

@@ -4,11 +4,11 @@ import { eq, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { siteSettings } from "../../db/schema";
 import { invalid } from "../shared/errors";
-import { recordAudit, whoIs } from "../staff/audit";
-import { requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
-import { REVIEWS_HELD_CHOICES, type ReviewsHeld } from "../catalog/review-states";
-import { getSiteSettings } from "./site-settings";
+import { recordAudit, whoIs } from "../shared/audit";
+import { requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
+import { REVIEWS_HELD_CHOICES, type ReviewsHeld } from "./review-states";
+import { getSiteSettings } from "../settings/site-settings";
 
 export { REVIEWS_HELD_CHOICES, type ReviewsHeld };
 

@@ -8,12 +8,12 @@ import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client";
 import { orders, users, whatsappInbound, type InboundOutcome } from "../../db/schema";
 import type { CoreContext } from "../context";
-import { settleConfirmationInTx } from "../orders/confirmation-outcome";
+import { settleConfirmationInTx } from "./confirmation-outcome";
 import { conflict, notFound } from "../shared/errors";
-import { recordAudit, whoIs } from "../staff/audit";
-import { requirePermission } from "../staff/errors";
-import type { StaffActor } from "../staff/permissions";
-import { readDeliveryStatus, STATUSES_PER_EVENT, type DeliveryStatus } from "./delivery-status";
+import { recordAudit, whoIs } from "../shared/audit";
+import { requirePermission } from "../shared/staff-errors";
+import type { StaffActor } from "../shared/permissions";
+import { readDeliveryStatus, STATUSES_PER_EVENT, type DeliveryStatus } from "../messaging/delivery-status";
 import type { ReplyFilter } from "./reply-filters";
 import { readReply } from "./reply-words";
 
@@ -134,7 +134,7 @@ export function readWebhookEvent(body: unknown): {
   return { messages, statuses, deliveries, skipped };
 }
 
-/** confirm:<tracking id>:<message id> or cancel:… (core/messaging/confirmation.ts) */
+/** confirm:<tracking id>:<message id> or cancel:… (core/orders/confirmation.ts) */
 const PAYLOAD_SHAPE = /^(confirm|cancel):([A-Z0-9-]{1,20}):(\d{1,10})$/;
 
 export interface ReplyResult {

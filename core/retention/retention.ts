@@ -6,7 +6,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryRows } from "../../db/client";
 import { SESSION_IDLE_DAYS, SESSION_MAX_DAYS } from "../accounts/sessions";
 import type { CoreContext } from "../context";
-import { startPolling } from "./polling";
+import { startPolling } from "../shared/polling";
 
 export const RETENTION = {
   /** a cart nobody has added to or changed for this long is abandoned */

@@ -2,8 +2,8 @@
 // (SEED_DEMO, `npm run db:seed`, and every test file that needs a catalogue).
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { is, sql } from "drizzle-orm";
-import type { Db } from "../client";
-import * as schema from "../schema";
+import type { Db } from "../../db/client";
+import * as schema from "../../db/schema";
 import {
   announcements,
   blogs,
@@ -19,7 +19,7 @@ import {
   variantCombinations,
   variants,
   vouchers,
-} from "../schema";
+} from "../../db/schema";
 import { bulkInsert } from "./bulk";
 import { ANNOUNCEMENTS, SITE } from "./content-data";
 import { generateDemoImages, type ImageGenerationResult } from "./images";

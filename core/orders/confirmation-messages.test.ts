@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { cloudApiTransport, templateRequest } from "./cloud-api";
+import { cloudApiTransport, templateRequest } from "../messaging/cloud-api";
 import { confirmationParameters, confirmationText, itemsSummary } from "./confirmation";
-import { backoffMs, OUTBOX_DEFAULTS } from "./outbox";
-import { TransportError, type OutgoingMessage } from "./transport";
+import { backoffMs, OUTBOX_DEFAULTS } from "../messaging/outbox";
+import { TransportError, type OutgoingMessage } from "../messaging/transport";
 
 const order = {
   orderId: 1,

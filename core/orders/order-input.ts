@@ -5,7 +5,7 @@ import { parseRupees } from "../shared/money";
 import { sessionIdSchema } from "../cart/cart";
 import { parseVariantAttributes, VariantAttributesError } from "../cart/variant-attributes";
 import { voucherCodeSchema } from "../vouchers/vouchers";
-import { normalizePhone, phoneMessage } from "./phone";
+import { normalizePhone, phoneMessage } from "../shared/phone";
 
 // the checkout page checks the same rules in the browser (checkout-form.ts holds them once)
 import { COUNTRIES, INVALID_EMAIL } from "./checkout-form";

@@ -10,8 +10,8 @@ import { orderItems, orders, siteSettings, type OrderStatus } from "../../db/sch
 import { withDefaults, type SiteSettings } from "../settings/site-settings";
 import { isEmailAddress } from "../shared/email";
 import { formatRupees } from "../shared/money";
-import { renderEmail, type RenderedEmail } from "./email-layout";
-import { queueEmail } from "./email-queue";
+import { renderEmail, type RenderedEmail } from "../messaging/email-layout";
+import { queueEmail } from "../messaging/email-queue";
 
 export const ORDER_EMAIL_KINDS = ["order_placed", "order_shipped", "order_delivered", "order_cancelled"] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];

@@ -1,7 +1,7 @@
 // The one place an order's figures are computed (decision 0008). Pure: no database, no clock.
 // Every amount is integer paisa, so the figures are exact and comparisons with the client's
 // figures are plain equality.
-import { percentOf } from "../shared/money";
+import { percentOf } from "./money";
 
 export type DiscountType = "percentage" | "flat" | "shipping";
 

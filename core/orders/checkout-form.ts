@@ -2,7 +2,7 @@
 // checks each field in the browser with the same rules and words the order API answers with
 // (order-input.ts), without shipping a validation library to phones.
 import { isEmailAddress } from "../shared/email";
-import { normalizePhone, phoneMessage } from "./phone";
+import { normalizePhone, phoneMessage } from "../shared/phone";
 
 export const COUNTRIES = ["Pakistan", "United States", "Canada", "United Kingdom", "Australia"] as const; // spec §9
 export type Country = (typeof COUNTRIES)[number];

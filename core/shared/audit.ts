@@ -6,7 +6,7 @@ import { and, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle
 import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
-import { requirePermission } from "./errors";
+import { requirePermission } from "./staff-errors";
 import type { StaffActor } from "./permissions";
 
 /** Who did it: a staff member, or only an email and address (a failed sign-in). */
