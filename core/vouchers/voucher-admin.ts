@@ -10,7 +10,8 @@ import type { Db } from "../../db/client";
 import { orders, voucherRedemptions, vouchers } from "../../db/schema";
 import { databaseError, UNIQUE_VIOLATION } from "../shared/db-errors";
 import { AppError, notFound } from "../shared/errors";
-import { changedFields, recordAudit, whoIs } from "../shared/audit";
+import { changedFields } from "../shared/audit";
+import { staffWrite } from "../shared/staff-write";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
 import {
@@ -181,19 +182,13 @@ export async function createVoucher(ctx: CoreContext, actor: StaffActor, fields:
   const { values, problem } = voucherValues(fields);
   if (problem !== null) throw new AppError(422, problem);
   const created = await uniqueCode(values.code, () =>
-    ctx.db.transaction(async (tx) => {
+    staffWrite(ctx, actor, "vouchers", async ({ tx, audit }) => {
       if (await codeTaken(tx, values.code)) throw duplicate(values.code);
       const [row] = await tx.insert(vouchers).values(values).returning(columns);
-      await recordAudit(tx, whoIs(actor), {
-        action: "voucher.create",
-        entityType: "voucher",
-        entityId: row!.id,
-        changes: auditValues(values),
-      });
+      await audit({ action: "voucher.create", entityType: "voucher", entityId: row!.id, changes: auditValues(values) });
       return row!;
     }),
   );
-  ctx.cache.clear();
   return withState(created);
 }
 
@@ -208,37 +203,41 @@ export async function updateVoucher(
   id: number,
   patch: VoucherPatch,
 ): Promise<{ voucher: StaffVoucher; changed: boolean }> {
-  requirePermission(actor, "vouchers");
   const result = await uniqueCode(patch.code ?? "", () =>
-    ctx.db.transaction(async (tx) => {
-      const [current] = await tx.select(columns).from(vouchers).where(eq(vouchers.id, id)).for("update");
-      if (!current) throw notFound("Voucher not found");
-      const { values, problem } = voucherValues(patch, current);
-      if (problem !== null) throw new AppError(422, problem);
-      if (values.usageLimit !== null && values.usageLimit < current.usedCount) {
-        throw new AppError(
-          422,
-          `usage_limit cannot be below the ${current.usedCount} ${current.usedCount === 1 ? "use" : "uses"} already counted`,
-          { field: "usage_limit", used_count: current.usedCount },
-        );
-      }
-      if (values.code.toUpperCase() !== current.code.toUpperCase() && (await codeTaken(tx, values.code, id)))
-        throw duplicate(values.code);
-      const changes = changedFields<Record<string, unknown>>(current, { ...values }, AUDITED);
-      if (Object.keys(changes).length === 0) return { row: current, changed: false };
-      const [row] = await tx.update(vouchers).set(values).where(eq(vouchers.id, id)).returning(columns);
-      await recordAudit(tx, whoIs(actor), {
-        action: "voucher.update",
-        entityType: "voucher",
-        entityId: id,
-        changes: Object.fromEntries(
-          Object.entries(changes).map(([k, pair]) => [k, pair.map((v) => (v instanceof Date ? v.toISOString() : v))]),
-        ),
-      });
-      return { row: row!, changed: true };
-    }),
+    staffWrite(
+      ctx,
+      actor,
+      "vouchers",
+      async ({ tx, audit }) => {
+        const [current] = await tx.select(columns).from(vouchers).where(eq(vouchers.id, id)).for("update");
+        if (!current) throw notFound("Voucher not found");
+        const { values, problem } = voucherValues(patch, current);
+        if (problem !== null) throw new AppError(422, problem);
+        if (values.usageLimit !== null && values.usageLimit < current.usedCount) {
+          throw new AppError(
+            422,
+            `usage_limit cannot be below the ${current.usedCount} ${current.usedCount === 1 ? "use" : "uses"} already counted`,
+            { field: "usage_limit", used_count: current.usedCount },
+          );
+        }
+        if (values.code.toUpperCase() !== current.code.toUpperCase() && (await codeTaken(tx, values.code, id)))
+          throw duplicate(values.code);
+        const changes = changedFields<Record<string, unknown>>(current, { ...values }, AUDITED);
+        if (Object.keys(changes).length === 0) return { row: current, changed: false };
+        const [row] = await tx.update(vouchers).set(values).where(eq(vouchers.id, id)).returning(columns);
+        await audit({
+          action: "voucher.update",
+          entityType: "voucher",
+          entityId: id,
+          changes: Object.fromEntries(
+            Object.entries(changes).map(([k, pair]) => [k, pair.map((v) => (v instanceof Date ? v.toISOString() : v))]),
+          ),
+        });
+        return { row: row!, changed: true };
+      },
+      { clears: (outcome) => (outcome.changed ? "all" : "none") },
+    ),
   );
-  if (result.changed) ctx.cache.clear();
   return { voucher: withState(result.row), changed: result.changed };
 }
 
@@ -247,8 +246,7 @@ export async function updateVoucher(
  * their code and the per-customer limit counts its uses; switch it off instead.
  */
 export async function deleteVoucher(ctx: CoreContext, actor: StaffActor, id: number): Promise<void> {
-  requirePermission(actor, "vouchers");
-  await ctx.db.transaction(async (tx) => {
+  await staffWrite(ctx, actor, "vouchers", async ({ tx, audit }) => {
     const [current] = await tx.select(columns).from(vouchers).where(eq(vouchers.id, id)).for("update");
     if (!current) throw notFound("Voucher not found");
     const [uses] = await tx.select({ n: count() }).from(orders).where(eq(orders.voucherId, id));
@@ -261,14 +259,8 @@ export async function deleteVoucher(ctx: CoreContext, actor: StaffActor, id: num
       );
     }
     await tx.delete(vouchers).where(eq(vouchers.id, id));
-    await recordAudit(tx, whoIs(actor), {
-      action: "voucher.delete",
-      entityType: "voucher",
-      entityId: id,
-      changes: auditValues(current),
-    });
+    await audit({ action: "voucher.delete", entityType: "voucher", entityId: id, changes: auditValues(current) });
   });
-  ctx.cache.clear();
 }
 
 /** The orders that used a voucher, newest first, with the total count. */

@@ -1,0 +1,47 @@
+// One shape for every staff write (decision 0098): the member's permission is checked first, the
+// change and its audit row are written in one transaction (both commit or neither does), and once
+// it has committed the read cache is cleared, so the storefront and the API show the change.
+// A use-case states only what is its own: which permission, what it writes, what it records.
+import type { CoreContext } from "../context";
+import type { Db } from "../../db/client";
+import { recordAudit, whoIs, type AuditEntry } from "./audit";
+import type { Permission, StaffActor } from "./permissions";
+import { requirePermission } from "./staff-errors";
+
+/** What a staff write's body gets: the transaction, and the way to add its audit row to it. */
+export interface StaffWriteScope {
+  tx: Db;
+  actor: StaffActor;
+  /** Appends one audit row for this member, in this transaction. */
+  audit(entry: AuditEntry): Promise<void>;
+}
+
+/**
+ * What the committed write makes stale in the read cache: "all" (the default: any write to the
+ * catalogue, content or settings shows everywhere), "none" (an order's note, a log entry: nothing
+ * cached shows it), or the tags of the entries it touched (a review: its product's pages only).
+ * A function decides from the write's result (nothing changed: nothing to clear).
+ */
+export type CacheClear = "all" | "none" | readonly string[];
+
+export interface StaffWriteOptions<T> {
+  clears?: CacheClear | ((result: T) => CacheClear);
+}
+
+/** Runs a staff use-case's write: permission, one transaction with its audit rows, cache cleared. */
+export async function staffWrite<T>(
+  ctx: CoreContext,
+  actor: StaffActor,
+  permission: Permission,
+  write: (scope: StaffWriteScope) => Promise<T>,
+  options: StaffWriteOptions<T> = {},
+): Promise<T> {
+  requirePermission(actor, permission);
+  const result = await ctx.db.transaction((tx) =>
+    write({ tx, actor, audit: (entry) => recordAudit(tx, whoIs(actor), entry) }),
+  );
+  const clears = typeof options.clears === "function" ? options.clears(result) : (options.clears ?? "all");
+  if (clears === "all") ctx.cache.clear();
+  else if (clears !== "none") for (const tag of clears) ctx.cache.invalidateTag(tag);
+  return result;
+}
