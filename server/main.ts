@@ -17,25 +17,21 @@ import { createDatabaseRateLimiter, createRedisRateLimiter } from "../core/share
 import { startPolling } from "../core/shared/polling";
 import { scheduleRetention } from "../core/retention/retention";
 import { getSiteSettings } from "../core/settings/site-settings";
-import { openDatabase } from "../db/client";
-import { migrateDatabase } from "../db/migrate";
-import { upkeepPass } from "../db/upkeep";
-import { projectRoot } from "../db/paths";
-import { isDatabaseEmpty, seedDemoStore } from "../core/demo";
+import { openStoreDatabase, projectRoot, upkeepPass } from "../core/startup/open-store";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase(config);
-  await migrateDatabase(database);
   const mediaDir = path.join(config.dataDir, "media");
   fs.mkdirSync(mediaDir, { recursive: true });
-  if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
-    console.log("Empty database: adding the demo store (first start only)...");
+  const database = await openStoreDatabase(config, {
+    seed: config.seedDemo,
+    mediaDir,
     // SEED_IMAGES=0 skips generating the demo images (tests that do not look at them)
-    await seedDemoStore(database.db, { mediaDir, images: process.env.SEED_IMAGES !== "0" });
-  }
+    images: process.env.SEED_IMAGES !== "0",
+    log: (message) => console.log(message),
+  });
 
   const buildDir = path.join(projectRoot, "build");
   const serverBuild = path.join(buildDir, "server", "index.js");

@@ -2,7 +2,7 @@
 // read one way for the list (app/routes/admin/orders.tsx) and its CSV export
 // (orders-export.ts), so the file holds exactly the orders the screen shows.
 import type { OrderFilters } from "../../core/orders/staff-orders";
-import { ORDER_STATUSES, type OrderStatus } from "../../db/schema";
+import { ORDER_STATUSES, type OrderStatus } from "../../core/orders/vocabulary";
 import { dayRange } from "./console";
 
 export interface OrderFilterParams {

@@ -2,7 +2,7 @@
 // shows the text the store ships with. A failed read shows the shipped text rather than an error.
 import type { CoreContext } from "../../core/context";
 import { getPolicyPage } from "../../core/content/policy-pages";
-import type { PolicyPageSlug } from "../../db/schema";
+import type { PolicyPageSlug } from "../../core/content/policy-pages";
 
 export interface StoredPolicy {
   title: string;

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import type { CoreContext } from "../../core/context";
 import { cleanHtml } from "../../core/shared/sanitize";
-import type { PolicyPageSlug } from "../../db/schema";
+import type { PolicyPageSlug } from "../../core/content/policy-pages";
 import { PolicyTextOnly } from "../components/StaticPage";
 import { ShippedAboutPage } from "../routes/about";
 import { ShippedPrivacyPage } from "../routes/privacy";

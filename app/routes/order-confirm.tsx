@@ -6,7 +6,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { answerConfirmLink, findOrderByConfirmToken, type ConfirmPageOrder } from "../../core/orders/confirm-page";
 import { AppError } from "../../core/shared/errors";
 import { enforceLimit } from "../../core/shared/rate-limit";
-import { RATE_LIMITS } from "../../server/api/rate-limits";
+import { RATE_LIMITS } from "../../core/shared/client-limits";
 import { money } from "../components/OrderSummary";
 import { actionOrLoaderHeaders, PRIVATE_HEADERS } from "../lib/private-page";
 import { pageMeta } from "../lib/seo";

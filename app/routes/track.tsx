@@ -5,7 +5,7 @@ import { data, Form, useNavigation, useRouteLoaderData } from "react-router";
 import { ORDER_NOT_FOUND, trackOrder, type TrackedOrder } from "../../core/orders/track-order";
 import { AppError } from "../../core/shared/errors";
 import { enforceLimit } from "../../core/shared/rate-limit";
-import { RATE_LIMITS } from "../../server/api/rate-limits";
+import { RATE_LIMITS } from "../../core/shared/client-limits";
 import { money, SummaryLines } from "../components/OrderSummary";
 import { Picture } from "../components/Picture";
 import { loadLastOrder } from "../lib/checkout";

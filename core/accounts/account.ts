@@ -47,3 +47,9 @@ export function checkProfileName(
     throw new AppError(403, STAFF_NAME_LOCKED);
   }
 }
+
+/** Where a request came from: kept on sessions and in the messages about them. */
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+}

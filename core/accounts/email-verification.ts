@@ -10,7 +10,7 @@ import type { Account } from "./account";
 import { emailVerificationEmail, queueLinkEmail } from "./account-emails";
 import { linkState, spendLinkToken, type LinkState } from "./account-tokens";
 import { verifyEmailInput } from "./rules";
-import type { ClientInfo } from "./users";
+import type { ClientInfo } from "./account";
 import { parse, tooMany } from "./use-case";
 
 export const VERIFY_LINK_SECONDS = 48 * 60 * 60;

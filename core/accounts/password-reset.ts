@@ -20,7 +20,7 @@ import { codeHash, issueAccountToken, linkState, spendLinkToken, type LinkState 
 import { hashPassword } from "./passwords";
 import { normalizeEmail, passwordResetConfirmInput, passwordResetRequestInput } from "./rules";
 import { revokeUserSessions } from "./sessions";
-import type { ClientInfo } from "./users";
+import type { ClientInfo } from "./account";
 import { parse, tooMany } from "./use-case";
 
 export const RESET_LINK_SECONDS = 60 * 60;

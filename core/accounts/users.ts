@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { AppError, invalid } from "../shared/errors";
 import { users } from "../../db/schema";
-import { accountColumns, checkProfileName, type Account } from "./account";
+import { accountColumns, checkProfileName, type Account, type ClientInfo } from "./account";
 import { databaseError, UNIQUE_VIOLATION } from "../shared/db-errors";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./passwords";
 import {
@@ -21,10 +21,7 @@ import { queueRegistrationAttemptEmail } from "./account-emails";
 export type { Account } from "./account";
 
 /** Where a sign-in or sign-up comes from: the address is what per-client limits count. */
-export interface ClientInfo {
-  ip: string;
-  userAgent?: string;
-}
+export type { ClientInfo } from "./account";
 
 export interface SignedIn {
   token: string;

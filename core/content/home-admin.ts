@@ -698,3 +698,5 @@ export async function reorderHomeVideos(ctx: CoreContext, actor: StaffActor, ids
   ctx.cache.clear();
   return listHomeVideosForStaff(ctx, actor);
 }
+
+export { HOME_SECTION_KINDS } from "../../db/schema";

@@ -146,3 +146,6 @@ export async function resetPolicyPage(ctx: CoreContext, actor: StaffActor, slug:
   ctx.cache.clear();
   return getPolicyPageForStaff(ctx, actor, known);
 }
+
+// the pages' names as stored; pages and the API take them from here, not from db/schema
+export { POLICY_PAGE_SLUGS, type PolicyPageSlug } from "../../db/schema";

@@ -251,3 +251,6 @@ export async function setMessageSettings(
   ctx.cache.clear();
   return next;
 }
+
+// the logs' words as stored; the API takes them from here, not from db/schema
+export { EMAIL_KINDS, MESSAGE_KINDS, MESSAGE_LANGUAGES, MESSAGE_STATUSES } from "../../db/schema";

@@ -7,13 +7,11 @@ import {
   index,
   integer,
   pgTable,
-  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { products } from "./catalog";
 
 export const users = pgTable(
   "users",
@@ -65,23 +63,6 @@ export const userSessions = pgTable(
     userAgent: text("user_agent"),
   },
   (t) => [uniqueIndex("user_sessions_token_hash_key").on(t.tokenHash), index("user_sessions_user_idx").on(t.userId)],
-);
-
-export const wishlistEntries = pgTable(
-  "wishlist_entries",
-  {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.productId] }),
-    index("wishlist_entries_user_added_idx").on(t.userId, t.addedAt),
-  ],
 );
 
 // Fixed-window counters (sign-in attempts, order placement, voucher checks) shared by every

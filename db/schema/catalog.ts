@@ -255,3 +255,22 @@ export const reviews = pgTable(
     check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
   ],
 );
+
+// A shopper's wishlist: here beside the products it points to, since the catalogue's tables
+// already refer to accounts (reviews) and the schema's files must not import each other both ways.
+export const wishlistEntries = pgTable(
+  "wishlist_entries",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index("wishlist_entries_user_added_idx").on(t.userId, t.addedAt),
+  ],
+);

@@ -10,7 +10,7 @@ import {
   savePolicyPage,
 } from "../../../core/content/policy-pages";
 import { AppError } from "../../../core/shared/errors";
-import { POLICY_PAGE_SLUGS } from "../../../db/schema";
+import { POLICY_PAGE_SLUGS } from "../../../core/content/policy-pages";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { ContentNav } from "../../components/admin/ContentNav";
 import { ConsoleForm, PageTitle, TextField } from "../../components/admin/Fields";

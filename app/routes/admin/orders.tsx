@@ -18,7 +18,7 @@ import {
   useOutletContext,
   useRevalidator,
 } from "react-router";
-import { ORDER_STATUSES, type OrderStatus } from "../../../db/schema";
+import { ORDER_STATUSES, type OrderStatus } from "../../../core/orders/vocabulary";
 import { listOrders } from "../../../core/orders/staff-orders";
 import { newestOrderId } from "../../../core/orders/order-pulse";
 import { moveOrder } from "../../../core/orders/workflow";

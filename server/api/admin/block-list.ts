@@ -13,7 +13,7 @@ import {
   type BlockedEntry,
   type BlockInput,
 } from "../../../core/orders/block-list";
-import { BLOCKED_KINDS } from "../../../db/schema";
+import { BLOCKED_KINDS } from "../../../core/orders/vocabulary";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, idSchema, pageQuery } from "../http";
 import { staffOperation } from "./docs";

@@ -52,7 +52,8 @@ import {
 import type { CoreContext } from "../../../core/context";
 import { mediaStorage } from "../../../core/media/storage";
 import type { AppConfig } from "../../config";
-import { HOME_SECTION_KINDS, POLICY_PAGE_SLUGS } from "../../../db/schema";
+import { HOME_SECTION_KINDS } from "../../../core/content/home-admin";
+import { POLICY_PAGE_SLUGS } from "../../../core/content/policy-pages";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, idSchema, pageQuery } from "../http";
 import { answerOf, answers, moment, pageOf } from "../answers";

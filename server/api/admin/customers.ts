@@ -18,7 +18,7 @@ import {
   type CustomerOrder,
   type CustomerSummary,
 } from "../../../core/orders/customers";
-import { ORDER_STATUSES } from "../../../db/schema";
+import { ORDER_STATUSES } from "../../../core/orders/vocabulary";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { money, type Rupees } from "../../serialize";
 import { pageQuery } from "../http";

@@ -15,10 +15,9 @@ import {
 } from "../../../core/messaging/message-log";
 import { getEmailMessage, listMessageLog, resendEmail, type LogEntry } from "../../../core/messaging/email-log";
 import type { CoreContext } from "../../../core/context";
-import { MESSAGE_LANGUAGES } from "../../../db/schema";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, pageQuery } from "../http";
-import { EMAIL_KINDS, MESSAGE_KINDS, MESSAGE_STATUSES } from "../../../db/schema";
+import { EMAIL_KINDS, MESSAGE_KINDS, MESSAGE_LANGUAGES, MESSAGE_STATUSES } from "../../../core/messaging/message-log";
 import { answers, moment, pageOf } from "../answers";
 import { staffOperation } from "./docs";
 

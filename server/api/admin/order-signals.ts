@@ -10,7 +10,7 @@ import {
   updateOrderSignalSettings,
   type OrderSignalSettings,
 } from "../../../core/orders/order-signals";
-import { RISK_SIGNALS } from "../../../db/schema";
+import { RISK_SIGNALS } from "../../../core/orders/vocabulary";
 import { money } from "../../serialize";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { answerOf, answers, rupees } from "../answers";

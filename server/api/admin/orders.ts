@@ -18,7 +18,7 @@ import {
   moveOrderInput,
   type OrderEventRecord,
 } from "../../../core/orders/workflow";
-import { ORDER_EVENT_KINDS, ORDER_SOURCES, ORDER_STATUSES, RISK_SIGNALS } from "../../../db/schema";
+import { ORDER_EVENT_KINDS, ORDER_SOURCES, ORDER_STATUSES, RISK_SIGNALS } from "../../../core/orders/vocabulary";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { money } from "../../serialize";
 import { idParams, momentSchema, pageQuery } from "../http";

@@ -7,7 +7,7 @@ import type { CoreContext } from "../../../core/context";
 import { listReplies, markReplyHandled, REPLY_FILTERS, type InboundReply } from "../../../core/orders/replies";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, pageQuery } from "../http";
-import { INBOUND_OUTCOMES } from "../../../db/schema";
+import { INBOUND_OUTCOMES } from "../../../core/orders/vocabulary";
 import { answerOf, answers, moment, pageOf } from "../answers";
 import { staffOperation } from "./docs";
 
