@@ -1,7 +1,7 @@
 // SVG artwork for demo pictures: a tinted background with a soft motif pattern, a Mughal arch,
 // a garment or accessory silhouette in the product's colour, and the product name at the bottom.
 // Pure string building; images.ts renders it with sharp.
-import type { ArtSpec, PlannedImage } from "./plan";
+import type { ArtSpec, PlannedImage } from "./plan-shape";
 import { createRng, type Rng } from "./random";
 
 // ---- colour helpers ---------------------------------------------------------------------------

@@ -4,7 +4,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { renderSvg } from "./art";
-import { demoPlan, type PlannedImage } from "./plan";
+import { demoPlan } from "./plan";
+import type { PlannedImage } from "./plan-shape";
 
 export interface ImageGenerationOptions {
   /** how many pictures are rendered at once (default 4) */

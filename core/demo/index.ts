@@ -23,11 +23,13 @@ import {
 import { bulkInsert } from "./bulk";
 import { ANNOUNCEMENTS, SITE } from "./content-data";
 import { generateDemoImages, type ImageGenerationResult } from "./images";
-import { BASE_DATE, demoPlan, mediaUrl } from "./plan";
+import { demoPlan } from "./plan";
+import { BASE_DATE, mediaUrl } from "./plan-shape";
 
 export { generateDemoImages, demoImageList, demoImageFile } from "./images";
 export type { ImageGenerationOptions, ImageGenerationResult } from "./images";
-export { BASE_DATE, demoPlan } from "./plan";
+export { demoPlan } from "./plan";
+export { BASE_DATE } from "./plan-shape";
 
 export interface SeedSummary {
   collections: number;
