@@ -7,6 +7,7 @@ import type { CoreContext } from "../context";
 import { orderItems, orders } from "../../db/schema";
 import { csvRow, UTF8_BOM } from "../shared/csv";
 import { rupeesText } from "../shared/money";
+import { karachiMinute } from "../shared/karachi-time";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
 import { orderListConditions, type OrderFilters } from "./staff-orders";
@@ -38,18 +39,6 @@ export const ORDER_CSV_HEADER = [
 ] as const;
 
 export { csvCell, csvRow, UTF8_BOM } from "../shared/csv";
-
-const KARACHI_OFFSET_MS = 5 * 60 * 60 * 1000; // UTC+5, no daylight saving
-
-/** "2026-11-23 14:05": the moment in Pakistan time, as spreadsheets parse it. */
-export function karachiMinute(at: Date): string {
-  return new Date(at.getTime() + KARACHI_OFFSET_MS).toISOString().slice(0, 16).replace("T", " ");
-}
-
-/** "2026-11-23": today's date in Pakistan, for the file's name. */
-export function karachiToday(now = new Date()): string {
-  return karachiMinute(now).slice(0, 10);
-}
 
 interface ExportLine {
   orderId: number;

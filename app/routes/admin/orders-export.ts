@@ -3,7 +3,8 @@
 // tokens only), streaming the same core export as GET /api/admin/orders/export.csv under the
 // filters the screen shows: status tab, search, city, From and To days in Pakistan time.
 import { data } from "react-router";
-import { exportOrdersCsv, karachiToday } from "../../../core/orders/export";
+import { exportOrdersCsv } from "../../../core/orders/export";
+import { karachiToday } from "../../../core/shared/karachi-time";
 import { readOrderFilters } from "../../lib/order-filters.server";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/orders-export";

@@ -2,11 +2,12 @@
 // with the same edit form as the grid, and its stock history, newest first: orders,
 // cancellations, returns, exchanges, staff changes and imports, with who, why and the order.
 import { data, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { listStockGrid, MAX_STOCK, stockHistory } from "../../../core/catalog/stock";
+import { MAX_STOCK } from "../../../core/catalog/stock";
+import { listStockGrid, stockHistory } from "../../../core/catalog/stock-reads";
 import { AppError } from "../../../core/shared/errors";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";
-import { Pager } from "../../components/admin/Lists";
+import { listHref, pageCount, Pager } from "../../components/admin/Lists";
 import { StockRows, type StockAnswerView } from "../../components/admin/StockRows";
 import { consoleMeta, pageParam } from "../../lib/console";
 import { formatDayTime } from "../../lib/dates";
@@ -49,7 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     product: found.product,
     page,
-    pages: Math.max(1, Math.ceil(found.total / PAGE_SIZE)),
+    pages: pageCount(found.total, PAGE_SIZE),
     total: found.total,
     maxStock: MAX_STOCK,
     rows: grid.items.map((r) => ({ key: rowKey(r.productId, r.combinationId), ...r })),
@@ -79,7 +80,7 @@ export default function ConsoleProductStock() {
   const { product, page, pages, total, rows, history, maxStock } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as StockAnswerView | undefined;
   const busy = useNavigation().state === "submitting";
-  const href = (n: number) => `/admin/products/${product.id}/stock${n > 1 ? `?page=${n}` : ""}`;
+  const href = (n: number) => listHref(`/admin/products/${product.id}/stock`, { page: n });
   return (
     <>
       <p className="mb-2 text-sm">

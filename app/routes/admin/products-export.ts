@@ -2,7 +2,7 @@
 // /admin/products/export.csv, signed in with the console's cookie, streaming the same core
 // export as GET /api/admin/products/export.csv, one batch per pull.
 import { exportProductsCsv } from "../../../core/catalog/product-csv";
-import { karachiToday } from "../../../core/orders/export";
+import { karachiToday } from "../../../core/shared/karachi-time";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/products-export";
 

@@ -15,7 +15,7 @@ import {
   type ImportPreview,
 } from "../../../core/catalog/product-csv";
 import type { CoreContext } from "../../../core/context";
-import { karachiToday } from "../../../core/orders/export";
+import { karachiToday } from "../../../core/shared/karachi-time";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams } from "../http";
 import { answerOf, answers, moment, textAnswer } from "../answers";

@@ -4,14 +4,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  changeStock,
-  changeStockInput,
-  listStockGrid,
-  STOCK_FILTERS,
-  STOCK_SEARCH_MAX,
-  stockHistory,
-} from "../../../core/catalog/stock";
+import { changeStock, changeStockInput, STOCK_FILTERS, STOCK_SEARCH_MAX } from "../../../core/catalog/stock";
+import { listStockGrid, stockHistory } from "../../../core/catalog/stock-reads";
 import type { CoreContext } from "../../../core/context";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, idSchema, pageQuery } from "../http";
