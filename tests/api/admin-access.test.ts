@@ -1,4 +1,4 @@
-// Every staff API operation (issue 12, point 6), walked from the OpenAPI document so a new one is
+// Every staff API operation (decision 0053), walked from the OpenAPI document so a new one is
 // covered the day it is added: 401 without a token, 403 with a shopper's token (and nothing but
 // the detail), its documented permission honoured role by role, and every answer marked no-store.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The block list through the staff API (issue 15, point 5; decision 0073): list, add a phone in
+// The block list through the staff API (decision 0073): list, add a phone in
 // any Pakistani form (stored as the checkout stores it) or an address with its city, an order's
 // phone or address, remove; who and when; 409 for a repeat, one row for parallel adds; audited;
 // the orders permission only; hostile input refused with a clear message.

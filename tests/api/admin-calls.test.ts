@@ -1,4 +1,4 @@
-// The call list through the staff API and core (issue 15, point 4): pending orders oldest first,
+// The call list through the staff API and core (decision 0072): pending orders oldest first,
 // with the phone, held-for-call and the signals' reasons, the reminder; the answer on the call
 // is a move with confirmation_channel "call" (one winner when two people answer at once), and
 // "no answer" a note.

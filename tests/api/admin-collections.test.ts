@@ -1,4 +1,4 @@
-// Collections for staff (issue 14, point 5; decision 0066): create, edit, hero image among the
+// Collections for staff (decision 0066): create, edit, hero image among the
 // collection's product photos, add, remove and order its products (the storefront's default order
 // follows at once), delete with the products kept, hostile values, fulfilment refused, and two
 // staff reordering at once leaving clean positions (raced for real on PostgreSQL).

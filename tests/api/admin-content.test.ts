@@ -1,4 +1,4 @@
-// The Content back office (issue 14, point 8; decision 0067) through the staff API: blog posts
+// The Content back office (decision 0067) through the staff API: blog posts
 // (drafts never shown, slugs unique, HTML cleaned on the server), announcements, the home page's
 // sections and videos, and the policy pages' text. Each change is audited, refused to a role
 // without the content permission, and (with the pages built) seen on the storefront at once,

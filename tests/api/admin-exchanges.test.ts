@@ -1,4 +1,4 @@
-// Exchanges through the staff API (issue 13, point 5; decision 0056): a delivered order's lines
+// Exchanges through the staff API (decision 0056): a delivered order's lines
 // swapped for other sizes or colours of the same product, as a new confirmed replacement order
 // priced by the server; stock and money exact; the 7-day window; refusals that write nothing; the
 // returned units restocked once when the replacement is delivered, and not when it is cancelled;

@@ -1,4 +1,4 @@
-// Manual orders through the staff API (issue 13, point 6; decision 0057): priced from the
+// Manual orders through the staff API (decision 0057): priced from the
 // catalogue whatever the body says, stock taken and vouchers counted by the checkout's own
 // transaction, the checkout's phone rule, the source and the staff member recorded, figures set
 // by hand only by a role allowed to and only with a reason, nothing written by a refusal, hostile

@@ -1,4 +1,4 @@
-// The orders list as CSV (issue 13, point 1; decision 0059): through the staff API and the
+// The orders list as CSV (decision 0059): through the staff API and the
 // console's link, on both databases. The file's header and a row's exact cells, the list's
 // filters, spreadsheet formulas defused, RFC 4180 quoting, an empty list, more orders than one
 // batch (keyset paging that neither skips nor repeats an order, microseconds and ties

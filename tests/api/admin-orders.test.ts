@@ -1,4 +1,4 @@
-// Orders through the staff API (issue 13; decision 0055): every move of the workflow's table,
+// Orders through the staff API (decision 0055): every move of the workflow's table,
 // allowed and refused, generated from the table itself; shipping and delivery details; stock and
 // the voucher use given back exactly once however many cancels race; one winner of two moves;
 // nothing written by a refused move; staff notes never in the shopper's tracking; the list's
@@ -141,7 +141,7 @@ describe("the staff API's document", () => {
 });
 
 describe("the workflow's table", () => {
-  it("is exactly the moves of issue 13", () => {
+  it("is exactly the moves of decision 0055", () => {
     expect(ORDER_MOVES).toEqual({
       "pending confirmation": ["confirmed", "cancelled"],
       confirmed: ["packed", "cancelled"],

@@ -1,4 +1,4 @@
-// A product's photos through the staff API (issue 14, point 2; decision 0063): real images made
+// A product's photos through the staff API (decision 0063): real images made
 // by sharp here, judged by their content; a 12-megapixel phone JPEG comes out upright, without
 // its GPS location, as the storefront's WebP widths; reorder, alt text, main photo and delete
 // show on the product at once; another product's photo is 404; fulfilment is refused; and the

@@ -1,4 +1,4 @@
-// Printing orders (issue 13, point 7; decision 0058): the print page's packing slips, invoices and
+// Printing orders (decision 0058): the print page's packing slips, invoices and
 // outer labels for a staff member with the orders permission, what each paper must say and must
 // never say (a discreet label names no product, not the store and no lingerie word), who may open
 // it, every bad list of ids refused with its status; and the owner's packaging setting through

@@ -1,4 +1,4 @@
-// Products as CSV (issue 14, point 4; decision 0065): the export imports back unchanged; an
+// Products as CSV (decision 0065): the export imports back unchanged; an
 // import's preview names every row's error by line and field and writes nothing to the
 // catalogue; Apply writes all of it in one transaction or nothing, once; malformed and hostile
 // files are refused with a clear message, never a 500.

@@ -1,4 +1,4 @@
-// The product editor through the staff API (issue 14, point 1; decision 0062): create with a grid
+// The product editor through the staff API (decision 0062): create with a grid
 // of sizes x colours, edit, custom URL rules, archive against delete, two staff saving at once,
 // a sale racing a stock change in the grid (never a lost sale), permissions, and the storefront's
 // public API showing each change at once.

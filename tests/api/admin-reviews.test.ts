@@ -1,4 +1,4 @@
-// The review moderation queue (issue 14, point 7; decision 0061): the owner's setting holds new
+// The review moderation queue (decision 0061): the owner's setting holds new
 // guest (or all) reviews; staff publish, hide and delete them, and the product's reviews, count
 // and page change at once in this process; every move is audited, exact when two staff act at
 // once (raced for real on PostgreSQL), and refused to a role without the reviews permission.

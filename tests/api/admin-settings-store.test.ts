@@ -1,4 +1,4 @@
-// The store's details on Settings (issue 14, point 9; decision 0068): owner only; every field
+// The store's details on Settings (decision 0068): owner only; every field
 // checked (length before pattern, a 422 naming the field); a save made from an old version is
 // refused with 409 (raced for real on PostgreSQL); audited with the changed fields; the
 // storefront's API, orders and pages use the new name, fee and promise at once.

@@ -1,4 +1,4 @@
-// Uploaded site pictures (issue 14, points 5 and 8; decision 0066): a collection's hero and a blog
+// Uploaded site pictures (decision 0066, its addendum): a collection's hero and a blog
 // post's picture sent as real JPEGs made by sharp, stored as the storefront's WebP widths and shown
 // at once (the home slider for a featured collection, the collection's page, the blog post);
 // a renamed text file is 422, an oversized file 413, another team 403; replacing or clearing an

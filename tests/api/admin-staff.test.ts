@@ -1,5 +1,5 @@
 // Staff sign-in, two-step codes, staff accounts and the audit log through the staff API and core
-// (issue 12, points 2-6). On both databases; the races run for real on PostgreSQL.
+// (decision 0053). On both databases; the races run for real on PostgreSQL.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

@@ -1,6 +1,6 @@
-// Stock in the back office (issue 14, point 3; decision 0064): the grid, staff changes with their
+// Stock in the back office (decision 0064): the grid, staff changes with their
 // ledger rows (who, note, before and after), a product's history with orders and cancellations,
-// and the race the issue names: a staff total typed over a stale figure while an order takes a
+// and the race that would lose a sale: a staff total typed over a stale figure while an order takes a
 // unit is refused (409), never a lost sale; two staff adding at once both count. Raced for real
 // on PostgreSQL (DATABASE_URL), one after another on PGlite.
 import { sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Vouchers for staff (issue 14, point 6; decision 0066): create and edit the three kinds, codes
+// Vouchers for staff (decision 0066): create and edit the three kinds, codes
 // unique in any case (409, never 500), hostile values refused with a message naming the field,
 // dates in Pakistan time, a usage limit never below the uses counted (raced with orders for real
 // on PostgreSQL), delete refused once used, the orders that used a voucher, and the checkout

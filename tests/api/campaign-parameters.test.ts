@@ -1,6 +1,6 @@
 // Visitors from an ad or a shared post arrive with a click id no page reads (fbclid, gclid,
 // utm_*): they get the page every other visitor gets, from the page cache, and never the click id
-// of the visitor before them (issue 16, points 1 and 2).
+// of the visitor before them (decision 0081).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withoutCampaignParameters } from "../../server/campaign-parameters";
 import { createPageApp, hasPageBuild, type PageApp } from "../helpers/page-app";

@@ -112,7 +112,7 @@ describe("POST /api/cart/flexible and GET /api/cart/flexible/{sessionId}", () =>
     await setStock(t, item!, 5);
   });
 
-  it('says "1 item", not "1 items" (issue 11, item 7)', async () => {
+  it('says "1 item", not "1 items"', async () => {
     const [item] = await combinations(t, 1);
     await setStock(t, item!, 1);
     const refused = await addCombination(newSession(), item!, 2);

@@ -305,7 +305,7 @@ describe("one product", () => {
     expect((await get("/api/variant-combination/99999999/quantity")).status).toBe(404);
   });
 
-  it("keeps the stock of a hidden product to itself, as it does the product (issue 11, item 20)", async () => {
+  it("keeps the stock of a hidden product to itself, as it does the product", async () => {
     const [c] = await rows<{ id: number; product_id: number }>(
       sql`select id, product_id from variant_combinations where stock > 0 order by id desc limit 1`,
     );

@@ -1,4 +1,4 @@
-// The client address that every per-address limit counts by (issue 11, item 12). Behind
+// The client address that every per-address limit counts by (decision 0041). Behind
 // TRUST_PROXY=n proxies it is the address the last trusted proxy saw, whatever a client wrote
 // into X-Forwarded-For before it; without TRUST_PROXY the header is ignored.
 import { sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The owner's confirmation figures (issue 15, point 6) with known data: per Pakistan week (Monday
+// The owner's confirmation figures (how many orders are confirmed or refused) with known data: per Pakistan week (Monday
 // to Sunday, Asia/Karachi) and per city (any case, spaces trimmed), confirmed, cancelled by the
 // shopper (WhatsApp, link, call; not staff), expired, and refused at the door (shipped, then
 // returned; not a return after delivery), each out of the orders placed. Through core and the

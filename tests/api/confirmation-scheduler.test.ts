@@ -1,4 +1,4 @@
-// Reminders and expiry of unanswered confirmation requests (issue 15, point 4; decision 0072).
+// Reminders and expiry of unanswered confirmation requests (decision 0072).
 // Time is moved by moving the orders' created_at back in the database, not by waiting. The
 // parallel passes race for real on PostgreSQL (TEST_DATABASE_URL); PGlite runs them one at a time.
 import { sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The door of the staff console (issue 12, points 1-2; decision 0053): whatever a console page
+// The door of the staff console (decisions 0053, 0085): whatever a console page
 // answers is never kept by a cache or indexed and never comes from the page cache, and a
 // state-changing request from another site is refused before any page code runs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The console home's figures and the audit screen's filter choices (issue 12): each figure only
+// The console home's figures and the audit screen's filter choices (decisions 0053, 0060): each figure only
 // for a role that covers its area, counted right; the choices only with the audit permission.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

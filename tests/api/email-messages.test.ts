@@ -1,4 +1,4 @@
-// Emails to shoppers (issue 17, points 1, 4 and 5; decision 0076): each order email queued with
+// Emails to shoppers (decision 0076): each order email queued with
 // the order or its status move and sent through a real SMTP conversation with a local server that
 // keeps what it receives; retried after a 4xx, failed at once after a 5xx, sent once by racing
 // workers; the owner's switches; the message log, an email's view, resend (one of two at once)

@@ -1,4 +1,4 @@
-// Confirming a shopper's email (issue 17, point 3; decisions 0022, 0077): the link sent on
+// Confirming a shopper's email (decisions 0022, 0077): the link sent on
 // registration sets email_verified_at once, only for the address it was sent to, and then the
 // guest orders placed with that email appear in My Orders; the account page can send it again,
 // a few times an hour.

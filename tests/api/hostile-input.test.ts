@@ -1,5 +1,5 @@
-// Every operation of the OpenAPI document, attacked (issue 11, items 8 and 18 and "Tests and
-// figures"): each path parameter, query parameter, header and body field in turn gets NUL bytes,
+// Every operation of the OpenAPI document, attacked as an attacker would (decisions 0045, 0092):
+// each path parameter, query parameter, header and body field in turn gets NUL bytes,
 // lone surrogates, a 1 MB string, a hostile email, wrong types and huge numbers, and each body
 // is sent deeply nested, as the wrong type and with prototype keys. No answer may be a 5xx, be
 // slower than a second, or hold up another shopper's request; every refusal says why in
@@ -101,7 +101,7 @@ function example(name: string, schema: JsonSchema | undefined): unknown {
 }
 
 const MB = 1024 * 1024;
-// a@ + dots + @: the shape that made the old email pattern backtrack (item 8); under the 256 KB
+// a@ + dots + @: the shape that made the old email pattern backtrack; under the 256 KB
 // body limit, so it reaches validation
 const BACKTRACKING_EMAIL = `a@${".".repeat(250_000)}@`;
 

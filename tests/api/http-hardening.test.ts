@@ -1,7 +1,7 @@
-// Issue 11 ("Hardening ... as attackers would"), the HTTP layer: page form posts get the API's
-// size limit and slow clients a time limit (item 9), a forged Host cannot swap cached pages
-// (item 15), NUL bytes, lone surrogates and broken percent-encoding are a 400 wherever they
-// are (item 18), /media answers errors as {"detail"} (item 20), and no odd request is a 500.
+// The HTTP layer hardened as attackers would test it: page form posts get the API's size limit
+// and slow clients a time limit (decision 0046), a forged Host cannot swap cached pages, NUL
+// bytes, lone surrogates and broken percent-encoding are a 400 wherever they are, /media answers
+// errors as {"detail"} (decision 0045), and no odd request is a 500.
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -71,7 +71,7 @@ describe.skipIf(!hasPageBuild())("the HTTP layer, pages included", () => {
     await t?.close();
   });
 
-  describe("page form posts (item 9)", () => {
+  describe("page form posts (decision 0046)", () => {
     const reviewForm = (text: string) =>
       new URLSearchParams({ rating: "5", review_text: text, reviewer_name: "Hina" }).toString();
 
@@ -155,7 +155,7 @@ describe.skipIf(!hasPageBuild())("the HTTP layer, pages included", () => {
     });
   });
 
-  describe("the Host header (item 15)", () => {
+  describe("the Host header", () => {
     it("is refused with 400 when it is not a host name, before any route, for pages, API and files", async () => {
       for (const host of [
         "localhost/amp",
@@ -207,7 +207,7 @@ describe.skipIf(!hasPageBuild())("the HTTP layer, pages included", () => {
     });
   });
 
-  describe("NUL bytes, lone surrogates and broken percent-encoding (item 18)", () => {
+  describe("NUL bytes, lone surrogates and broken percent-encoding", () => {
     it("are a 400 in the three calls of the issue", async () => {
       for (const [method, url] of [
         ["GET", "/api/blogs/%00"],
@@ -294,7 +294,7 @@ describe.skipIf(!hasPageBuild())("the HTTP layer, pages included", () => {
     });
   });
 
-  describe("/media (item 20)", () => {
+  describe("/media", () => {
     beforeAll(() => {
       fs.writeFileSync(path.join(t.dataDir, "media", "a.txt"), "0123456789");
       fs.mkdirSync(path.join(t.dataDir, "media", "demo"), { recursive: true });
@@ -395,7 +395,7 @@ describe.skipIf(!hasPageBuild())("the HTTP layer, pages included", () => {
   });
 });
 
-describe("slow and malformed clients on a real socket (item 9)", () => {
+describe("slow and malformed clients on a real socket (decision 0046)", () => {
   let t: PageApp;
   let port: number;
   beforeAll(async () => {

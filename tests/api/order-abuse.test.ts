@@ -1,4 +1,4 @@
-// Orders under abuse (issue 11, items 13, 17 and 19): one guest draining a product's stock or a
+// Orders under abuse (decisions 0050, 0051): one guest draining a product's stock or a
 // one-per-customer voucher, idempotency keys replaying another client's order, and retries
 // counted against the order limit. On both databases; the parallel runs race on PostgreSQL.
 import { sql } from "drizzle-orm";
@@ -48,7 +48,7 @@ let phoneSerial = 0;
 /** A Pakistani mobile no other test here uses, as 03XX-XXXXXXX. */
 const freshPhone = () => `0345-${String(5_000_000 + ++phoneSerial).slice(-7)}`;
 
-describe("units per line (item 13)", () => {
+describe("units per line", () => {
   it(`caps one item at ${DEFAULT_MAX_UNITS_PER_LINE} units an order by default, lines of one item summed`, async () => {
     const product = await item(28);
     const tooMany = await post(
@@ -109,7 +109,7 @@ describe("units per line (item 13)", () => {
   });
 });
 
-describe("orders per phone per day (item 13)", () => {
+describe("orders per phone per day", () => {
   it(`takes ${DEFAULT_MAX_ORDERS_PER_PHONE_PER_DAY} orders a day from one phone however it is written, then 429`, async () => {
     const product = await item(100);
     const digits = freshPhone().replace("-", "").slice(1); // 345XXXXXXX
@@ -175,7 +175,7 @@ describe("orders per phone per day (item 13)", () => {
   });
 });
 
-describe("one use per customer (item 13)", () => {
+describe("one use per customer", () => {
   async function onePerCustomer() {
     const code = `ONCE${Date.now() % 100000}${++phoneSerial}`;
     await t.database.db.execute(sql`
@@ -248,7 +248,7 @@ describe("one use per customer (item 13)", () => {
   });
 });
 
-describe("Idempotency-Key belongs to the client that made it (item 17)", () => {
+describe("Idempotency-Key belongs to the client that made it", () => {
   it("never answers another client's order: a stranger with the same key and body gets an order of their own or a refusal", async () => {
     const alice = await registerShopper(t.app);
     const product = await item(20);
@@ -309,7 +309,7 @@ describe("Idempotency-Key belongs to the client that made it (item 17)", () => {
   });
 });
 
-describe("retries and the order limit (item 19)", () => {
+describe("retries and the order limit", () => {
   it("answers a replay with the stored order and counts nothing against the limit", async () => {
     RATE_LIMITS.orders.limit = 2;
     const product = await item(20);

@@ -1,4 +1,4 @@
-// The shopper's confirm page (issue 15, point 3; decision 0071), rendered by the built app: the
+// The shopper's confirm page (decision 0071), rendered by the built app: the
 // order the link names (tracking ID, items, Rs. total, city), Confirm and Cancel as plain form
 // posts that work without JavaScript, the answer for an order already settled, a friendly 404
 // for a link that names nothing, no caching, no indexing, and the per-client limit.

@@ -1,4 +1,4 @@
-// Fake-order signals (issue 15, point 5; decision 0073): each signal found at placement with the
+// Fake-order signals (decision 0073): each signal found at placement with the
 // reason staff read, the hold the owner's settings choose (no WhatsApp message, no confirm link,
 // held_for_call in the answer), a blocked phone that can still order, the phone's history, city
 // limits compared ignoring case, parallel orders from one phone, a manual order never held, and

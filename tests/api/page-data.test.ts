@@ -1,7 +1,7 @@
 // A page's data alone (React Router's ".data" requests, made when a page revalidates after a
 // write) is never reused by a browser or CDN without asking: with the pages' stale-while-
 // revalidate, Chrome answered a revalidation after a new review with its copy from before it,
-// and the page kept the old reviews and count (issue 11, item 7). Pages keep their CDN caching.
+// and the page kept the old reviews and count. Pages keep their CDN caching.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_DATA_CACHE } from "../../server/react-router-adapter";
 import { createPageApp, hasPageBuild, type PageApp } from "../helpers/page-app";

@@ -1,4 +1,4 @@
-// Forgotten passwords (issue 17, point 2; decision 0077): one answer for every address, a link
+// Forgotten passwords (decision 0077): one answer for every address, a link
 // stored only as a hash that works once for an hour, the register rules for the new password,
 // every session ended, limits per address, account and client, and the WhatsApp code.
 import crypto from "node:crypto";

@@ -1,5 +1,5 @@
 // Every query the storefront's main pages and the staff's product list make reads an index, not
-// the whole table, once the catalogue is large (issue 16, point 4; decision 0075). The test
+// the whole table, once the catalogue is large (decision 0075). The test
 // database gets 20,000 more products (200,000 combinations, 40,000 pictures) and ANALYZE, the
 // reads run through a Drizzle instance that writes down each statement it sends, and each
 // statement is explained (EXPLAIN (FORMAT JSON), as the planner would run it with those

@@ -1,4 +1,4 @@
-// The catalogue read cache as shipped (decision 0016; issue 11, item 21): answers are reused for
+// The catalogue read cache as shipped (decision 0016), not switched off for tests: answers are reused for
 // CATALOG_CACHE_SECONDS, headers such as x-total-count with them, and the writes a shopper can
 // make clear what they change at once. A change made behind the app's back (straight in the
 // database) shows only after a clear: that is how these tests see the cache at work.

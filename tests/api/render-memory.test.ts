@@ -1,4 +1,4 @@
-// What a render may leave behind (issue 16, point 3). Heap snapshots of a store rendering a
+// What a render may leave behind (decision 0078). Heap snapshots of a store rendering a
 // hundred product pages a second found two holders: each render's abort timer, never cleared,
 // kept the whole render (React's request, the loader data, the HTML) alive for six seconds; and
 // pages asked for once (new query strings) stayed in the caches until thousands more had come.

@@ -1,4 +1,4 @@
-// Retention (issue 11, item 20): what the store no longer needs is deleted in small batches, by
+// Retention (decision 0043): what the store no longer needs is deleted in small batches, by
 // any number of processes at once. Ages are made by moving timestamps back, never by waiting.
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -169,7 +169,7 @@ describe("deleteExpiredData", () => {
     expect(replies.map((r) => r.id)).toEqual(["wamid.old-open", "wamid.recent"]);
   });
 
-  it(`deletes emails after ${RETENTION.emailMessageDays} days, but not unsent ones (issue 17)`, async () => {
+  it(`deletes emails after ${RETENTION.emailMessageDays} days, but not unsent ones`, async () => {
     const old = `now() - interval '${RETENTION.emailMessageDays} days 1 hour'`;
     const email = async (subject: string, status: string, age: string) =>
       database.db.execute(

@@ -1,4 +1,4 @@
-// Review spam (issue 11, item 14): 53 one-star reviews took a product from 3.5 to 1.1 stars, and a
+// Review spam (decision 0052): 53 one-star reviews took a product from 3.5 to 1.1 stars, and a
 // flood of reviews cut its page's throughput, because each review cleared every cached answer.
 // Reviews are limited per address and product, per address, and per product for guests; a review
 // clears only the reviewed product's answers. The page's no-JavaScript form goes through the same

@@ -1,5 +1,5 @@
-// Stored HTML is cleaned on show, whatever is in the database (issue 11, item 16; decision
-// 0012): html product descriptions and blog bodies, through the API and on the pages, because
+// Stored HTML is cleaned on show, whatever is in the database (decisions
+// 0012, 0047): html product descriptions and blog bodies, through the API and on the pages, because
 // both read them through core. Hostile rows are written straight into the database, as an
 // attacker with database or console access (or a row older than a rule) would leave them.
 import fc from "fast-check";

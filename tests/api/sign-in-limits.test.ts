@@ -1,4 +1,4 @@
-// Sign-in limits as attackers test them (issue 11, items 10, 11 and 21): parallel bursts, guesses
+// Sign-in limits as attackers test them (decision 0040): parallel bursts, guesses
 // spread over many addresses, strangers trying to lock an owner out. Every case runs twice: with
 // the counters in the database (PGlite or PostgreSQL) and in Redis.
 import { sql } from "drizzle-orm";
@@ -81,7 +81,7 @@ for (const backend of backends) {
       await limiter?.close();
     });
 
-    describe("parallel guesses (item 10)", () => {
+    describe("parallel guesses", () => {
       it("checks at most 10 of 600 parallel wrong passwords for one account from one address", async () => {
         const shopper = await registerShopper(t.app);
         const ip = freshIp();
@@ -110,7 +110,7 @@ for (const backend of backends) {
       }, 120_000);
     });
 
-    describe("the window (item 21)", () => {
+    describe("the window", () => {
       it("lets a locked address try again once the window has ended, and counts in this store", async () => {
         const shopper = await registerShopper(t.app);
         const ip = freshIp();
@@ -125,7 +125,7 @@ for (const backend of backends) {
       });
     });
 
-    describe("strangers cannot lock an owner out (item 11)", () => {
+    describe("strangers cannot lock an owner out", () => {
       it("ten wrong passwords from one address lock that address out of the account, not the owner elsewhere", async () => {
         const shopper = await registerShopper(t.app);
         const stranger = freshIp();

@@ -1,4 +1,4 @@
-// /sitemap.xml at the 50,000-address boundary (issue 16, point 4): the demo store plus as many
+// /sitemap.xml at the 50,000-address boundary (decision 0075): the demo store plus as many
 // products as make exactly 50,000 addresses is one urlset; one product more makes an index of
 // two parts which together list every address once, in the same order. Each part is read a batch
 // of products at a time and streamed (core/content/sitemap.ts), and never kept by the page cache.

@@ -1,4 +1,4 @@
-// Issue 11, item 8: one request must never freeze the store. Long hostile values are refused by
+// One request must never freeze the store. Long hostile values are refused by
 // their length before any pattern runs, and every pattern runs in linear time, so a refusal is
 // quick and other shoppers are answered meanwhile.
 //
@@ -33,7 +33,7 @@ async function bestOfThree(fn: () => unknown): Promise<number> {
   return best;
 }
 
-// a@ + dots + @: the shape that made the old pattern backtrack (issue 11, item 8)
+// a@ + dots + @: the shape that made the old pattern backtrack
 const dottedEmail = (dots: number) => `a@${".".repeat(dots)}@`;
 // under the API's 256 KB body limit, so it reaches validation
 const HOSTILE_EMAILS = [

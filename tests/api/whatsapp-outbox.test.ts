@@ -1,4 +1,4 @@
-// WhatsApp confirmation requests (issue 15, points 1 and 2; decisions 0069, 0070): the message is
+// WhatsApp confirmation requests (decisions 0069, 0070): the message is
 // written in the order's transaction, sent by the outbox worker through the Cloud API (a local
 // fake here, recording what it gets), retried with backoff, failed after the limit, taken again
 // after a dead worker's lease, sent once when workers race (for real on PostgreSQL), logged only
@@ -159,7 +159,7 @@ describe("the confirmation request", () => {
       // the scheduler's hours (decision 0072), kept as they were when left out
       confirmation_reminder_hours: 12,
       confirmation_expiry_hours: 48,
-      // the order emails' switches (issue 17), kept as they were when left out
+      // the order emails' switches (decision 0076), kept as they were when left out
       email_order_placed: true,
       email_order_shipped: true,
       email_order_delivered: true,

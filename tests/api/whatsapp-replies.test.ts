@@ -1,4 +1,4 @@
-// Shoppers' replies on WhatsApp (issue 15, point 3; decision 0071), through the webhook as the
+// Shoppers' replies on WhatsApp (decision 0071), through the webhook as the
 // Cloud API calls it (tests/helpers/fake-whatsapp-webhook.ts signs events as Meta does): the
 // verify handshake, Confirm and Cancel taps (stock back, a timeline entry), free-text replies in
 // English and Roman Urdu, the rest waiting in the console for a person, refused signatures, a
