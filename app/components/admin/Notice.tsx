@@ -58,3 +58,27 @@ export function actionError(result: unknown): string | null {
     ? String((result as { error: unknown }).error)
     : null;
 }
+
+/**
+ * A list action's answer above the list: what was refused, what was done (a page with several
+ * forms of one button each: resend, mark handled, bulk moves).
+ */
+export function AnswerNotices({
+  answer,
+  className = "mb-3 space-y-2",
+  children,
+}: {
+  answer: { error?: string; done?: string } | undefined;
+  className?: string;
+  /** more of the answer (the orders a bulk move refused) */
+  children?: React.ReactNode;
+}) {
+  if (!answer) return null;
+  return (
+    <div className={className}>
+      {answer.error && <Notice kind="error">{answer.error}</Notice>}
+      {answer.done && <Notice kind="success">{answer.done}</Notice>}
+      {children}
+    </div>
+  );
+}

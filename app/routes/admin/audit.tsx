@@ -1,13 +1,13 @@
-// The audit log (issue 12, point 5): every staff write, newest first, filtered by person, kind of
+// The audit log (decision 0053): every staff write, newest first, filtered by person, kind of
 // thing and day (Pakistan time), fifty to a page. Read only: nothing in the product edits or
 // deletes an entry, and the database refuses it too (decision 0053).
-import { Form, Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { auditFilterChoices, listAuditLog } from "../../../core/shared/audit";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";
-import { Notice } from "../../components/admin/Notice";
 import { actionLabel, consoleMeta, describeChange, dayRange, pageParam } from "../../lib/console";
-import { DayRangeFields, Pager } from "../../components/admin/Lists";
+import { DayRangeFields, FilterActions, FilterForm, SelectFilter } from "../../components/admin/ListFilters";
+import { ListCount, listHref, ListProblems, pageCount, Pager } from "../../components/admin/Lists";
 import { formatDayTime } from "../../lib/dates";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/audit";
@@ -44,70 +44,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
     auditFilterChoices(context.core, actor),
   ]);
-  return { ...log, choices, filters, problems, page: pageNumber, pages: Math.max(1, Math.ceil(log.total / PAGE_SIZE)) };
+  return { ...log, choices, filters, problems, page: pageNumber, pages: pageCount(log.total, PAGE_SIZE) };
 }
 
 export default function ConsoleAudit() {
   const { items, total, choices, filters, problems, page, pages } = useLoaderData<typeof loader>();
-  const pageHref = (n: number) => {
-    const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== ""));
-    if (n > 1) query.set("page", String(n));
-    const text = query.toString();
-    return text ? `/admin/audit?${text}` : "/admin/audit";
-  };
+  const pageHref = (n: number) => listHref("/admin/audit", { ...filters, page: n });
   return (
     <>
       <PageTitle
         title="Audit log"
         intro="Everything the staff changed, and every sign-in, newest first. Entries cannot be changed."
       />
-      <Form
-        method="get"
-        className="mb-6 grid gap-3 bg-white p-4 ring-1 ring-stone-200 sm:grid-cols-2 lg:grid-cols-5"
-        aria-label="Filter the audit log"
-      >
-        <label className="text-sm">
-          <span className="block font-semibold">Person</span>
-          <select name="person" defaultValue={filters.person} className="field mt-1">
-            <option value="">Everyone</option>
-            {choices.people.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name === p.email ? p.email : `${p.name} · ${p.email}`}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          <span className="block font-semibold">What</span>
-          <select name="entity" defaultValue={filters.entity} className="field mt-1">
-            <option value="">Anything</option>
-            {choices.entityTypes.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        </label>
+      <FilterForm label="Filter the audit log" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <SelectFilter
+          name="person"
+          label="Person"
+          value={filters.person}
+          options={[
+            { value: "", label: "Everyone" },
+            ...choices.people.map((p) => ({
+              value: p.id,
+              label: p.name === p.email ? p.email : `${p.name} · ${p.email}`,
+            })),
+          ]}
+        />
+        <SelectFilter
+          name="entity"
+          label="What"
+          value={filters.entity}
+          options={[
+            { value: "", label: "Anything" },
+            ...choices.entityTypes.map((type) => ({ value: type, label: type })),
+          ]}
+        />
         <DayRangeFields from={filters.from} to={filters.to} />
-        <div className="flex items-end gap-2">
-          <button type="submit" className="btn-primary flex-1">
-            Filter
-          </button>
-          <Link to="/admin/audit" className="btn-secondary">
-            Clear
-          </Link>
-        </div>
-      </Form>
-      {problems.length > 0 && (
-        <div className="mb-4">
-          <Notice kind="error">{problems.join(" ")}</Notice>
-        </div>
-      )}
-      <p className="mb-3 text-sm text-stone-600" role="status">
-        {total === 0
-          ? "No entries."
-          : `${total.toLocaleString("en-US")} ${total === 1 ? "entry" : "entries"}, page ${page} of ${pages}.`}
-      </p>
+        <FilterActions submit="Filter" clear="/admin/audit" className="items-end" />
+      </FilterForm>
+      <ListProblems problems={problems} />
+      <ListCount total={total} page={page} pages={pages} noun={["entry", "entries"]} empty="No entries." />
       <ol className="space-y-2" aria-label="Audit entries">
         {items.map((entry) => (
           <li

@@ -1,4 +1,4 @@
-// The shop's block list (issue 15, point 5; decision 0073): phones and delivery addresses whose
+// The shop's block list (decision 0073): phones and delivery addresses whose
 // orders are held for a call, newest first, each with its reason, who added it and when; a form to
 // add a phone (any Pakistani form) or an address with its city, and a button to take one off.
 // Staff with the orders permission; core checks and audits every change.
@@ -8,7 +8,7 @@ import { BLOCK_LIMITS } from "../../../core/orders/risk-rules";
 import { invalid } from "../../../core/shared/errors";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle, Panel, TextField } from "../../components/admin/Fields";
-import { Pager } from "../../components/admin/Lists";
+import { ListCount, listHref, pageCount, Pager } from "../../components/admin/Lists";
 import { Notice, Revealed } from "../../components/admin/Notice";
 import { consoleMeta, formText, pageParam } from "../../lib/console";
 import { formatDayTime } from "../../lib/dates";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const found = await listBlocked(context.core, actor, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   return {
     page,
-    pages: Math.max(1, Math.ceil(found.total / PAGE_SIZE)),
+    pages: pageCount(found.total, PAGE_SIZE),
     total: found.total,
     items: found.items.map((e) => ({
       id: e.id,
@@ -103,11 +103,7 @@ export default function ConsoleBlockList() {
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-label="Blocked phones and addresses" className="min-w-0">
-          <p className="mb-3 text-sm text-stone-600" role="status">
-            {total === 0
-              ? "Nothing is blocked."
-              : `${total.toLocaleString("en-US")} ${total === 1 ? "entry" : "entries"}, page ${page} of ${pages}.`}
-          </p>
+          <ListCount total={total} page={page} pages={pages} noun={["entry", "entries"]} empty="Nothing is blocked." />
           <Answer answer={answer} intent="remove" />
           <ul className="mt-2 divide-y divide-stone-200 bg-white ring-1 ring-stone-200" aria-label="Block list">
             {items.map((e) => (
@@ -134,11 +130,7 @@ export default function ConsoleBlockList() {
               </li>
             ))}
           </ul>
-          <Pager
-            page={page}
-            pages={pages}
-            href={(n) => (n > 1 ? `/admin/block-list?page=${n}` : "/admin/block-list")}
-          />
+          <Pager page={page} pages={pages} href={(n) => listHref("/admin/block-list", { page: n })} />
           <p className="mt-4 text-sm">
             <Link to="/admin/orders?held=1" className="underline underline-offset-4">
               Orders held for a call

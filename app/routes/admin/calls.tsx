@@ -1,4 +1,4 @@
-// The call list (issue 15, point 4), for the orders permission: orders pending confirmation,
+// The call list (decision 0072), for the orders permission: orders pending confirmation,
 // oldest first, each with a big tap-to-call link, and three answers to record after the call.
 // Plain forms, so it works before (or without) JavaScript, at phone width first. The answers go
 // through core's moveOrder with the status this page showed: an order someone else settled
@@ -10,7 +10,7 @@ import { AppError } from "../../../core/shared/errors";
 import { formatRupees } from "../../../core/shared/money";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";
-import { Pager } from "../../components/admin/Lists";
+import { ListCount, listHref, pageCount, Pager } from "../../components/admin/Lists";
 import { Notice } from "../../components/admin/Notice";
 import { ageText, consoleMeta, formText, pageParam } from "../../lib/console";
 import { formatDayTime } from "../../lib/dates";
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const found = await listCalls(context.core, actor, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   return {
     page,
-    pages: Math.max(1, Math.ceil(found.total / PAGE_SIZE)),
+    pages: pageCount(found.total, PAGE_SIZE),
     total: found.total,
     // ages against the server's clock, so the page reads the same once hydrated
     now: Date.now(),
@@ -125,11 +125,13 @@ export default function ConsoleCalls() {
           {answer.done && <Notice kind="success">{answer.done}</Notice>}
         </div>
       )}
-      <p className="mb-3 text-sm text-stone-600" role="status">
-        {total === 0
-          ? "No orders are waiting for confirmation."
-          : `${total.toLocaleString("en-US")} ${total === 1 ? "order" : "orders"} waiting, page ${page} of ${pages}.`}
-      </p>
+      <ListCount
+        total={total}
+        page={page}
+        pages={pages}
+        noun={["order waiting", "orders waiting"]}
+        empty="No orders are waiting for confirmation."
+      />
       <ul className="space-y-3" aria-label="Orders to call">
         {calls.map((c) => (
           <li key={c.id} className="space-y-3 bg-white p-4 text-sm ring-1 ring-stone-200">
@@ -216,7 +218,7 @@ export default function ConsoleCalls() {
           </li>
         ))}
       </ul>
-      <Pager page={page} pages={pages} href={(n) => (n > 1 ? `/admin/calls?page=${n}` : "/admin/calls")} />
+      <Pager page={page} pages={pages} href={(n) => listHref("/admin/calls", { page: n })} />
     </>
   );
 }

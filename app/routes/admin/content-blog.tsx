@@ -1,11 +1,13 @@
-// The blog's posts for staff (issue 14, point 8): drafts and published, newest change first.
-import { Form, Link, useLoaderData } from "react-router";
+// The blog's posts for staff (decision 0067): drafts and published, newest change first.
+import { Link, useLoaderData } from "react-router";
 import { listBlogPostsForStaff } from "../../../core/content/blog-admin";
 import { BLOG_STATUSES, searchText, type BlogStatus } from "../../../core/content/content-limits";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { ContentNav } from "../../components/admin/ContentNav";
 import { PageTitle } from "../../components/admin/Fields";
-import { Pager } from "../../components/admin/Lists";
+import { FilterForm, SearchBox } from "../../components/admin/ListFilters";
+import { ListCount, listHref, pageCount, Pager } from "../../components/admin/Lists";
+import { ListTabs } from "../../components/admin/ListTabs";
 import { Notice } from "../../components/admin/Notice";
 import { consoleMeta, pageParam } from "../../lib/console";
 import { formatDay } from "../../lib/dates";
@@ -35,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     status,
     search,
     page,
-    pages: Math.max(1, Math.ceil(found.total / PAGE_SIZE)),
+    pages: pageCount(found.total, PAGE_SIZE),
     total: found.total,
     deleted: params.get("deleted") === "1",
     posts: found.items.map((p) => ({
@@ -52,62 +54,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function ConsoleBlog() {
   const { status, search, page, pages, total, deleted, posts } = useLoaderData<typeof loader>();
-  const href = (changes: Record<string, string>) => {
-    const q = new URLSearchParams(
-      Object.entries({ status, search, ...changes }).filter(([k, v]) => v !== "" && !(k === "status" && v === "all")),
-    );
-    const text = q.toString();
-    return text ? `/admin/content/blog?${text}` : "/admin/content/blog";
-  };
+  const href = (changes: Record<string, string>) =>
+    listHref("/admin/content/blog", { status, search, ...changes }, { status: "all" });
   return (
     <>
       <PageTitle title="Blog" intro="Drafts never show on the storefront. Publish a post to show it on /blog." />
       <ContentNav current="/admin/content/blog" />
       <div className="mb-4 flex flex-wrap items-center gap-2">
-        <nav aria-label="Post status">
-          <ul className="flex gap-1">
-            {BLOG_STATUSES.map((s) => (
-              <li key={s}>
-                <Link
-                  to={href({ status: s })}
-                  aria-current={status === s ? "page" : undefined}
-                  className={`inline-flex min-h-11 items-center px-3 text-sm ${status === s ? "bg-stone-700 text-white" : "bg-white ring-1 ring-stone-200"}`}
-                >
-                  {TABS[s]}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <ListTabs
+          label="Post status"
+          className=""
+          current={status}
+          tabs={BLOG_STATUSES.map((s) => ({ key: s, label: TABS[s], href: href({ status: s }) }))}
+        />
         <Link to="/admin/content/blog/new" className="btn-primary ml-auto">
           New post
         </Link>
       </div>
-      <Form method="get" className="mb-4 flex gap-2" aria-label="Find posts">
-        {status !== "all" && <input type="hidden" name="status" value={status} />}
-        <label className="min-w-0 flex-1">
-          <span className="sr-only">Search</span>
-          <input
-            type="search"
-            name="search"
-            defaultValue={search}
-            maxLength={100}
-            placeholder="Title or slug"
-            className="field"
-          />
-        </label>
-        <button type="submit" className="btn-secondary">
-          Find
-        </button>
-      </Form>
+      <FilterForm label="Find posts" keep={{ status: status === "all" ? "" : status }}>
+        <SearchBox value={search} placeholder="Title or slug" />
+      </FilterForm>
       {deleted && (
         <div className="mb-4">
           <Notice kind="success">Post deleted.</Notice>
         </div>
       )}
-      <p className="mb-2 text-sm text-stone-600" role="status">
-        {total === 0 ? "No posts here." : `${total} ${total === 1 ? "post" : "posts"}.`}
-      </p>
+      <ListCount total={total} page={page} pages={pages} noun={["post", "posts"]} empty="No posts here." />
       <ul className="space-y-2" aria-label="Posts">
         {posts.map((p) => (
           <li key={p.id}>

@@ -8,7 +8,7 @@ import { AppError } from "../../../core/shared/errors";
 import { formatRupees } from "../../../core/shared/money";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle, Panel } from "../../components/admin/Fields";
-import { Pager } from "../../components/admin/Lists";
+import { listHref, pageCount, Pager } from "../../components/admin/Lists";
 import { consoleMeta, pageParam, statusLabel } from "../../lib/console";
 import { formatDay, formatDayTime } from "../../lib/dates";
 import { requireStaff } from "../../lib/staff.server";
@@ -54,7 +54,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       })),
       ordersTotal: found.total,
       page,
-      pages: Math.max(1, Math.ceil(found.total / PAGE_SIZE)),
+      pages: pageCount(found.total, PAGE_SIZE),
     };
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw data({ detail: error.message }, { status: 404 });
@@ -73,7 +73,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 export default function ConsoleCustomer() {
   const c = useLoaderData<typeof loader>();
-  const href = (n: number) => (n > 1 ? `/admin/customers/${c.id}?page=${n}` : `/admin/customers/${c.id}`);
+  const href = (n: number) => listHref(`/admin/customers/${c.id}`, { page: n });
   return (
     <>
       <p className="mb-2 text-sm">

@@ -2,11 +2,12 @@
 // everyone who ordered, guests included, one per phone, with their orders, delivered, refused or
 // returned, and last order (Pakistan time); searchable by name, phone or email, sorted by last
 // order, number of orders or name, paged. A blocked phone says so. Each links to their page.
-import { Form, Link, useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { CUSTOMER_SEARCH_MAX, CUSTOMER_SORTS, listCustomers, type CustomerSort } from "../../../core/orders/customers";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";
-import { Pager } from "../../components/admin/Lists";
+import { FilterForm, SearchBox, SelectFilter } from "../../components/admin/ListFilters";
+import { ListCount, listHref, pageCount, Pager } from "../../components/admin/Lists";
 import { consoleMeta, pageParam } from "../../lib/console";
 import { formatDay } from "../../lib/dates";
 import { requireStaff } from "../../lib/staff.server";
@@ -56,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     search: search.trim(),
     sort,
     page,
-    pages: Math.max(1, Math.ceil(found.total / PAGE_SIZE)),
+    pages: pageCount(found.total, PAGE_SIZE),
   };
 }
 
@@ -81,57 +82,37 @@ function Badges({ hasAccount, blocked }: { hasAccount: boolean; blocked: boolean
 
 export default function ConsoleCustomers() {
   const { items, total, search, sort, page, pages } = useLoaderData<typeof loader>();
-  const href = (n: number) => {
-    const q = new URLSearchParams();
-    if (search) q.set("search", search);
-    if (sort !== "last_order") q.set("sort", sort);
-    if (n > 1) q.set("page", String(n));
-    return q.size ? `/admin/customers?${q}` : "/admin/customers";
-  };
+  const href = (n: number) => listHref("/admin/customers", { search, sort, page: n }, { sort: "last_order" });
   return (
     <>
       <PageTitle
         title="Customers"
         intro="Everyone who ordered, guests included: one customer per phone number, however it was typed."
       />
-      <Form method="get" role="search" className="mb-4 grid max-w-3xl gap-2 md:grid-cols-[1fr_auto_auto]">
-        <div>
-          <label htmlFor="customer-search" className="sr-only">
-            Search by name, phone or email
-          </label>
-          <input
-            id="customer-search"
-            type="search"
-            name="search"
-            defaultValue={search}
-            maxLength={CUSTOMER_SEARCH_MAX}
-            placeholder="Name, phone or email"
-            className="field"
+      <FilterForm label="Find customers" className="max-w-3xl">
+        <SearchBox
+          value={search}
+          label="Search by name, phone or email"
+          maxLength={CUSTOMER_SEARCH_MAX}
+          placeholder="Name, phone or email"
+          button="Search"
+        >
+          <SelectFilter
+            name="sort"
+            label="Order of the list"
+            hideLabel
+            value={sort}
+            options={CUSTOMER_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
           />
-        </div>
-        <div>
-          <label htmlFor="customer-sort" className="sr-only">
-            Order of the list
-          </label>
-          <select id="customer-sort" name="sort" defaultValue={sort} className="field">
-            {CUSTOMER_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {SORT_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-primary">
-          Search
-        </button>
-      </Form>
-      <p className="mb-3 text-sm text-stone-600" role="status">
-        {total === 0
-          ? search
-            ? "No customer matches this search."
-            : "No orders yet, so no customers."
-          : `${count(total)} ${total === 1 ? "customer" : "customers"}, page ${page} of ${pages}.`}
-      </p>
+        </SearchBox>
+      </FilterForm>
+      <ListCount
+        total={total}
+        page={page}
+        pages={pages}
+        noun={["customer", "customers"]}
+        empty={search ? "No customer matches this search." : "No orders yet, so no customers."}
+      />
       {items.length > 0 && (
         <>
           {/* phones: one card a customer */}

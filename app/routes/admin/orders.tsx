@@ -1,8 +1,8 @@
-// The orders screen (issue 13, point 1): tabs with the number of orders in each status under the
-// filters, search by tracking ID, phone, name or email, a date range and a city, newest first,
-// fifty to a page, the age of each order waiting for confirmation, and bulk moves (confirm, mark
-// packed, cancel) for the ticked orders, each applied through core one order at a time so one
-// refusal does not stop the rest and every move is checked and recorded as a single one would be.
+// The orders screen: tabs with the number of orders in each status under the filters, search by
+// tracking ID, phone, name or email, a date range and a city, newest first, fifty to a page, the
+// age of each order waiting for confirmation, and bulk moves (confirm, mark packed, cancel) for
+// the ticked orders, each applied through core one order at a time so one refusal does not stop
+// the rest and every move is checked and recorded as a single one would be.
 // On a phone the first order is in the first screen: the filters other than search fold away, and
 // the bulk moves appear in a bar at the bottom only once an order is ticked. Orders that arrive
 // while the list is open are announced ("2 new orders — show") and shown when asked, so ticks and
@@ -25,11 +25,21 @@ import { moveOrder } from "../../../core/orders/workflow";
 import { AppError } from "../../../core/shared/errors";
 import { formatRupees } from "../../../core/shared/money";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
-import { Notice } from "../../components/admin/Notice";
+import { AnswerNotices, Notice } from "../../components/admin/Notice";
 import { PrintTickedButtons } from "../../components/admin/PrintLinks";
 import { ageText, consoleMeta, formText, karachiDay, MOVE_LABELS, pageParam, statusLabel } from "../../lib/console";
 import { readOrderFilters } from "../../lib/order-filters.server";
-import { DayRangeFields, Pager } from "../../components/admin/Lists";
+import {
+  CheckFilter,
+  DayRangeFields,
+  FilterActions,
+  FilterForm,
+  MoreFilters,
+  SearchBox,
+  TextFilter,
+} from "../../components/admin/ListFilters";
+import { ListCount, listHref, ListProblems, pageCount, Pager } from "../../components/admin/Lists";
+import { ListTabs } from "../../components/admin/ListTabs";
 import { formatDay, formatDayTime } from "../../lib/dates";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/orders";
@@ -60,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters,
     problems,
     page,
-    pages: Math.max(1, Math.ceil(found.total / PAGE_SIZE)),
+    pages: pageCount(found.total, PAGE_SIZE),
     total: found.total,
     tabs: [
       { status: "", label: "All", count: Object.values(found.counts).reduce((a, b) => a + b, 0) },
@@ -78,7 +88,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       source: o.source as string,
       placed: formatDayTime(o.createdAt),
       waiting: o.status === "pending confirmation" ? ageText(o.createdAt, now) : null,
-      // issue 15, point 5: the fake-order signals found when it was placed
+      // the fake-order signals found when it was placed (decision 0073)
       held: o.heldForCall,
       signals: (o.risk?.signals ?? []).map((s) => ({ reason: s.reason, holds: s.holds })),
     })),
@@ -126,17 +136,9 @@ export default function ConsoleOrders() {
   const { newSince } = useOutletContext<OrdersOutlet>();
   const revalidator = useRevalidator();
   const [ticked, setTicked] = useState(0);
-  const href = (changes: Record<string, string>) => {
-    const q = new URLSearchParams(
-      Object.entries({ ...filters, ...changes }).filter(([k, v]) => v !== "" && k !== "page"),
-    );
-    if (changes.page && changes.page !== "1") q.set("page", changes.page);
-    const text = q.toString();
-    return text ? `/admin/orders?${text}` : "/admin/orders";
-  };
+  const href = (changes: Record<string, string>) => listHref("/admin/orders", { ...filters, ...changes });
   const exportQuery = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== "")).toString();
   const exportHref = `/admin/orders/export.csv${exportQuery ? `?${exportQuery}` : ""}`;
-  const folded = foldedFilters(filters);
   const countTicks = (form: HTMLFormElement) =>
     setTicked(form.querySelectorAll<HTMLInputElement>("input[name=id]:checked").length);
   return (
@@ -152,82 +154,28 @@ export default function ConsoleOrders() {
           New order
         </Link>
       </div>
-      {/* the tabs wrap: a strip scrolled sideways hid the last ones' names on a phone */}
-      <nav aria-label="Order status" className="mb-3">
-        <ul className="flex flex-wrap gap-1 whitespace-nowrap">
-          {tabs.map((tab) => {
-            const current = filters.status === tab.status;
-            return (
-              <li key={tab.status || "all"}>
-                <Link
-                  to={href({ status: tab.status })}
-                  aria-current={current ? "page" : undefined}
-                  className={`inline-flex min-h-10 items-center gap-1 px-2.5 text-sm ${current ? "bg-ink text-white" : "bg-white ring-1 ring-stone-200 hover:bg-stone-50"}`}
-                >
-                  {tab.label} <span className="tabular-nums opacity-75">({tab.count})</span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
-      <Form method="get" className="mb-3 bg-white p-3 ring-1 ring-stone-200" aria-label="Find orders">
-        {filters.status && <input type="hidden" name="status" value={filters.status} />}
-        <div className="flex gap-2">
-          <label className="min-w-0 flex-1 text-sm">
-            <span className="sr-only">Search</span>
-            <input
-              type="search"
-              name="search"
-              defaultValue={filters.search}
-              maxLength={100}
-              placeholder="Tracking ID, phone, name or email"
-              className="field"
-            />
-          </label>
-          <button type="submit" className="btn-primary shrink-0 px-4">
-            Find
-          </button>
-        </div>
-        {/* folded on every screen: open, they would push a phone's first order out of sight */}
-        <details className="group mt-2" data-testid="more-filters">
-          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 text-sm [&::-webkit-details-marker]:hidden">
-            <span aria-hidden="true" className="group-open:rotate-90">
-              ›
-            </span>
-            <span className="font-semibold">More filters</span>
-            {folded && <span className="min-w-0 truncate text-stone-600">· {folded}</span>}
-          </summary>
-          <div className="grid gap-3 pt-2 sm:grid-cols-2 lg:grid-cols-4">
-            <label className="text-sm">
-              <span className="block font-semibold">City</span>
-              <input type="text" name="city" defaultValue={filters.city} maxLength={60} className="field mt-1" />
-            </label>
-            <DayRangeFields from={filters.from} to={filters.to} />
-            <label className="flex min-h-11 items-center gap-2 self-end text-sm">
-              <input type="checkbox" name="held" value="1" defaultChecked={filters.held === "1"} className="h-5 w-5" />
-              Held for a call
-            </label>
-            <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
-              <button type="submit" className="btn-primary">
-                Apply filters
-              </button>
-              <Link to="/admin/orders" className="btn-secondary">
-                Clear
-              </Link>
-              {/* a file download, not a page: a plain link (decision 0059) */}
-              <a href={exportHref} className="btn-secondary ml-auto whitespace-nowrap" download>
-                Export CSV
-              </a>
-            </div>
-          </div>
-        </details>
-      </Form>
-      {problems.length > 0 && (
-        <div className="mb-4">
-          <Notice kind="error">{problems.join(" ")}</Notice>
-        </div>
-      )}
+      <ListTabs
+        label="Order status"
+        compact
+        className="mb-3"
+        current={filters.status}
+        tabs={tabs.map((tab) => ({ ...tab, key: tab.status, href: href({ status: tab.status }) }))}
+      />
+      <FilterForm label="Find orders" keep={{ status: filters.status }} compact>
+        <SearchBox value={filters.search} placeholder="Tracking ID, phone, name or email" />
+        <MoreFilters inForce={foldedFilters(filters)} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <TextFilter name="city" label="City" value={filters.city} maxLength={60} />
+          <DayRangeFields from={filters.from} to={filters.to} />
+          <CheckFilter name="held" label="Held for a call" checked={filters.held === "1"} />
+          <FilterActions submit="Apply filters" clear="/admin/orders" className="sm:col-span-2 lg:col-span-4">
+            {/* a file download, not a page: a plain link (decision 0059) */}
+            <a href={exportHref} className="btn-secondary ml-auto whitespace-nowrap" download>
+              Export CSV
+            </a>
+          </FilterActions>
+        </MoreFilters>
+      </FilterForm>
+      <ListProblems problems={problems} />
       <Form
         method="post"
         preventScrollReset
@@ -240,11 +188,14 @@ export default function ConsoleOrders() {
         }}
       >
         <div className="mb-2 flex flex-wrap items-center gap-2">
-          <p className="mr-auto text-sm text-stone-600" role="status">
-            {total === 0
-              ? "No orders."
-              : `${total.toLocaleString("en-US")} ${total === 1 ? "order" : "orders"}, page ${page} of ${pages}.`}
-          </p>
+          <ListCount
+            total={total}
+            page={page}
+            pages={pages}
+            noun={["order", "orders"]}
+            empty="No orders."
+            className="mr-auto text-sm text-stone-600"
+          />
           {!!newSince && (
             <button
               type="button"
@@ -256,15 +207,11 @@ export default function ConsoleOrders() {
             </button>
           )}
         </div>
-        {answer && (
-          <div className="mb-3 space-y-2">
-            {answer.error && <Notice kind="error">{answer.error}</Notice>}
-            {answer.done && <Notice kind="success">{answer.done}</Notice>}
-            {answer.refused && answer.refused.length > 0 && (
-              <Notice kind="error">Not moved: {answer.refused.map((r) => `#${r.id}: ${r.detail}`).join(" ")}</Notice>
-            )}
-          </div>
-        )}
+        <AnswerNotices answer={answer}>
+          {answer?.refused && answer.refused.length > 0 && (
+            <Notice kind="error">Not moved: {answer.refused.map((r) => `#${r.id}: ${r.detail}`).join(" ")}</Notice>
+          )}
+        </AnswerNotices>
         <ul className="space-y-2" aria-label="Order list">
           {orders.map((order) => (
             <li key={order.id} className="flex items-start gap-3 bg-white p-3 text-sm ring-1 ring-stone-200">
@@ -361,8 +308,7 @@ function foldedFilters(filters: { city: string; from: string; to: string; held: 
 }
 
 /**
- * An order's fake-order signals in the list (issue 15, point 5): a small badge ("Held · 2
- * signals") that opens to the reasons, so they can be read on a phone, where a tooltip cannot.
+ * An order's fake-order signals in the list (decision 0073): a small badge ("Held · 2 signals") that opens to the reasons, so they can be read on a phone, where a tooltip cannot.
  */
 function SignalsBadge({ held, signals }: { held: boolean; signals: { reason: string; holds: boolean }[] }) {
   if (signals.length === 0) return null;

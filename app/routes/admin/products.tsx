@@ -1,8 +1,8 @@
-// The console's product list (issue 14, point 1; decision 0062), for the products permission:
+// The console's product list (decision 0062), for the products permission:
 // search by name, custom URL or SKU; filter by collection, stock and state; newest first or by
 // name; paged. Archived products are listed only under their own state. A GET form and links:
 // it all works before (or without) JavaScript.
-import { Form, Link, useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { listCollectionChoices, listProductsForStaff } from "../../../core/catalog/product-admin";
 import {
   LOW_STOCK,
@@ -16,7 +16,8 @@ import {
 import { formatRupees } from "../../../core/shared/money";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";
-import { Pager } from "../../components/admin/Lists";
+import { FilterActions, FilterForm, SelectFilter, TextFilter } from "../../components/admin/ListFilters";
+import { ListCount, listHref, ListProblems, pageCount, Pager } from "../../components/admin/Lists";
 import { Notice } from "../../components/admin/Notice";
 import { consoleMeta, pageParam } from "../../lib/console";
 import { countOf } from "../../lib/plural";
@@ -75,7 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters,
     problems,
     page,
-    pages: Math.max(1, Math.ceil(found.total / PAGE_SIZE)),
+    pages: pageCount(found.total, PAGE_SIZE),
     total: found.total,
     collections,
     deleted: params.get("deleted") === "1",
@@ -103,16 +104,7 @@ const STATE_STYLES: Record<ProductState, string> = {
 
 export default function ConsoleProducts() {
   const { filters, problems, page, pages, total, collections, products, deleted } = useLoaderData<typeof loader>();
-  const href = (n: number) => {
-    const q = new URLSearchParams(
-      Object.entries(filters).filter(
-        ([k, v]) => v !== "" && !(k === "stock" && v === "all") && !(k === "sort" && v === "newest"),
-      ),
-    );
-    if (n > 1) q.set("page", String(n));
-    const s = q.toString();
-    return s ? `/admin/products?${s}` : "/admin/products";
-  };
+  const href = (n: number) => listHref("/admin/products", { ...filters, page: n }, { stock: "all", sort: "newest" });
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -122,85 +114,57 @@ export default function ConsoleProducts() {
         </Link>
       </div>
       {/* two filters a row on a phone, so the first products show without scrolling past them */}
-      <Form
-        method="get"
-        aria-label="Find products"
-        className="mb-4 grid grid-cols-2 gap-3 bg-white p-4 ring-1 ring-stone-200 lg:grid-cols-5"
-      >
-        <label className="col-span-2 text-sm lg:col-span-1">
-          <span className="block font-semibold">Search</span>
-          <input
-            type="search"
-            name="search"
-            defaultValue={filters.search}
-            maxLength={100}
-            placeholder="Name, URL or SKU"
-            className="field mt-1"
-          />
-        </label>
-        <label className="text-sm">
-          <span className="block font-semibold">Collection</span>
-          <select name="collection" defaultValue={filters.collection} className="field mt-1">
-            <option value="">All collections</option>
-            {collections.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          <span className="block font-semibold">Stock</span>
-          <select name="stock" defaultValue={filters.stock} className="field mt-1">
-            {STOCK_FILTERS.map((s) => (
-              <option key={s} value={s}>
-                {STOCK_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          <span className="block font-semibold">State</span>
-          <select name="state" defaultValue={filters.state} className="field mt-1">
-            <option value="">Active and hidden</option>
-            {PRODUCT_STATES.map((s) => (
-              <option key={s} value={s}>
-                {STATE_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          <span className="block font-semibold">Order</span>
-          <select name="sort" defaultValue={filters.sort} className="field mt-1">
-            <option value="newest">Newest first</option>
-            <option value="name">By name</option>
-          </select>
-        </label>
-        <div className="col-span-2 flex flex-wrap gap-2 lg:col-span-5">
-          <button type="submit" className="btn-primary">
-            Find
-          </button>
-          <Link to="/admin/products" className="btn-secondary">
-            Clear
-          </Link>
-        </div>
-      </Form>
-      {problems.length > 0 && (
-        <div className="mb-4">
-          <Notice kind="error">{problems.join(" ")}</Notice>
-        </div>
-      )}
+      <FilterForm label="Find products" className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+        <TextFilter
+          type="search"
+          name="search"
+          label="Search"
+          value={filters.search}
+          placeholder="Name, URL or SKU"
+          className="col-span-2 lg:col-span-1"
+        />
+        <SelectFilter
+          name="collection"
+          label="Collection"
+          value={filters.collection}
+          options={[
+            { value: "", label: "All collections" },
+            ...collections.map((c) => ({ value: c.id, label: c.name })),
+          ]}
+        />
+        <SelectFilter
+          name="stock"
+          label="Stock"
+          value={filters.stock}
+          options={STOCK_FILTERS.map((s) => ({ value: s, label: STOCK_LABELS[s] }))}
+        />
+        <SelectFilter
+          name="state"
+          label="State"
+          value={filters.state}
+          options={[
+            { value: "", label: "Active and hidden" },
+            ...PRODUCT_STATES.map((s) => ({ value: s, label: STATE_LABELS[s] })),
+          ]}
+        />
+        <SelectFilter
+          name="sort"
+          label="Order"
+          value={filters.sort}
+          options={[
+            { value: "newest", label: "Newest first" },
+            { value: "name", label: "By name" },
+          ]}
+        />
+        <FilterActions clear="/admin/products" className="col-span-2 lg:col-span-5" />
+      </FilterForm>
+      <ListProblems problems={problems} />
       {deleted && (
         <div className="mb-4">
           <Notice kind="success">Product deleted.</Notice>
         </div>
       )}
-      <p className="mb-3 text-sm text-stone-600" role="status">
-        {total === 0
-          ? "No products here."
-          : `${total.toLocaleString("en-US")} ${total === 1 ? "product" : "products"}, page ${page} of ${pages}.`}
-      </p>
+      <ListCount total={total} page={page} pages={pages} noun={["product", "products"]} empty="No products here." />
       <ul aria-label="Product list" className="divide-y divide-stone-200 bg-white ring-1 ring-stone-200">
         {products.map((p) => (
           <li key={p.id} className="flex items-center gap-3 p-3">

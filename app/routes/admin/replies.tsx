@@ -1,4 +1,4 @@
-// Shoppers' WhatsApp replies (issue 15, point 3; decision 0071), for the orders permission: the
+// Shoppers' WhatsApp replies (decision 0071), for the orders permission: the
 // messages the store could not read itself (a question, a voice note, a reply with no order
 // waiting) wait here for a person, newest first, with the sender and the order beside them. Once
 // dealt with (a call, a move of the order), "Mark handled" takes one off the list (core, audited).
@@ -8,8 +8,9 @@ import { listReplies, markReplyHandled } from "../../../core/orders/replies";
 import { AppError } from "../../../core/shared/errors";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";
-import { Pager } from "../../components/admin/Lists";
-import { Notice } from "../../components/admin/Notice";
+import { ListCount, listHref, ListProblems, pageCount, Pager } from "../../components/admin/Lists";
+import { ListTabs } from "../../components/admin/ListTabs";
+import { AnswerNotices } from "../../components/admin/Notice";
 import { consoleMeta, formText, pageParam, statusLabel } from "../../lib/console";
 import { formatDayTime } from "../../lib/dates";
 import { requireStaff } from "../../lib/staff.server";
@@ -54,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     show,
     problem: showText !== show ? "Choose a tab." : null,
     page,
-    pages: Math.max(1, Math.ceil(found.total / PAGE_SIZE)),
+    pages: pageCount(found.total, PAGE_SIZE),
     total: found.total,
     waiting: found.waiting,
     replies: found.items.map((r) => ({
@@ -99,14 +100,8 @@ export default function ConsoleReplies() {
   const { show, problem, page, pages, total, waiting, replies } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state === "submitting";
-  const href = (next: { show?: string; page?: number }) => {
-    const q = new URLSearchParams();
-    const s = next.show ?? show;
-    if (s !== "needs_person") q.set("show", s);
-    if (next.page && next.page > 1) q.set("page", String(next.page));
-    const text = q.toString();
-    return text ? `/admin/messages/replies?${text}` : "/admin/messages/replies";
-  };
+  const href = (next: { show?: string; page?: number }) =>
+    listHref("/admin/messages/replies", { show: next.show ?? show, page: next.page }, { show: "needs_person" });
   return (
     <>
       <PageTitle
@@ -118,43 +113,25 @@ export default function ConsoleReplies() {
           Messages sent to shoppers
         </Link>
       </p>
-      <nav aria-label="Which replies" className="mb-4">
-        <ul className="flex flex-wrap gap-1 whitespace-nowrap">
-          {REPLY_FILTERS.map((s) => {
-            const current = show === s;
-            return (
-              <li key={s}>
-                <Link
-                  to={href({ show: s })}
-                  aria-current={current ? "page" : undefined}
-                  className={`inline-flex min-h-11 items-center gap-1 px-3 text-sm ${current ? "bg-ink text-white" : "bg-white ring-1 ring-stone-200 hover:bg-stone-50"}`}
-                >
-                  {TAB_LABELS[s]}
-                  {s === "needs_person" && <span className="tabular-nums opacity-75">({waiting})</span>}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
-      {problem && (
-        <div className="mb-4">
-          <Notice kind="error">{problem}</Notice>
-        </div>
-      )}
-      <p className="mb-3 text-sm text-stone-600" role="status">
-        {total === 0
-          ? show === "needs_person"
-            ? "No replies waiting for a person."
-            : "No replies yet."
-          : `${total.toLocaleString("en-US")} ${total === 1 ? "reply" : "replies"}, page ${page} of ${pages}.`}
-      </p>
-      {answer && (
-        <div className="mb-3 space-y-2">
-          {answer.error && <Notice kind="error">{answer.error}</Notice>}
-          {answer.done && <Notice kind="success">{answer.done}</Notice>}
-        </div>
-      )}
+      <ListTabs
+        label="Which replies"
+        current={show}
+        tabs={REPLY_FILTERS.map((s) => ({
+          key: s,
+          label: TAB_LABELS[s],
+          href: href({ show: s }),
+          count: s === "needs_person" ? waiting : null,
+        }))}
+      />
+      <ListProblems problems={[problem]} />
+      <ListCount
+        total={total}
+        page={page}
+        pages={pages}
+        noun={["reply", "replies"]}
+        empty={show === "needs_person" ? "No replies waiting for a person." : "No replies yet."}
+      />
+      <AnswerNotices answer={answer} />
       <ul className="space-y-2" aria-label="Reply list">
         {replies.map((r) => (
           <li key={r.id} className="space-y-2 bg-white p-3 text-sm ring-1 ring-stone-200">

@@ -1,4 +1,4 @@
-// The review moderation queue (issue 14, point 7; decision 0061), for the reviews permission
+// The review moderation queue (decision 0061), for the reviews permission
 // (owner, manager, catalogue): tabs Waiting / Published / Hidden / All, filters, and Publish,
 // Hide and Delete for each review or the ticked ones (one by one through core). Delete asks
 // again on a second step, so it works before (or without) JavaScript.
@@ -14,8 +14,10 @@ import { AppError } from "../../../core/shared/errors";
 import { productHref } from "../../lib/catalog-view.server";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";
-import { Pager } from "../../components/admin/Lists";
-import { Notice } from "../../components/admin/Notice";
+import { FilterActions, FilterForm, SelectFilter, TextFilter } from "../../components/admin/ListFilters";
+import { ListCount, listHref, ListProblems, pageCount, Pager } from "../../components/admin/Lists";
+import { ListTabs } from "../../components/admin/ListTabs";
+import { AnswerNotices, Notice } from "../../components/admin/Notice";
 import { consoleMeta, formText, pageParam } from "../../lib/console";
 import { formatDayTime } from "../../lib/dates";
 import { requireStaff } from "../../lib/staff.server";
@@ -72,7 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters,
     problems,
     page,
-    pages: Math.max(1, Math.ceil(found.total / PAGE_SIZE)),
+    pages: pageCount(found.total, PAGE_SIZE),
     total: found.total,
     waiting: found.waiting,
     deleting: deleting ?? null,
@@ -175,92 +177,52 @@ export default function ConsoleReviews() {
   const { filters, problems, page, pages, total, waiting, deleting, reviews } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state === "submitting";
-  const href = (changes: Record<string, string>) => {
-    const q = new URLSearchParams(
-      Object.entries({ ...filters, ...changes }).filter(([k, v]) => v !== "" && k !== "page" && k !== "delete"),
+  const href = (changes: { status?: string; page?: string; delete?: string }) =>
+    listHref(
+      "/admin/reviews",
+      { ...filters, status: changes.status ?? filters.status, page: changes.page, delete: changes.delete },
+      { status: "waiting" },
     );
-    if (q.get("status") === "waiting") q.delete("status");
-    if (changes.page && changes.page !== "1") q.set("page", changes.page);
-    if (changes.delete) q.set("delete", changes.delete);
-    const text = q.toString();
-    return text ? `/admin/reviews?${text}` : "/admin/reviews";
-  };
   const toDelete = deleting === null ? undefined : reviews.find((r) => r.id === deleting);
   return (
     <>
       <PageTitle title="Reviews" intro="Newest first. Publish a review to show it on its product's page." />
-      <nav aria-label="Review status" className="mb-4">
-        <ul className="flex flex-wrap gap-1 whitespace-nowrap">
-          {(["waiting", "published", "hidden", "all"] as const).map((status) => {
-            const current = filters.status === status;
-            return (
-              <li key={status}>
-                <Link
-                  to={href({ status })}
-                  aria-current={current ? "page" : undefined}
-                  className={`inline-flex min-h-11 items-center gap-1 px-3 text-sm ${current ? "bg-ink text-white" : "bg-white ring-1 ring-stone-200 hover:bg-stone-50"}`}
-                >
-                  {TAB_LABELS[status]}
-                  {status === "waiting" && <span className="tabular-nums opacity-75">({waiting})</span>}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
-      <Form
-        method="get"
-        className="mb-4 grid gap-3 bg-white p-4 ring-1 ring-stone-200 sm:grid-cols-2 lg:grid-cols-4"
-        aria-label="Find reviews"
+      <ListTabs
+        label="Review status"
+        current={filters.status}
+        tabs={(["waiting", "published", "hidden", "all"] as const).map((status) => ({
+          key: status,
+          label: TAB_LABELS[status],
+          href: href({ status }),
+          count: status === "waiting" ? waiting : null,
+        }))}
+      />
+      <FilterForm
+        label="Find reviews"
+        keep={{ status: filters.status }}
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
       >
-        <input type="hidden" name="status" value={filters.status} />
-        <label className="text-sm lg:col-span-2">
-          <span className="block font-semibold">Search</span>
-          <input
-            type="search"
-            name="search"
-            defaultValue={filters.search}
-            maxLength={100}
-            placeholder="Words, reviewer or product"
-            className="field mt-1"
-          />
-        </label>
-        <label className="text-sm">
-          <span className="block font-semibold">Stars</span>
-          <select name="rating" defaultValue={filters.rating} className="field mt-1">
-            <option value="">Any</option>
-            {[5, 4, 3, 2, 1].map((n) => (
-              <option key={n} value={n}>
-                {n} {n === 1 ? "star" : "stars"}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          <span className="block font-semibold">Product number</span>
-          <input
-            type="text"
-            inputMode="numeric"
-            name="product"
-            defaultValue={filters.product}
-            maxLength={10}
-            className="field mt-1"
-          />
-        </label>
-        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
-          <button type="submit" className="btn-primary">
-            Find
-          </button>
-          <Link to="/admin/reviews" className="btn-secondary">
-            Clear
-          </Link>
-        </div>
-      </Form>
-      {problems.length > 0 && (
-        <div className="mb-4">
-          <Notice kind="error">{problems.join(" ")}</Notice>
-        </div>
-      )}
+        <TextFilter
+          type="search"
+          name="search"
+          label="Search"
+          value={filters.search}
+          placeholder="Words, reviewer or product"
+          className="lg:col-span-2"
+        />
+        <SelectFilter
+          name="rating"
+          label="Stars"
+          value={filters.rating}
+          options={[
+            { value: "", label: "Any" },
+            ...[5, 4, 3, 2, 1].map((n) => ({ value: n, label: `${n} ${n === 1 ? "star" : "stars"}` })),
+          ]}
+        />
+        <TextFilter name="product" label="Product number" value={filters.product} inputMode="numeric" maxLength={10} />
+        <FilterActions clear="/admin/reviews" className="sm:col-span-2 lg:col-span-4" />
+      </FilterForm>
+      <ListProblems problems={problems} />
       {toDelete && (
         <Form
           method="post"
@@ -285,11 +247,14 @@ export default function ConsoleReviews() {
       )}
       <Form method="post" preventScrollReset aria-label="Reviews">
         <div className="mb-3 flex flex-wrap items-center gap-2">
-          <p className="mr-auto text-sm text-stone-600" role="status">
-            {total === 0
-              ? "No reviews here."
-              : `${total.toLocaleString("en-US")} ${total === 1 ? "review" : "reviews"}, page ${page} of ${pages}.`}
-          </p>
+          <ListCount
+            total={total}
+            page={page}
+            pages={pages}
+            noun={["review", "reviews"]}
+            empty="No reviews here."
+            className="mr-auto text-sm text-stone-600"
+          />
           <button type="submit" name="bulk" value="publish" disabled={busy} className="btn-secondary">
             Publish ticked
           </button>
@@ -297,15 +262,11 @@ export default function ConsoleReviews() {
             Hide ticked
           </button>
         </div>
-        {answer && (
-          <div className="mb-3 space-y-2">
-            {answer.error && <Notice kind="error">{answer.error}</Notice>}
-            {answer.done && <Notice kind="success">{answer.done}</Notice>}
-            {answer.refused && answer.refused.length > 0 && (
-              <Notice kind="error">Not changed: {answer.refused.map((r) => r.detail).join(" ")}</Notice>
-            )}
-          </div>
-        )}
+        <AnswerNotices answer={answer}>
+          {answer?.refused && answer.refused.length > 0 && (
+            <Notice kind="error">Not changed: {answer.refused.map((r) => r.detail).join(" ")}</Notice>
+          )}
+        </AnswerNotices>
         <ul className="space-y-2" aria-label="Review list">
           {reviews.map((review) => (
             <li key={review.id} className="flex items-start gap-3 bg-white p-3 text-sm ring-1 ring-stone-200">

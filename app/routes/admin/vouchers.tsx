@@ -1,12 +1,14 @@
-// Vouchers (issue 14, point 6; decision 0066), for the vouchers permission (owner, manager): the
+// Vouchers (decision 0066), for the vouchers permission (owner, manager): the
 // list with a code search and state tabs, newest first, each linking to its own page.
-import { Form, Link, useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { listVouchers } from "../../../core/vouchers/voucher-admin";
 import { SEARCH_MAX, VOUCHER_STATE_LABELS, type VoucherState } from "../../../core/vouchers/voucher-rules";
 import { formatRupees } from "../../../core/shared/money";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";
-import { Pager } from "../../components/admin/Lists";
+import { FilterForm, SearchBox } from "../../components/admin/ListFilters";
+import { ListCount, listHref, pageCount, Pager } from "../../components/admin/Lists";
+import { ListTabs } from "../../components/admin/ListTabs";
 import { StateBadge } from "../../components/admin/VoucherForm";
 import { consoleMeta, pageParam } from "../../lib/console";
 import { formatDayTime } from "../../lib/dates";
@@ -41,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     state,
     search,
     page,
-    pages: Math.max(1, Math.ceil(found.total / PAGE_SIZE)),
+    pages: pageCount(found.total, PAGE_SIZE),
     total: found.total,
     vouchers: found.items.map((v) => ({
       id: v.id,
@@ -66,15 +68,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function ConsoleVouchers() {
   const { state, search, page, pages, total, vouchers } = useLoaderData<typeof loader>();
-  const href = (changes: { state?: Tab; page?: number }) => {
-    const q = new URLSearchParams();
-    const s = changes.state ?? state;
-    if (s !== "all") q.set("state", s);
-    if (search) q.set("search", search);
-    if (changes.page && changes.page > 1) q.set("page", String(changes.page));
-    const text = q.toString();
-    return text ? `/admin/vouchers?${text}` : "/admin/vouchers";
-  };
+  const href = (changes: { state?: Tab; page?: number }) =>
+    listHref("/admin/vouchers", { state: changes.state ?? state, search, page: changes.page }, { state: "all" });
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -83,45 +78,21 @@ export default function ConsoleVouchers() {
           New voucher
         </Link>
       </div>
-      <nav aria-label="Voucher state" className="mb-4">
-        <ul className="flex flex-wrap gap-1 whitespace-nowrap">
-          {TABS.map((tab) => (
-            <li key={tab}>
-              <Link
-                to={href({ state: tab })}
-                aria-current={tab === state ? "page" : undefined}
-                className={`inline-flex min-h-11 items-center px-3 text-sm ${tab === state ? "bg-ink text-white" : "bg-white ring-1 ring-stone-200 hover:bg-stone-50"}`}
-              >
-                {tabLabel(tab)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <Form method="get" role="search" className="mb-4 flex gap-2" aria-label="Find vouchers">
-        {state !== "all" && <input type="hidden" name="state" value={state} />}
-        <label className="sr-only" htmlFor="voucher-search">
-          Code
-        </label>
-        <input
-          id="voucher-search"
-          type="search"
-          name="search"
-          defaultValue={search}
+      <ListTabs
+        label="Voucher state"
+        current={state}
+        tabs={TABS.map((tab) => ({ key: tab, label: tabLabel(tab), href: href({ state: tab }) }))}
+      />
+      <FilterForm label="Find vouchers" keep={{ state: state === "all" ? "" : state }}>
+        <SearchBox
+          value={search}
+          label="Code"
           maxLength={SEARCH_MAX}
           placeholder="Search by code"
           autoCapitalize="characters"
-          className="field flex-1"
         />
-        <button type="submit" className="btn-secondary">
-          Find
-        </button>
-      </Form>
-      <p className="mb-3 text-sm text-stone-600" role="status">
-        {total === 0
-          ? "No vouchers here."
-          : `${total.toLocaleString("en-US")} ${total === 1 ? "voucher" : "vouchers"}${pages > 1 ? `, page ${page} of ${pages}` : ""}.`}
-      </p>
+      </FilterForm>
+      <ListCount total={total} page={page} pages={pages} noun={["voucher", "vouchers"]} empty="No vouchers here." />
       <ul className="grid gap-2 md:grid-cols-2" aria-label="Voucher list">
         {vouchers.map((v) => (
           <li key={v.id}>
