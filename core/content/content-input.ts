@@ -1,5 +1,5 @@
-// Checks shared by the Content use-cases (issue 14, point 8): each refusal names its field, and a
-// length is checked before any pattern runs.
+// Checks shared by the Content use-cases (blog, policy pages, the home page's lists; decision
+// 0067): each refusal names its field, and a length is checked before any pattern runs.
 import { invalid } from "../shared/errors";
 
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
@@ -33,6 +33,12 @@ export function longText(field: string, value: unknown, max: number): string {
   if (text.length > max) throw invalid(`${field} must be at most ${max} characters`);
   if (CONTROL.test(text)) throw invalid(`${field} must not contain control characters`);
   return text;
+}
+
+/** A switch (shown, featured): true or false, nothing else. */
+export function flag(field: string, value: unknown): boolean {
+  if (typeof value !== "boolean") throw invalid(`${field} must be true or false`);
+  return value;
 }
 
 /** HTML as staff typed it, before cleaning: within max, and no NUL (the cleaner drops the rest). */

@@ -28,15 +28,25 @@ export interface StaffWriteOptions<T> {
   clears?: CacheClear | ((result: T) => CacheClear);
 }
 
+/** For a write that may find nothing to change: the cache is cleared only when it did change. */
+export const clearsWhenChanged = (result: { changed: boolean }): CacheClear => (result.changed ? "all" : "none");
+
+/**
+ * What a write needs of the member's role: a permission, or "own account" for what any member
+ * may do to their own account (their password, their two-step sign-in), where signing in is the
+ * whole right.
+ */
+export type StaffWriteRight = Permission | "own account";
+
 /** Runs a staff use-case's write: permission, one transaction with its audit rows, cache cleared. */
 export async function staffWrite<T>(
   ctx: CoreContext,
   actor: StaffActor,
-  permission: Permission,
+  right: StaffWriteRight,
   write: (scope: StaffWriteScope) => Promise<T>,
   options: StaffWriteOptions<T> = {},
 ): Promise<T> {
-  requirePermission(actor, permission);
+  if (right !== "own account") requirePermission(actor, right);
   const result = await ctx.db.transaction((tx) =>
     write({ tx, actor, audit: (entry) => recordAudit(tx, whoIs(actor), entry) }),
   );
