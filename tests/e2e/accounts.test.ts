@@ -1,4 +1,4 @@
-// The shopper's account pages in a real browser (issue 7): registration, sign-in, the account
+// The shopper's account pages in a real browser (decision 0025): registration, sign-in, the account
 // (profile, orders, settings, logout), the wishlist and its toggles, at phone and desktop widths,
 // with the messages of spec §5 and §8.
 import type { Page } from "playwright-core";
@@ -67,7 +67,7 @@ async function products(): Promise<ApiProduct[]> {
   return (await apiCall<ApiProduct[]>("/products?limit=100&sort=name")).body;
 }
 
-// a packer who moves an order along, so My Orders can be seen showing each step (issue 13)
+// a packer who moves an order along, so My Orders can be seen showing each step (decision 0055)
 async function prepare(db: Db): Promise<void> {
   const passwordHash = await hashPassword(PASSWORD);
   await db

@@ -1,5 +1,5 @@
-// The call list and the owner's confirmation figures in a real browser (issue 15, points 4 and
-// 6): at phone width a packer finds the oldest pending order first with a big tap-to-call link,
+// The call list and the owner's confirmation figures in a real browser (decision
+// 0072): at phone width a packer finds the oldest pending order first with a big tap-to-call link,
 // its hold and signals, and presses "Confirmed on call"; an order someone else answered meanwhile
 // is told kindly; "No answer" notes the call; the list works without JavaScript. The owner's home
 // shows the figures per week and per city.

@@ -1,4 +1,4 @@
-// Collections and vouchers in a real browser at phone width (issue 14, points 5 and 6; decision
+// Collections and vouchers in a real browser at phone width (decision
 // 0066): a manager creates a voucher in the console and a shopper applies it at the checkout at
 // once; the manager reorders a collection (a button, then a drag) and the collection's page shows
 // the new order; the manager uploads a hero for a featured collection and the home page's slider

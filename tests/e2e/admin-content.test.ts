@@ -1,4 +1,4 @@
-// The Content screens in a real browser at phone width (issue 14, point 8; decision 0067): the
+// The Content screens in a real browser at phone width (decision 0067): the
 // catalogue member writes a post in the rich-text editor (bold words, a bulleted list) and
 // publishes it, and /blog shows it at once; then edits the return policy's text, and
 // /refund-policy shows it. Screenshots (SCREENSHOT_DIR) of the editor, the home page layout and

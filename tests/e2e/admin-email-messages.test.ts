@@ -1,4 +1,4 @@
-// The console's message log with emails in a real browser (issue 17, point 5): an order's email
+// The console's message log with emails in a real browser (decision 0076): an order's email
 // shows beside its WhatsApp message, the channel tabs filter them, an email opens in a sandboxed
 // frame, staff resend it, the owner turns an order email off; and one order email rendered on its
 // own at a phone's width, as a mail app would show it.

@@ -1,4 +1,4 @@
-// An exchange in a real browser at phone width (issue 13, point 5; decision 0056): on a delivered
+// An exchange in a real browser at phone width (decision 0056): on a delivered
 // order's page a packer picks a unit, its replacement size and that it can be resold, makes the
 // replacement order and lands on it; both pages link to each other, and the shopper's tracking
 // page of the first order shows the exchange arranged with the new tracking ID.

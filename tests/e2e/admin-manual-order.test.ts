@@ -1,4 +1,4 @@
-// A manual order in a real browser at phone width (issue 13, point 6): a packer opens "New
+// A manual order in a real browser at phone width (decision 0057): a packer opens "New
 // order" from the orders screen, finds a product by its number, adds it, types in the customer
 // (a wrong phone first, refused beside the field with the checkout's words), reviews the prices
 // the shop works out, places the order and lands on it, marked as taken by phone. The same works

@@ -1,4 +1,4 @@
-// The console's WhatsApp message log in a real browser (issue 15; decisions 0069, 0070): a
+// The console's WhatsApp message log in a real browser (decisions 0069, 0070): a
 // shopper's order makes a confirmation request that, without a WhatsApp account, is shown as not
 // sent; a failed message is sent again with Resend, and the worker takes it at once.
 import { sql } from "drizzle-orm";

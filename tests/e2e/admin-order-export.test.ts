@@ -1,5 +1,5 @@
-// The orders screen's "Export CSV" link in a real browser at phone width (issue 13, point 1;
-// decision 0059): a packer filters the list, sees the link, taps it, and the browser saves a CSV
+// The orders screen's "Export CSV" link in a real browser at phone width (decision
+// 0059): a packer filters the list, sees the link, taps it, and the browser saves a CSV
 // file of the filtered orders, named for today, that starts with the BOM and the header.
 import fs from "node:fs";
 import type { Page } from "playwright-core";

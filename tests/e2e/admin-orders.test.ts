@@ -1,4 +1,4 @@
-// The orders side of the console in a real browser at phone width (issue 13): a packer finds a
+// The orders side of the console in a real browser at phone width (decision 0055): a packer finds a
 // new cash-on-delivery order (with how long it has waited), opens it (tap to call, WhatsApp),
 // and moves it confirm → pack → ship (courier and consignment number) → deliver (cash
 // collected); after each step the shopper's tracking page shows it. A staff note stays off the

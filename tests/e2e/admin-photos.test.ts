@@ -1,4 +1,4 @@
-// Product photos in a real browser at phone width (issue 14, point 2; decision 0063): the
+// Product photos in a real browser at phone width (decision 0063): the
 // catalogue member opens a product's Photos page, chooses two photos through its file input (a
 // phone offers camera and gallery there), sees them uploaded with their progress, gives one alt
 // text and moves it first with the Up button; the storefront's product page shows both at once,

@@ -1,4 +1,4 @@
-// Printing orders in a real browser (issue 13, point 7; decision 0058): a packer ticks two orders
+// Printing orders in a real browser (decision 0058): a packer ticks two orders
 // on the list and prints their labels (two discreet labels, one a page, the Print button working
 // under the page's script policy); Chromium's own print to PDF gives one A4 page per packing slip
 // and one 4×6-inch page (288 × 432 pt) per label; an order's page leads to its papers.

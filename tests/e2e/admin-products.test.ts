@@ -1,4 +1,4 @@
-// The product editor in a real browser at phone width (issue 14, point 1; decision 0062): the
+// The product editor in a real browser at phone width (decision 0062): the
 // catalogue member opens Products from the menu, creates a product with two sizes and two
 // colours (the grid follows the option fields as typed), and the shop's product page shows it
 // with its options at once. Without JavaScript the editor still saves its fields.

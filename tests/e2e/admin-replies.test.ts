@@ -1,4 +1,4 @@
-// The console's replies page in a real browser (issue 15, point 3; decision 0071): shoppers'
+// The console's replies page in a real browser (decision 0071): shoppers'
 // WhatsApp messages arrive through the signed webhook (the fake Cloud API's events, over HTTP);
 // the ones the store could not read wait under "Needs a person" with the sender and the order;
 // Mark handled takes one off the list; a Confirm tap moved its order by itself.

@@ -1,4 +1,4 @@
-// Review moderation in a real browser at phone width (issue 14, point 7; decision 0061): with
+// Review moderation in a real browser at phone width (decision 0061): with
 // the shop holding guests' reviews, a guest's review on a product page is acknowledged but not
 // shown; the catalogue member finds it waiting in the console's Reviews page, publishes it, and
 // the product page shows it; deleting it (asked again on a second step) takes it off again.

@@ -1,5 +1,5 @@
-// The store's details and a customer's page in a real browser at phone width (issue 14, points
-// 9 and 10; decision 0068): the owner renames the store and writes a delivery promise on
+// The store's details and a customer's page in a real browser at phone width (decision
+// 0068): the owner renames the store and writes a delivery promise on
 // Settings, and the storefront's header and product page show them at once; then opens a
 // customer found by phone, whose page lists a guest order placed with the same phone.
 import { sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Fake-order signals in a real browser (issue 15, point 5; decision 0073): the shopper of a held
+// Fake-order signals in a real browser (decision 0073): the shopper of a held
 // order is told the shop will call (and gets no confirm link), another gets the link; staff see
 // the signals in the order list and on the order, block its address from there, keep the block
 // list, and the owner saves the signal settings. Phone width and desktop.

@@ -1,4 +1,4 @@
-// Stock in a real browser at phone width (issue 14, point 3; decision 0064): the catalogue member
+// Stock in a real browser at phone width (decision 0064): the catalogue member
 // opens Stock from the menu, finds a combination by its SKU, types a new stock with a reason and
 // saves; the product's stock page shows the new stock and the history row (who, why, before →
 // after). A + press adds one. Without JavaScript the grid is a plain form that saves the same way.

@@ -1,4 +1,4 @@
-// The staff console in a real browser (issue 12), at phone and desktop widths: sign-in and
+// The staff console in a real browser (decisions 0053, 0054), at phone and desktop widths: sign-in and
 // sign-out, each role's menu (seen by a person, on a phone inside the drawer) and a 403 page
 // outside it with nothing of that page in it, two-step sign-in with a real RFC 6238 code computed
 // here, setting two-step sign-in up from the QR page, adding a member with a sign-in link and

@@ -1,4 +1,4 @@
-// Cart, checkout, confirmation and tracking in a real browser (issue 6), at phone and desktop
+// Cart, checkout, confirmation and tracking in a real browser, at phone and desktop
 // widths, against the built store. Runs on PGlite, and on PostgreSQL when DATABASE_URL is set
 // (its own database, as server.test.ts does). Orders are counted in the database at the end:
 // on PGlite the store owns its data folder, so the count opens it after the store has stopped.

@@ -1,4 +1,4 @@
-// The confirmation scheduler in a running store (issue 15, point 4; decision 0072): started by
+// The confirmation scheduler in a running store (decision 0072): started by
 // server/main.ts beside the outbox worker, it reminds an order unanswered for 13 hours and
 // cancels one unanswered for 49 on its own timer, and SIGTERM stops it cleanly (exit 0). The
 // orders are planted in the database before the store starts, as a restart would find them.

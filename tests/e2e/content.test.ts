@@ -1,4 +1,4 @@
-// The content pages in a real browser (issue 7): blog list and post (with a hostile post planted
+// The content pages in a real browser (decisions 0026, 0027): blog list and post (with a hostile post planted
 // straight in the database), the static and policy pages, the human and XML sitemaps, robots.txt,
 // and the AMP preview and document, at phone and desktop widths.
 import type { Page } from "playwright-core";

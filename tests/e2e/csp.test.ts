@@ -1,4 +1,4 @@
-// The shared pages' Content-Security-Policy in a real browser (issue 16, point 1; decision 0074):
+// The shared pages' Content-Security-Policy in a real browser (decision 0074):
 // a page from the page cache names its inline scripts by hash instead of a nonce. Chromium must
 // still run every script the store wrote (the page hydrates, with no violation) and still refuse
 // a script that was not the store's: one put into the page on its way to the browser, where any

@@ -1,4 +1,4 @@
-// The shopper's confirm page in a real browser (issue 15, point 3; decision 0071): opened from the
+// The shopper's confirm page in a real browser (decision 0071): opened from the
 // link in the WhatsApp message on a phone, the order is there and Confirm is in reach; tapping it
 // confirms the order; without JavaScript Cancel works as a plain form post; a broken link gets a
 // friendly page. Screenshots before and after, phone and desktop.

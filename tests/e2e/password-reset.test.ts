@@ -1,5 +1,5 @@
-// Forgotten passwords and email confirmation in a real browser (issue 17, points 2 and 3;
-// decision 0077). The store sends its emails through a local SMTP server, and the test reads them
+// Forgotten passwords and email confirmation in a real browser
+// (decision 0077). The store sends its emails through a local SMTP server, and the test reads them
 // there as a shopper reads their inbox: register (session A), confirm the email from the message
 // and see a guest order appear in My Orders; then, on another device, "Forgot password?", read the
 // message, follow the link, set a new password and sign in with it, while session A is ended; the

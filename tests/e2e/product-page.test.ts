@@ -1,4 +1,5 @@
-// What shoppers on phones found on product and collection pages (issue 11): promises the store
+// What shoppers on phones found on product and collection pages (decisions 0035, 0036, 0037,
+// 0039): promises the store
 // keeps, the real struck price, a size guide and photos that fit, counts and messages that
 // agree with the numbers, a real 404 for a missing collection, and the review form with and
 // without JavaScript. Every check is of what a person sees.

@@ -52,7 +52,7 @@ describe("the built store", () => {
   }, 180_000);
 
   it("refuses a 400 MB form post to a page with 413 without reading it, and stays its size", async () => {
-    // issue 11, item 9: such a post grew the process from 381 MB to 1.35 GB and answered 500
+    // decision 0046: such a post grew the process from 381 MB to 1.35 GB and answered 500
     const [product] = await fetch(`${store!.url}/api/products?limit=1`).then((r) => r.json());
     const rssMB = () =>
       Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${store!.child.pid}/status`, "utf8"))![1]) / 1024;
@@ -137,7 +137,7 @@ describe("the built store", () => {
   it("serves a public page from its page cache, the same compressed bytes to everyone, and drops it on a write", async () => {
     store = await startStore(await env());
     const [product] = await fetch(`${store.url}/api/products?limit=1&sort=name`).then((r) => r.json());
-    // as a browser asks (issue 16, point 1): raw bytes, to see what was sent on the wire
+    // as a browser asks (decision 0074): raw bytes, to see what was sent on the wire
     const raw = (encoding: string) =>
       new Promise<{ headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
         http

@@ -1,4 +1,4 @@
-// The shopper's pages in a real browser (issue 5): shell, home, collection and product, at phone
+// The shopper's pages in a real browser: shell, home, collection and product, at phone
 // and desktop widths, with JavaScript and without it for browsing, filtering, sorting and paging.
 import { describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, expectPhoneHeaderUsable, expectVisibleToPerson, hydrated } from "../helpers/browser";
@@ -296,7 +296,7 @@ describe.sequential("storefront pages", { timeout: 60_000 }, () => {
       cart: localStorage.getItem("cart"),
       session: localStorage.getItem("sessionId"),
     }));
-    // spec §3 shape, with 128 random bits (issue 11)
+    // spec §3 shape, with 128 random bits so no one can guess another shopper's cart session
     expect(stored.session).toMatch(/^session_\d+_[0-9a-f]{32}$/);
     expect(JSON.parse(stored.cart ?? "[]")).toHaveLength(1);
   });

@@ -1,4 +1,4 @@
-// A crash between an order and its WhatsApp message (issue 15, point 1; decision 0069): the built
+// A crash between an order and its WhatsApp message (decision 0069): the built
 // store as a real process, the Cloud API as a local fake, SIGKILL, restart.
 // 1. killed after the order, before its worker ran: after the restart the message goes once;
 // 2. killed while the fake holds the send open (in flight): after the restart and the lease the

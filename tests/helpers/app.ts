@@ -25,7 +25,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), "store-test-data"), LOG_LEVEL: "silent", ...env });
-  // the read cache as shipped (issue 11, item 21): the cached path, its headers and its clearing
+  // the read cache as shipped (decision 0016), so the cached path, its headers and its clearing
   // run in every API test. A test that changes the database behind the app's back clears it, as
   // a write through core does.
   const core: CoreContext = {

@@ -1,4 +1,4 @@
-// A local SMTP server for the tests (issue 17): it keeps every message it accepts, decoded enough
+// A local SMTP server for the tests (decision 0076): it keeps every message it accepts, decoded enough
 // to check (headers, the plain-text and HTML parts), and can be told to refuse the next messages
 // with an SMTP reply code, as a real server does when a mailbox is full (4xx) or unknown (5xx).
 import type net from "node:net";

@@ -1,4 +1,4 @@
-// The other half of the fake WhatsApp Cloud API (issue 15): events as Meta's webhook sends them
+// The other half of the fake WhatsApp Cloud API (decision 0071): events as Meta's webhook sends them
 // (object whatsapp_business_account, entry[].changes[].value with messages[] or statuses[]),
 // signed with X-Hub-Signature-256 the way Meta signs them, sent to the store through app.inject
 // or over HTTP to a running store.

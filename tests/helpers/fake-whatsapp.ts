@@ -1,4 +1,4 @@
-// A local fake of the WhatsApp Cloud API's send endpoint (issue 15): records every request and
+// A local fake of the WhatsApp Cloud API's send endpoint (decision 0070): records every request and
 // answers as told, in the API's documented shapes (a wamid on success, {"error": {...}} on failure).
 import http from "node:http";
 import type net from "node:net";

@@ -1,4 +1,4 @@
-// Hostile HTML for the stored-HTML cleaner (decision 0012, issue 11 item 16): what an attacker
+// Hostile HTML for the stored-HTML cleaner (decisions 0012, 0047): what an attacker
 // with write access to a description or a blog post would try. Collected from the cases in
 // DOMPurify's and sanitize-html's test suites, the published DOMPurify mXSS bypasses, and the
 // OWASP XSS filter evasion cheat sheet. Each payload, if it survived, would set window.__xss or

@@ -27,7 +27,7 @@ export async function freePort(): Promise<number> {
  * Starts the store with env on top of this process's environment, except DATABASE_URL and
  * REDIS_URL: a store runs on PostgreSQL or keeps its counters in Redis only when env says so. The test run's DATABASE_URL is the
  * developer's own database, from which the run makes its copies; a store started on it would
- * seed it (issue 11, item 22).
+ * seed it.
  */
 export async function startStore(env: Record<string, string>, timeoutMs = 120_000): Promise<StoreProcess> {
   const port = await freePort();
