@@ -4,11 +4,12 @@
 // the member turns them on. The WhatsApp and email forms work before the script loads; the
 // device switch needs it (a browser subscribes only from script).
 import { useEffect, useState } from "react";
-import { Form, useFetcher, useNavigation } from "react-router";
+import { Form, useFetcher } from "react-router";
 import { useHydrated } from "../../lib/use-hydrated";
 import { currentSubscription, pushSupport, subscribePush, type PushSupport } from "../../lib/console-push";
 import { CodeField, Panel, TextField } from "./Fields";
 import { Notice } from "./Notice";
+import { SubmitButton } from "./SubmitButton";
 
 export interface AlertsView {
   /** the role sees orders */
@@ -46,31 +47,6 @@ export const ALERT_INTENTS = [
 /** +92 300 1234567 */
 export function phoneText(phone: string): string {
   return phone.startsWith("92") && phone.length === 12 ? `+92 ${phone.slice(2, 5)} ${phone.slice(5)}` : `+${phone}`;
-}
-
-function Busy({
-  children,
-  secondary,
-  name,
-  value,
-}: {
-  children: React.ReactNode;
-  secondary?: boolean;
-  name?: string;
-  value?: string;
-}) {
-  const busy = useNavigation().state === "submitting";
-  return (
-    <button
-      type="submit"
-      name={name}
-      value={value}
-      disabled={busy}
-      className={secondary ? "btn-secondary" : "btn-primary"}
-    >
-      {children}
-    </button>
-  );
 }
 
 /** The switch for this browser: it asks for permission, subscribes and tells the store. */
@@ -227,13 +203,13 @@ export function OrderAlertsPanel({ view, result }: { view: AlertsView; result: A
               <div className="flex flex-wrap gap-2">
                 <Form method="post" preventScrollReset>
                   <input type="hidden" name="intent" value="alerts-whatsapp" />
-                  <Busy name="on" value={settings.whatsapp ? "0" : "1"} secondary={settings.whatsapp}>
+                  <SubmitButton name="on" value={settings.whatsapp ? "0" : "1"} secondary={settings.whatsapp}>
                     {settings.whatsapp ? "Turn off WhatsApp alerts" : "Turn on WhatsApp alerts"}
-                  </Busy>
+                  </SubmitButton>
                 </Form>
                 <Form method="post" preventScrollReset>
                   <input type="hidden" name="intent" value="phone-remove" />
-                  <Busy secondary>Remove this number</Busy>
+                  <SubmitButton secondary>Remove this number</SubmitButton>
                 </Form>
               </div>
             </>
@@ -246,7 +222,7 @@ export function OrderAlertsPanel({ view, result }: { view: AlertsView; result: A
                 minutes.
               </p>
               <CodeField label="Code from WhatsApp" />
-              <Busy>Confirm number</Busy>
+              <SubmitButton>Confirm number</SubmitButton>
             </Form>
           ) : null}
           <Form method="post" preventScrollReset className="space-y-3" aria-label="Your WhatsApp number">
@@ -259,7 +235,7 @@ export function OrderAlertsPanel({ view, result }: { view: AlertsView; result: A
               maxLength={30}
               hint="We send a code to it on WhatsApp; alerts go there once you type the code back."
             />
-            <Busy secondary={!!settings.phone}>Send code</Busy>
+            <SubmitButton secondary={!!settings.phone}>Send code</SubmitButton>
           </Form>
         </div>
 
@@ -271,9 +247,9 @@ export function OrderAlertsPanel({ view, result }: { view: AlertsView; result: A
           </p>
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="alerts-email" />
-            <Busy name="on" value={settings.email ? "0" : "1"} secondary={settings.email}>
+            <SubmitButton name="on" value={settings.email ? "0" : "1"} secondary={settings.email}>
               {settings.email ? "Turn off email alerts" : "Turn on email alerts"}
-            </Busy>
+            </SubmitButton>
           </Form>
         </div>
       </div>

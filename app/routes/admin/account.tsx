@@ -1,8 +1,8 @@
-// The member's own account (issue 12, point 2): their password, and two-step sign-in with an
-// authenticator app (set up by scanning a QR code and confirming a code from it) and one-time
-// recovery codes. A member with an initial password, or without the two-step sign-in the owner
-// requires, is kept on this page until it is put right.
-import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+// The member's own account: their password, and two-step sign-in with an authenticator app (set
+// up by scanning a QR code and confirming a code from it) and one-time recovery codes, and the
+// new-order alerts (decision 0094). A member with an initial password, or without the two-step
+// sign-in the owner requires, is kept on this page until it is put right.
+import { data, Form, useActionData, useLoaderData } from "react-router";
 import { PASSWORD_RULE_MESSAGE } from "../../../core/accounts/form-rules";
 import { changeOwnPassword } from "../../../core/staff/accounts";
 import {
@@ -27,6 +27,7 @@ import {
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { CodeField, PageTitle, Panel, PasswordInput } from "../../components/admin/Fields";
 import { Notice } from "../../components/admin/Notice";
+import { SubmitButton } from "../../components/admin/SubmitButton";
 import { TwoStepSetupSteps } from "../../components/admin/TwoStepSetup";
 import {
   ALERT_INTENTS,
@@ -231,15 +232,6 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
         ))}
       </ul>
     </div>
-  );
-}
-
-function SubmitButton({ children, secondary }: { children: React.ReactNode; secondary?: boolean }) {
-  const busy = useNavigation().state === "submitting";
-  return (
-    <button type="submit" disabled={busy} className={secondary ? "btn-secondary" : "btn-primary"}>
-      {children}
-    </button>
   );
 }
 

@@ -1,9 +1,9 @@
-// One blog post in the console (issue 14, point 8; decision 0067): /admin/content/blog/new writes
-// a post, /admin/content/blog/:id edits one. The body is written in the rich-text editor (or, before
-// or without JavaScript, in the textarea of its HTML); the server cleans it before storing.
+// One blog post in the console (decision 0067): /admin/content/blog/new writes a post,
+// /admin/content/blog/:id edits one. The body is written in the rich-text editor (or, before or
+// without JavaScript, in the textarea of its HTML); the server cleans it before storing.
 // Delete asks again on a second step (?delete=1), so it works without JavaScript too. A saved
 // post's picture may be uploaded (decision 0066) or chosen among the store's pictures.
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import {
   createBlogPost,
   deleteBlogPost,
@@ -17,6 +17,7 @@ import { mediaStorage } from "../../../core/media/storage";
 import { AppError } from "../../../core/shared/errors";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { ContentNav } from "../../components/admin/ContentNav";
+import { DeleteConfirmForm } from "../../components/admin/DeleteConfirmForm";
 import { ConsoleForm, FormNotice, PageTitle, Panel, TextArea, TextField } from "../../components/admin/Fields";
 import { Notice } from "../../components/admin/Notice";
 import { RichTextEditor } from "../../components/admin/RichTextEditor";
@@ -224,19 +225,15 @@ export default function ConsoleBlogPost() {
         </div>
       )}
       {confirmDelete && (
-        <Form method="post" aria-label="Delete post" className="mb-4 space-y-3 bg-white p-4 ring-2 ring-red-300">
-          <input type="hidden" name="intent" value="delete" />
+        <DeleteConfirmForm
+          label="Delete post"
+          keepHref={`/admin/content/blog/${post.id}`}
+          busy={busy}
+          className="mb-4 space-y-3 bg-white p-4 ring-2 ring-red-300"
+        >
           <p className="text-sm font-semibold">Delete “{post.title}” for good?</p>
           <p className="text-sm text-stone-700">Choose Draft instead to take it off the storefront and keep it.</p>
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" disabled={busy} className="btn-primary">
-              Yes, delete it
-            </button>
-            <Link to={`/admin/content/blog/${post.id}`} className="btn-secondary">
-              Keep it
-            </Link>
-          </div>
-        </Form>
+        </DeleteConfirmForm>
       )}
       {post.id && (
         <div className="mb-4">

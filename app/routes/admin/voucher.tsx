@@ -1,7 +1,7 @@
-// One voucher (issue 14, point 6; decision 0066): /admin/vouchers/new creates it, and
-// /admin/vouchers/:id edits it, shows its uses and the orders that used it (each linking to the
-// order), and deletes it while it is unused. Dates are entered and shown in Pakistan time.
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+// One voucher (decision 0066): /admin/vouchers/new creates it, and /admin/vouchers/:id edits it,
+// shows its uses and the orders that used it (each linking to the order), and deletes it while it
+// is unused. Dates are entered and shown in Pakistan time.
+import { data, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import {
   createVoucher,
   deleteVoucher,
@@ -16,9 +16,9 @@ import {
   voucherPatchSchema,
   VOUCHER_STATE_LABELS,
 } from "../../../core/vouchers/voucher-rules";
-import { AppError } from "../../../core/shared/errors";
 import { formatRupees, rupeesText } from "../../../core/shared/money";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
+import { DeleteConfirmForm } from "../../components/admin/DeleteConfirmForm";
 import { PageTitle, Panel } from "../../components/admin/Fields";
 import { Notice, actionError } from "../../components/admin/Notice";
 import {
@@ -29,6 +29,7 @@ import {
   type VoucherFormValues,
 } from "../../components/admin/VoucherForm";
 import { consoleMeta, formText, statusLabel } from "../../lib/console";
+import { orRefusal } from "../../lib/core-refusal.server";
 import { formatDayTime } from "../../lib/dates";
 import { formIssues } from "../../lib/form-errors.server";
 import { formResult, requireStaff } from "../../lib/staff.server";
@@ -37,16 +38,6 @@ import type { Route } from "./+types/voucher";
 export const meta = ({ data: page }: Route.MetaArgs) =>
   consoleMeta(page && "voucher" in page && page.voucher ? `Voucher ${page.voucher.code}` : "New voucher");
 export const ErrorBoundary = ConsoleErrorBoundary;
-
-/** A refusal from core as the page's answer (404: deleted meanwhile), never a 500. */
-async function orRefusal<T>(load: Promise<T>): Promise<T> {
-  try {
-    return await load;
-  } catch (error) {
-    if (error instanceof AppError) throw data({ detail: error.message }, { status: error.status });
-    throw error;
-  }
-}
 
 const USES_SHOWN = 100;
 
@@ -256,18 +247,9 @@ export default function ConsoleVoucher() {
                   This voucher was used, so it stays with its orders. Untick Active and save to stop it.
                 </p>
               ) : deleting ? (
-                <Form method="post" className="space-y-3" aria-label="Delete voucher">
-                  <input type="hidden" name="intent" value="delete" />
+                <DeleteConfirmForm label="Delete voucher" keepHref={`/admin/vouchers/${voucher.id}`} busy={busy}>
                   <p className="text-sm font-semibold">Delete {voucher.code} for good?</p>
-                  <div className="flex flex-wrap gap-2">
-                    <button type="submit" disabled={busy} className="btn-primary">
-                      Yes, delete it
-                    </button>
-                    <Link to={`/admin/vouchers/${voucher.id}`} className="btn-secondary">
-                      Keep it
-                    </Link>
-                  </div>
-                </Form>
+                </DeleteConfirmForm>
               ) : (
                 <Link to={`/admin/vouchers/${voucher.id}?delete=1`} className="btn-secondary">
                   Delete voucher
