@@ -1,4 +1,4 @@
-// The exchange form on a delivered order's page (issue 13, point 5; decision 0056): for each line,
+// The exchange form on a delivered order's page (decision 0056): for each line,
 // how many units come back, which size or colour of the same product replaces them, and whether
 // the returned units can be sold again; a written reason when it is more than 7 days since
 // delivery. Core checks all of it again; the form only offers what is in stock.

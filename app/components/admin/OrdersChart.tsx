@@ -1,4 +1,4 @@
-// Orders per day for the console's home (issue 13, point 8), drawn on the server as an SVG in the
+// Orders per day for the console's home, drawn on the server as an SVG in the
 // page: no charting script to download on a phone, nothing to run before it shows. Each bar is a
 // Pakistan day's orders; its cancelled part is drawn lighter. The same figures are in a table
 // under it for screen readers and for anyone who wants the numbers.

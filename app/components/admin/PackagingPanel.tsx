@@ -1,4 +1,4 @@
-// The settings page's "Parcels" panel (issue 13, point 7; decision 0058): discreet packaging on or
+// The settings page's "Parcels" panel (decision 0058): discreet packaging on or
 // off, and the sender name a discreet label shows. The form posts with intent=packaging; a refused
 // sender name shows under it (decision 0096).
 import { useNavigation } from "react-router";

@@ -1,4 +1,4 @@
-// A collection's products in their order (issue 14, point 5): each row has Up, Down and Remove
+// A collection's products in their order: each row has Up, Down and Remove
 // buttons that post without JavaScript; with it, a row can also be dragged by its handle (mouse,
 // pen or finger: pointer events, since HTML drag and drop does not work on phones) and the new
 // order is posted whole on release; core refuses (409) a list whose products a colleague changed

@@ -1,4 +1,4 @@
-// The settings page's "Reviews" panel (issue 14, point 7; decision 0061): which new reviews wait
+// The settings page's "Reviews" panel (decision 0061): which new reviews wait
 // for staff before they show. The form posts with intent=reviews; a refusal shows by the choices
 // (decision 0096).
 import { useId } from "react";

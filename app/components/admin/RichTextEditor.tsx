@@ -1,4 +1,4 @@
-// The console's rich-text editor (issue 14, point 8; decision 0067): a contenteditable area with
+// The console's rich-text editor (decision 0067): a contenteditable area with
 // a toolbar of the few things the store's pages show (paragraphs, h2/h3, bold, italic, lists,
 // links, quotes), built on the browser's own editing commands, so it adds ~2 KB to the console
 // and nothing to the storefront. The form posts a textarea of the HTML: without JavaScript staff

@@ -1,4 +1,4 @@
-// The settings page's "Store details" panel (issue 14, point 9; decision 0068): name, contact,
+// The settings page's "Store details" panel (decision 0068): name, contact,
 // shipping, delivery promise and social links. The form posts with intent=store and the version
 // it was made from; it is keyed by that version, so after a save (or someone else's) it shows
 // the stored values again.

@@ -1,4 +1,4 @@
-// The voucher form of the console (issue 14, point 6): the same field names as the staff API, so
+// The voucher form of the console: the same field names as the staff API, so
 // one schema reads both (core/vouchers/voucher-rules.ts). Uncontrolled fields that post without
 // JavaScript; with it, the fields that do not apply to the chosen kind are hidden.
 import { useId, useState } from "react";

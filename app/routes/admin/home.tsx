@@ -1,7 +1,8 @@
-// The console's home (issue 12, point 1; issue 13, point 8): a greeting, today's figures for the
-// areas the member's role covers, and for the orders side the last 30 days: orders placed, the
-// share confirmed, cash collected on delivery, the share returned, the calls still to make with
-// the oldest one's age, a chart of orders per day, and the stock running low.
+// The console's home: a greeting, today's figures for the areas the member's role covers, and for
+// the orders side the last 30 days: orders placed, the share confirmed, cash collected on
+// delivery, the share returned, the calls still to make with the oldest one's age, a chart of
+// orders per day, how the confirmation question ended per week and per city, and the stock
+// running low.
 import { Link, useLoaderData } from "react-router";
 import { formatRupees } from "../../../core/shared/money";
 import { getConsoleHome } from "../../../core/dashboard/console-home";
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     firstName: actor.firstName,
     role: actor.role,
     figures: await getConsoleHome(context.core, actor),
-    // issue 15, point 6: how the confirmation question ends, per week and per city
+    // how the confirmation question ends (confirmed, cancelled, expired, refused), per week and per city
     confirmations: can(actor, "orders") ? await confirmationFigures(context.core, actor) : null,
     // the ages are worked out against the server's clock, so the page reads the same hydrated
     now: Date.now(),
