@@ -45,7 +45,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
 
 // PostgreSQL's default of 128 MB of shared buffers lives inside PGlite's WebAssembly memory, which
 // never shrinks: reading the demo store once made the process ~100 MB larger than with 16 MB
-// (issue 16, point 3). Pages past the buffers are read through the operating system's file
+// (decision 0078). Pages past the buffers are read through the operating system's file
 // cache, which is shared and can be given back; 32 MB holds a shop's hot rows.
 const PGLITE_SHARED_BUFFERS = "32MB";
 

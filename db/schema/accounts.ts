@@ -77,14 +77,14 @@ export const rateLimits = pgTable(
   (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
 );
 
-/** What a one-time account token is for (issue 17; the sign-in link after a lock-out, decision 0087). */
+/** What a one-time account token is for (decision 0077; the sign-in link after a lock-out, decision 0087). */
 export const ACCOUNT_TOKEN_PURPOSES = ["password_reset", "email_verification", "sign_in_link"] as const;
 export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
 /** How it reached the shopper: a link by email, or a six-digit code on WhatsApp (password reset only). */
 export const ACCOUNT_TOKEN_CHANNELS = ["email", "whatsapp"] as const;
 export type AccountTokenChannel = (typeof ACCOUNT_TOKEN_CHANNELS)[number];
 
-// Single-use tokens of the password reset and email verification messages (issue 17). Only the
+// Single-use tokens of the password reset and email verification messages (decision 0077). Only the
 // SHA-256 of the link's token is kept (as with sessions), so a database leak opens no account. A
 // WhatsApp code is six digits: it is kept as a hash too, tried at most a few times (attempts), and
 // looked up through its account, never by the code alone.

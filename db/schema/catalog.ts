@@ -62,7 +62,7 @@ export const products = pgTable(
     faqs: jsonb("faqs").$type<Faq[]>().notNull().default([]),
     darazLink: text("daraz_link"),
     isActive: boolean("is_active").notNull().default(true),
-    // issue 14, point 1: a product with orders is archived (hidden, out of the console's lists),
+    // a product with orders is archived (hidden, out of the console's lists),
     // never deleted, so old orders keep their lines
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     // which size guide the product page shows: auto picks one from the size values
@@ -87,7 +87,7 @@ export const products = pgTable(
     index("products_created_idx").on(t.createdAt, t.id),
     index("products_min_price_idx").on(t.minPricePaisa, t.id),
     index("products_name_idx").on(t.name, t.id),
-    // issue 16, point 4 (decision 0075): what the storefront lists and counts is active products
+    // decision 0075: what the storefront lists and counts is active products
     // only, so its sorts, counts and deep pages read these partial indexes alone (index-only scans)
     index("products_active_created_idx")
       .on(t.createdAt, t.id)
@@ -166,7 +166,7 @@ export const productImages = pgTable(
       .notNull()
       .default(sql`'{}'::integer[]`),
     altText: text("alt_text").notNull().default(""),
-    // issue 14, point 2: where an uploaded photo's files live in media storage (the key of the
+    // where an uploaded photo's files live in media storage (the key of the
     // files without "-<width>.webp"), so deleting the photo deletes them; null for demo pictures
     storageKey: text("storage_key"),
     isPrimary: boolean("is_primary").notNull().default(false),
@@ -242,7 +242,7 @@ export const reviews = pgTable(
     reviewerName: text("reviewer_name").notNull(),
     isGuest: boolean("is_guest").notNull().default(true),
     isApproved: boolean("is_approved").notNull().default(true),
-    // issue 14, point 7: set when staff publish or hide a review; a review not approved and never
+    // set when staff publish or hide a review (decision 0061); a review not approved and never
     // moderated is waiting in the queue, one not approved but moderated was hidden
     moderatedAt: timestamp("moderated_at", { withTimezone: true }),
     moderatedBy: integer("moderated_by").references(() => users.id, { onDelete: "set null" }),

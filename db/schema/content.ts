@@ -45,7 +45,7 @@ export const siteSettings = pgTable(
     facebookUrl: text("facebook_url"),
     instagramUrl: text("instagram_url"),
     twitterUrl: text("twitter_url"),
-    // issue 14, point 9: more social links, and the delivery promise shown beside every product
+    // more social links, and the delivery promise shown beside every product
     tiktokUrl: text("tiktok_url"),
     youtubeUrl: text("youtube_url"),
     deliveryPromise: text("delivery_promise"),
@@ -53,33 +53,33 @@ export const siteSettings = pgTable(
     schemaOrgType: text("schema_org_type").notNull().default("Store"),
     schemaOrgData: jsonb("schema_org_data").$type<Record<string, unknown>>(),
     // limits that keep one shopper (or a script) from taking a product's whole stock with cash on
-    // delivery; empty = the defaults in core/settings (issue 11, item 13)
+    // delivery; empty = the defaults in core/settings (decision 0050)
     maxUnitsPerLine: integer("max_units_per_line"),
     maxOrdersPerPhonePerDay: integer("max_orders_per_phone_per_day"),
-    // the owner may require two-step sign-in of every staff account (issue 12)
+    // the owner may require two-step sign-in of every staff account (decision 0053)
     staffTwoStepRequired: boolean("staff_two_step_required").notNull().default(false),
-    // issue 13, point 7: the outer label of a parcel names no product and none of the store's
+    // the outer label of a parcel names no product and none of the store's
     // lingerie wording ("Garments", and this neutral sender name); on by default for this store
     discreetPackaging: boolean("discreet_packaging").notNull().default(true),
     discreetSenderName: text("discreet_sender_name"),
-    // issue 14, point 7: which new reviews wait for staff before they show: none, guests or all
+    // which new reviews wait for staff before they show: none, guests or all
     reviewsHeldForModeration: text("reviews_held_for_moderation").notNull().default("none"),
-    // issue 15: a WhatsApp message asks the shopper to confirm each new order (on by default; with
+    // a WhatsApp message asks the shopper to confirm each new order (on by default; with
     // no WhatsApp account configured the message is only logged), in English or English and Urdu
     whatsappConfirmations: boolean("whatsapp_confirmations").notNull().default(true),
     whatsappLanguage: text("whatsapp_language").notNull().default("en"),
-    // issue 15, point 4: no answer after this many hours, one reminder; after that many, the order
+    // no answer after this many hours, one reminder; after that many, the order
     // is cancelled and restocked
     confirmationReminderHours: integer("confirmation_reminder_hours").notNull().default(12),
     confirmationExpiryHours: integer("confirmation_expiry_hours").notNull().default(48),
-    // issue 15, point 5: the most an order paid in cash may be (paisa; null: no limit; per-city
+    // the most an order paid in cash may be (paisa; null: no limit; per-city
     // limits in cod_city_limits), and which signals hold an order for a call
     codLimitPaisa: bigint("cod_limit_paisa", { mode: "number" }),
     holdSignals: jsonb("hold_signals")
       .$type<string[]>()
       .notNull()
       .default(sql`'["blocked", "refused_before", "over_cod_limit"]'::jsonb`),
-    // issue 17: which order emails the store sends (the account emails, reset and verification,
+    // which order emails the store sends (the account emails, reset and verification,
     // cannot be turned off: without them a shopper could lose her account)
     emailOrderPlaced: boolean("email_order_placed").notNull().default(true),
     emailOrderShipped: boolean("email_order_shipped").notNull().default(true),
@@ -196,8 +196,8 @@ export const homepageCategoryProducts = pgTable(
   (t) => [primaryKey({ columns: [t.categoryId, t.productId] })],
 );
 
-// issue 14, point 8: the policy pages' text as staff edit it (sanitised HTML). A page without a row
-// shows the text the store ships with.
+// The policy pages' text as staff edit it (sanitised HTML). A page without a row shows the text
+// the store ships with.
 export const POLICY_PAGE_SLUGS = ["terms", "privacy", "refund-policy", "about"] as const;
 export type PolicyPageSlug = (typeof POLICY_PAGE_SLUGS)[number];
 
@@ -213,7 +213,7 @@ export const policyPages = pgTable(
   (t) => [check("policy_pages_slug", sql`${t.slug} in ('terms', 'privacy', 'refund-policy', 'about')`)],
 );
 
-// issue 14, point 4: a product CSV checked and waiting to be applied. The preview stores the file
+// A product CSV checked and waiting to be applied (decision 0065). The preview stores the file
 // here, so "Apply" applies exactly what was previewed, once (applied_at is set conditionally).
 export const productImports = pgTable(
   "product_imports",

@@ -1,4 +1,4 @@
-// WhatsApp messages to shoppers (issue 15; decisions 0069, 0070): one row is both the outbox the
+// WhatsApp messages to shoppers (decisions 0069, 0070): one row is both the outbox the
 // worker sends from and the console's message log. Written in the transaction that causes it (the
 // order's), taken by workers with FOR UPDATE SKIP LOCKED under a lease.
 import { sql } from "drizzle-orm";
@@ -91,7 +91,7 @@ export const whatsappMessages = pgTable(
 );
 
 /**
- * What an inbound WhatsApp message did (issue 15, point 3): confirmed or cancelled its order,
+ * What an inbound WhatsApp message did (decision 0071): confirmed or cancelled its order,
  * found the order already settled, or needs a person (free text the store cannot read, or no
  * order to match it to). "ignored": not a message a shop acts on (a reaction, a sticker).
  */
@@ -142,7 +142,7 @@ export const whatsappInbound = pgTable(
 export const BLOCKED_KINDS = ["phone", "address"] as const;
 export type BlockedKind = (typeof BLOCKED_KINDS)[number];
 
-// The shop's block list (issue 15, point 5): an order from a phone or to an address on it is held
+// The shop's block list (decision 0073): an order from a phone or to an address on it is held
 // for a call, and the shopper is told politely that the shop will call to confirm.
 export const blockedContacts = pgTable(
   "blocked_contacts",
@@ -163,7 +163,7 @@ export const blockedContacts = pgTable(
   ],
 );
 
-// The most a cash-on-delivery order to one city may be (issue 15, point 5), beside the store's
+// The most a cash-on-delivery order to one city may be (decision 0073), beside the store's
 // overall limit in site_settings.cod_limit_paisa.
 export const codCityLimits = pgTable(
   "cod_city_limits",
@@ -182,7 +182,7 @@ export const codCityLimits = pgTable(
 );
 
 /**
- * The store's emails (issue 17): the four order messages and the account messages (decision 0087
+ * The store's emails (decision 0076): the four order messages and the account messages (decision 0087
  * adds the sign-in link and the notice to an account's owner that someone tried to register
  * with its address).
  */
@@ -200,7 +200,7 @@ export const EMAIL_KINDS = [
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
-// Emails to shoppers (issue 17), the twin of whatsapp_messages: one row is both the outbox the
+// Emails to shoppers (decision 0076), the twin of whatsapp_messages: one row is both the outbox the
 // worker sends from (same statuses, lease and backoff; decision 0069) and the console's message
 // log. Written in the transaction that causes it. A staff resend is a new row naming the first
 // (resend_of), so every send stays on the record and no row is ever sent twice.

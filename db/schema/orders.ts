@@ -95,14 +95,13 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Where an order came from: the checkout, or staff taking it by phone or message (issue 13). */
-/** How the confirmation question ended, and where (issue 15). */
+/** How the confirmation question ended, and where (decisions 0071, 0072). */
 export const CONFIRMATION_OUTCOMES = ["confirmed", "cancelled", "expired"] as const;
 export type ConfirmationOutcome = (typeof CONFIRMATION_OUTCOMES)[number];
 export const CONFIRMATION_CHANNELS = ["whatsapp", "link", "call", "staff", "auto"] as const;
 export type ConfirmationChannel = (typeof CONFIRMATION_CHANNELS)[number];
 
-/** The fake-order signals a store can find on an order (issue 15, point 5). */
+/** The fake-order signals a store can find on an order (decision 0073). */
 export const RISK_SIGNALS = [
   "blocked",
   "refused_before",
@@ -119,6 +118,7 @@ export interface OrderRisk {
   signals: { code: RiskSignalCode; reason: string; holds: boolean }[];
 }
 
+/** Where an order came from: the checkout, or staff taking it by phone or message (decision 0057). */
 export const ORDER_SOURCES = ["website", "phone", "whatsapp", "instagram", "other"] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 
@@ -148,7 +148,7 @@ export const orders = pgTable(
     totalPaisa: bigint("total_paisa", { mode: "number" }).notNull(),
     voucherId: integer("voucher_id").references(() => vouchers.id, { onDelete: "set null" }),
     voucherCode: text("voucher_code"),
-    // set when the order is shipped (issue 13): the courier and its consignment number
+    // set when the order is shipped: the courier and its consignment number
     courier: text("courier"),
     trackingNumber: text("tracking_number"),
     // set when the order is delivered: the cash the courier collected
@@ -156,25 +156,25 @@ export const orders = pgTable(
     source: text("source").$type<OrderSource>().notNull().default("website"),
     // set by the move to delivered: the exchange window (7 days, the store's policy) counts from it
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
-    // a replacement order made by an exchange (issue 13, point 5) points at the delivered order
+    // a replacement order made by an exchange (decision 0056) points at the delivered order
     // whose lines it replaces; exchange_reason is the written reason staff give outside 7 days
     exchangeOfOrderId: integer("exchange_of_order_id").references((): AnyPgColumn => orders.id, {
       onDelete: "set null",
     }),
     exchangeReason: text("exchange_reason"),
-    // a manual order whose shipping fee or discount staff set by hand (issue 13, point 6): why
+    // a manual order whose shipping fee or discount staff set by hand (decision 0057): why
     priceOverrideReason: text("price_override_reason"),
-    // issue 15, point 3: the shopper's own confirm/cancel link (/order/confirm/<token>) is kept only
+    // the shopper's own confirm/cancel link (/order/confirm/<token>) is kept only
     // as the SHA-256 of its token; the token itself is in the placing browser's answer and the message
     confirmTokenHash: text("confirm_token_hash"),
-    // issue 15, point 4: when the one reminder was written (the scheduler writes it once)
+    // when the one reminder was written (the scheduler writes it once)
     confirmationRemindedAt: timestamp("confirmation_reminded_at", { withTimezone: true }),
-    // how the question "did you place this order?" ended (issue 15, point 6): confirmed, cancelled
+    // how the question "did you place this order?" ended: confirmed, cancelled
     // or expired, and where: whatsapp (button or reply), link (the shopper's page), call (staff on
     // the call list), staff (a move in the console or API), auto (the scheduler's expiry)
     confirmationOutcome: text("confirmation_outcome").$type<ConfirmationOutcome>(),
     confirmationChannel: text("confirmation_channel").$type<ConfirmationChannel>(),
-    // issue 15, point 5: the fake-order signals found when the order was placed, and whether one
+    // the fake-order signals found when the order was placed, and whether one
     // the shop chose holds the order for a call (no WhatsApp question, no expiry)
     riskSignals: jsonb("risk_signals").$type<OrderRisk>(),
     heldForCall: boolean("held_for_call").notNull().default(false),
@@ -188,7 +188,7 @@ export const orders = pgTable(
     uniqueIndex("orders_tracking_id_key").on(t.trackingId),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_email_idx").on(t.email, t.createdAt),
-    // orders per phone per day (issue 11, item 13)
+    // orders per phone per day (decision 0050)
     index("orders_phone_idx").on(t.phoneNormalized, t.createdAt),
     index("orders_status_idx").on(t.status, t.createdAt),
     // the console's list is newest first over every status ("All" tab, CSV export)
@@ -248,8 +248,8 @@ export const orderItems = pgTable(
     unitPricePaisa: integer("unit_price_paisa").notNull(),
     quantity: integer("quantity").notNull(),
     lineTotalPaisa: bigint("line_total_paisa", { mode: "number" }).notNull(),
-    // on a replacement order's line: the line of the delivered order it replaces (issue 13,
-    // point 5), and whether the unit coming back can be sold again (opened lingerie cannot)
+    // on a replacement order's line: the line of the delivered order it replaces (decision
+    // 0056), and whether the unit coming back can be sold again (opened lingerie cannot)
     replacesItemId: integer("replaces_item_id").references((): AnyPgColumn => orderItems.id, {
       onDelete: "set null",
     }),
@@ -262,7 +262,7 @@ export const orderItems = pgTable(
   ],
 );
 
-// An order's timeline (issue 13; decision 0055): every status move and staff note, with who and
+// An order's timeline (decision 0055): every status move and staff note, with who and
 // when. The shopper's tracking shows only the rows marked visible_to_shopper (status moves, never
 // a staff note).
 // "exchange": a replacement order was made for this one (or this one is the replacement); the
@@ -297,7 +297,7 @@ export const orderEvents = pgTable(
   ],
 );
 
-// Why stock changed (issue 13, point 4): one row per change of a product's or combination's
+// Why stock changed (decision 0064): one row per change of a product's or combination's
 // stock, so stock history can show orders, cancellations, returns, exchanges and manual changes.
 // "manual": staff changed it in the console or the staff API; "import": a product CSV import
 export const STOCK_REASONS = ["order", "cancel", "return", "exchange", "manual", "import"] as const;
@@ -317,7 +317,7 @@ export const stockMovements = pgTable(
     reason: text("reason").$type<StockReason>().notNull(),
     orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
     actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
-    // issue 14, point 3: the reason staff wrote for a manual change ("recount", "damaged")
+    // the reason staff wrote for a manual change ("recount", "damaged")
     note: text("note"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 // The back office: staff sessions, two-step recovery codes, invitations and the audit log
-// (issue 12; decision 0053). Staff are users with a staff role (accounts.ts).
+// (decision 0053). Staff are users with a staff role (accounts.ts).
 import { sql } from "drizzle-orm";
 import {
   bigserial,
