@@ -311,7 +311,7 @@ describe("generateDemoImages", () => {
 });
 
 describe("demo product pictures", () => {
-  // what each picture must show, read from the product's name (issue 11: a nose pin drawn as
+  // what each picture must show, read from the product's name (a nose pin was once drawn as
   // earrings); the first match wins
   const FITS: [RegExp, string][] = [
     [/nose pin/i, "nosePin"],
