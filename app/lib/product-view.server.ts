@@ -24,6 +24,9 @@ export type ReviewView = {
   date: string;
 };
 
+/** The product as the product page shows it (its parts in app/components/product/ take this). */
+export type ProductView = NonNullable<Awaited<ReturnType<typeof readProductPage>>["product"]>;
+
 /** The product page's data, from the read cache for a few seconds (decision 0016). */
 export function loadProductPage(ctx: CoreContext, key: { id?: string; customUrl?: string }) {
   return ctx.cache.getOrLoad(
@@ -73,7 +76,7 @@ async function readProductPage(ctx: CoreContext, key: { id?: string; customUrl?:
       descriptionFormat: product.descriptionFormat,
       structured,
       pricePaisa: product.pricePaisa,
-      // the usual price, struck through only when it is above the price (issue 11; Terms)
+      // the usual price, struck through only when it is above the price (Terms; decision 0035)
       comparePricePaisa: struckPrice(product.comparePricePaisa, product.pricePaisa),
       minPricePaisa: product.minPricePaisa,
       maxPricePaisa: product.maxPricePaisa,

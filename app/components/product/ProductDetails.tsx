@@ -1,0 +1,94 @@
+// The product page's folding sections under the buy box: the description with its highlights,
+// the specifications and the product's FAQs.
+import type { ReactNode } from "react";
+import type { ProductView } from "../../lib/product-view.server";
+
+function Description({ product }: { product: ProductView }) {
+  if (product.descriptionFormat === "html") {
+    // stored HTML is cleaned by core when it is written and again when it is read (decision 0047)
+    return (
+      <div
+        className="prose-sm space-y-3 text-[15px] leading-relaxed text-stone-700"
+        dangerouslySetInnerHTML={{ __html: product.description }}
+      />
+    );
+  }
+  return (
+    <div className="space-y-3 text-[15px] leading-relaxed text-stone-700">
+      {product.description.split(/\n{2,}/).map((para, i) => (
+        <p key={i}>{para}</p>
+      ))}
+      {product.structured?.bullet_points && product.structured.bullet_points.length > 0 && (
+        <ul className="list-disc space-y-1 pl-5">
+          {product.structured.bullet_points.map((b) => (
+            <li key={b}>{b}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** One folding section; its summary's "+" turns into a cross while it is open. */
+function Section({ title, open, children }: { title: string; open?: boolean; children: ReactNode }) {
+  return (
+    <details className="group border-b border-stone-200 py-4" open={open}>
+      <summary className="flex cursor-pointer list-none items-center justify-between text-xs font-semibold tracking-[0.18em] uppercase [&::-webkit-details-marker]:hidden">
+        {title}{" "}
+        <span aria-hidden="true" className="transition-transform group-open:rotate-45">
+          +
+        </span>
+      </summary>
+      {children}
+    </details>
+  );
+}
+
+export function ProductDetails({ product }: { product: ProductView }) {
+  const specs: [string, string][] = [
+    ...Object.entries(product.customFields),
+    ...(product.materialType ? ([["Material", product.materialType]] as [string, string][]) : []),
+    ["Care", "Machine wash cold"],
+    ["Origin", "Pakistan"],
+  ];
+  const highlights = product.structured?.highlights ?? [];
+  return (
+    <>
+      <Section title="Product Details" open>
+        <div className="mt-3">
+          <Description product={product} />
+          {highlights.length > 0 && (
+            <ul className="mt-3 space-y-1 text-sm text-stone-700">
+              {highlights.map((h) => (
+                <li key={h}>— {h}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </Section>
+      <Section title="Specifications">
+        <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
+          {specs.map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="text-stone-600">{k}</dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
+      {product.faqs.length > 0 && (
+        <section aria-labelledby="faq-title" className="py-4">
+          <h2 id="faq-title" className="text-xs font-semibold tracking-[0.18em] uppercase">
+            FAQs
+          </h2>
+          {product.faqs.map((f) => (
+            <details key={f.question} className="border-b border-stone-200 py-3">
+              <summary className="cursor-pointer text-sm font-medium">{f.question}</summary>
+              <p className="mt-2 text-sm text-stone-700">{f.answer}</p>
+            </details>
+          ))}
+        </section>
+      )}
+    </>
+  );
+}
