@@ -22,7 +22,7 @@ export function readOrderFilters(params: URLSearchParams): OrderFilterParams {
     from: text("from", 10),
     to: text("to", 10),
     city: text("city", 60),
-    // "1": only the orders held for a call (issue 15, point 5)
+    // "1": only the orders held for a call (decision 0073)
     held: text("held", 1) === "1" ? "1" : "",
   };
   const problems: string[] = [];

@@ -7,7 +7,7 @@ import { addBlocked, listBlocked, removeBlocked } from "../../../core/orders/blo
 import { BLOCK_LIMITS } from "../../../core/orders/risk-rules";
 import { invalid } from "../../../core/shared/errors";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
-import { PageTitle, Panel, TextField } from "../../components/admin/Fields";
+import { ConsoleForm, PageTitle, Panel, TextField } from "../../components/admin/Fields";
 import { ListCount, listHref, pageCount, Pager } from "../../components/admin/Lists";
 import { Notice, Revealed } from "../../components/admin/Notice";
 import { consoleMeta, formText, pageParam } from "../../lib/console";
@@ -44,6 +44,8 @@ interface BlockAnswer {
   error?: string;
   done?: string;
   field?: string;
+  /** input name → message (formResult) */
+  fields?: Record<string, string>;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -82,8 +84,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { intent, error: "Unknown action." } satisfies BlockAnswer;
 }
 
+/**
+ * The answer to one of the page's forms, at its top: what was done, or a refusal that names no
+ * field (a refused phone or address shows under its field, decision 0096).
+ */
 function Answer({ answer, intent }: { answer: BlockAnswer | undefined; intent: string }) {
   if (answer?.intent !== intent) return null;
+  if (answer.error && answer.fields && Object.keys(answer.fields).length > 0) return null;
   return (
     <Revealed>
       {answer.error ? <Notice kind="error">{answer.error}</Notice> : <Notice kind="success">{answer.done}</Notice>}
@@ -139,7 +146,13 @@ export default function ConsoleBlockList() {
         </section>
         <div className="space-y-6">
           <Panel title="Block a phone">
-            <Form method="post" preventScrollReset className="space-y-3" aria-label="Block a phone">
+            <ConsoleForm
+              answer={answer?.intent === "phone" ? answer : undefined}
+              method="post"
+              preventScrollReset
+              className="space-y-3"
+              aria-label="Block a phone"
+            >
               <input type="hidden" name="intent" value="phone" />
               <Answer answer={answer} intent="phone" />
               <TextField
@@ -155,10 +168,16 @@ export default function ConsoleBlockList() {
               <button type="submit" disabled={busy} className="btn-primary">
                 Block phone
               </button>
-            </Form>
+            </ConsoleForm>
           </Panel>
           <Panel title="Block an address">
-            <Form method="post" preventScrollReset className="space-y-3" aria-label="Block an address">
+            <ConsoleForm
+              answer={answer?.intent === "address" ? answer : undefined}
+              method="post"
+              preventScrollReset
+              className="space-y-3"
+              aria-label="Block an address"
+            >
               <input type="hidden" name="intent" value="address" />
               <Answer answer={answer} intent="address" />
               <TextField
@@ -173,7 +192,7 @@ export default function ConsoleBlockList() {
               <button type="submit" disabled={busy} className="btn-primary">
                 Block address
               </button>
-            </Form>
+            </ConsoleForm>
           </Panel>
         </div>
       </div>

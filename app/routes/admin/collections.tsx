@@ -1,10 +1,10 @@
-// Collections (issue 14, point 5; decision 0066), for the collections permission (owner, manager,
+// Collections (decision 0066), for the collections permission (owner, manager,
 // catalogue): every collection in the storefront's order, moved up or down, and a new one added.
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { createCollection, listCollectionsForStaff, moveCollection } from "../../../core/catalog/collection-admin";
 import { invalid } from "../../../core/shared/errors";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
-import { PageTitle, Panel } from "../../components/admin/Fields";
+import { ConsoleForm, FormNotice, PageTitle, Panel, TextArea, TextField } from "../../components/admin/Fields";
 import { Notice, actionError } from "../../components/admin/Notice";
 import { consoleMeta, formText } from "../../lib/console";
 import { imageSrc } from "../../lib/images";
@@ -127,20 +127,16 @@ export default function ConsoleCollections() {
           </Form>
         </section>
         <Panel title="New collection">
-          <Form method="post" className="space-y-4" aria-label="New collection">
-            {error && answer && "name" in (answer as object) && <Notice kind="error">{error}</Notice>}
-            <div>
-              <label htmlFor="new-name" className="block text-sm font-semibold">
-                Name
-              </label>
-              <input id="new-name" name="name" required maxLength={100} className="field mt-1" />
-            </div>
-            <div>
-              <label htmlFor="new-description" className="block text-sm font-semibold">
-                Description
-              </label>
-              <textarea id="new-description" name="description" maxLength={2000} rows={3} className="field mt-1" />
-            </div>
+          <ConsoleForm
+            answer={answer && typeof answer === "object" && "name" in answer ? answer : undefined}
+            method="post"
+            className="space-y-4"
+            aria-label="New collection"
+          >
+            {/* a refusal naming no field at the top; a refused name or description under its field */}
+            <FormNotice />
+            <TextField name="name" label="Name" required maxLength={100} />
+            <TextArea name="description" label="Description" defaultValue="" maxLength={2000} rows={3} />
             <label className="flex min-h-11 items-center gap-2 text-sm">
               <input type="checkbox" name="is_active" defaultChecked className="h-5 w-5" />
               Shown on the storefront
@@ -152,7 +148,7 @@ export default function ConsoleCollections() {
             <button type="submit" disabled={busy} className="btn-primary">
               Add collection
             </button>
-          </Form>
+          </ConsoleForm>
         </Panel>
       </div>
     </>

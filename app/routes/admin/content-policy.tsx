@@ -1,4 +1,4 @@
-// A policy page's text in the console (issue 14, point 8): terms, privacy, the return policy and
+// A policy page's text in the console (decision 0067): terms, privacy, the return policy and
 // about, written in the same editor as the blog. A page without stored text shows the text the
 // store came with; "Go back to the store's text" drops the stored one.
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";

@@ -2,10 +2,10 @@
 // link by email to the console's own reset page. The answer is the same sentence, after the same
 // work, whether or not the address has an account (decision 0087); staff never get a WhatsApp
 // code. A plain form post, so it works without JavaScript.
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Link, useActionData, useNavigation } from "react-router";
 import { requestPasswordReset } from "../../../core/accounts/password-reset";
-import { TextField } from "../../components/admin/Fields";
-import { Notice, actionError } from "../../components/admin/Notice";
+import { ConsoleForm, FormNotice, TextField } from "../../components/admin/Fields";
+import { Notice } from "../../components/admin/Notice";
 import { SignInFrame } from "../../components/admin/SignInFrame";
 import { consoleMeta, formText } from "../../lib/console";
 import { formResult } from "../../lib/staff.server";
@@ -29,7 +29,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ConsoleForgotPassword() {
   const result = useActionData<typeof action>();
-  const error = actionError(result);
   const sent = result && "sent" in result ? String(result.sent) : null;
   const busy = useNavigation().state === "submitting";
   return (
@@ -37,8 +36,8 @@ export default function ConsoleForgotPassword() {
       title="Forgot your password?"
       intro="Type the email of your staff account. We will email you a link to choose a new password."
     >
-      <Form method="post" className="mt-8 space-y-5" aria-label="Email me a link">
-        {error && <Notice kind="error">{error}</Notice>}
+      <ConsoleForm answer={result} method="post" className="mt-8 space-y-5" aria-label="Email me a link">
+        <FormNotice />
         {sent && <Notice kind="success">{sent}</Notice>}
         <TextField
           name="email"
@@ -52,7 +51,7 @@ export default function ConsoleForgotPassword() {
         <button type="submit" disabled={busy} className="btn-primary w-full">
           {busy ? "Sending…" : "Email me a link"}
         </button>
-      </Form>
+      </ConsoleForm>
       <p className="mt-6 text-center text-sm text-stone-600">
         If you use two-step sign-in, the code from your app is still asked after the new password.{" "}
         <Link to="/admin/login" className="underline underline-offset-4">

@@ -1,4 +1,4 @@
-// The console's frame (issue 12, point 1): a top bar with the store, the member and sign-out, and
+// The console's frame (decision 0054): a top bar with the store, the member and sign-out, and
 // the menu of what the member's role may open. Its loader signs the visitor in or sends them to
 // the sign-in page; each page's loader asks core for its own permission as well.
 import { Form, Link, Outlet, useLoaderData, useRouteLoaderData } from "react-router";

@@ -1,10 +1,9 @@
 // Staff sign-in, second step: the six-digit code of the member's authenticator app (RFC 6238) or
 // one of their recovery codes. The half-open session from the password step is swapped for a
 // new one, so its cookie is worth nothing afterwards.
-import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { completeStaffSignIn } from "../../../core/staff/sign-in";
-import { CodeField } from "../../components/admin/Fields";
-import { Notice, actionError } from "../../components/admin/Notice";
+import { CodeField, ConsoleForm, FormNotice } from "../../components/admin/Fields";
 import { SignInFrame } from "../../components/admin/SignInFrame";
 import { consoleMeta, consoleNext, formText } from "../../lib/console";
 import { clientOf, formResult, pendingStaffSession, staffCookie } from "../../lib/staff.server";
@@ -34,24 +33,25 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ConsoleLoginCode() {
-  const error = actionError(useActionData<typeof action>());
+  const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
   const busy = useNavigation().state === "submitting";
   const next = params.get("next");
   return (
     <SignInFrame title="Two-step sign in" intro="Enter the six-digit code your authenticator app shows for this store.">
-      <Form
+      <ConsoleForm
+        answer={answer}
         method="post"
         action={next ? `/admin/login/code?next=${encodeURIComponent(next)}` : "/admin/login/code"}
         className="mt-8 space-y-5"
         aria-label="Two-step code"
       >
-        {error && <Notice kind="error">{error}</Notice>}
+        <FormNotice />
         <CodeField label="Code" hint="Lost your phone? Enter one of your recovery codes instead." />
         <button type="submit" disabled={busy} className="btn-primary w-full">
           {busy ? "Checking…" : "Continue"}
         </button>
-      </Form>
+      </ConsoleForm>
       <p className="mt-6 text-center text-sm">
         <Link to="/admin/login" className="text-stone-600 underline underline-offset-4">
           Start again

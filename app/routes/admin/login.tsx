@@ -1,12 +1,12 @@
-// Staff sign-in, first step (issue 12, point 2): email and password, with the shoppers' limits
+// Staff sign-in, first step (decision 0053): email and password, with the shoppers' limits
 // counted apart. A member with two-step sign-in goes on to the code page with a half-open session
 // that opens nothing else. "Forgot your password?" leads to a reset link by email (decision
 // 0097). The form posts without script.
-import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { signInStaff } from "../../../core/staff/sign-in";
 import { findStaffSession } from "../../../core/staff/sessions";
 import { Notice, actionError } from "../../components/admin/Notice";
-import { PasswordInput, TextField } from "../../components/admin/Fields";
+import { ConsoleForm, FormNotice, PasswordInput, TextField } from "../../components/admin/Fields";
 import { SignInFrame } from "../../components/admin/SignInFrame";
 import { consoleMeta, consoleNext, formText } from "../../lib/console";
 import { clientOf, formResult, staffCookie, staffToken } from "../../lib/staff.server";
@@ -47,13 +47,14 @@ export default function ConsoleLogin() {
   const next = params.get("next");
   return (
     <SignInFrame title="Staff sign in" intro="Sign in with the email and password of your staff account.">
-      <Form
+      <ConsoleForm
+        answer={result}
         method="post"
         action={next ? `/admin/login?next=${encodeURIComponent(next)}` : "/admin/login"}
         className="mt-8 space-y-5"
         aria-label="Staff sign in"
       >
-        {error && <Notice kind="error">{error}</Notice>}
+        <FormNotice />
         {!error && params.has("signed_out") && <Notice kind="success">You have signed out.</Notice>}
         <TextField
           name="email"
@@ -68,7 +69,7 @@ export default function ConsoleLogin() {
         <button type="submit" disabled={busy} className="btn-primary w-full">
           {busy ? "Signing In…" : "Sign In"}
         </button>
-      </Form>
+      </ConsoleForm>
       <p className="mt-6 text-center text-sm">
         <Link to="/admin/forgot-password" className="text-stone-700 underline underline-offset-4">
           Forgot your password?

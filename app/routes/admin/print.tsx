@@ -1,4 +1,4 @@
-// Printing orders (issue 13, point 7; decision 0058): /admin/print?ids=1,2,3&doc=slip|invoice|label
+// Printing orders (decision 0058): /admin/print?ids=1,2,3&doc=slip|invoice|label
 // &paper=a4|label. One order per page, on A4 or on 4×6-inch label paper, for the orders staff
 // ticked on the list or the one they are looking at. Outside the console's layout (nothing but
 // the paper prints) and guarded like it: a signed-out visitor goes to sign in, and only a role

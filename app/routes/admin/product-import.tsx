@@ -1,4 +1,4 @@
-// Products from a CSV file (issue 14, point 4; decision 0065): upload, then a preview of every
+// Products from a CSV file (decision 0065): upload, then a preview of every
 // row's errors (line and field) and of what would be created and updated, with nothing written;
 // then Apply, once, all or nothing. The same file format as "Download products (CSV)".
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";

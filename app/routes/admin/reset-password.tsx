@@ -10,7 +10,6 @@ import { RESET_LINK_EXPIRED, RESET_LINK_UNKNOWN, RESET_LINK_USED } from "../../.
 import { invalid } from "../../../core/shared/errors";
 import { checkStaffResetLink, resetStaffPassword } from "../../../core/staff/password-reset";
 import { NewPasswordForm } from "../../components/admin/NewPasswordForm";
-import { actionError } from "../../components/admin/Notice";
 import { SignInFrame } from "../../components/admin/SignInFrame";
 import { consoleMeta, formText, linkTokenOf } from "../../lib/console";
 import { LINK_PAGE_HEADERS } from "../../lib/private-page";
@@ -49,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ConsoleResetPassword() {
   const { refused } = useLoaderData<typeof loader>();
-  const error = actionError(useActionData<typeof action>());
+  const answer = useActionData<typeof action>();
   if (refused) {
     return (
       <SignInFrame title="This link no longer works" intro={refused}>
@@ -66,7 +65,7 @@ export default function ConsoleResetPassword() {
       title="Choose a new password"
       intro="For your back office account. You are signed out everywhere else."
     >
-      <NewPasswordForm label="Choose a new password" error={error} />
+      <NewPasswordForm label="Choose a new password" answer={answer} />
     </SignInFrame>
   );
 }

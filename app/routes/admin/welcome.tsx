@@ -1,4 +1,4 @@
-// A new member's one-time sign-in link (issue 12, point 4): they choose their password here and
+// A new member's one-time sign-in link (decision 0086): they choose their password here and
 // are signed in. The link works once, for a few days, and only while the member is active. It
 // ends every other session of the account, and a member with two-step sign-in on goes on to the
 // code page as after a password (decision 0086).
@@ -6,7 +6,6 @@ import { redirect, useActionData, useLoaderData } from "react-router";
 import { invalid } from "../../../core/shared/errors";
 import { acceptStaffInvitation, findInvitation } from "../../../core/staff/accounts";
 import { NewPasswordForm } from "../../components/admin/NewPasswordForm";
-import { actionError } from "../../components/admin/Notice";
 import { SignInFrame } from "../../components/admin/SignInFrame";
 import { consoleMeta, formText, linkTokenOf } from "../../lib/console";
 import { clientOf, formResult, staffCookie } from "../../lib/staff.server";
@@ -39,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ConsoleWelcome() {
   const invited = useLoaderData<typeof loader>();
-  const error = actionError(useActionData<typeof action>());
+  const answer = useActionData<typeof action>();
   if (!invited) {
     return (
       <SignInFrame title="This link has expired" intro="A sign-in link works once and for a few days.">
@@ -49,7 +48,7 @@ export default function ConsoleWelcome() {
   }
   return (
     <SignInFrame title={`Welcome, ${invited.firstName}`} intro={`Choose the password for ${invited.email}.`}>
-      <NewPasswordForm label="Choose your password" error={error} />
+      <NewPasswordForm label="Choose your password" answer={answer} />
     </SignInFrame>
   );
 }
