@@ -1,4 +1,4 @@
-// The Content screens' own tabs (issue 14, point 8): blog, announcements, home page, policy pages.
+// The Content screens' own tabs (decision 0067): blog, announcements, home page, policy pages.
 import { NavLink } from "react-router";
 
 const PARTS = [

@@ -1,4 +1,4 @@
-// One product's stock (issue 14, point 3; decision 0064): its combinations (or its own stock)
+// One product's stock (decision 0064): its combinations (or its own stock)
 // with the same edit form as the grid, and its stock history, newest first: orders,
 // cancellations, returns, exchanges, staff changes and imports, with who, why and the order.
 import { data, Link, useActionData, useLoaderData, useNavigation } from "react-router";
