@@ -208,7 +208,7 @@ describe.skipIf(!hasPageBuild())("the HTTP layer, pages included", () => {
   });
 
   describe("NUL bytes, lone surrogates and broken percent-encoding", () => {
-    it("are a 400 in the three calls of the issue", async () => {
+    it("are a 400 in the three API calls where they were first found", async () => {
       for (const [method, url] of [
         ["GET", "/api/blogs/%00"],
         ["GET", "/api/products/by-url/%00"],

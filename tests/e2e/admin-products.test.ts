@@ -138,7 +138,7 @@ describe.sequential("the product editor", { timeout: 180_000 }, () => {
     expect(await form.getByLabel("M / Maroon stock").inputValue()).toBe("10");
   });
 
-  // the whole path: the product made above gets photos, a shopper buys it on the shop at
+  // the whole path of a new product: the product made above gets photos, a shopper buys it on the shop at
   // phone width, and the member sees that sale in the product's stock history
   it("adds photos, a shopper buys it on the shop, and the stock history shows the sale", async () => {
     const page = await signIn(PHONE);

@@ -9,7 +9,7 @@ import { type ConsoleMember, insertStaff, signInToConsole } from "../helpers/con
 import { otherMessage, placeOrderFrom, sendWebhook, textReply, webhookEvent } from "../helpers/fake-whatsapp-webhook";
 
 const SECRET = "e2e-app-secret";
-// the width the issue's screenshots are taken at
+// the desktop width the screenshots are taken at
 const DESKTOP = { width: 1280, height: 900 } as const;
 const MEMBER: ConsoleMember = {
   email: "packer@replies.test",

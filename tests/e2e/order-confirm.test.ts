@@ -7,7 +7,7 @@ import { PHONE, expectVisibleToPerson, hydrated, SCREENSHOT_DIR } from "../helpe
 import { browserSuite } from "../helpers/browser-suite";
 import { placeOrderFrom } from "../helpers/fake-whatsapp-webhook";
 
-// the width the issue's screenshots are taken at
+// the desktop width the screenshots are taken at
 const DESKTOP = { width: 1280, height: 900 } as const;
 
 const suite = browserSuite("order-confirm");

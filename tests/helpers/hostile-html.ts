@@ -5,7 +5,7 @@
 // navigate away.
 
 export const HOSTILE_HTML: readonly string[] = [
-  // the issue's own case: a refresh written into a product description
+  // the case that was found (decision 0047): a refresh written into a product description
   '<meta http-equiv="refresh" content="0;url=https://evil.example/">Soft lawn',
   "<p>Nice</p><META HTTP-EQUIV=REFRESH CONTENT='0; URL=javascript:window.__xss=1'>",
   // scripts, plain and disguised
