@@ -13,7 +13,7 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getCatalogFacets } from "../../core/catalog/facets";
 import { getCollection, listCollections } from "../../core/catalog/collections";
-import { listProductsForStaff } from "../../core/catalog/product-admin";
+import { listProductsForStaff } from "../../core/catalog/product-list-admin";
 import {
   getProduct,
   getProductByUrl,

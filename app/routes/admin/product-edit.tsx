@@ -11,13 +11,15 @@ import {
   archiveProduct,
   createProduct,
   deleteProduct,
-  getProductForEditing,
-  listCollectionChoices,
   mayEditStock,
   restoreProduct,
   updateProduct,
-  type EditableProduct,
 } from "../../../core/catalog/product-admin";
+import {
+  getProductForEditing,
+  listCollectionChoices,
+  type EditableProduct,
+} from "../../../core/catalog/product-editing";
 import { AppError } from "../../../core/shared/errors";
 import { productHref } from "../../lib/catalog-view.server";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";

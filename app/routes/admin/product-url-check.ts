@@ -2,7 +2,7 @@
 // resource route signed in with the console's cookie (the staff API takes bearer tokens only)
 // answering what GET /api/admin/products/url-check answers, from the same core function.
 import { data } from "react-router";
-import { checkCustomUrl } from "../../../core/catalog/product-admin";
+import { checkCustomUrl } from "../../../core/catalog/product-custom-url";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/product-url-check";
 

@@ -3,7 +3,8 @@
 // name; paged. Archived products are listed only under their own state. A GET form and links:
 // it all works before (or without) JavaScript.
 import { Link, useLoaderData } from "react-router";
-import { listCollectionChoices, listProductsForStaff } from "../../../core/catalog/product-admin";
+import { listCollectionChoices } from "../../../core/catalog/product-editing";
+import { listProductsForStaff } from "../../../core/catalog/product-list-admin";
 import {
   LOW_STOCK,
   PRODUCT_LIST_SORTS,

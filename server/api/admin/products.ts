@@ -7,17 +7,18 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   archiveProduct,
-  checkCustomUrl,
   createProduct,
   deleteProduct,
-  getProductForEditing,
-  listProductsForStaff,
-  PRODUCT_SEARCH_MAX,
   restoreProduct,
   updateProduct,
-  type EditableProduct,
-  type ProductListItem,
 } from "../../../core/catalog/product-admin";
+import { checkCustomUrl } from "../../../core/catalog/product-custom-url";
+import { getProductForEditing, type EditableProduct } from "../../../core/catalog/product-editing";
+import {
+  listProductsForStaff,
+  PRODUCT_SEARCH_MAX,
+  type ProductListItem,
+} from "../../../core/catalog/product-list-admin";
 import { PRODUCT_LIST_SORTS, PRODUCT_STATES, STOCK_FILTERS } from "../../../core/catalog/product-options";
 import type { CoreContext } from "../../../core/context";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
