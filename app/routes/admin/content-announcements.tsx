@@ -1,4 +1,4 @@
-// The announcement bar at the top of the storefront (issue 14, point 8): add, edit, show or hide,
+// The announcement bar at the top of the storefront (decision 0067): add, edit, show or hide,
 // move up or down, delete. Every button posts a plain form, so it works without JavaScript. Each
 // form is a ConsoleForm (decision 0096): a refusal shows in the form whose button was pressed,
 // under the words when it is about them, beside the buttons when it names nothing.
@@ -10,7 +10,7 @@ import {
   listAnnouncementsForStaff,
   reorderAnnouncements,
   updateAnnouncement,
-} from "../../../core/content/home-admin";
+} from "../../../core/content/announcements-admin";
 import { AppError } from "../../../core/shared/errors";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { ContentNav, MoveButtons, moveOf, movedOrder } from "../../components/admin/ContentNav";

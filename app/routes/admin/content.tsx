@@ -1,11 +1,9 @@
-// The Content screens' index (issue 14, point 8): the parts of the storefront staff write.
+// The Content screens' index (decision 0067): the parts of the storefront staff write.
 import { Link, useLoaderData } from "react-router";
 import { listBlogPostsForStaff } from "../../../core/content/blog-admin";
-import {
-  listAnnouncementsForStaff,
-  listHomeSectionsForStaff,
-  listHomeVideosForStaff,
-} from "../../../core/content/home-admin";
+import { listAnnouncementsForStaff } from "../../../core/content/announcements-admin";
+import { listHomeSectionsForStaff } from "../../../core/content/home-sections-admin";
+import { listHomeVideosForStaff } from "../../../core/content/home-videos-admin";
 import { listPolicyPagesForStaff } from "../../../core/content/policy-pages";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";
