@@ -4,16 +4,14 @@
 // name or number to add), and Delete, which keeps the products. Its panels are
 // components/admin/CollectionEditor*.tsx.
 import { data, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { deleteCollection, getCollectionForStaff, updateCollection } from "../../../core/catalog/collection-admin";
 import {
   addCollectionProduct,
-  deleteCollection,
   findProductsToAdd,
-  getCollectionForStaff,
   moveCollectionProduct,
   orderCollectionProducts,
   removeCollectionProduct,
-  updateCollection,
-} from "../../../core/catalog/collection-admin";
+} from "../../../core/catalog/collection-products-admin";
 import { mediaStorage } from "../../../core/media/storage";
 import { AppError, invalid } from "../../../core/shared/errors";
 import { formatRupees } from "../../../core/shared/money";

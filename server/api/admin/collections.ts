@@ -5,21 +5,23 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  addCollectionProduct,
   COLLECTION_DESCRIPTION_MAX,
   COLLECTION_NAME_MAX,
   COLLECTION_POSITION_MAX,
-  COLLECTION_PRODUCTS_MAX,
   createCollection,
   deleteCollection,
   getCollectionForStaff,
   listCollectionsForStaff,
-  orderCollectionProducts,
-  removeCollectionProduct,
   updateCollection,
   type CollectionDetail,
   type StaffCollection,
 } from "../../../core/catalog/collection-admin";
+import {
+  addCollectionProduct,
+  COLLECTION_PRODUCTS_MAX,
+  orderCollectionProducts,
+  removeCollectionProduct,
+} from "../../../core/catalog/collection-products-admin";
 import type { CoreContext } from "../../../core/context";
 import { mediaStorage } from "../../../core/media/storage";
 import type { AppConfig } from "../../config";
