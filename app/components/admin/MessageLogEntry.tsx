@@ -2,6 +2,7 @@
 // text, attempts and last error, with Resend where core allows it), and an email opened in full.
 // An email's own HTML shows in a sandboxed frame (no scripts, no same origin).
 import { Form, Link } from "react-router";
+import type { LogEntry } from "../../../core/messaging/email-log";
 
 const STATUS_LABELS: Record<string, string> = {
   queued: "Waiting to send",
@@ -11,25 +12,13 @@ const STATUS_LABELS: Record<string, string> = {
   failed: "Failed",
 };
 
-/** A message of the log as the Messages page's loader gives it. */
-export interface MessageLogView {
-  channel: "whatsapp" | "email";
-  id: number;
-  orderId: number | null;
-  trackingId: string | null;
-  kind: string;
-  recipient: string;
-  subject: string | null;
-  text: string;
-  hidden: boolean;
-  resendOf: number | null;
+/** A message of the log as the Messages page's loader gives it: its moments as words. */
+export type MessageLogView = Omit<LogEntry, "status" | "nextAttemptAt" | "createdAt" | "sentAt"> & {
   status: string;
-  attempts: number;
-  lastError: string | null;
   created: string;
   sent: string | null;
   nextAttempt: string | null;
-}
+};
 
 export function MessageLogEntry({ m, busy, viewHref }: { m: MessageLogView; busy: boolean; viewHref: string }) {
   return (
