@@ -22,7 +22,7 @@ import { ORDER_STATUSES } from "../../../core/orders/vocabulary";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { money, type Rupees } from "../../serialize";
 import { pageQuery } from "../http";
-import { presentUser, userAnswer } from "../users";
+import { presentUser, userAnswer } from "../user-answers";
 import { errorAnswerAbout } from "../answers";
 import { staffOperation } from "./docs";
 
