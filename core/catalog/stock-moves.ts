@@ -66,7 +66,7 @@ export const stockKeyOf = (k: StockKey) => (k.combinationId === null ? `p${k.pro
  * The moves with those of one stock summed, options before products, each by id: the order
  * every writer takes its rows in, so two of them never wait on each other in opposite orders.
  */
-function inLockOrder(moves: readonly StockMove[]): StockMove[] {
+export function inLockOrder(moves: readonly StockMove[]): StockMove[] {
   const wanted = new Map<string, StockMove>();
   for (const move of moves) {
     const entry = wanted.get(stockKeyOf(move));
@@ -74,16 +74,16 @@ function inLockOrder(moves: readonly StockMove[]): StockMove[] {
     else
       wanted.set(stockKeyOf(move), { productId: move.productId, combinationId: move.combinationId, delta: move.delta });
   }
-  return [...wanted.values()]
-    .filter((m) => m.delta !== 0)
-    .sort((a, b) =>
-      (a.combinationId === null) === (b.combinationId === null)
-        ? (a.combinationId ?? a.productId) - (b.combinationId ?? b.productId)
-        : a.combinationId === null
-          ? 1
-          : -1,
-    );
+  return [...wanted.values()].filter((m) => m.delta !== 0).sort(byLockOrder);
 }
+
+/** Options before products, each by id: the order in which every writer locks stock rows. */
+export const byLockOrder = (a: StockKey, b: StockKey): number =>
+  (a.combinationId === null) === (b.combinationId === null)
+    ? (a.combinationId ?? a.productId) - (b.combinationId ?? b.productId)
+    : a.combinationId === null
+      ? 1
+      : -1;
 
 /** What is left of a stock for sale now: 0 for an option or product no longer offered. */
 export async function stockForSale(tx: Db, key: StockKey): Promise<number> {

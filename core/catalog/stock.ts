@@ -15,7 +15,7 @@ import { queryRows, type Db } from "../../db/client";
 import type { StockReason } from "../../db/schema";
 
 import { MAX_STOCK } from "./stock-rules";
-import { moveStock, stockKeyOf, type StockEntry } from "./stock-moves";
+import { byLockOrder, moveStock, stockKeyOf, type StockEntry, type StockKey } from "./stock-moves";
 
 export { LOW_STOCK, MAX_STOCK, STOCK_FILTERS, STOCK_SEARCH_MAX, type StockFilter } from "./stock-rules";
 export const STOCK_NOTE_MAX = 200;
@@ -76,7 +76,8 @@ export interface StockChangeResult {
   after: number;
 }
 
-const changeKey = (c: StockChangeInput) => stockKeyOf({ productId: c.product_id, combinationId: c.combination_id });
+const keyOfChange = (c: StockChangeInput): StockKey => ({ productId: c.product_id, combinationId: c.combination_id });
+const changeKey = (c: StockChangeInput) => stockKeyOf(keyOfChange(c));
 
 /**
  * Locks the rows of these changes (options, then products, each by id, as moveStock takes them)
@@ -201,13 +202,7 @@ export async function changeStock(ctx: CoreContext, actor: StaffActor, raw: unkn
   const parsed = changeStockInput.safeParse(raw);
   if (!parsed.success) throw new AppError(422, parsed.error.issues[0]?.message ?? "Invalid stock change.");
   const { changes, note } = parsed.data;
-  const ordered = [...changes].sort((a, b) =>
-    (a.combination_id === null) === (b.combination_id === null)
-      ? (a.combination_id ?? a.product_id) - (b.combination_id ?? b.product_id)
-      : a.combination_id === null
-        ? 1
-        : -1,
-  );
+  const ordered = [...changes].sort((a, b) => byLockOrder(keyOfChange(a), keyOfChange(b)));
   const seen = new Set<string>();
   for (const c of ordered) {
     if (seen.has(changeKey(c))) throw new AppError(422, "Each product or option may appear only once in one change.");

@@ -1,4 +1,4 @@
-// The shop's block list (issue 15, point 5; decision 0073): phones and delivery addresses whose
+// The shop's block list (decision 0073): phones and delivery addresses whose
 // orders are held for a call. Staff with the orders permission list, add and remove entries, each
 // with its reason, who and when; every add and removal is audited in its own transaction. A phone
 // is stored as the checkout stores it (923XXXXXXXXX) and compared in each of its forms; an address
@@ -7,7 +7,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { blockedContacts, orders, users, type BlockedKind } from "../../db/schema";
 import { AppError, notFound } from "../shared/errors";
-import { recordAudit, whoIs } from "../shared/audit";
+import { staffWrite } from "../shared/staff-write";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
 import { normalizePakistaniMobile, PAKISTAN_PHONE_MESSAGE } from "../shared/phone";
@@ -126,29 +126,35 @@ export async function listBlocked(
 export async function addBlocked(ctx: CoreContext, actor: StaffActor, input: BlockInput): Promise<BlockedEntry> {
   requirePermission(actor, "orders");
   const entry = blockedValue(input);
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(blockedContacts)
-      .values({ ...entry, createdBy: actor.userId })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) throw new AppError(409, ALREADY_BLOCKED[entry.kind], { kind: entry.kind, value: entry.value });
-    await recordAudit(tx, whoIs(actor), {
-      action: "block_list.add",
-      entityType: "blocked_contact",
-      entityId: row.id,
-      changes: { kind: row.kind, value: row.value, display: row.display, reason: row.reason },
-    });
-    return {
-      id: row.id,
-      kind: row.kind,
-      value: row.value,
-      display: row.display,
-      reason: row.reason,
-      createdAt: row.createdAt,
-      createdBy: { id: actor.userId, name: `${actor.firstName} ${actor.lastName}`.trim() || actor.email },
-    };
-  });
+  return staffWrite(
+    ctx,
+    actor,
+    "orders",
+    async ({ tx, audit }) => {
+      const [row] = await tx
+        .insert(blockedContacts)
+        .values({ ...entry, createdBy: actor.userId })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw new AppError(409, ALREADY_BLOCKED[entry.kind], { kind: entry.kind, value: entry.value });
+      await audit({
+        action: "block_list.add",
+        entityType: "blocked_contact",
+        entityId: row.id,
+        changes: { kind: row.kind, value: row.value, display: row.display, reason: row.reason },
+      });
+      return {
+        id: row.id,
+        kind: row.kind,
+        value: row.value,
+        display: row.display,
+        reason: row.reason,
+        createdAt: row.createdAt,
+        createdBy: { id: actor.userId, name: `${actor.firstName} ${actor.lastName}`.trim() || actor.email },
+      };
+    },
+    { clears: "none" },
+  );
 }
 
 /** Blocks an order's phone or its delivery address, as the order carries them. */
@@ -181,16 +187,22 @@ export async function blockOrderContact(
 
 export async function removeBlocked(ctx: CoreContext, actor: StaffActor, id: number): Promise<void> {
   requirePermission(actor, "orders");
-  await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.delete(blockedContacts).where(eq(blockedContacts.id, id)).returning();
-    if (!row) throw notFound("This entry is not on the block list (anymore).");
-    await recordAudit(tx, whoIs(actor), {
-      action: "block_list.remove",
-      entityType: "blocked_contact",
-      entityId: row.id,
-      changes: { kind: row.kind, value: row.value, display: row.display, reason: row.reason },
-    });
-  });
+  await staffWrite(
+    ctx,
+    actor,
+    "orders",
+    async ({ tx, audit }) => {
+      const [row] = await tx.delete(blockedContacts).where(eq(blockedContacts.id, id)).returning();
+      if (!row) throw notFound("This entry is not on the block list (anymore).");
+      await audit({
+        action: "block_list.remove",
+        entityType: "blocked_contact",
+        entityId: row.id,
+        changes: { kind: row.kind, value: row.value, display: row.display, reason: row.reason },
+      });
+    },
+    { clears: "none" },
+  );
 }
 
 /** Whether an order's phone and address are on the block list now (the order screen's buttons). */

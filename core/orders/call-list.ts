@@ -1,4 +1,4 @@
-// The call list (issue 15, point 4): orders still pending confirmation, oldest first, for staff
+// The call list (decision 0072): orders still pending confirmation, oldest first, for staff
 // who confirm by phone instead of waiting for the shopper's WhatsApp answer. The answer on the
 // call is an ordinary move (moveOrder with confirmation_channel "call", and the status the member
 // saw, so a shopper's tap or a colleague's call meanwhile is a 409); "no answer" is a note.
@@ -7,7 +7,8 @@ import type { CoreContext } from "../context";
 import { orders, type OrderRisk } from "../../db/schema";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
-import { addOrderNote, moveOrder, type MoveOutcome, type OrderEventRecord } from "./workflow";
+import { addOrderNote, moveOrder, type MoveOutcome } from "./workflow";
+import type { OrderEventRecord } from "./order-timeline";
 
 export interface CallListEntry {
   id: number;

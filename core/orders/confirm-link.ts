@@ -1,4 +1,4 @@
-// The shopper's own confirm/cancel link (issue 15, point 3): for a shopper without WhatsApp, or
+// The shopper's own confirm/cancel link (decision 0071): for a shopper without WhatsApp, or
 // who would rather tap a link. 32 random bytes make it unguessable; the database keeps only the
 // token's SHA-256, so a copy of the database cannot confirm or cancel anyone's order. The token
 // itself goes only to the browser that placed the order and into the message sent to its phone.

@@ -1,15 +1,10 @@
-// The shopper's confirm page (issue 15, point 3; decision 0071): the link in the WhatsApp message
+// The shopper's confirm page (decision 0071): the link in the WhatsApp message
 // opens the order it was made for, shows what was ordered, and takes Confirm or Cancel. The link
 // is the only key: its token's SHA-256 finds the order (core/orders/confirm-link.ts), and the page
 // shows nothing of the shopper but the city the parcel goes to.
 import { asc, eq } from "drizzle-orm";
-import {
-  orderItems,
-  orders,
-  type ConfirmationChannel,
-  type ConfirmationOutcome,
-  type OrderStatus,
-} from "../../db/schema";
+import { orderItems, orders } from "../../db/schema";
+import type { Order, ShownLine } from "./order";
 import type { CoreContext } from "../context";
 import { notFound } from "../shared/errors";
 import { hashConfirmToken, isConfirmTokenShape } from "./confirm-link";
@@ -17,16 +12,12 @@ import { settleConfirmation, type SettleResult } from "./confirmation-outcome";
 
 export const CONFIRM_LINK_NOT_FOUND = "This confirmation link is not valid. It may have been copied incompletely.";
 
-export interface ConfirmPageOrder {
-  id: number;
-  trackingId: string;
-  status: OrderStatus;
-  city: string;
-  createdAt: Date;
-  totalPaisa: number;
-  confirmationOutcome: ConfirmationOutcome | null;
-  confirmationChannel: ConfirmationChannel | null;
-  items: { name: string; variant: string | null; quantity: number; lineTotalPaisa: number }[];
+/** What the confirm page shows: the order, where it goes, and how its question ended. */
+export interface ConfirmPageOrder extends Pick<
+  Order,
+  "id" | "trackingId" | "status" | "city" | "createdAt" | "totalPaisa" | "confirmationOutcome" | "confirmationChannel"
+> {
+  items: ShownLine[];
 }
 
 /** The order a confirm link names, or null for a token of the wrong shape or unknown. */

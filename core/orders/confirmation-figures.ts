@@ -1,4 +1,4 @@
-// The owner's confirmation figures (issue 15, point 6): of the orders placed in each of the last
+// The owner's confirmation figures (decision 0072): of the orders placed in each of the last
 // eight weeks, and in each of the period's busiest cities, how many were confirmed, cancelled by
 // the shopper (on WhatsApp, the confirm page or a call), let expire unanswered, and refused at the
 // door (shipped, then returned). Each is counted against the orders placed in that week or city,

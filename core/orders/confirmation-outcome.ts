@@ -1,4 +1,4 @@
-// The end of a pending order's confirmation question when no member of staff ends it (issue 15):
+// The end of a pending order's confirmation question when no member of staff ends it:
 // the shopper taps Confirm or Cancel on WhatsApp or replies in words, uses the link in the
 // message, or nobody answers and the scheduler lets the order expire. Each is one move through
 // applyOrderMove (the same lock, stock, voucher, timeline and audit as a staff move), made only

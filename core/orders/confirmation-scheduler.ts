@@ -1,4 +1,4 @@
-// Reminders and expiry for unanswered confirmation requests (issue 15, point 4; decision 0072).
+// Reminders and expiry for unanswered confirmation requests (decision 0072).
 // Every store process runs the same pass now and then. All its state is in the database: an order
 // is due for its one reminder while confirmation_reminded_at is null, and due to expire while it
 // is still pending confirmation. Each pass claims due orders with FOR UPDATE SKIP LOCKED, so

@@ -1,17 +1,15 @@
-// The confirmation request (issue 15, point 1): written in the order's own transaction, so an
+// The WhatsApp confirmation request (decision 0069): written in the order's own transaction, so an
 // order and its message commit or roll back together; the worker sends it later (outbox.ts).
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client";
 import { whatsappMessages, type MessageLanguage } from "../../db/schema";
 import { formatRupees } from "../shared/money";
+import type { Order, OrderLine } from "./order";
 
-export interface ConfirmationOrder {
-  orderId: number;
-  trackingId: string;
-  firstName: string;
-  phoneNormalized: string;
-  totalPaisa: number;
-  items: { name: string; combinationName: string | null; quantity: number }[];
+/** What the question names: the order, the shopper's first name and number, what she ordered. */
+export interface ConfirmationOrder extends Pick<Order, "trackingId" | "firstName" | "phoneNormalized" | "totalPaisa"> {
+  orderId: Order["id"];
+  items: ({ name: OrderLine["productName"] } & Pick<OrderLine, "combinationName" | "quantity">)[];
   /** the shopper's confirm/cancel page, for a shopper who would rather not reply on WhatsApp */
   confirmUrl: string;
 }

@@ -6,7 +6,8 @@
 // the list reads a page of rows however many orders the shop has taken.
 import { and, asc, count, desc, eq, ilike, inArray, like, ne, or, sql, type SQL } from "drizzle-orm";
 import type { CoreContext } from "../context";
-import { blockedContacts, customers, orders, users, type OrderStatus } from "../../db/schema";
+import { blockedContacts, customers, orders, users } from "../../db/schema";
+import type { Order } from "./order";
 import { samePhoneForms } from "../shared/customer-keys";
 import { normalizeInternationalPhone, normalizePakistaniMobile } from "../shared/phone";
 import { notFound } from "../shared/errors";
@@ -66,13 +67,10 @@ export interface CustomerDetail extends CustomerSummary {
   addresses: { shippingAddress: string; city: string; orders: number; lastUsedAt: Date }[];
 }
 
-export interface CustomerOrder {
-  id: number;
-  trackingId: string;
-  status: OrderStatus;
-  totalPaisa: number;
-  city: string;
-  createdAt: Date;
+export interface CustomerOrder extends Pick<
+  Order,
+  "id" | "trackingId" | "status" | "totalPaisa" | "city" | "createdAt"
+> {
   /** placed signed in to an account, or as a guest */
   placedAs: "account" | "guest";
 }

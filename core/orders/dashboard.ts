@@ -1,4 +1,4 @@
-// The orders side of the console's home (issue 13, point 8): how the last 30 days went for a
+// The orders side of the console's home (decision 0060): how the last 30 days went for a
 // cash-on-delivery shop. The two shares are the figures such a shop steers by: how many of its
 // orders turn out to be real (confirmed rather than cancelled unconfirmed) and how many parcels
 // come back (refused at the door or sent back) instead of being paid for.

@@ -1,30 +1,29 @@
-// Exchanges, not refunds (issue 13, point 5; decision 0056). The store's policy: a delivered order's
+// Exchanges, not refunds (decision 0056). The store's policy: a delivered order's
 // items may be exchanged for another size or colour of the same product within 7 days of
 // delivery, later only with a written reason. An exchange is a new, linked replacement order:
 // priced by the server at today's prices, its stock taken with the checkout's conditional UPDATE,
 // the value of the returned units set against it so the courier collects only the difference.
 // The returned units come back into stock when the replacement is delivered (workflow.ts).
-import { and, asc, eq, getTableColumns, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CoreContext } from "../context";
-import type { Db } from "../../db/client";
-import {
-  orderEvents,
-  orderItems,
-  orders,
-  products,
-  stockMovements,
-  variantCombinations,
-  type OrderStatus,
-} from "../../db/schema";
-import { loadCatalogueRows, takeStock, type StockItem } from "./place-order";
+import { orderEvents, orderItems, orders, products, variantCombinations } from "../../db/schema";
 import { priceOrder } from "../shared/pricing";
-import { newTrackingId } from "./tracking-id";
 import { AppError, invalid, notFound } from "../shared/errors";
-import { recordAudit, whoIs } from "../shared/audit";
+import { parse, text } from "../shared/input";
+import { staffWrite } from "../shared/staff-write";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
-import { NOTE_MAX, ORDER_CHANGED, ORDER_NOT_FOUND_FOR_STAFF, parse, status, text } from "./workflow";
+import { NOTE_MAX, ORDER_CHANGED, ORDER_NOT_FOUND_FOR_STAFF, status } from "./workflow";
+import { takeStock } from "./order-stock";
+import { insertOrderRow, orderLineValues } from "./write-order";
+import {
+  alreadyExchanged,
+  checkExchangeable,
+  priceReplacements,
+  staffStockMessage,
+  type OriginalItem,
+} from "./exchange-replacements";
 
 /** The store's policy: exchanges within 7 days of delivery; later ones need a written reason. */
 export const EXCHANGE_WINDOW_DAYS = 7;
@@ -34,9 +33,6 @@ export const EXCHANGE_LINES_MAX = 20;
 /** More units than any line of a shop's order holds; keeps the sums far inside integers. */
 const LINE_QUANTITY_MAX = 1000;
 const WINDOW = sql.raw(`interval '${EXCHANGE_WINDOW_DAYS} days'`);
-
-/** Statuses of a replacement that no longer replaces anything: the shopper kept the original units. */
-const VOID_STATUSES: OrderStatus[] = ["cancelled", "returned"];
 
 const id = (label: string) =>
   z
@@ -120,33 +116,6 @@ export interface ExchangeOutcome {
   late: boolean;
 }
 
-interface OriginalItem {
-  id: number;
-  productId: number | null;
-  combinationId: number | null;
-  productName: string;
-  combinationName: string | null;
-  unitPricePaisa: number;
-  quantity: number;
-}
-
-const itemName = (item: { productName: string; combinationName: string | null }) =>
-  item.combinationName ? `${item.productName} (${item.combinationName})` : item.productName;
-
-/** Units of each item already on replacement orders that still stand (not cancelled or returned). */
-async function alreadyExchanged(tx: Db, itemIds: number[]): Promise<Map<number, number>> {
-  const replacementOrders = tx.select({ id: orders.id }).from(orders).where(notInArray(orders.status, VOID_STATUSES));
-  const rows = await tx
-    .select({
-      itemId: orderItems.replacesItemId,
-      units: sql<number>`coalesce(sum(${orderItems.quantity}), 0)`.mapWith(Number),
-    })
-    .from(orderItems)
-    .where(and(inArray(orderItems.replacesItemId, itemIds), inArray(orderItems.orderId, replacementOrders)))
-    .groupBy(orderItems.replacesItemId);
-  return new Map(rows.map((r) => [r.itemId!, r.units]));
-}
-
 /**
  * Exchanges lines of a delivered order (POST /api/admin/orders/{id}/exchanges): makes the linked
  * replacement order, confirmed, priced at today's prices, its stock taken. 404 no such order; 409
@@ -161,8 +130,8 @@ export async function createExchange(
 ): Promise<ExchangeOutcome> {
   requirePermission(actor, "orders");
   const input = parse(createExchangeInput, raw);
-
-  const outcome = await ctx.db.transaction(async (tx) => {
+  // stock changes: staffWrite's default clears the catalogue reads this process cached
+  return staffWrite(ctx, actor, "orders", async ({ tx, audit }) => {
     // the original's row lock makes two exchanges of one order count their units one after the other
     const [original] = await tx
       .select({
@@ -205,31 +174,7 @@ export async function createExchange(
       return { ...line, item };
     });
 
-    // units per item: this exchange's, and those of earlier replacements that still stand
-    const wanted = new Map<number, number>();
-    for (const line of lines) wanted.set(line.item.id, (wanted.get(line.item.id) ?? 0) + line.quantity);
-    const earlier = await alreadyExchanged(tx, [...wanted.keys()]);
-    for (const [itemId, units] of wanted) {
-      const item = itemById.get(itemId)!;
-      const done = earlier.get(itemId) ?? 0;
-      if (units > item.quantity) {
-        throw new AppError(
-          422,
-          `${itemName(item)}: the order has ${item.quantity}, so at most ${item.quantity} can be exchanged.`,
-          { item_id: itemId, quantity: item.quantity, exchanged: done },
-        );
-      }
-      if (units + done > item.quantity) {
-        const left = item.quantity - done;
-        throw new AppError(
-          409,
-          left > 0
-            ? `${itemName(item)}: ${done} of ${item.quantity} already exchanged, so at most ${left} more can be.`
-            : `${itemName(item)}: all ${item.quantity} already exchanged.`,
-          { item_id: itemId, quantity: item.quantity, exchanged: done },
-        );
-      }
-    }
+    await checkExchangeable(tx, lines);
 
     const replacements = await priceReplacements(tx, lines);
     const figures = exchangeFigures(
@@ -237,28 +182,37 @@ export async function createExchange(
       lines.map((l) => ({ unitPricePaisa: l.item.unitPricePaisa, quantity: l.quantity })),
     );
 
-    const taken = await takeStock(tx, replacements).catch((error: unknown) => {
-      throw staffStockMessage(error, replacements);
+    // the replacement's row first, so that its stock's ledger rows name it (decision 0100)
+    const replacement = await insertOrderRow(tx, {
+      userId: original.userId,
+      // staff agreed the exchange with the shopper, so it starts confirmed (decision 0056)
+      status: "confirmed",
+      firstName: original.firstName,
+      lastName: original.lastName,
+      email: original.email,
+      phone: original.phone,
+      phoneNormalized: original.phoneNormalized,
+      shippingAddress: original.shippingAddress,
+      city: original.city,
+      postalCode: original.postalCode,
+      country: original.country,
+      paymentMethod: "cod",
+      subtotalPaisa: figures.subtotalPaisa,
+      shippingPaisa: figures.shippingPaisa,
+      discountPaisa: figures.appliedPaisa,
+      totalPaisa: figures.totalPaisa,
+      source: original.source,
+      exchangeOfOrderId: original.id,
+      exchangeReason: input.reason || null,
     });
-
-    const replacement = await insertReplacement(tx, original, figures, input.reason || null);
-    await tx
-      .insert(stockMovements)
-      .values(
-        taken.map((m) => ({ ...m, reason: "exchange" as const, orderId: replacement.id, actorId: actor.userId })),
-      );
+    await takeStock(tx, replacements, { reason: "exchange", orderId: replacement.id, actorId: actor.userId }).catch(
+      (error: unknown) => {
+        throw staffStockMessage(error, replacements);
+      },
+    );
     await tx.insert(orderItems).values(
       replacements.map((r, n) => ({
-        orderId: replacement.id,
-        productId: r.productId,
-        combinationId: r.combinationId,
-        productName: r.name,
-        combinationName: r.combinationName,
-        variantDetails: r.variantDetails,
-        imageUrl: r.imageUrl,
-        unitPricePaisa: r.unitPricePaisa,
-        quantity: r.quantity,
-        lineTotalPaisa: figures.lineTotalsPaisa[n] as number,
+        ...orderLineValues(replacement.id, r, figures.lineTotalsPaisa[n] as number),
         replacesItemId: lines[n]!.item.id,
         returnResellable: lines[n]!.resellable,
       })),
@@ -290,7 +244,7 @@ export async function createExchange(
         ? [{ orderId: replacement.id, actorId: actor.userId, kind: "note" as const, note: input.note }]
         : []),
     ]);
-    await recordAudit(tx, whoIs(actor), {
+    await audit({
       action: "order.exchange",
       entityType: "order",
       entityId: original.id,
@@ -320,127 +274,6 @@ export async function createExchange(
       late,
     };
   });
-  // stock changed: catalogue reads cached by this process must not show the old figures
-  ctx.cache.clear();
-  return outcome;
-}
-
-interface Replacement extends StockItem {
-  variantDetails: Record<string, string> | null;
-  imageUrl: string | null;
-  unitPricePaisa: number;
-}
-
-/** Each line's replacement, priced from the catalogue as a sale is: the option's price today. */
-async function priceReplacements(
-  tx: Db,
-  lines: { item: OriginalItem; combination_id: number | null; quantity: number }[],
-): Promise<Replacement[]> {
-  const productIds = [...new Set(lines.flatMap((l) => (l.item.productId === null ? [] : [l.item.productId])))];
-  const combinationIds = [...new Set(lines.flatMap((l) => (l.combination_id === null ? [] : [l.combination_id])))];
-  const { productById, combinationById } = await loadCatalogueRows(tx, productIds, combinationIds);
-
-  return lines.map(({ item, combination_id, quantity }) => {
-    const product = item.productId === null ? undefined : productById.get(item.productId);
-    if (!product) {
-      throw new AppError(409, `${item.productName} is no longer in the catalogue, so it cannot be exchanged.`, {
-        item_id: item.id,
-      });
-    }
-    if (!product.isActive) {
-      throw new AppError(409, `${product.name} is no longer sold, so it cannot be exchanged.`, { item_id: item.id });
-    }
-    if (combination_id === null) {
-      if (product.combinationCount > 0) {
-        throw invalid(`combination_id: choose the replacement size or colour of ${product.name}.`);
-      }
-      return {
-        productId: product.id,
-        combinationId: null,
-        name: product.name,
-        combinationName: null,
-        variantDetails: null,
-        imageUrl: product.imageUrl,
-        quantity,
-        unitPricePaisa: product.pricePaisa,
-      };
-    }
-    const combination = combinationById.get(combination_id);
-    // another product's option: an exchange stays within the product (decision 0056)
-    if (!combination || combination.productId !== product.id) {
-      throw invalid(`combination_id ${combination_id} is not a size or colour of ${product.name}.`);
-    }
-    return {
-      productId: product.id,
-      combinationId: combination.id,
-      name: product.name,
-      combinationName: combination.name,
-      variantDetails: combination.attributes,
-      imageUrl: product.imageUrl,
-      quantity,
-      unitPricePaisa: combination.pricePaisa,
-    };
-  });
-}
-
-/** The checkout's stock refusal worded for staff choosing a replacement (it speaks of a cart). */
-function staffStockMessage(error: unknown, replacements: Replacement[]): unknown {
-  if (!(error instanceof AppError) || error.status !== 409 || !error.extra) return error;
-  const { product_id, combination_id, stock_quantity } = error.extra as {
-    product_id?: number;
-    combination_id?: number | null;
-    stock_quantity?: number;
-  };
-  const line = replacements.find((r) => r.productId === product_id && r.combinationId === (combination_id ?? null));
-  if (!line) return error;
-  const name = line.combinationName ? `${line.name} (${line.combinationName})` : line.name;
-  return new AppError(
-    409,
-    stock_quantity && stock_quantity > 0
-      ? `Only ${stock_quantity} left of ${name}: exchange fewer units or choose another size or colour.`
-      : `${name} is out of stock: choose another size or colour.`,
-    error.extra,
-  );
-}
-
-/** The replacement order's row: the original's shopper, address and source, with a fresh tracking ID. */
-async function insertReplacement(
-  tx: Db,
-  original: typeof orders.$inferSelect,
-  figures: ExchangeFigures,
-  reason: string | null,
-): Promise<{ id: number; trackingId: string }> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const [row] = await tx
-      .insert(orders)
-      .values({
-        trackingId: newTrackingId(),
-        userId: original.userId,
-        // staff agreed the exchange with the shopper, so it starts confirmed (decision 0056)
-        status: "confirmed",
-        firstName: original.firstName,
-        lastName: original.lastName,
-        email: original.email,
-        phone: original.phone,
-        phoneNormalized: original.phoneNormalized,
-        shippingAddress: original.shippingAddress,
-        city: original.city,
-        postalCode: original.postalCode,
-        country: original.country,
-        paymentMethod: "cod",
-        subtotalPaisa: figures.subtotalPaisa,
-        shippingPaisa: figures.shippingPaisa,
-        discountPaisa: figures.appliedPaisa,
-        totalPaisa: figures.totalPaisa,
-        source: original.source,
-        exchangeOfOrderId: original.id,
-        exchangeReason: reason,
-      })
-      .onConflictDoNothing({ target: orders.trackingId })
-      .returning({ id: orders.id, trackingId: orders.trackingId });
-    if (row) return row;
-  }
-  throw new Error("could not draw an unused tracking ID in 5 attempts");
 }
 
 export interface ExchangeChoices {

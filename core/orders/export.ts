@@ -1,4 +1,4 @@
-// The orders list as a CSV file (issue 13, point 1; decision 0059): the same orders as the list
+// The orders list as a CSV file (decision 0059): the same orders as the list
 // under the same filters, newest first, read in keyset-paged batches and handed out as text one
 // batch at a time, so 100,000 orders never sit in memory and a client that goes away stops the
 // reading (the caller stops asking for the next batch).

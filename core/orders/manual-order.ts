@@ -1,158 +1,38 @@
-// Orders staff type in for a customer who ordered by phone, WhatsApp or Instagram (issue 13,
-// point 6; decision 0057). They go through the checkout's own transaction (writeOrder): the same
+// Orders staff type in for a customer who ordered by phone, WhatsApp or Instagram (decision
+// 0057). They go through the checkout's own transaction (writeOrder): the same
 // prices from the catalogue, the same conditional stock update, the same voucher count and the
 // same phone rule. What differs is said here: the source is recorded, the staff member is the
 // actor of the timeline and the stock history, the per-phone daily limit of the public checkout
 // does not apply, and a role with order_price_overrides may set the shipping fee or the discount
 // by hand, with a reason, which the order and the audit log keep.
-import { and, eq, sql } from "drizzle-orm";
-import { z } from "zod";
+import { eq } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
-import { idempotencyKeys, orderEvents, siteSettings } from "../../db/schema";
+import { orderEvents, siteSettings } from "../../db/schema";
 import { getProductsByIds, listProducts, type Product } from "../catalog/products";
-import { COUNTRIES, INVALID_EMAIL } from "./checkout-form";
-import { orderItemInput } from "./order-input";
-import { normalizePhone, phoneMessage } from "../shared/phone";
-import {
-  checkStock,
-  claimIdempotencyKey,
-  PricesChangedError,
-  quoteOrder,
-  requestHash,
-  writeOrder,
-  type OrderRequest,
-  type PlacedOrder,
-  type PriceOverrides,
-} from "./place-order";
-import { isEmailAddress } from "../shared/email";
+import { normalizePhone } from "../shared/phone";
+import { PricesChangedError, quoteOrder, type OrderRequest, type PriceOverrides } from "./quote-order";
+import { writeOrder, type PlacedOrder } from "./write-order";
+import { checkStock } from "./order-stock";
+import { claimIdempotencyKey, keepIdempotentAnswer, requestHash } from "./idempotency";
 import { AppError, invalid } from "../shared/errors";
 import { formatRupees, parseRupees } from "../shared/money";
 import { withDefaults } from "../settings/site-settings";
-import { recordAudit, whoIs } from "../shared/audit";
+import { staffWrite } from "../shared/staff-write";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
-import { customerProblem, voucherCodeSchema } from "../vouchers/vouchers";
-import { MANUAL_ORDER_SOURCES, sourceLabel } from "./order-sources";
+import { customerProblem } from "../vouchers/vouchers";
+import { sourceLabel } from "./order-sources";
+import {
+  MAX_MANUAL_ORDER_LINES,
+  manualOrderInput,
+  manualOrderProblem,
+  OVERRIDE_REASON_REQUIRED,
+  type ManualOrderInput,
+} from "./manual-order-input";
 
-/** Lines in one manual order: a phone call, not a warehouse's restock. */
-export const MAX_MANUAL_ORDER_LINES = 50;
-export const MANUAL_NOTE_MAX = 2000;
-export const OVERRIDE_REASON_MAX = 500;
-/** Rs. 1,000,000: more than any shipping fee or discount a cash-on-delivery parcel carries. */
-export const MAX_OVERRIDE_PAISA = 100_000_000;
-export const MANUAL_ORDER_STATUSES = ["pending confirmation", "confirmed"] as const;
-
-export const OVERRIDE_REASON_REQUIRED =
-  "override_reason is required when the shipping fee or the discount is set by hand: say why";
-
-// PostgreSQL text cannot hold NUL, and control characters have no place in what staff type
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const LINE_BREAK = /[\r\n\t]/;
-
-/**
- * Text staff type: the length is checked first and stops the rest, then control characters, then
- * it is trimmed; `required` refuses what is empty after trimming with the checkout's words.
- */
-const typed = (label: string, max: number, options: { required?: boolean; multiline?: boolean } = {}) => {
-  const base = z
-    .string({ error: options.required ? `${label} is required` : `${label} must be text` })
-    .max(max, { error: `${label} must be at most ${max} characters`, abort: true })
-    .refine((value) => !CONTROL.test(value) && (options.multiline || !LINE_BREAK.test(value)), {
-      message: `${label} must not contain control characters`,
-    })
-    .transform((value) => value.trim());
-  return options.required ? base.refine((value) => value.length > 0, { message: `${label} is required` }) : base;
-};
-
-/** A rupee amount set by hand; "" or null is "not set". Kept as sent: core turns it into paisa. */
-const override = (name: string) =>
-  z
-    .union([z.number(), z.string().max(20, `${name} must be an amount in rupees, such as 250`), z.null()], {
-      error: `${name} must be an amount in rupees, such as 250`,
-    })
-    .optional()
-    .transform((value) => (value === "" || value === null || value === undefined ? null : value))
-    .refine(
-      (value) => {
-        if (value === null) return true;
-        const paisa = parseRupees(value);
-        return paisa !== null && paisa >= 0 && paisa <= MAX_OVERRIDE_PAISA;
-      },
-      { message: `${name} must be an amount from 0 to ${MAX_OVERRIDE_PAISA / 100} rupees` },
-    );
-
-/**
- * A manual order as the staff API and the console send it. Validation only, and idempotent (the
- * route validates the body, core validates it again): amounts stay in rupees, the phone as typed.
- */
-export const manualOrderInput = z
-  .object({
-    first_name: typed("First name", 100, { required: true }),
-    last_name: typed("Last name", 100, { required: true }),
-    // a customer who orders by phone often has no email address, and none is made up for them
-    email: z
-      .string({ error: INVALID_EMAIL })
-      .max(254, { error: INVALID_EMAIL, abort: true })
-      .nullable()
-      .optional()
-      .transform((email) => (email ?? "").trim().toLowerCase())
-      .refine((email) => email === "" || isEmailAddress(email), { message: INVALID_EMAIL }),
-    phone: typed("Phone", 30, { required: true }),
-    shipping_address: typed("Address", 500, { required: true, multiline: true }),
-    city: typed("City", 100, { required: true }),
-    postal_code: typed("Postal code", 20, { required: true }),
-    country: z
-      .enum(COUNTRIES, { error: `Please choose a country from the list: ${COUNTRIES.join(", ")}` })
-      .default("Pakistan"),
-    items: z
-      .array(orderItemInput.pick({ product_id: true, combination_id: true, quantity: true }), {
-        error: "items must be a list",
-      })
-      .min(1, "Add at least one item")
-      .max(MAX_MANUAL_ORDER_LINES, `A manual order can hold at most ${MAX_MANUAL_ORDER_LINES} lines`),
-    voucher_code: z
-      .union([voucherCodeSchema, z.literal(""), z.null()])
-      .optional()
-      .transform((code) => code || null),
-    source: z.enum(MANUAL_ORDER_SOURCES, {
-      error: `source must be one of: ${MANUAL_ORDER_SOURCES.join(", ")}`,
-    }),
-    status: z
-      .enum(MANUAL_ORDER_STATUSES, { error: `status must be one of: ${MANUAL_ORDER_STATUSES.join(", ")}` })
-      .default("pending confirmation"),
-    note: typed("note", MANUAL_NOTE_MAX, { multiline: true }).optional(),
-    shipping_fee: override("shipping_fee"),
-    discount: override("discount"),
-    override_reason: typed("override_reason", OVERRIDE_REASON_MAX, { multiline: true }).optional(),
-    // the total the member reviewed with the customer: a different figure now is a 409
-    total_amount: z
-      .union([z.number(), z.string().max(20, "total_amount must be an amount in rupees, such as 2499")], {
-        error: "total_amount must be an amount in rupees, such as 2499",
-      })
-      .optional()
-      .refine((value) => value === undefined || (parseRupees(value) ?? -1) >= 0, {
-        message: "total_amount must be an amount in rupees, such as 2499",
-      }),
-  })
-  .superRefine((order, ctx) => {
-    // the checkout's phone rule, with its words (core/shared/phone.ts)
-    if (!normalizePhone(order.phone, order.country)) {
-      ctx.addIssue({ code: "custom", path: ["phone"], message: phoneMessage(order.country) });
-    }
-  });
-
-export type ManualOrderInput = z.output<typeof manualOrderInput>;
-
-// zod's own words ("Invalid input: expected string") do not say which field; ours do
-const GENERIC_MESSAGE = /^(invalid|expected|too (small|big)|required|unrecognized)/i;
-
-/** The first problem of a manual order, worded as the API's 422 words it. */
-export function manualOrderProblem(issue: { path: PropertyKey[]; message: string }): string {
-  const field = issue.path.map(String).join(".");
-  return GENERIC_MESSAGE.test(issue.message) && field ? `${field}: ${issue.message}` : issue.message;
-}
+// the form's schema and words, where the console and the staff API import them
+export { MAX_MANUAL_ORDER_LINES, manualOrderInput, manualOrderProblem } from "./manual-order-input";
 
 function parseManualOrder(raw: unknown): ManualOrderInput {
   const result = manualOrderInput.safeParse(raw ?? {});
@@ -296,65 +176,64 @@ export async function placeManualOrder(
   const request = orderRequestOf(input);
   const key = options.idempotencyKey ?? null;
   const scope = manualScope(actor);
-  const outcome = await ctx.db.transaction(async (tx): Promise<ManualOrderOutcome> => {
-    if (key !== null) {
-      const replay = await claimIdempotencyKey(tx, scope, key, requestHash(input));
-      if (replay) return { order: replay.order, replayed: true };
-    }
-    let order: PlacedOrder;
-    try {
-      order = await writeOrder(tx, request, {
-        userId: null,
-        source: input.source,
-        status: input.status,
-        staffId: actor.userId,
-        // the daily limit per phone stops scripts at the public checkout; a member typing in a
-        // customer's fourth order of the day is the store's own decision
-        limitPerPhone: false,
-        overrides,
-        linkBase: ctx.publicUrl ?? "",
-      });
-    } catch (error) {
-      if (error instanceof PricesChangedError && request.total_amount !== null) {
-        throw new AppError(409, totalChangedMessage(request.total_amount, error.figures.totalPaisa), {
-          total_amount: error.figures.totalPaisa / 100,
-        });
+  return staffWrite(
+    ctx,
+    actor,
+    "orders",
+    async ({ tx, audit }): Promise<ManualOrderOutcome> => {
+      if (key !== null) {
+        const replay = await claimIdempotencyKey(tx, scope, key, requestHash(input));
+        if (replay) return { order: replay.order, replayed: true };
       }
-      throw error;
-    }
-    await recordNotes(tx, actor, order.id, input, overrides);
-    await recordAudit(tx, whoIs(actor), {
-      action: "order.create",
-      entityType: "order",
-      entityId: order.id,
-      changes: {
-        tracking_id: order.trackingId,
-        source: input.source,
-        status: order.status,
-        lines: order.items.length,
-        units: order.items.reduce((n, item) => n + item.quantity, 0),
-        total_paisa: order.totalPaisa,
-        voucher_code: order.voucherCode,
-        ...(overrides
-          ? {
-              shipping_override_paisa: overrides.shippingPaisa,
-              discount_override_paisa: overrides.discountPaisa,
-              override_reason: overrides.reason,
-            }
-          : {}),
-      },
-    });
-    if (key !== null) {
-      await tx
-        .update(idempotencyKeys)
-        .set({ statusCode: 201, responseBody: order, completedAt: sql`now()` })
-        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
-    }
-    return { order, replayed: false };
-  });
-  // stock changed: catalogue reads cached by this process must not show the old figures
-  if (!outcome.replayed) ctx.cache.clear();
-  return outcome;
+      let order: PlacedOrder;
+      try {
+        order = await writeOrder(tx, request, {
+          userId: null,
+          source: input.source,
+          status: input.status,
+          staffId: actor.userId,
+          // the daily limit per phone stops scripts at the public checkout; a member typing in a
+          // customer's fourth order of the day is the store's own decision
+          limitPerPhone: false,
+          overrides,
+          linkBase: ctx.publicUrl ?? "",
+        });
+      } catch (error) {
+        if (error instanceof PricesChangedError && request.total_amount !== null) {
+          throw new AppError(409, totalChangedMessage(request.total_amount, error.figures.totalPaisa), {
+            total_amount: error.figures.totalPaisa / 100,
+          });
+        }
+        throw error;
+      }
+      await recordNotes(tx, actor, order.id, input, overrides);
+      await audit({
+        action: "order.create",
+        entityType: "order",
+        entityId: order.id,
+        changes: {
+          tracking_id: order.trackingId,
+          source: input.source,
+          status: order.status,
+          lines: order.items.length,
+          units: order.items.reduce((n, item) => n + item.quantity, 0),
+          total_paisa: order.totalPaisa,
+          voucher_code: order.voucherCode,
+          ...(overrides
+            ? {
+                shipping_override_paisa: overrides.shippingPaisa,
+                discount_override_paisa: overrides.discountPaisa,
+                override_reason: overrides.reason,
+              }
+            : {}),
+        },
+      });
+      if (key !== null) await keepIdempotentAnswer(tx, scope, key, order);
+      return { order, replayed: false };
+    },
+    // stock changed: catalogue reads cached by this process must not show the old figures
+    { clears: (outcome) => (outcome.replayed ? "none" : "all") },
+  );
 }
 
 /** The member's note and the figures set by hand, as staff notes on the timeline (never the shopper's). */

@@ -1,57 +1,35 @@
-// "My orders": what a signed-in shopper has bought (issue 4, point 1). Amounts are paisa.
+// "My orders": what a signed-in shopper has bought. Amounts are paisa.
 import { and, asc, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { CoreContext } from "../context";
 import { orderEvents, orderItems, orders, type OrderStatus } from "../../db/schema";
 import type { Account } from "../accounts/account";
+import type { Order, OrderLine, OrderRecipient, OrderShipment, OrderTotals, ShopperExchange } from "./order";
 
-export interface MyOrderItem {
-  productId: number | null;
-  combinationId: number | null;
-  productName: string;
-  combinationName: string | null;
-  variantDetails: Record<string, string> | null;
-  imageUrl: string | null;
-  unitPricePaisa: number;
-  quantity: number;
-  lineTotalPaisa: number;
-}
+export type MyOrderItem = Pick<
+  OrderLine,
+  | "productId"
+  | "combinationId"
+  | "productName"
+  | "combinationName"
+  | "variantDetails"
+  | "imageUrl"
+  | "unitPricePaisa"
+  | "quantity"
+  | "lineTotalPaisa"
+>;
 
-export interface MyOrder {
-  id: number;
-  trackingId: string;
-  status: OrderStatus;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  shippingAddress: string;
-  city: string;
-  postalCode: string;
-  country: string;
-  paymentMethod: string;
-  subtotalPaisa: number;
-  shippingPaisa: number;
-  discountPaisa: number;
-  totalPaisa: number;
-  voucherCode: string | null;
-  /** set once shipped */
-  courier: string | null;
-  trackingNumber: string | null;
-  createdAt: Date;
-  updatedAt: Date;
+export interface MyOrder
+  extends
+    Pick<Order, "id" | "trackingId" | "status" | "paymentMethod" | "createdAt" | "updatedAt">,
+    OrderRecipient,
+    OrderTotals,
+    OrderShipment {
   items: MyOrderItem[];
-  /** each status step with its date (issue 13, point 9); never a staff note */
-  timeline: { status: OrderStatus; createdAt: Date; courier: string | null; trackingNumber: string | null }[];
+  /** each status step with its date; never a staff note */
+  timeline: ({ status: OrderStatus; createdAt: Date } & OrderShipment)[];
   /** exchanges (decision 0056), as the tracking page shows them */
   exchanges: ShopperExchange[];
-}
-
-/** An exchange as the shopper sees it: the replacement arranged for an order, or the order a replacement replaces. */
-export interface ShopperExchange {
-  role: "replaced_by" | "replaces";
-  trackingId: string;
-  createdAt: Date;
 }
 
 const relatedOrder = alias(orders, "related_order");

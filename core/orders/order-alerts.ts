@@ -1,27 +1,22 @@
-// New orders announce themselves (decision 0094). Each staff member whose role may see orders
+// A staff member's new-order alerts (decision 0094): each member whose role may see orders
 // chooses how they are told of a new order: a notification on each device they turned it on for
 // (Web Push), WhatsApp to a number they proved with a code, email; all off until they choose.
-// The alerts are written in the order's own transaction, one row per order and device or member
-// in the outboxes the workers already send from (decision 0069), so a push service, WhatsApp or
-// SMTP that is down never slows or fails a checkout, and an order that rolls back alerts no one.
+// Each change is a staff write of the member's own settings, audited. The alerts themselves are
+// queued with the order (new-order-alerts.ts).
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CoreContext } from "../context";
 import { queryRows, type Db } from "../../db/client";
-import { pushSubscriptions, staffAlertSettings, whatsappMessages, type PushPayload } from "../../db/schema";
+import { pushSubscriptions, staffAlertSettings, whatsappMessages } from "../../db/schema";
 import { hashToken } from "../shared/tokens";
 import { normalizeInternationalPhone, normalizePakistaniMobile } from "../shared/phone";
 import { AppError, conflict, invalid, notFound } from "../shared/errors";
-import { formatRupees } from "../shared/money";
-import { recordAudit, whoIs } from "../shared/audit";
+import { staffWrite, type StaffWriteScope } from "../shared/staff-write";
 import { requirePermission } from "../shared/staff-errors";
-import { ROLE_PERMISSIONS, STAFF_ROLES, type StaffActor } from "../shared/permissions";
-import { renderEmail } from "../messaging/email-layout";
-
-/** The roles that see orders, and so may be told of them. */
-export const ALERT_ROLES = STAFF_ROLES.filter((role) => ROLE_PERMISSIONS[role].includes("orders"));
-const alertRoles = sql.raw(ALERT_ROLES.map((r) => `'${r}'`).join(", "));
+import type { StaffActor } from "../shared/permissions";
+import { alertRoles } from "./new-order-alerts";
+import { deviceName, isPushService, parseSubscription, UNKNOWN_PUSH_SERVICE } from "./push-subscriptions";
 
 /** One member's devices at most: a phone, a tablet, a laptop or two, with room to spare. */
 export const MAX_DEVICES = 10;
@@ -38,117 +33,6 @@ export const WRONG_PHONE_CODE = "That code is not right. Check the WhatsApp mess
 export const PHONE_CODE_EXPIRED = "That code has expired or was used up. Ask for a new one.";
 export const NEEDS_PROVEN_PHONE = "Add your WhatsApp number and confirm it with the code first.";
 export const TOO_MANY_DEVICES = `You have ${MAX_DEVICES} devices taking notifications. Remove one you no longer use first.`;
-
-/** What a new order's alert says, whichever way it goes. */
-export interface NewOrderFacts {
-  orderId: number;
-  trackingId: string;
-  customerName: string;
-  city: string;
-  totalPaisa: number;
-  itemCount: number;
-  /** held for the shop's call (decision 0073): said in the alert, since it needs a person */
-  heldForCall: boolean;
-  storeName: string;
-}
-
-function alertText(order: NewOrderFacts) {
-  const items = `${order.itemCount} ${order.itemCount === 1 ? "item" : "items"}`;
-  const who = `${order.customerName.slice(0, 80)}, ${order.city.slice(0, 60)}`;
-  return {
-    title: `New order ${order.trackingId}`,
-    body: `${who} · ${formatRupees(order.totalPaisa)} · ${items}${order.heldForCall ? " · held for a call" : ""}`,
-  };
-}
-
-/**
- * Queues the alerts of a new order in the order's transaction: a push for each device of each
- * member who turned them on there, a WhatsApp message and an email for each member who chose
- * them. Only active members whose role sees orders; never the member who took the order.
- * Three INSERT … SELECT statements, each unique per order and device or member, so the alerts
- * are queued once whatever else runs.
- */
-export async function queueNewOrderAlerts(
-  tx: Db,
-  order: NewOrderFacts,
-  options: { exceptUserId: number | null; linkBase: string },
-): Promise<void> {
-  const except = options.exceptUserId ?? 0;
-  const { title, body } = alertText(order);
-  const path = `/admin/orders/${order.orderId}`;
-  const payload: PushPayload = { title, body, url: path, tag: `order-${order.orderId}` };
-  const members = sql`u.role in (${alertRoles}) and u.deactivated_at is null and u.id <> ${except}`;
-  await tx.execute(sql`
-    insert into push_messages (order_id, user_id, subscription_id, payload)
-    select ${order.orderId}, s.user_id, s.id, ${JSON.stringify(payload)}::jsonb
-    from push_subscriptions s
-    join users u on u.id = s.user_id
-    left join staff_sessions ss on ss.id = s.staff_session_id
-    where ${members} and (ss.id is null or ss.revoked_at is null)
-    on conflict do nothing`);
-  const link = `${options.linkBase}${path}`;
-  const email = renderEmail({
-    storeName: order.storeName,
-    subject: `${title}: ${formatRupees(order.totalPaisa)}`,
-    preheader: body,
-    heading: title,
-    paragraphs: [body],
-    button: { label: "Open the order", url: link },
-    footer: ["You get this because you chose new-order alerts by email on your console account page."],
-  });
-  await tx.execute(sql`
-    insert into email_messages (kind, order_id, user_id, to_address, subject, text_body, html_body)
-    select 'new_order_alert', ${order.orderId}, u.id, lower(u.email), ${email.subject}, ${email.text}, ${email.html}
-    from staff_alert_settings a join users u on u.id = a.user_id
-    where a.email and ${members}
-    on conflict do nothing`);
-  // the template's body: {{1}} tracking ID, {{2}} customer and city, {{3}} total, {{4}} link
-  const parameters = [
-    order.trackingId,
-    `${order.customerName.slice(0, 80)}, ${order.city.slice(0, 60)}`,
-    formatRupees(order.totalPaisa),
-    link,
-  ];
-  await tx.execute(sql`
-    insert into whatsapp_messages (order_id, kind, language, phone, parameters, buttons, body)
-    select distinct on (a.whatsapp_phone) ${order.orderId}, 'new_order_alert', 'en', a.whatsapp_phone,
-           ${JSON.stringify(parameters)}::jsonb, '[]'::jsonb, ${`${title}\n${body}\n${link}`}
-    from staff_alert_settings a join users u on u.id = a.user_id
-    where a.whatsapp and a.phone_verified_at is not null and a.whatsapp_phone is not null and ${members}
-    on conflict do nothing`);
-}
-
-/** "Chrome on Android": enough for a member to tell their devices apart. */
-export function deviceName(userAgent: string | null | undefined): string {
-  const ua = (userAgent ?? "").slice(0, 500);
-  const browser = /Edg\//.test(ua)
-    ? "Edge"
-    : /SamsungBrowser\//.test(ua)
-      ? "Samsung Internet"
-      : /OPR\//.test(ua)
-        ? "Opera"
-        : /Firefox\//.test(ua)
-          ? "Firefox"
-          : /Chrome\//.test(ua)
-            ? "Chrome"
-            : /Safari\//.test(ua)
-              ? "Safari"
-              : "A browser";
-  const system = /Android/.test(ua)
-    ? "Android"
-    : /iPhone|iPad|iPod/.test(ua)
-      ? "iPhone or iPad"
-      : /Windows/.test(ua)
-        ? "Windows"
-        : /Mac OS X|Macintosh/.test(ua)
-          ? "Mac"
-          : /CrOS/.test(ua)
-            ? "Chromebook"
-            : /Linux/.test(ua)
-              ? "Linux"
-              : "";
-  return system ? `${browser} on ${system}` : browser;
-}
 
 export interface AlertDevice {
   id: number;
@@ -204,6 +88,10 @@ export async function getOrderAlerts(ctx: CoreContext, actor: StaffActor): Promi
   };
 }
 
+/** A change of the member's own alert settings: the orders permission; nothing cached shows it. */
+const alertsWrite = <T>(ctx: CoreContext, actor: StaffActor, write: (scope: StaffWriteScope) => Promise<T>) =>
+  staffWrite(ctx, actor, "orders", write, { clears: "none" });
+
 /** Takes the member's settings row for change, making it (all off) if they have none yet. */
 async function lockSettings(tx: Db, userId: number) {
   await tx.insert(staffAlertSettings).values({ userId }).onConflictDoNothing();
@@ -219,7 +107,7 @@ export async function setAlertChannels(ctx: CoreContext, actor: StaffActor, raw:
   const parsed = channelsInput.safeParse(raw);
   if (!parsed.success) throw invalid("email and whatsapp must be true or false.");
   const input = parsed.data;
-  await ctx.db.transaction(async (tx) => {
+  await alertsWrite(ctx, actor, async ({ tx, audit }) => {
     const before = await lockSettings(tx, actor.userId);
     if (input.whatsapp && !before.phoneVerifiedAt) throw conflict(NEEDS_PROVEN_PHONE);
     const after = { email: input.email ?? before.email, whatsapp: input.whatsapp ?? before.whatsapp };
@@ -231,7 +119,7 @@ export async function setAlertChannels(ctx: CoreContext, actor: StaffActor, raw:
     const changes: Record<string, [boolean, boolean]> = {};
     if (after.email !== before.email) changes.email = [before.email, after.email];
     if (after.whatsapp !== before.whatsapp) changes.whatsapp = [before.whatsapp, after.whatsapp];
-    await recordAudit(tx, whoIs(actor), {
+    await audit({
       action: "order_alerts.update",
       entityType: "staff",
       entityId: actor.userId,
@@ -279,7 +167,7 @@ export async function startAlertPhoneCheck(ctx: CoreContext, actor: StaffActor, 
     );
   }
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
-  await ctx.db.transaction(async (tx) => {
+  await alertsWrite(ctx, actor, async ({ tx, audit }) => {
     await lockSettings(tx, actor.userId);
     await tx
       .update(staffAlertSettings)
@@ -300,7 +188,7 @@ export async function startAlertPhoneCheck(ctx: CoreContext, actor: StaffActor, 
       buttons: [],
       body: PHONE_CODE_TEXT,
     });
-    await recordAudit(tx, whoIs(actor), {
+    await audit({
       action: "order_alerts.phone_code",
       entityType: "staff",
       entityId: actor.userId,
@@ -316,7 +204,7 @@ export async function confirmAlertPhone(ctx: CoreContext, actor: StaffActor, raw
   const text = String((raw as { code?: unknown } | null)?.code ?? "").replace(/\s/g, "");
   if (!/^\d{6}$/.test(text.slice(0, 7))) throw invalid("code: Enter the six-digit code from the WhatsApp message.");
   // a wrong try is counted even though the refusal rolls nothing else back
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const outcome = await alertsWrite(ctx, actor, async ({ tx, audit }) => {
     const row = await lockSettings(tx, actor.userId);
     const live =
       row.pendingPhone !== null &&
@@ -344,7 +232,7 @@ export async function confirmAlertPhone(ctx: CoreContext, actor: StaffActor, raw
         updatedAt: sql`now()`,
       })
       .where(eq(staffAlertSettings.userId, actor.userId));
-    await recordAudit(tx, whoIs(actor), {
+    await audit({
       action: "order_alerts.phone_confirm",
       entityType: "staff",
       entityId: actor.userId,
@@ -362,7 +250,7 @@ export async function confirmAlertPhone(ctx: CoreContext, actor: StaffActor, raw
 /** Forgets the member's number; WhatsApp alerts stop. */
 export async function removeAlertPhone(ctx: CoreContext, actor: StaffActor): Promise<void> {
   requirePermission(actor, "orders");
-  await ctx.db.transaction(async (tx) => {
+  await alertsWrite(ctx, actor, async ({ tx, audit }) => {
     const row = await lockSettings(tx, actor.userId);
     if (!row.whatsappPhone && !row.pendingPhone) return;
     await tx
@@ -375,69 +263,13 @@ export async function removeAlertPhone(ctx: CoreContext, actor: StaffActor): Pro
         updatedAt: sql`now()`,
       })
       .where(eq(staffAlertSettings.userId, actor.userId));
-    await recordAudit(tx, whoIs(actor), {
+    await audit({
       action: "order_alerts.phone_remove",
       entityType: "staff",
       entityId: actor.userId,
       changes: { phone: [row.whatsappPhone, null], whatsapp: [row.whatsapp, false] },
     });
   });
-}
-
-const base64url = (min: number, max: number, name: string) =>
-  z
-    .string()
-    .min(min, `${name} is too short`)
-    .max(max, `${name} is too long`)
-    .regex(/^[A-Za-z0-9_-]+={0,2}$/, `${name} must be base64url`);
-
-/** A browser's PushSubscription as its toJSON() gives it. */
-export const pushSubscriptionInput = z.object({
-  endpoint: z
-    .string()
-    .max(1000, "endpoint is too long")
-    .refine((value) => /^https?:\/\/[^\s/?#]+\/\S*$/.test(value), "endpoint must be the push service's address"),
-  expirationTime: z.number().nullable().optional(),
-  keys: z.object({
-    // an uncompressed P-256 point: 65 bytes, 87 characters; the auth secret 16 bytes, 22 characters
-    p256dh: base64url(80, 100, "keys.p256dh"),
-    auth: base64url(16, 30, "keys.auth"),
-  }),
-});
-export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInput>;
-
-function parseSubscription(raw: unknown): PushSubscriptionInput {
-  const parsed = pushSubscriptionInput.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw invalid(`${issue.path.join(".") || "subscription"}: ${issue.message}`);
-  }
-  return parsed.data;
-}
-
-/**
- * The push services browsers use (Chrome and those built on it, Firefox, Safari, Edge): a
- * subscription elsewhere is refused, so no one can make the store post to an address of their
- * choosing. A store with its own push service (or a test's fake) names it in PUSH_SERVICE_ORIGINS.
- */
-const PUSH_SERVICE_HOSTS = [
-  /^fcm\.googleapis\.com$/,
-  /^android\.googleapis\.com$/,
-  /^updates\.push\.services\.mozilla\.com$/,
-  /^web\.push\.apple\.com$/,
-  /^[a-z0-9-]{1,63}\.notify\.windows\.com$/,
-];
-export const UNKNOWN_PUSH_SERVICE = "endpoint: This browser's push service is not one the store sends to.";
-
-export function isPushService(endpoint: string, extraOrigins: readonly string[]): boolean {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
-  }
-  if (extraOrigins.includes(url.origin)) return true;
-  return url.protocol === "https:" && url.port === "" && PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname));
 }
 
 /**
@@ -455,7 +287,7 @@ export async function addAlertDevice(
   const input = parseSubscription(raw);
   if (!isPushService(input.endpoint, options.extraOrigins)) throw invalid(UNKNOWN_PUSH_SERVICE);
   const device = deviceName(userAgent);
-  return ctx.db.transaction(async (tx) => {
+  return alertsWrite(ctx, actor, async ({ tx, audit }) => {
     // counted under the member's settings lock, so two devices added at once cannot pass the limit
     await lockSettings(tx, actor.userId);
     const [{ n }] = (await queryRows<{ n: number }>(
@@ -484,7 +316,7 @@ export async function addAlertDevice(
         },
       })
       .returning();
-    await recordAudit(tx, whoIs(actor), {
+    await audit({
       action: "order_alerts.device_add",
       entityType: "push_subscription",
       entityId: row!.id,
@@ -505,14 +337,14 @@ export async function removeAlertDevice(
     which.id !== undefined
       ? eq(pushSubscriptions.id, Number.isSafeInteger(which.id) ? which.id : 0)
       : eq(pushSubscriptions.endpoint, String(which.endpoint ?? "").slice(0, 1000));
-  await ctx.db.transaction(async (tx) => {
+  await alertsWrite(ctx, actor, async ({ tx, audit }) => {
     const [row] = await tx
       .delete(pushSubscriptions)
       .where(and(match, eq(pushSubscriptions.userId, actor.userId)))
       .returning({ id: pushSubscriptions.id, device: pushSubscriptions.device });
     // another member's device, or one already gone: the same answer, so ids tell nothing
     if (!row) throw notFound("That device does not take your notifications.");
-    await recordAudit(tx, whoIs(actor), {
+    await audit({
       action: "order_alerts.device_remove",
       entityType: "push_subscription",
       entityId: row.id,

@@ -1,4 +1,4 @@
-// The four order emails (issue 17, point 4): placed, shipped, delivered, cancelled. Each is queued
+// The four order emails (decision 0076): placed, shipped, delivered, cancelled. Each is queued
 // in the transaction that causes it (the order's, or its status move's: decision 0069), so an
 // order that rolls back leaves no email and a move made once sends once. The owner turns each
 // kind on or off (site_settings.email_order_*); an order without an email address (a phone

@@ -76,7 +76,7 @@ export const orderInput = z
       .string({ error: "Email is required" })
       .trim()
       .min(1, "Email is required")
-      // the length first, and nothing else after it fails (issue 11, item 8)
+      // the length first, and nothing else after it fails: a long value is never read further
       .max(254, { error: INVALID_EMAIL, abort: true })
       .refine(isEmailAddress, INVALID_EMAIL)
       // shoppers type the email in any case; limits and tracking compare it in lowercase

@@ -1,4 +1,4 @@
-// The owner's choices for fake-order signals (issue 15, point 5; decision 0073): which signals
+// The owner's choices for fake-order signals (decision 0073): which signals
 // hold an order for a call, the store's cash-on-delivery limit, and the limits per city. Owner
 // only (the settings permission). A save is whole (all three) and carries the settings row's
 // updated_at it was made from: when the row changed since (another owner saved first), it is
@@ -10,7 +10,7 @@ import type { Db } from "../../db/client";
 import { codCityLimits, RISK_SIGNALS, siteSettings, type RiskSignalCode } from "../../db/schema";
 import { AppError, invalid } from "../shared/errors";
 import { parseRupees } from "../shared/money";
-import { recordAudit, whoIs } from "../shared/audit";
+import { staffWrite } from "../shared/staff-write";
 import { CHANGED_BY_SOMEONE_ELSE, requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
 import { cityKey, isRiskSignal } from "./risk-rules";
@@ -129,7 +129,9 @@ export async function updateOrderSignalSettings(
     throw invalid("updated_at must be the updated_at the settings were read with");
   }
   const next = checkOrderSignalSettings(input);
-  const saved = await ctx.db.transaction(async (tx) => {
+  // checkout reads the settings row through the read cache (writeOrder reads it itself, but the
+  // console and other readers may not): staffWrite clears it (its default)
+  return staffWrite(ctx, actor, "settings", async ({ tx, audit }) => {
     // the row is locked: a second owner's save waits here, then sees the first one's version
     const before = await read(tx, true);
     if (before.updatedAt !== given) throw new AppError(409, CHANGED_BY_SOMEONE_ELSE);
@@ -163,7 +165,7 @@ export async function updateOrderSignalSettings(
           .values(next.cityLimits.map((c) => ({ city: c.city, cityKey: cityKey(c.city), limitPaisa: c.limitPaisa })));
       }
     }
-    await recordAudit(tx, whoIs(actor), {
+    await audit({
       action: "settings.update",
       entityType: "settings",
       entityId: "order_signals",
@@ -171,8 +173,4 @@ export async function updateOrderSignalSettings(
     });
     return read(tx, false);
   });
-  // checkout reads the settings row through the read cache (writeOrder reads it itself, but the
-  // console and other readers may not)
-  ctx.cache.clear();
-  return saved;
 }

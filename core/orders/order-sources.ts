@@ -1,4 +1,4 @@
-// Where an order came from, as staff read it (issue 13, points 2 and 6). Browser-safe: the
+// Where an order came from, as staff read it (decisions 0055 and 0057). Browser-safe: the
 // console's pages show these labels, so nothing here may pull in the database.
 import type { OrderSource } from "../../db/schema";
 

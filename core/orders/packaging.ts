@@ -1,4 +1,4 @@
-// The store's packaging setting (issue 13, point 7; decision 0058): with discreet packaging on
+// The store's packaging setting (decision 0058): with discreet packaging on
 // (the default) the outer label of a parcel says "Garments" and a neutral sender name instead of
 // the store's name. The owner turns it on or off and may choose the sender name; a name that
 // gives the store away (its name, or a lingerie word) is refused here, and the label falls back
@@ -7,7 +7,8 @@ import { eq, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { siteSettings } from "../../db/schema";
 import { invalid } from "../shared/errors";
-import { changedFields, recordAudit, whoIs } from "../shared/audit";
+import { changedFields } from "../shared/audit";
+import { staffWrite } from "../shared/staff-write";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
 import { DEFAULT_DISCREET_SENDER_NAME, lingerieWordIn, namesStore, SENDER_NAME_MAX } from "./print";
@@ -50,42 +51,47 @@ export async function setPackagingSettings(
   requirePermission(actor, "settings");
   if (typeof input.discreet_packaging !== "boolean") throw invalid("discreet_packaging must be true or false");
   const name = senderName(input.discreet_sender_name, (await getSiteSettings(ctx)).siteName);
-  const result = await ctx.db.transaction(async (tx) => {
-    await tx.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
-    const [before] = await tx
-      .select({
-        discreet_packaging: siteSettings.discreetPackaging,
-        discreet_sender_name: siteSettings.discreetSenderName,
-      })
-      .from(siteSettings)
-      .where(eq(siteSettings.id, 1))
-      .for("update");
-    const after = {
-      discreet_packaging: input.discreet_packaging as boolean,
-      // absent: the name stays as it is
-      discreet_sender_name: name === undefined ? before!.discreet_sender_name : name,
-    };
-    const changes = changedFields(before!, after, ["discreet_packaging", "discreet_sender_name"]);
-    if (Object.keys(changes).length > 0) {
-      await tx
-        .update(siteSettings)
-        .set({
-          discreetPackaging: after.discreet_packaging,
-          discreetSenderName: after.discreet_sender_name,
-          updatedAt: sql`now()`,
+  const result = await staffWrite(
+    ctx,
+    actor,
+    "settings",
+    async ({ tx, audit }) => {
+      await tx.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
+      const [before] = await tx
+        .select({
+          discreet_packaging: siteSettings.discreetPackaging,
+          discreet_sender_name: siteSettings.discreetSenderName,
         })
-        .where(eq(siteSettings.id, 1));
-      await recordAudit(tx, whoIs(actor), {
-        action: "settings.update",
-        entityType: "settings",
-        entityId: "packaging",
-        changes,
-      });
-    }
-    return { changed: Object.keys(changes).length > 0, after };
-  });
-  // the settings are cached with the catalogue's reads; this process reads the new ones at once
-  if (result.changed) ctx.cache.clear();
+        .from(siteSettings)
+        .where(eq(siteSettings.id, 1))
+        .for("update");
+      const after = {
+        discreet_packaging: input.discreet_packaging as boolean,
+        // absent: the name stays as it is
+        discreet_sender_name: name === undefined ? before!.discreet_sender_name : name,
+      };
+      const changes = changedFields(before!, after, ["discreet_packaging", "discreet_sender_name"]);
+      if (Object.keys(changes).length > 0) {
+        await tx
+          .update(siteSettings)
+          .set({
+            discreetPackaging: after.discreet_packaging,
+            discreetSenderName: after.discreet_sender_name,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(siteSettings.id, 1));
+        await audit({
+          action: "settings.update",
+          entityType: "settings",
+          entityId: "packaging",
+          changes,
+        });
+      }
+      return { changed: Object.keys(changes).length > 0, after };
+    },
+    // the settings are cached with the catalogue's reads; this process reads the new ones at once
+    { clears: (r) => (r.changed ? "all" : "none") },
+  );
   const chosen = result.after.discreet_sender_name?.trim() || null;
   return {
     discreetPackaging: result.after.discreet_packaging,

@@ -1,4 +1,4 @@
-// Printing orders (issue 13, point 7; decision 0058): the packing slip that goes inside the parcel,
+// Printing orders (decision 0058): the packing slip that goes inside the parcel,
 // the invoice, and the label stuck on the outside, for one order or a selection. The store sells
 // lingerie, and a parcel is seen by the courier, the family and the neighbours before its
 // recipient opens it: with discreet packaging on (the default) the outer label names no product,
@@ -6,7 +6,17 @@
 // order and the store's settings, so what it may say is tested without a database or a browser.
 import { asc, inArray } from "drizzle-orm";
 import type { CoreContext } from "../context";
-import { orderItems, orders, type OrderStatus } from "../../db/schema";
+import { orderItems, orders } from "../../db/schema";
+import {
+  orderRecipient,
+  orderTotals,
+  pricedLine,
+  type Order,
+  type OrderRecipient,
+  type OrderShipment,
+  type OrderTotals,
+  type PricedLine,
+} from "./order";
 import { formatRupees } from "../shared/money";
 import { AppError, invalid } from "../shared/errors";
 import { getSiteSettings } from "../settings/site-settings";
@@ -17,7 +27,7 @@ import type { StaffActor } from "../shared/permissions";
 export const PRINT_MAX_ORDERS = 100;
 /** What the outer label names as its sender when the owner has not chosen a name. */
 export const DEFAULT_DISCREET_SENDER_NAME = "Dispatch Centre";
-/** The outer label's contents line with discreet packaging on (issue 13, point 7). */
+/** The outer label's contents line with discreet packaging on. */
 export const DISCREET_CONTENTS = "Garments";
 /** ... and with it off: the kind of goods, never the items (the packing slip inside lists them). */
 export const PLAIN_CONTENTS = "Clothing";
@@ -139,36 +149,16 @@ export interface PrintStore {
   discreetSenderName: string | null;
 }
 
-export interface PrintItem {
-  name: string;
-  variant: string | null;
-  quantity: number;
-  unitPricePaisa: number;
-  lineTotalPaisa: number;
-}
+export type PrintItem = PricedLine;
 
-export interface PrintOrder {
-  id: number;
-  trackingId: string;
-  status: OrderStatus;
-  placedAt: Date;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  shippingAddress: string;
-  city: string;
-  postalCode: string;
-  country: string;
-  paymentMethod: string;
-  subtotalPaisa: number;
-  shippingPaisa: number;
-  discountPaisa: number;
-  totalPaisa: number;
-  voucherCode: string | null;
-  courier: string | null;
-  trackingNumber: string | null;
-  cashCollectedPaisa: number | null;
+/** An order as its papers print it: the whole order, its lines, and when it was placed. */
+export interface PrintOrder
+  extends
+    Pick<Order, "id" | "trackingId" | "status" | "paymentMethod" | "cashCollectedPaisa">,
+    OrderRecipient,
+    OrderTotals,
+    OrderShipment {
+  placedAt: Order["createdAt"];
   items: PrintItem[];
 }
 
@@ -234,13 +224,7 @@ export async function ordersForPrint(
   const itemsOf = new Map<number, PrintItem[]>();
   for (const line of lines) {
     const list = itemsOf.get(line.orderId) ?? [];
-    list.push({
-      name: line.productName,
-      variant: line.combinationName,
-      quantity: line.quantity,
-      unitPricePaisa: line.unitPricePaisa,
-      lineTotalPaisa: line.lineTotalPaisa,
-    });
+    list.push(pricedLine(line));
     itemsOf.set(line.orderId, list);
   }
   return {
@@ -251,20 +235,9 @@ export async function ordersForPrint(
         trackingId: o.trackingId,
         status: o.status,
         placedAt: o.createdAt,
-        firstName: o.firstName,
-        lastName: o.lastName,
-        email: o.email,
-        phone: o.phone,
-        shippingAddress: o.shippingAddress,
-        city: o.city,
-        postalCode: o.postalCode,
-        country: o.country,
+        ...orderRecipient(o),
         paymentMethod: o.paymentMethod,
-        subtotalPaisa: o.subtotalPaisa,
-        shippingPaisa: o.shippingPaisa,
-        discountPaisa: o.discountPaisa,
-        totalPaisa: o.totalPaisa,
-        voucherCode: o.voucherCode,
+        ...orderTotals(o),
         courier: o.courier,
         trackingNumber: o.trackingNumber,
         cashCollectedPaisa: o.cashCollectedPaisa,

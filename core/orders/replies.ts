@@ -1,4 +1,4 @@
-// Shoppers' replies on WhatsApp (issue 15, point 3; decision 0071). The webhook hands each
+// Shoppers' replies on WhatsApp (decision 0071). The webhook hands each
 // inbound message here; it is recorded and acted on in one transaction, keyed by the provider's
 // message id, so an event WhatsApp delivers twice (it retries until it gets a 200) is recorded,
 // and moves its order, once. A Confirm or Cancel tap names its order in the button's payload; a
@@ -10,7 +10,7 @@ import { orders, users, whatsappInbound, type InboundOutcome } from "../../db/sc
 import type { CoreContext } from "../context";
 import { settleConfirmationInTx } from "./confirmation-outcome";
 import { conflict, notFound } from "../shared/errors";
-import { recordAudit, whoIs } from "../shared/audit";
+import { staffWrite } from "../shared/staff-write";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
 import { readDeliveryStatus, STATUSES_PER_EVENT, type DeliveryStatus } from "../messaging/delivery-status";
@@ -324,27 +324,33 @@ export async function markReplyHandled(
   replyId: number,
 ): Promise<{ id: number; handled_at: Date }> {
   requirePermission(actor, "orders");
-  return ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(whatsappInbound)
-      .set({ handledAt: sql`now()`, handledBy: actor.userId })
-      .where(and(eq(whatsappInbound.id, replyId), waitingForPerson))
-      .returning({ id: whatsappInbound.id, orderId: whatsappInbound.orderId, handledAt: whatsappInbound.handledAt });
-    if (!updated?.handledAt) {
-      const [existing] = await tx
-        .select({ outcome: whatsappInbound.outcome, handledAt: whatsappInbound.handledAt })
-        .from(whatsappInbound)
-        .where(eq(whatsappInbound.id, replyId));
-      if (!existing) throw notFound("Reply not found");
-      if (existing.handledAt) throw conflict("Someone has already marked this reply handled.", { handled: true });
-      throw conflict("This reply was read by the store and needs no one.", { outcome: existing.outcome });
-    }
-    await recordAudit(tx, whoIs(actor), {
-      action: "message.reply_handled",
-      entityType: "whatsapp_inbound",
-      entityId: replyId,
-      changes: { handled: [false, true], order_id: updated.orderId },
-    });
-    return { id: replyId, handled_at: updated.handledAt };
-  });
+  return staffWrite(
+    ctx,
+    actor,
+    "orders",
+    async ({ tx, audit }) => {
+      const [updated] = await tx
+        .update(whatsappInbound)
+        .set({ handledAt: sql`now()`, handledBy: actor.userId })
+        .where(and(eq(whatsappInbound.id, replyId), waitingForPerson))
+        .returning({ id: whatsappInbound.id, orderId: whatsappInbound.orderId, handledAt: whatsappInbound.handledAt });
+      if (!updated?.handledAt) {
+        const [existing] = await tx
+          .select({ outcome: whatsappInbound.outcome, handledAt: whatsappInbound.handledAt })
+          .from(whatsappInbound)
+          .where(eq(whatsappInbound.id, replyId));
+        if (!existing) throw notFound("Reply not found");
+        if (existing.handledAt) throw conflict("Someone has already marked this reply handled.", { handled: true });
+        throw conflict("This reply was read by the store and needs no one.", { outcome: existing.outcome });
+      }
+      await audit({
+        action: "message.reply_handled",
+        entityType: "whatsapp_inbound",
+        entityId: replyId,
+        changes: { handled: [false, true], order_id: updated.orderId },
+      });
+      return { id: replyId, handled_at: updated.handledAt };
+    },
+    { clears: "none" },
+  );
 }

@@ -1,4 +1,4 @@
-// Reading a shopper's free-text WhatsApp reply (issue 15, point 3): "yes", "haan ji", "OK 👍"
+// Reading a shopper's free-text WhatsApp reply (decision 0071): "yes", "haan ji", "OK 👍"
 // confirm; "no", "nahi", "cancel it" cancel; anything else is for a person. Pure: no database.
 //
 // The rule is deliberately narrow. Every word of the reply must be one the store knows: a yes

@@ -1,4 +1,4 @@
-// The fake-order signals (issue 15, point 5; decision 0073) as pure rules: the address's normal
+// The fake-order signals (decision 0073) as pure rules: the address's normal
 // form, the "too short to deliver to" test, and the assessment of the facts the database gave.
 // Browser-safe (no database, no Node): the console's settings panel and order screens show the
 // same meanings and thresholds the checkout applies.

@@ -1,5 +1,5 @@
-// The fake-order signals of one order, found once as it is placed (issue 15, point 5; decision
-// 0073), inside the order's own transaction (core/orders/place-order.ts writeOrder): one
+// The fake-order signals of one order, found once as it is placed (decision 0073), inside the
+// order's own transaction (core/orders/write-order.ts writeOrder): one
 // statement of indexed look-ups (orders_phone_idx, orders_address_key_idx, the block list's and
 // the city limits' unique keys), so every checkout pays for a handful of index probes and no more.
 // The rules themselves are pure, in risk-rules.ts.

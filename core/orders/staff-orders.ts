@@ -1,21 +1,26 @@
-// Orders as staff see them (issue 13, points 1, 2 and 10): the list with its filters and counts
+// Orders as staff see them (decision 0055): the list with its filters and counts
 // per status, and one order with its items and timeline. Reads only; moves are in workflow.ts.
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { CoreContext } from "../context";
-import {
-  ORDER_STATUSES,
-  orderItems,
-  orders,
-  type OrderRisk,
-  type OrderSource,
-  type OrderStatus,
-} from "../../db/schema";
+import { ORDER_STATUSES, orderItems, orders, type OrderStatus } from "../../db/schema";
 import { notFound } from "../shared/errors";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
 import { normalizePakistaniMobile } from "../shared/phone";
 import { parseTrackingId } from "./tracking-id";
-import { ORDER_NOT_FOUND_FOR_STAFF, ORDER_MOVES, orderTimeline, type OrderEventRecord } from "./workflow";
+import {
+  detailedLine,
+  orderRecipient,
+  orderTotals,
+  type DetailedLine,
+  type Order,
+  type OrderLine,
+  type OrderRecipient,
+  type OrderShipment,
+  type OrderTotals,
+} from "./order";
+import { orderTimeline, type OrderEventRecord } from "./order-timeline";
+import { ORDER_MOVES, ORDER_NOT_FOUND_FOR_STAFF } from "./workflow";
 
 export interface OrderQuery {
   status?: OrderStatus;
@@ -26,29 +31,32 @@ export interface OrderQuery {
   /** placed before this moment */
   to?: Date;
   city?: string;
-  /** only orders held for a call by a fake-order signal (issue 15, point 5) */
+  /** only orders held for a call by a fake-order signal (decision 0073) */
   held?: boolean;
   limit: number;
   offset: number;
 }
 
-export interface OrderSummary {
-  id: number;
-  trackingId: string;
-  status: OrderStatus;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  city: string;
-  totalPaisa: number;
+/** A row of the orders list. */
+export interface OrderSummary extends Pick<
+  Order,
+  | "id"
+  | "trackingId"
+  | "status"
+  | "firstName"
+  | "lastName"
+  | "email"
+  | "phone"
+  | "city"
+  | "totalPaisa"
+  | "source"
+  | "createdAt"
+  | "updatedAt"
+  | "heldForCall"
+> {
   itemCount: number;
-  source: OrderSource;
-  createdAt: Date;
-  updatedAt: Date;
   /** the fake-order signals found when it was placed (null: placed before they existed) */
-  risk: OrderRisk | null;
-  heldForCall: boolean;
+  risk: Order["riskSignals"];
 }
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -161,62 +169,50 @@ export async function countOrders(
   return countByStatus(ctx, filters(query));
 }
 
-export interface StaffOrder {
-  id: number;
-  trackingId: string;
-  status: OrderStatus;
+/** One order as staff see it: all of it, its lines, its whole timeline and its exchanges. */
+export interface StaffOrder
+  extends
+    Pick<
+      Order,
+      | "id"
+      | "trackingId"
+      | "status"
+      | "source"
+      | "phoneNormalized"
+      | "paymentMethod"
+      /** a manual order whose shipping fee or discount staff set by hand: why */
+      | "priceOverrideReason"
+      | "cashCollectedPaisa"
+      | "createdAt"
+      | "updatedAt"
+      | "deliveredAt"
+      /** exchanges (decision 0056): the reason given outside 7 days */
+      | "exchangeReason"
+      | "heldForCall"
+      /** the delivery address in the block list's normal form */
+      | "addressKey"
+    >,
+    OrderRecipient,
+    OrderTotals,
+    OrderShipment {
   /** the statuses this order may move to now */
   nextStatuses: readonly OrderStatus[];
-  source: OrderSource;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  phoneNormalized: string;
-  shippingAddress: string;
-  city: string;
-  postalCode: string;
-  country: string;
-  paymentMethod: string;
-  subtotalPaisa: number;
-  shippingPaisa: number;
-  discountPaisa: number;
-  totalPaisa: number;
-  voucherCode: string | null;
-  /** a manual order whose shipping fee or discount staff set by hand: why (issue 13, point 6) */
-  priceOverrideReason: string | null;
-  courier: string | null;
-  trackingNumber: string | null;
-  cashCollectedPaisa: number | null;
-  createdAt: Date;
-  updatedAt: Date;
-  items: {
-    id: number;
-    productId: number | null;
-    combinationId: number | null;
-    name: string;
-    variant: string | null;
-    variantDetails: Record<string, string> | null;
-    imageUrl: string | null;
-    quantity: number;
-    unitPricePaisa: number;
-    lineTotalPaisa: number;
-    /** on a replacement order: the exchanged line it replaces, and whether that unit can be resold */
-    replacesItemId: number | null;
-    returnResellable: boolean | null;
-  }[];
+  items: (DetailedLine &
+    Pick<
+      OrderLine,
+      | "id"
+      | "combinationId"
+      /** on a replacement order: the exchanged line it replaces, and whether that unit can be resold */
+      | "replacesItemId"
+      | "returnResellable"
+    >)[];
   timeline: OrderEventRecord[];
-  deliveredAt: Date | null;
-  /** exchanges (decision 0056): the order this one replaces, with the reason given outside 7 days */
-  exchangeOf: { id: number; trackingId: string } | null;
-  exchangeReason: string | null;
+  /** the order this one replaces */
+  exchangeOf: Pick<Order, "id" | "trackingId"> | null;
   /** the replacement orders made for this one, oldest first */
-  replacements: { id: number; trackingId: string; status: OrderStatus; createdAt: Date }[];
+  replacements: Pick<Order, "id" | "trackingId" | "status" | "createdAt">[];
   /** the fake-order signals found when it was placed (null: placed before they existed) */
-  risk: OrderRisk | null;
-  heldForCall: boolean;
-  /** the delivery address in the block list's normal form */
-  addressKey: string | null;
+  risk: Order["riskSignals"];
 }
 
 /** One order with its items and its whole timeline, staff notes included. */
@@ -245,21 +241,10 @@ export async function getOrderForStaff(ctx: CoreContext, actor: StaffActor, orde
     status: order.status,
     nextStatuses: ORDER_MOVES[order.status],
     source: order.source,
-    firstName: order.firstName,
-    lastName: order.lastName,
-    email: order.email,
-    phone: order.phone,
+    ...orderRecipient(order),
     phoneNormalized: order.phoneNormalized,
-    shippingAddress: order.shippingAddress,
-    city: order.city,
-    postalCode: order.postalCode,
-    country: order.country,
     paymentMethod: order.paymentMethod,
-    subtotalPaisa: order.subtotalPaisa,
-    shippingPaisa: order.shippingPaisa,
-    discountPaisa: order.discountPaisa,
-    totalPaisa: order.totalPaisa,
-    voucherCode: order.voucherCode,
+    ...orderTotals(order),
     priceOverrideReason: order.priceOverrideReason,
     courier: order.courier,
     trackingNumber: order.trackingNumber,
@@ -268,15 +253,8 @@ export async function getOrderForStaff(ctx: CoreContext, actor: StaffActor, orde
     updatedAt: order.updatedAt,
     items: items.map((i) => ({
       id: i.id,
-      productId: i.productId,
+      ...detailedLine(i),
       combinationId: i.combinationId,
-      name: i.productName,
-      variant: i.combinationName,
-      variantDetails: i.variantDetails,
-      imageUrl: i.imageUrl,
-      quantity: i.quantity,
-      unitPricePaisa: i.unitPricePaisa,
-      lineTotalPaisa: i.lineTotalPaisa,
       replacesItemId: i.replacesItemId,
       returnResellable: i.returnResellable,
     })),

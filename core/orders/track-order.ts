@@ -6,7 +6,15 @@ import { and, asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { CoreContext } from "../context";
 import { orderEvents, orderItems, orders, type OrderStatus } from "../../db/schema";
-import type { ShopperExchange } from "./my-orders";
+import {
+  detailedLine,
+  orderTotals,
+  type DetailedLine,
+  type Order,
+  type OrderShipment,
+  type OrderTotals,
+  type ShopperExchange,
+} from "./order";
 import { notFound } from "../shared/errors";
 import { normalizeInternationalPhone, normalizePhone } from "../shared/phone";
 import { parseTrackingId } from "./tracking-id";
@@ -15,43 +23,20 @@ const relatedOrder = alias(orders, "related_order");
 
 export const ORDER_NOT_FOUND = "We could not find an order with those details.";
 
-export interface TrackedOrder {
-  trackingId: string;
-  status: OrderStatus;
-  paymentMethod: string;
-  createdAt: Date;
-  updatedAt: Date;
+/** A shopper's view of an order: its progress and contents, nothing of who or where. */
+export interface TrackedOrder
+  extends
+    Pick<Order, "trackingId" | "status" | "paymentMethod" | "createdAt" | "updatedAt">,
+    OrderShipment,
+    OrderTotals {
   /** each step with its date; the courier and consignment number on the shipped step */
-  timeline: {
-    status: OrderStatus;
-    note: string | null;
-    createdAt: Date;
-    courier: string | null;
-    trackingNumber: string | null;
-  }[];
+  timeline: ({ status: OrderStatus; note: string | null; createdAt: Date } & OrderShipment)[];
   /**
    * Exchanges (decision 0056), with their dates: on a delivered order, the replacement order
    * arranged for it ("replaced_by"); on a replacement, the order it replaces ("replaces").
    */
   exchanges: ShopperExchange[];
-  /** set once shipped */
-  courier: string | null;
-  trackingNumber: string | null;
-  items: {
-    productId: number | null;
-    name: string;
-    variant: string | null;
-    variantDetails: Record<string, string> | null;
-    imageUrl: string | null;
-    quantity: number;
-    unitPricePaisa: number;
-    lineTotalPaisa: number;
-  }[];
-  subtotalPaisa: number;
-  shippingPaisa: number;
-  discountPaisa: number;
-  totalPaisa: number;
-  voucherCode: string | null;
+  items: DetailedLine[];
 }
 
 /** An order by tracking ID, when every contact given matches it (GET /orders/track/{id}). */
@@ -71,7 +56,7 @@ export async function trackOrder(
   }
   const [items, events] = await Promise.all([
     ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
-    // only the steps meant for the shopper: a staff note never leaves the console (issue 13, point 9)
+    // only the steps meant for the shopper: a staff note never leaves the console
     ctx.db
       .select({ event: orderEvents, relatedTrackingId: relatedOrder.trackingId })
       .from(orderEvents)
@@ -106,20 +91,7 @@ export async function trackOrder(
     ),
     courier: order.courier,
     trackingNumber: order.trackingNumber,
-    items: items.map((i) => ({
-      productId: i.productId,
-      name: i.productName,
-      variant: i.combinationName,
-      variantDetails: i.variantDetails,
-      imageUrl: i.imageUrl,
-      quantity: i.quantity,
-      unitPricePaisa: i.unitPricePaisa,
-      lineTotalPaisa: i.lineTotalPaisa,
-    })),
-    subtotalPaisa: order.subtotalPaisa,
-    shippingPaisa: order.shippingPaisa,
-    discountPaisa: order.discountPaisa,
-    totalPaisa: order.totalPaisa,
-    voucherCode: order.voucherCode,
+    items: items.map(detailedLine),
+    ...orderTotals(order),
   };
 }

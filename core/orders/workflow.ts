@@ -1,32 +1,31 @@
-// An order's life after checkout (issue 13, points 3 and 4; decision 0055): one table of the moves
+// An order's life after checkout (decision 0055): one table of the moves
 // staff may make, each move one transaction that locks the order's row, checks the move against
 // the table and the status the member was looking at, writes the new status, puts stock and the
 // voucher use back on a cancel or a return, and records the timeline and the audit log. The
 // status is checked under the row lock, so a move happens once however many people send it.
-import { EMAIL_FOR_STATUS, queueOrderEmail } from "./order-emails";
-import { and, asc, eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CoreContext } from "../context";
 import { queryRows, type Db } from "../../db/client";
 import {
   ORDER_STATUSES,
   orderEvents,
+  orders,
   type ConfirmationChannel,
   type ConfirmationOutcome,
-  orderItems,
-  orders,
-  stockMovements,
-  users,
-  type OrderEventKind,
   type OrderStatus,
   type StockReason,
 } from "../../db/schema";
 import { AppError, invalid, notFound } from "../shared/errors";
 import { parseRupees } from "../shared/money";
 import { recordAudit, whoIs, type AuditWho } from "../shared/audit";
+import { parse, text } from "../shared/input";
+import { staffWrite } from "../shared/staff-write";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
+import { EMAIL_FOR_STATUS, queueOrderEmail } from "./order-emails";
+import { putStockBack, takeBackExchangedUnits, type ReturnedUnits } from "./order-stock";
+import type { OrderEventRecord } from "./order-timeline";
 
 /**
  * The allowed moves: from each status, the statuses it may go to. Cancelled before it ships;
@@ -60,20 +59,6 @@ export function refusedMoveMessage(from: OrderStatus, to: OrderStatus): string {
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-// PostgreSQL text cannot hold NUL, and control characters have no place in what staff type
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
-/** Free text: the length is checked before anything else looks at it. */
-export const text = (label: string, max: number, options: { multiline?: boolean } = {}) =>
-  z
-    .string({ error: `${label} must be text` })
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine((value) => !CONTROL.test(value) && (options.multiline || !/[\r\n\t]/.test(value)), {
-      message: `${label} must not contain control characters`,
-    })
-    .transform((value) => value.trim());
 
 export const status = (label: string) =>
   z.enum(ORDER_STATUSES, { error: `${label} must be one of: ${ORDER_STATUSES.join(", ")}` });
@@ -109,7 +94,7 @@ export const moveOrderInput = z.object({
   // false: the items cannot be resold (e.g. opened lingerie) and stay out of stock
   restock: z.boolean({ error: "restock must be true or false" }).default(true),
   // a pending order confirmed or cancelled on a call to the shopper (the call list), rather than
-  // by staff alone: the owner's figures count a cancel on the call as the shopper's (issue 15)
+  // by staff alone: the owner's figures count a cancel on the call as the shopper's
   confirmation_channel: z.enum(["staff", "call"], { error: "confirmation_channel must be staff or call" }).optional(),
 });
 export type MoveOrderInput = z.input<typeof moveOrderInput>;
@@ -120,21 +105,15 @@ export const addOrderNoteInput = z.object({
   }),
 });
 
-export function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw invalid(result.error.issues[0]?.message ?? "The request is invalid.");
-  return result.data;
-}
-
 /** What a move did, besides the status. */
 export interface MoveOutcome {
   id: number;
   from: OrderStatus;
   to: OrderStatus;
   /** units put back, per line; empty when nothing was restocked */
-  restocked: { productId: number; combinationId: number | null; quantity: number }[];
+  restocked: ReturnedUnits;
   /** an exchange's replacement delivered: the shopper's units the courier took back and that can be resold */
-  exchangeReturned: { productId: number; combinationId: number | null; quantity: number }[];
+  exchangeReturned: ReturnedUnits;
   voucherReleased: boolean;
 }
 
@@ -161,27 +140,31 @@ export async function moveOrder(
     throw invalid("cash_collected (the cash the courier collected, in rupees) is required to mark an order delivered");
   }
 
-  const outcome = await ctx.db.transaction((tx) =>
-    applyOrderMove(
-      tx,
-      orderId,
-      {
-        to,
-        note: input.note,
-        courier: input.courier,
-        trackingNumber: input.tracking_number,
-        cashPaisa,
-        expectedStatus: input.expected_status,
-        restock: input.restock,
-        channel: input.confirmation_channel ?? "staff",
-        linkBase: ctx.publicUrl ?? "",
-      },
-      { actorId: actor.userId, who: whoIs(actor) },
-    ),
+  const moved = (outcome: MoveOutcome) => outcome.restocked.length > 0 || outcome.exchangeReturned.length > 0;
+  return staffWrite(
+    ctx,
+    actor,
+    "orders",
+    ({ tx }) =>
+      applyOrderMove(
+        tx,
+        orderId,
+        {
+          to,
+          note: input.note,
+          courier: input.courier,
+          trackingNumber: input.tracking_number,
+          cashPaisa,
+          expectedStatus: input.expected_status,
+          restock: input.restock,
+          channel: input.confirmation_channel ?? "staff",
+          linkBase: ctx.publicUrl ?? "",
+        },
+        { actorId: actor.userId, who: whoIs(actor) },
+      ),
+    // stock changed: catalogue reads cached by this process must not show the old figures
+    { clears: (outcome) => (moved(outcome) ? "all" : "none") },
   );
-  // stock changed: catalogue reads cached by this process must not show the old figures
-  if (outcome.restocked.length > 0 || outcome.exchangeReturned.length > 0) ctx.cache.clear();
-  return outcome;
 }
 
 /** What one move is: the target status and what it carries. */
@@ -197,7 +180,7 @@ export interface OrderMove {
   /** the status the mover saw: a move made meanwhile is a 409, not applied twice */
   expectedStatus?: OrderStatus;
   restock: boolean;
-  /** where a pending order's confirmation question ended (issue 15): staff, call, whatsapp, link, auto */
+  /** where a pending order's confirmation question ended: staff, call, whatsapp, link, auto */
   channel: ConfirmationChannel;
   /** the scheduler's cancel is an expiry, not a cancel (the owner's figures tell them apart) */
   expired?: boolean;
@@ -235,7 +218,7 @@ export async function applyOrderMove(tx: Db, orderId: number, move: OrderMove, b
     throw new AppError(409, ORDER_CHANGED, { status: from });
   }
   if (!canMoveOrder(from, to)) throw new AppError(409, refusedMoveMessage(from, to), { status: from });
-  // the end of the confirmation question (issue 15, point 6): how, and where
+  // the end of the confirmation question (decision 0071): how, and where
   const confirmation =
     from === "pending confirmation"
       ? {
@@ -289,7 +272,7 @@ export async function applyOrderMove(tx: Db, orderId: number, move: OrderMove, b
   if (move.note) {
     await tx.insert(orderEvents).values({ orderId, actorId: by.actorId, kind: "note", note: move.note });
   }
-  // the shopper's email (issue 17, point 4), in this transaction: a move made once emails once.
+  // the shopper's email, in this transaction: a move made once emails once.
   // A cancel's reason is the one the timeline shows her, never the member's note.
   const emailKind = EMAIL_FOR_STATUS[to];
   if (emailKind) {
@@ -323,96 +306,6 @@ export async function applyOrderMove(tx: Db, orderId: number, move: OrderMove, b
 }
 
 /**
- * Puts each line's units back, with a stock_movements row each. Called only under the order's
- * row lock, after its status moved to cancelled or returned, which no later move can repeat.
- * Rows are updated in the checkout's order (combinations, then products, by id), so a cancel
- * and an order never wait on each other's rows in opposite orders.
- */
-async function putStockBack(
-  tx: Db,
-  orderId: number,
-  reason: StockReason,
-  actorId: number | null,
-): Promise<MoveOutcome["restocked"]> {
-  const lines = await tx
-    .select({ productId: orderItems.productId, combinationId: orderItems.combinationId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
-  return returnUnits(tx, lines, orderId, reason, actorId);
-}
-
-/**
- * The units a delivered replacement order's courier took back from the shopper: for each of its
- * lines marked resellable, the replaced line's product and option, in the replacement's quantity.
- */
-async function takeBackExchangedUnits(
-  tx: Db,
-  orderId: number,
-  actorId: number | null,
-): Promise<MoveOutcome["restocked"]> {
-  const replaced = alias(orderItems, "replaced_item");
-  const lines = await tx
-    .select({ productId: replaced.productId, combinationId: replaced.combinationId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .innerJoin(replaced, eq(replaced.id, orderItems.replacesItemId))
-    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.returnResellable, true)));
-  return returnUnits(tx, lines, orderId, "exchange", actorId);
-}
-
-/** Adds these units back to stock, with a stock_movements row for each product or option. */
-async function returnUnits(
-  tx: Db,
-  lines: { productId: number | null; combinationId: number | null; quantity: number }[],
-  orderId: number,
-  reason: StockReason,
-  actorId: number | null,
-): Promise<MoveOutcome["restocked"]> {
-  const wanted = new Map<string, { productId: number; combinationId: number | null; quantity: number }>();
-  for (const line of lines) {
-    // a product deleted since: nothing to put back
-    if (line.productId === null) continue;
-    const key = line.combinationId === null ? `p${line.productId}` : `c${line.combinationId}`;
-    const entry = wanted.get(key);
-    if (entry) entry.quantity += line.quantity;
-    else wanted.set(key, { productId: line.productId, combinationId: line.combinationId, quantity: line.quantity });
-  }
-  const ordered = [...wanted.values()].sort((a, b) =>
-    (a.combinationId === null) === (b.combinationId === null)
-      ? (a.combinationId ?? a.productId) - (b.combinationId ?? b.productId)
-      : a.combinationId === null
-        ? 1
-        : -1,
-  );
-  const restocked: MoveOutcome["restocked"] = [];
-  for (const line of ordered) {
-    const [row] = await queryRows<{ stock: number }>(
-      tx,
-      line.combinationId === null
-        ? // a line without a combination whose product has combinations now lost its option
-          // (deleted since): which one to restock is unknown, so none is
-          sql`update products set stock = stock + ${line.quantity}, updated_at = now()
-              where id = ${line.productId}
-                and not exists (select 1 from variant_combinations vc where vc.product_id = ${line.productId})
-              returning stock`
-        : sql`update variant_combinations set stock = stock + ${line.quantity}, updated_at = now()
-              where id = ${line.combinationId} returning stock`,
-    );
-    if (!row) continue;
-    await tx.insert(stockMovements).values({
-      productId: line.productId,
-      combinationId: line.combinationId,
-      delta: line.quantity,
-      stockAfter: Number(row.stock),
-      reason,
-      orderId,
-      actorId,
-    });
-    restocked.push(line);
-  }
-  return restocked;
-}
-
-/**
  * Gives the order's voucher use back (decision 0019 counts it in the order's transaction): its
  * redemption row goes, so the customer's own limit frees too, and the voucher's count falls by
  * the one use. Answers whether there was a use to give back.
@@ -428,23 +321,6 @@ async function releaseVoucherUse(tx: Db, orderId: number): Promise<boolean> {
   return released.length > 0;
 }
 
-export interface OrderEventRecord {
-  id: number;
-  at: Date;
-  kind: OrderEventKind;
-  fromStatus: OrderStatus | null;
-  toStatus: OrderStatus | null;
-  note: string | null;
-  courier: string | null;
-  trackingNumber: string | null;
-  visibleToShopper: boolean;
-  actorId: number | null;
-  actorName: string | null;
-  /** an exchange event: the other order (the replacement, or the order it replaces) */
-  relatedOrderId: number | null;
-  relatedTrackingId: string | null;
-}
-
 /** Adds a staff note to the order's timeline (never shown to the shopper). */
 export async function addOrderNote(
   ctx: CoreContext,
@@ -454,66 +330,34 @@ export async function addOrderNote(
 ): Promise<OrderEventRecord> {
   requirePermission(actor, "orders");
   const { note } = parse(addOrderNoteInput, raw);
-  return ctx.db.transaction(async (tx) => {
-    const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
-    if (!order) throw notFound(ORDER_NOT_FOUND_FOR_STAFF);
-    const [row] = await tx
-      .insert(orderEvents)
-      .values({ orderId, actorId: actor.userId, kind: "note", note, visibleToShopper: false })
-      .returning();
-    await recordAudit(tx, whoIs(actor), {
-      action: "order.note",
-      entityType: "order",
-      entityId: orderId,
-      changes: { note },
-    });
-    return {
-      id: row!.id,
-      at: row!.at,
-      kind: "note",
-      fromStatus: null,
-      toStatus: null,
-      note: row!.note,
-      courier: null,
-      trackingNumber: null,
-      visibleToShopper: false,
-      actorId: actor.userId,
-      actorName: `${actor.firstName} ${actor.lastName}`.trim() || actor.email,
-      relatedOrderId: null,
-      relatedTrackingId: null,
-    };
-  });
-}
-
-const relatedOrder = alias(orders, "related_order");
-
-/** An order's timeline, oldest first, with who acted. */
-export async function orderTimeline(db: Db, orderId: number): Promise<OrderEventRecord[]> {
-  const rows = await db
-    .select({
-      id: orderEvents.id,
-      at: orderEvents.at,
-      kind: orderEvents.kind,
-      fromStatus: orderEvents.fromStatus,
-      toStatus: orderEvents.toStatus,
-      note: orderEvents.note,
-      courier: orderEvents.courier,
-      trackingNumber: orderEvents.trackingNumber,
-      visibleToShopper: orderEvents.visibleToShopper,
-      actorId: orderEvents.actorId,
-      relatedOrderId: orderEvents.relatedOrderId,
-      relatedTrackingId: relatedOrder.trackingId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-    })
-    .from(orderEvents)
-    .leftJoin(users, eq(users.id, orderEvents.actorId))
-    .leftJoin(relatedOrder, eq(relatedOrder.id, orderEvents.relatedOrderId))
-    .where(eq(orderEvents.orderId, orderId))
-    .orderBy(asc(orderEvents.at), asc(orderEvents.id));
-  return rows.map(({ firstName, lastName, email, ...row }) => ({
-    ...row,
-    actorName: row.actorId === null ? null : `${firstName ?? ""} ${lastName ?? ""}`.trim() || email,
-  }));
+  return staffWrite(
+    ctx,
+    actor,
+    "orders",
+    async ({ tx, audit }) => {
+      const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+      if (!order) throw notFound(ORDER_NOT_FOUND_FOR_STAFF);
+      const [row] = await tx
+        .insert(orderEvents)
+        .values({ orderId, actorId: actor.userId, kind: "note", note, visibleToShopper: false })
+        .returning();
+      await audit({ action: "order.note", entityType: "order", entityId: orderId, changes: { note } });
+      return {
+        id: row!.id,
+        at: row!.at,
+        kind: "note",
+        fromStatus: null,
+        toStatus: null,
+        note: row!.note,
+        courier: null,
+        trackingNumber: null,
+        visibleToShopper: false,
+        actorId: actor.userId,
+        actorName: `${actor.firstName} ${actor.lastName}`.trim() || actor.email,
+        relatedOrderId: null,
+        relatedTrackingId: null,
+      };
+    },
+    { clears: "none" },
+  );
 }

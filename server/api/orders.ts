@@ -4,14 +4,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { orderInput } from "../../core/orders/order-input";
-import {
-  findOrderReplay,
-  idempotencyScope,
-  placeOrder,
-  PricesChangedError,
-  type PlacedOrder,
-  type ServerFigures,
-} from "../../core/orders/place-order";
+import { findOrderReplay, idempotencyScope, placeOrder } from "../../core/orders/place-order";
+import { PricesChangedError, type ServerFigures } from "../../core/orders/quote-order";
+import type { PlacedOrder } from "../../core/orders/write-order";
 import { trackOrder, type TrackedOrder } from "../../core/orders/track-order";
 import type { CoreContext } from "../../core/context";
 import { AppError } from "../../core/shared/errors";

@@ -7,12 +7,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAKISTAN_PHONE_MESSAGE } from "../../core/shared/phone";
-import {
-  OVERRIDE_REASON_REQUIRED,
-  placeManualOrder,
-  previewManualOrder,
-  totalChangedMessage,
-} from "../../core/orders/manual-order";
+import { placeManualOrder, previewManualOrder, totalChangedMessage } from "../../core/orders/manual-order";
+import { OVERRIDE_REASON_REQUIRED } from "../../core/orders/manual-order-input";
 import { maxUnitsMessage } from "../../core/cart/cart";
 import { NO_PERMISSION } from "../../core/shared/permissions";
 import { createTestApp, type TestApp } from "../helpers/app";

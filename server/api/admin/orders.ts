@@ -11,13 +11,8 @@ import {
   type OrderSummary,
   type StaffOrder,
 } from "../../../core/orders/staff-orders";
-import {
-  addOrderNote,
-  addOrderNoteInput,
-  moveOrder,
-  moveOrderInput,
-  type OrderEventRecord,
-} from "../../../core/orders/workflow";
+import { addOrderNote, addOrderNoteInput, moveOrder, moveOrderInput } from "../../../core/orders/workflow";
+import type { OrderEventRecord } from "../../../core/orders/order-timeline";
 import { ORDER_EVENT_KINDS, ORDER_SOURCES, ORDER_STATUSES, RISK_SIGNALS } from "../../../core/orders/vocabulary";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { money } from "../../serialize";
