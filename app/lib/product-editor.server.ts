@@ -2,7 +2,7 @@
 // id in the address, and a refusal from core turned into messages under the inputs the member
 // typed in (core names the body's paths; the form has its own names and rows).
 import { data } from "react-router";
-import type { EditableProduct } from "../../core/catalog/product-admin";
+import type { EditableProduct } from "../../core/catalog/product-editing";
 import { combinationName } from "../../core/catalog/product-options";
 import type { AppError } from "../../core/shared/errors";
 import { optionRows, rupeeField, type ProductDraft } from "./product-form";
