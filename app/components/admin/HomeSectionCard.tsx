@@ -3,9 +3,10 @@
 // section of the newest shows now. Every button posts a plain form; the search is a GET form.
 import { Form } from "react-router";
 import { CONTENT_LIMITS as L } from "../../../core/content/content-limits";
-import { MoveButtons } from "./ContentNav";
 import { ConsoleForm, FormNotice } from "./Fields";
+import { HomeRowButtons } from "./HomeRowButtons";
 import { NewestPreview, SectionKindFields, SectionText } from "./HomeSectionFields";
+import { ProductSearchField } from "./ProductSearchField";
 import { SectionProductOrder, type PickedProduct } from "./SectionProductOrder";
 
 /**
@@ -69,26 +70,15 @@ export function HomeSectionCard({
           maxLength={L.sectionDescription}
         />
         <SectionKindFields kind={s.kind} count={s.newestCount} />
-        <div className="flex flex-wrap items-center gap-2">
-          <label className="flex min-h-11 items-center gap-2 text-sm">
-            <input type="checkbox" name="active" defaultChecked={s.isActive} className="h-5 w-5" />
-            Shown
-          </label>
-          <button type="submit" name="intent" value="save-section" disabled={busy} className="btn-primary">
-            Save
-          </button>
-          <MoveButtons id={s.id} first={first} last={last} what={`section ${s.name}`} busy={busy} />
-          <button
-            type="submit"
-            name="intent"
-            value="delete-section"
-            disabled={busy}
-            className="btn-secondary ml-auto"
-            aria-label={`Delete section ${s.name}`}
-          >
-            Delete
-          </button>
-        </div>
+        <HomeRowButtons
+          id={s.id}
+          kind="section"
+          name={s.name}
+          active={s.isActive}
+          first={first}
+          last={last}
+          busy={busy}
+        />
         <FormNotice />
       </ConsoleForm>
       {s.kind === "newest" ? (
@@ -102,20 +92,7 @@ export function HomeSectionCard({
       {s.kind !== "newest" && (
         <Form method="get" preventScrollReset className="mt-3 flex gap-2" aria-label={`Find a product for ${s.name}`}>
           <input type="hidden" name="section" value={s.id} />
-          <label className="min-w-0 flex-1">
-            <span className="sr-only">Product name or number</span>
-            <input
-              type="search"
-              name="q"
-              defaultValue={searching ? search.q : ""}
-              maxLength={100}
-              placeholder="Add a product: name or number"
-              className="field"
-            />
-          </label>
-          <button type="submit" className="btn-secondary">
-            Find
-          </button>
+          <ProductSearchField defaultValue={searching ? search.q : ""} placeholder="Add a product: name or number" />
         </Form>
       )}
       {searching && s.kind !== "newest" && (

@@ -2,8 +2,8 @@
 // not, Save, Up and Down, Delete) and the form that adds one; plain forms, no script needed.
 import { Form } from "react-router";
 import { CONTENT_LIMITS as L } from "../../../core/content/content-limits";
-import { MoveButtons } from "./ContentNav";
 import { Panel } from "./Fields";
+import { HomeRowButtons } from "./HomeRowButtons";
 
 export interface HomeVideoView {
   id: number;
@@ -33,32 +33,15 @@ export function HomeVideos({
               <input type="hidden" name="id" value={v.id} />
               <input type="hidden" name="scope" value="video" />
               <VideoFields title={v.title} description={v.description} url={v.videoUrl} />
-              <div className="flex flex-wrap items-center gap-2">
-                <label className="flex min-h-11 items-center gap-2 text-sm">
-                  <input type="checkbox" name="active" defaultChecked={v.isActive} className="h-5 w-5" />
-                  Shown
-                </label>
-                <button type="submit" name="intent" value="save-video" disabled={busy} className="btn-primary">
-                  Save
-                </button>
-                <MoveButtons
-                  id={v.id}
-                  first={i === 0}
-                  last={i === videos.length - 1}
-                  what={`video ${v.title}`}
-                  busy={busy}
-                />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="delete-video"
-                  disabled={busy}
-                  className="btn-secondary ml-auto"
-                  aria-label={`Delete video ${v.title}`}
-                >
-                  Delete
-                </button>
-              </div>
+              <HomeRowButtons
+                id={v.id}
+                kind="video"
+                name={v.title}
+                active={v.isActive}
+                first={i === 0}
+                last={i === videos.length - 1}
+                busy={busy}
+              />
             </Form>
           </li>
         ))}

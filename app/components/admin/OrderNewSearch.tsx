@@ -6,6 +6,7 @@ import type { CatalogueMatch } from "../../../core/orders/manual-order";
 import { formatRupees } from "../../../core/shared/money";
 import { lineKey, type ChosenLineView, type NewOrderHref } from "../../lib/manual-order-form";
 import { Panel } from "./Fields";
+import { ProductSearchField } from "./ProductSearchField";
 
 export function OrderNewSearch({
   q,
@@ -25,20 +26,7 @@ export function OrderNewSearch({
         {lines.map((line) => (
           <input key={line.key} type="hidden" name="item" value={line.param} />
         ))}
-        <label className="min-w-0 flex-1">
-          <span className="sr-only">Product name or number</span>
-          <input
-            type="search"
-            name="q"
-            defaultValue={q ?? ""}
-            maxLength={100}
-            placeholder="Product name or number"
-            className="field"
-          />
-        </label>
-        <button type="submit" className="btn-secondary">
-          Find
-        </button>
+        <ProductSearchField defaultValue={q ?? ""} placeholder="Product name or number" />
       </Form>
       {q !== null && (
         <ul className="mt-4 divide-y divide-stone-200" aria-label="Found items">
