@@ -11,7 +11,7 @@ import { emailVerificationEmail, queueLinkEmail } from "./account-emails";
 import { linkState, spendLinkToken, type LinkState } from "./account-tokens";
 import { verifyEmailInput } from "./rules";
 import type { ClientInfo } from "./account";
-import { parse, tooMany } from "./use-case";
+import { parse, tooMany } from "../shared/refusals";
 
 export const VERIFY_LINK_SECONDS = 48 * 60 * 60;
 

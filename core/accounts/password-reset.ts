@@ -21,7 +21,7 @@ import { hashPassword } from "./passwords";
 import { normalizeEmail, passwordResetConfirmInput, passwordResetRequestInput } from "./rules";
 import { revokeUserSessions } from "./sessions";
 import type { ClientInfo } from "./account";
-import { parse, tooMany } from "./use-case";
+import { parse, tooMany } from "../shared/refusals";
 
 export const RESET_LINK_SECONDS = 60 * 60;
 export const RESET_CODE_SECONDS = 15 * 60;

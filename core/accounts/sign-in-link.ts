@@ -17,7 +17,7 @@ import { linkState, spendLinkToken, type LinkState } from "./account-tokens";
 import { normalizeEmail, signInLinkInput, signInLinkRequestInput } from "./rules";
 import { createSession } from "./sessions";
 import type { ClientInfo, SignedIn } from "./users";
-import { parse, tooMany } from "./use-case";
+import { parse, tooMany } from "../shared/refusals";
 
 export const SIGN_IN_LINK_SECONDS = 60 * 60;
 

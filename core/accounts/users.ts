@@ -15,7 +15,7 @@ import {
 import { createSession, revokeSession } from "./sessions";
 import { sendVerificationEmail } from "./email-verification";
 import { signInCounters } from "./sign-in-limits";
-import { minutesText, parse, tooMany } from "./use-case";
+import { minutesText, parse, tooMany } from "../shared/refusals";
 import { queueRegistrationAttemptEmail } from "./account-emails";
 
 export type { Account } from "./account";

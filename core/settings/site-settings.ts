@@ -1,13 +1,14 @@
 // Site settings (spec §3). Empty values fall back to defaults so pages always have a name,
 // meta texts and a shipping fee.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
+import type { StaffWriteScope } from "../shared/staff-write";
 import { siteSettings } from "../../db/schema";
 import { fillSettingWords, type SettingWordsSource } from "./setting-words";
 
 /** spec §9: Rs. 500 when the fee is missing or 0 */
 export const DEFAULT_SHIPPING_FEE_PAISA = 50_000;
-// issue 11, item 13: a family's order stays well below these; one guest taking a product's whole
+// the order limits: a family's order stays well below these; one guest taking a product's whole
 // stock on cash on delivery, or a script ordering from one phone all day, does not
 export const DEFAULT_MAX_UNITS_PER_LINE = 10;
 export const DEFAULT_MAX_ORDERS_PER_PHONE_PER_DAY = 5;
@@ -114,4 +115,38 @@ export function settingWordsSource(settings: SiteSettings): SettingWordsSource {
     freeThresholdPaisa: settings.freeShippingThresholdPaisa,
     deliveryPromise: settings.deliveryPromise,
   };
+}
+
+/** The switches staff set one at a time, each with its own screen. */
+type OneSetting = "reviewsHeldForModeration" | "staffTwoStepRequired";
+
+/**
+ * Sets one switch of the settings row inside a staff write: the row is locked while it is
+ * compared, so of two changes at once the second sees the first; a change is audited as
+ * settings.update naming the field, and no change writes nothing. Answers whether it changed.
+ */
+export async function setOneSetting<K extends OneSetting>(
+  { tx, audit }: StaffWriteScope,
+  column: K,
+  value: SiteSettingsRow[K],
+  logged: { entityId: string; field: string },
+): Promise<boolean> {
+  await tx.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
+  const [before] = await tx
+    .select({ value: siteSettings[column] })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1))
+    .for("update");
+  if (before!.value === value) return false;
+  await tx
+    .update(siteSettings)
+    .set({ [column]: value, updatedAt: sql`now()` })
+    .where(eq(siteSettings.id, 1));
+  await audit({
+    action: "settings.update",
+    entityType: "settings",
+    entityId: logged.entityId,
+    changes: { [logged.field]: [before!.value, value] },
+  });
+  return true;
 }

@@ -1,39 +1,29 @@
-// Staff accounts (issue 12, point 4; decision 0053): the owner adds people (with a one-time
-// sign-in link, or an initial password they must change), changes their role and deactivates
-// them. Demoting or deactivating someone ends their sessions at once, and the last active owner
-// can be neither: the owners' rows are locked while they are counted, so two owners demoting
-// each other at the same moment cannot leave the store with none.
-import crypto from "node:crypto";
+// Staff accounts (decision 0053): the owner adds people (with a one-time sign-in link, or an
+// initial password they must change), changes their role and deactivates them. Demoting or
+// deactivating someone ends their sessions at once, and the last active owner can be neither: the
+// owners' rows are locked while they are counted, so two owners demoting each other at the same
+// moment cannot leave the store with none. The links are invitations.ts.
 import { and, asc, eq, inArray, isNull, max, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
-import {
-  accountTokens,
-  siteSettings,
-  staffInvitations,
-  staffRecoveryCodes,
-  staffSessions,
-  users,
-} from "../../db/schema";
+import { accountTokens, staffInvitations, staffRecoveryCodes, staffSessions, users } from "../../db/schema";
 import { hashPassword, verifyPassword } from "../accounts/passwords";
 import { emailSchema, NAME_MAX, newPasswordSchema, normalizeEmail } from "../accounts/rules";
-import { revokeUserSessions } from "../accounts/sessions";
-import { hashToken, isWellFormedToken, newSessionToken } from "../shared/tokens";
 import { AppError, invalid, notFound } from "../shared/errors";
 import { invalidFields } from "../shared/field-errors";
-import { changedFields, recordAudit, whoIs } from "../shared/audit";
+import { changedFields } from "../shared/audit";
+import { parse } from "../shared/refusals";
+import { staffWrite } from "../shared/staff-write";
 import { CHANGED_BY_SOMEONE_ELSE, requirePermission } from "../shared/staff-errors";
 import { isStaffRole, STAFF_ROLES, type StaffActor, type StaffRole } from "../shared/permissions";
-import { revokeStaffSessionsOf } from "../accounts/sessions";
-import { openStaffSession, type StaffClient } from "./sessions";
+import { revokeStaffSessionsOf, revokeUserSessions } from "../accounts/sessions";
+import { invite, unusablePassword, type Invitation } from "./invitations";
 import { withinAnswerLimit, WRONG_CURRENT_PASSWORD, WrongAnswer } from "./two-step";
 
-export const INVITATION_DAYS = 3;
 export const LAST_OWNER = "The store needs at least one active owner. Make someone else an owner first.";
 export const EXISTING_SHOPPER_NEEDS_LINK =
   "This email already has a shop account. Add them with a sign-in link, so they prove the address is theirs.";
-export const LINK_DEAD = "This sign-in link has expired or was already used. Ask the owner for a new one.";
 
 export interface StaffMember {
   id: number;
@@ -78,12 +68,6 @@ export const updateStaffInput = z.object({
   expected_role: staffRole.optional(),
   expected_active: z.boolean().optional(),
 });
-
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw invalid(result.error.issues[0]?.message ?? "The request is invalid.");
-  return result.data;
-}
 
 const memberColumns = {
   id: users.id,
@@ -143,29 +127,6 @@ function toMember(row: {
   };
 }
 
-/** A sign-in link's token (shown once, to be sent to the person) and when it stops working. */
-export interface Invitation {
-  token: string;
-  expiresAt: Date;
-}
-
-async function invite(tx: Db, userId: number, createdBy: number): Promise<Invitation> {
-  const { token, tokenHash } = newSessionToken();
-  // one live link per person: a new one replaces the old
-  await tx
-    .update(staffInvitations)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(staffInvitations.userId, userId), isNull(staffInvitations.usedAt)));
-  const [row] = await tx
-    .insert(staffInvitations)
-    .values({ userId, tokenHash, createdBy, expiresAt: sql`now() + make_interval(days => ${INVITATION_DAYS})` })
-    .returning({ expiresAt: staffInvitations.expiresAt });
-  return { token, expiresAt: row!.expiresAt };
-}
-
-/** A password no one knows, until the link sets one. */
-const unusablePassword = () => hashPassword(crypto.randomBytes(32).toString("base64url"));
-
 /**
  * Ends whatever an account held before it became staff (decision 0086). Anyone may have signed
  * up at the shop with the email the owner is about to add, so nothing set from that side is
@@ -203,50 +164,57 @@ export async function addStaff(
   if (!parsed.success) throw invalidFields(parsed.error);
   const input = parsed.data;
   const passwordHash = input.initial_password ? await hashPassword(input.initial_password) : await unusablePassword();
-  return ctx.db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: users.id, role: users.role })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${normalizeEmail(input.email)}`)
-      .for("update");
-    if (existing && isStaffRole(existing.role)) throw new AppError(409, "This person is already on the staff.");
-    // a first password proves nothing of who holds the shop account; only the link does
-    if (existing && input.initial_password !== undefined) throw new AppError(409, EXISTING_SHOPPER_NEEDS_LINK);
-    const values = {
-      firstName: input.first_name,
-      lastName: input.last_name,
-      role: input.role,
-      passwordHash,
-      mustChangePassword: input.initial_password !== undefined,
-      deactivatedAt: null,
-      totpSecret: null,
-      totpEnabledAt: null,
-      totpLastStep: null,
-      updatedAt: sql`now()`,
-    };
-    const [row] = existing
-      ? await tx.update(users).set(values).where(eq(users.id, existing.id)).returning(memberColumns)
-      : await tx
-          .insert(users)
-          .values({ email: input.email, ...values })
-          .returning(memberColumns);
-    if (existing) await endShopperHolds(ctx, tx, existing.id);
-    const invitation = input.initial_password ? null : await invite(tx, row!.id, actor.userId);
-    await recordAudit(tx, whoIs(actor), {
-      action: "staff.add",
-      entityType: "staff",
-      entityId: row!.id,
-      changes: {
-        email: input.email,
-        role: [existing?.role ?? null, input.role],
-        sign_in: invitation ? "link" : "initial password",
-        ...(existing
-          ? { was: "a shopper's account", ended: "shop sessions, phone, email confirmation, unused links" }
-          : {}),
-      },
-    });
-    return { member: toMember({ ...row!, invitationPending: invitation !== null }), invitation };
-  });
+  // nothing the storefront caches names staff
+  return staffWrite(
+    ctx,
+    actor,
+    "staff",
+    async ({ tx, audit }) => {
+      const [existing] = await tx
+        .select({ id: users.id, role: users.role })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${normalizeEmail(input.email)}`)
+        .for("update");
+      if (existing && isStaffRole(existing.role)) throw new AppError(409, "This person is already on the staff.");
+      // a first password proves nothing of who holds the shop account; only the link does
+      if (existing && input.initial_password !== undefined) throw new AppError(409, EXISTING_SHOPPER_NEEDS_LINK);
+      const values = {
+        firstName: input.first_name,
+        lastName: input.last_name,
+        role: input.role,
+        passwordHash,
+        mustChangePassword: input.initial_password !== undefined,
+        deactivatedAt: null,
+        totpSecret: null,
+        totpEnabledAt: null,
+        totpLastStep: null,
+        updatedAt: sql`now()`,
+      };
+      const [row] = existing
+        ? await tx.update(users).set(values).where(eq(users.id, existing.id)).returning(memberColumns)
+        : await tx
+            .insert(users)
+            .values({ email: input.email, ...values })
+            .returning(memberColumns);
+      if (existing) await endShopperHolds(ctx, tx, existing.id);
+      const invitation = input.initial_password ? null : await invite(tx, row!.id, actor.userId);
+      await audit({
+        action: "staff.add",
+        entityType: "staff",
+        entityId: row!.id,
+        changes: {
+          email: input.email,
+          role: [existing?.role ?? null, input.role],
+          sign_in: invitation ? "link" : "initial password",
+          ...(existing
+            ? { was: "a shopper's account", ended: "shop sessions, phone, email confirmation, unused links" }
+            : {}),
+        },
+      });
+      return { member: toMember({ ...row!, invitationPending: invitation !== null }), invitation };
+    },
+    { clears: "none" },
+  );
 }
 
 /** Locks the active owners' rows and answers their ids: counted under the lock, they cannot change meanwhile. */
@@ -283,162 +251,52 @@ export async function updateStaff(
   ) {
     throw invalid("Nothing to change: send role, active, first_name or last_name.");
   }
-  return ctx.db.transaction(async (tx) => {
-    const owners = await lockActiveOwners(tx);
-    const [before] = await tx.select(memberColumns).from(users).where(eq(users.id, userId)).for("update");
-    if (!before || !isStaffRole(before.role)) throw notFound("No such staff member.");
-    const wasActive = before.deactivatedAt === null;
-    if (
-      (input.expected_role !== undefined && input.expected_role !== before.role) ||
-      (input.expected_active !== undefined && input.expected_active !== wasActive)
-    ) {
-      throw new AppError(409, CHANGED_BY_SOMEONE_ELSE);
-    }
-    const role = input.role ?? before.role;
-    const active = input.active ?? wasActive;
-    const firstName = input.first_name ?? before.firstName;
-    const lastName = input.last_name ?? before.lastName;
-    const losesOwner = before.role === "owner" && wasActive && (role !== "owner" || !active);
-    if (losesOwner && owners.length <= 1) throw new AppError(409, LAST_OWNER);
-    const changes = changedFields(
-      { role: before.role, active: wasActive, first_name: before.firstName, last_name: before.lastName },
-      { role, active, first_name: firstName, last_name: lastName },
-      ["role", "active", "first_name", "last_name"],
-    );
-    if (Object.keys(changes).length === 0) return toMember(before);
-    const [after] = await tx
-      .update(users)
-      .set({
-        role,
-        firstName,
-        lastName,
-        deactivatedAt: active ? null : wasActive ? sql`now()` : before.deactivatedAt,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(users.id, userId))
-      .returning(memberColumns);
-    // a new role or a turn off or on: the sessions opened under the old terms end now (a new
-    // name changes no one's rights)
-    if ("role" in changes || "active" in changes) await revokeStaffSessionsOf(tx, userId);
-    await recordAudit(tx, whoIs(actor), { action: "staff.update", entityType: "staff", entityId: userId, changes });
-    return toMember(after!);
-  });
-}
-
-/** A new one-time sign-in link for a member who lost their password; their sessions, shop and staff, end. */
-export async function resendStaffInvitation(ctx: CoreContext, actor: StaffActor, userId: number): Promise<Invitation> {
-  requirePermission(actor, "staff");
-  return ctx.db.transaction(async (tx) => {
-    const [member] = await tx.select(memberColumns).from(users).where(eq(users.id, userId)).for("update");
-    if (!member || !isStaffRole(member.role)) throw notFound("No such staff member.");
-    if (member.deactivatedAt) throw new AppError(409, "This member is deactivated. Turn them back on first.");
-    const invitation = await invite(tx, userId, actor.userId);
-    await tx
-      .update(users)
-      .set({ passwordHash: await unusablePassword(), mustChangePassword: false })
-      .where(eq(users.id, userId));
-    await revokeUserSessions({ ...ctx, db: tx }, userId);
-    await revokeStaffSessionsOf(tx, userId);
-    await recordAudit(tx, whoIs(actor), { action: "staff.sign_in_link", entityType: "staff", entityId: userId });
-    return invitation;
-  });
-}
-
-/** Who a sign-in link is for, while it works; null otherwise. */
-export async function findInvitation(
-  ctx: CoreContext,
-  token: string,
-): Promise<{ userId: number; email: string; firstName: string } | null> {
-  if (!isWellFormedToken(token)) return null;
-  const [row] = await ctx.db
-    .select({ userId: users.id, email: users.email, firstName: users.firstName, role: users.role })
-    .from(staffInvitations)
-    .innerJoin(users, eq(users.id, staffInvitations.userId))
-    .where(
-      and(
-        eq(staffInvitations.tokenHash, hashToken(token)),
-        isNull(staffInvitations.usedAt),
-        sql`${staffInvitations.expiresAt} > now()`,
-        isNull(users.deactivatedAt),
-      ),
-    );
-  return row && isStaffRole(row.role) ? { userId: row.userId, email: row.email, firstName: row.firstName } : null;
-}
-
-/**
- * Uses a sign-in link once: sets the member's password, proves their address and ends every
- * other session of the account, shop and staff (decision 0086). A member with two-step sign-in on
- * is then half signed in, as after a right password: the code is still owed.
- */
-export async function acceptStaffInvitation(
-  ctx: CoreContext,
-  token: string,
-  rawPassword: unknown,
-  client: StaffClient,
-): Promise<{ token: string; pendingSecondFactor: boolean }> {
-  const password = parse(newPasswordSchema, rawPassword);
-  const found = await findInvitation(ctx, token);
-  if (!found) throw new AppError(410, LINK_DEAD);
-  const passwordHash = await hashPassword(password);
-  return ctx.db.transaction(async (tx) => {
-    const used = await tx
-      .update(staffInvitations)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(staffInvitations.tokenHash, hashToken(token)), isNull(staffInvitations.usedAt)))
-      .returning({ id: staffInvitations.id });
-    if (used.length === 0) throw new AppError(410, "This sign-in link was already used.");
-    // as it is now, under its lock: deactivated or demoted since the link was looked up, it opens nothing
-    const [member] = await tx
-      .select({ role: users.role, deactivatedAt: users.deactivatedAt, totpEnabledAt: users.totpEnabledAt })
-      .from(users)
-      .where(eq(users.id, found.userId))
-      .for("update");
-    if (!member || !isStaffRole(member.role) || member.deactivatedAt) throw new AppError(410, LINK_DEAD);
-    // the owner addressed the link to the person who holds this email: using it is the proof
-    return signInWithNewPassword(ctx, tx, { ...found, twoStep: member.totpEnabledAt !== null }, passwordHash, client, {
-      sign_in_link: true,
-    });
-  });
-}
-
-/**
- * The end of a link that sets a member's password (the owner's sign-in link, or a reset link by
- * email): the password set, the address proven, every other session of the account, shop and
- * staff, ended, and a console session opened, half open when two-step is on, as after a right
- * password (decisions 0086, 0097). In the caller's transaction, with the member's row held.
- */
-export async function signInWithNewPassword(
-  ctx: CoreContext,
-  tx: Db,
-  member: { userId: number; email: string; twoStep: boolean },
-  passwordHash: string,
-  client: StaffClient,
-  via: Record<string, true>,
-): Promise<{ token: string; pendingSecondFactor: boolean }> {
-  await tx
-    .update(users)
-    .set({
-      passwordHash,
-      mustChangePassword: false,
-      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(users.id, member.userId));
-  await revokeUserSessions({ ...ctx, db: tx }, member.userId);
-  await revokeStaffSessionsOf(tx, member.userId);
-  const pending = member.twoStep;
-  const session = await openStaffSession(tx, member.userId, "console", client, { pendingSecondFactor: pending });
-  await recordAudit(
-    tx,
-    { userId: member.userId, email: member.email, ip: client.ip },
-    {
-      action: pending ? "staff.password_accepted" : "staff.sign_in",
-      entityType: "staff",
-      entityId: member.userId,
-      changes: { via: "console", ...via },
+  return staffWrite(
+    ctx,
+    actor,
+    "staff",
+    async ({ tx, audit }) => {
+      const owners = await lockActiveOwners(tx);
+      const [before] = await tx.select(memberColumns).from(users).where(eq(users.id, userId)).for("update");
+      if (!before || !isStaffRole(before.role)) throw notFound("No such staff member.");
+      const wasActive = before.deactivatedAt === null;
+      if (
+        (input.expected_role !== undefined && input.expected_role !== before.role) ||
+        (input.expected_active !== undefined && input.expected_active !== wasActive)
+      ) {
+        throw new AppError(409, CHANGED_BY_SOMEONE_ELSE);
+      }
+      const role = input.role ?? before.role;
+      const active = input.active ?? wasActive;
+      const firstName = input.first_name ?? before.firstName;
+      const lastName = input.last_name ?? before.lastName;
+      const losesOwner = before.role === "owner" && wasActive && (role !== "owner" || !active);
+      if (losesOwner && owners.length <= 1) throw new AppError(409, LAST_OWNER);
+      const changes = changedFields(
+        { role: before.role, active: wasActive, first_name: before.firstName, last_name: before.lastName },
+        { role, active, first_name: firstName, last_name: lastName },
+        ["role", "active", "first_name", "last_name"],
+      );
+      if (Object.keys(changes).length === 0) return toMember(before);
+      const [after] = await tx
+        .update(users)
+        .set({
+          role,
+          firstName,
+          lastName,
+          deactivatedAt: active ? null : wasActive ? sql`now()` : before.deactivatedAt,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, userId))
+        .returning(memberColumns);
+      // a new role or a turn off or on: the sessions opened under the old terms end now (a new
+      // name changes no one's rights)
+      if ("role" in changes || "active" in changes) await revokeStaffSessionsOf(tx, userId);
+      await audit({ action: "staff.update", entityType: "staff", entityId: userId, changes });
+      return toMember(after!);
     },
+    { clears: "none" },
   );
-  return { token: session.token, pendingSecondFactor: pending };
 }
 
 /** A member sets a new password (after an initial one, or any time); their other sessions end. */
@@ -458,60 +316,18 @@ export async function changeOwnPassword(
   });
   if (input.current === next) throw invalid("Choose a password different from the current one.");
   const passwordHash = await hashPassword(next);
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` })
-      .where(eq(users.id, actor.userId));
-    await revokeStaffSessionsOf(tx, actor.userId, actor.sessionId);
-    await recordAudit(tx, whoIs(actor), {
-      action: "staff.password_changed",
-      entityType: "staff",
-      entityId: actor.userId,
-    });
-  });
-}
-
-export interface StaffSecuritySettings {
-  twoStepRequired: boolean;
-}
-
-export async function getStaffSecuritySettings(ctx: CoreContext, actor: StaffActor): Promise<StaffSecuritySettings> {
-  requirePermission(actor, "settings");
-  const [row] = await ctx.db
-    .select({ required: siteSettings.staffTwoStepRequired })
-    .from(siteSettings)
-    .where(eq(siteSettings.id, 1));
-  return { twoStepRequired: Boolean(row?.required) };
-}
-
-/** The owner requires (or stops requiring) two-step sign-in of every staff account. */
-export async function setStaffTwoStepRequired(
-  ctx: CoreContext,
-  actor: StaffActor,
-  required: boolean,
-): Promise<StaffSecuritySettings> {
-  requirePermission(actor, "settings");
-  if (typeof required !== "boolean") throw invalid("two_step_required must be true or false");
-  return ctx.db.transaction(async (tx) => {
-    await tx.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
-    const [before] = await tx
-      .select({ required: siteSettings.staffTwoStepRequired })
-      .from(siteSettings)
-      .where(eq(siteSettings.id, 1))
-      .for("update");
-    if (before!.required !== required) {
+  await staffWrite(
+    ctx,
+    actor,
+    "own account",
+    async ({ tx, audit }) => {
       await tx
-        .update(siteSettings)
-        .set({ staffTwoStepRequired: required, updatedAt: sql`now()` })
-        .where(eq(siteSettings.id, 1));
-      await recordAudit(tx, whoIs(actor), {
-        action: "settings.update",
-        entityType: "settings",
-        entityId: "staff_two_step_required",
-        changes: { staff_two_step_required: [before!.required, required] },
-      });
-    }
-    return { twoStepRequired: required };
-  });
+        .update(users)
+        .set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` })
+        .where(eq(users.id, actor.userId));
+      await revokeStaffSessionsOf(tx, actor.userId, actor.sessionId);
+      await audit({ action: "staff.password_changed", entityType: "staff", entityId: actor.userId });
+    },
+    { clears: "none" },
+  );
 }

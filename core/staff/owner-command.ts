@@ -9,7 +9,7 @@ import { accountColumns, type Account } from "../accounts/account";
 import { hashPassword } from "../accounts/passwords";
 import { emailSchema, newPasswordSchema, NAME_MAX } from "../accounts/rules";
 import { revokeStaffSessionsOf, revokeUserSessions } from "../accounts/sessions";
-import { parse } from "../accounts/use-case";
+import { parse } from "../shared/refusals";
 import { findByEmail } from "../accounts/users";
 import { endShopperHolds } from "./accounts";
 
@@ -86,4 +86,3 @@ export async function createOrPromoteAdmin(
 
 // `npm run admin:create` acts for no signed-in member: the log says where it came from
 const COMMAND_LINE = { userId: null, email: "npm run admin:create", ip: null };
-

@@ -10,9 +10,9 @@ import { linkState, spendLinkToken, type LinkState } from "../accounts/account-t
 import { linkRefusal, RESET_LIMITS } from "../accounts/password-reset";
 import { hashPassword } from "../accounts/passwords";
 import { newPasswordSchema } from "../accounts/rules";
-import { tooMany } from "../accounts/use-case";
+import { tooMany } from "../shared/refusals";
 import { AppError, invalid } from "../shared/errors";
-import { signInWithNewPassword } from "./accounts";
+import { signInWithNewPassword } from "./invitations";
 import { isStaffRole } from "../shared/permissions";
 import type { StaffClient } from "./sessions";
 

@@ -7,7 +7,6 @@ import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
 import { accountColumns, type Account } from "../accounts/account";
 
-
 /** The digits of a phone search, without a leading 0, 92 or 0092; null when too few to mean a phone. */
 function phoneSearchDigits(term: string): string | null {
   let digits = term.replace(/\D/g, "");

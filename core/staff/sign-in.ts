@@ -10,6 +10,7 @@ import { loginInput, normalizeEmail } from "../accounts/rules";
 import { SIGN_IN_LIMITS } from "../accounts/sign-in-limits";
 import { WRONG_CREDENTIALS } from "../accounts/users";
 import { AppError, invalid } from "../shared/errors";
+import { tooMany } from "../shared/refusals";
 import type { LimitRule } from "../shared/rate-limit";
 import { recordAudit } from "../shared/audit";
 import { isStaffRole, type StaffActor } from "../shared/permissions";
@@ -43,18 +44,6 @@ export const staffSignInInput = loginInput.extend({
   // only the staff API sends the code with the password; the console asks for it on a page of its own
   code: z.string().max(64, "code is too long").optional(),
 });
-
-const minutes = (seconds: number) => {
-  const n = Math.max(1, Math.ceil(seconds / 60));
-  return n === 1 ? "1 minute" : `${n} minutes`;
-};
-const tooMany = (what: string, retryAfterSeconds: number) =>
-  new AppError(
-    429,
-    `Too many ${what}. Please try again in ${minutes(retryAfterSeconds)}.`,
-    undefined,
-    retryAfterSeconds,
-  );
 
 /** The shoppers' counters (decision 0040) under their own names: staff and shop doors count apart. */
 function staffCounters(email: string, ip: string): Record<keyof typeof SIGN_IN_LIMITS, LimitRule> {
@@ -92,7 +81,7 @@ export async function signInStaff(
   const ip = client.ip ?? "unknown";
   const counters = staffCounters(input.email, ip);
   const taken = await ctx.limiter.take(Object.values(counters));
-  if (!taken.allowed) throw tooMany("sign-in attempts", taken.retryAfterSeconds);
+  if (!taken.allowed) throw tooMany("Too many sign-in attempts", taken.retryAfterSeconds);
 
   const [row] = await ctx.db
     .select({

@@ -1,4 +1,4 @@
-// Two-step sign-in for staff (issue 12, point 2; decision 0053): a time-based one-time password
+// Two-step sign-in for staff (decision 0053): a time-based one-time password
 // (RFC 6238, HMAC-SHA1, 6 digits, 30 s, as every authenticator app reads from an otpauth://
 // link or its QR code), computed by the otpauth library, and ten one-time recovery codes stored
 // only as hashes. A code is accepted once: the last accepted time step is kept, and a code of
@@ -10,11 +10,12 @@ import QRCode from "qrcode";
 import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
 import { siteSettings, staffRecoveryCodes, users } from "../../db/schema";
-import { tooMany } from "../accounts/use-case";
+import { tooMany } from "../shared/refusals";
 import { AppError, invalid } from "../shared/errors";
-import { getSiteSettings } from "../settings/site-settings";
-import { recordAudit, whoIs } from "../shared/audit";
+import { getSiteSettings, setOneSetting } from "../settings/site-settings";
 import type { StaffActor } from "../shared/permissions";
+import { requirePermission } from "../shared/staff-errors";
+import { staffWrite } from "../shared/staff-write";
 
 const PERIOD = 30;
 const RECOVERY_CODES = 10;
@@ -167,17 +168,23 @@ export async function confirmTwoStep(
   if (!/^[A-Z2-7]{32}$/.test(input.secret)) throw invalid("The setup has expired. Please start again.");
   const step = checkTotp(input.secret, input.code);
   if (step === null) throw invalid(WRONG_CODE);
-  return ctx.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(users)
-      .set({ totpSecret: input.secret, totpEnabledAt: sql`now()`, totpLastStep: step, updatedAt: sql`now()` })
-      .where(and(eq(users.id, actor.userId), isNull(users.totpEnabledAt)))
-      .returning({ id: users.id });
-    if (updated.length === 0) throw new AppError(409, "Two-step sign-in is already on for your account.");
-    const codes = await replaceRecoveryCodes(tx, actor.userId);
-    await recordAudit(tx, whoIs(actor), { action: "staff.two_step_on", entityType: "staff", entityId: actor.userId });
-    return codes;
-  });
+  return staffWrite(
+    ctx,
+    actor,
+    "own account",
+    async ({ tx, audit }) => {
+      const updated = await tx
+        .update(users)
+        .set({ totpSecret: input.secret, totpEnabledAt: sql`now()`, totpLastStep: step, updatedAt: sql`now()` })
+        .where(and(eq(users.id, actor.userId), isNull(users.totpEnabledAt)))
+        .returning({ id: users.id });
+      if (updated.length === 0) throw new AppError(409, "Two-step sign-in is already on for your account.");
+      const codes = await replaceRecoveryCodes(tx, actor.userId);
+      await audit({ action: "staff.two_step_on", entityType: "staff", entityId: actor.userId });
+      return codes;
+    },
+    { clears: "none" },
+  );
 }
 
 async function checkOwnCode(tx: Db, actor: StaffActor, code: string): Promise<void> {
@@ -195,16 +202,18 @@ const CODE_MISSING = "Enter the code from your authenticator app, or a recovery 
 export async function renewRecoveryCodes(ctx: CoreContext, actor: StaffActor, code: string): Promise<string[]> {
   if (code.trim() === "") throw invalid(CODE_MISSING);
   return withinAnswerLimit(ctx, actor.userId, () =>
-    ctx.db.transaction(async (tx) => {
-      await checkOwnCode(tx, actor, code);
-      const codes = await replaceRecoveryCodes(tx, actor.userId);
-      await recordAudit(tx, whoIs(actor), {
-        action: "staff.recovery_codes_renewed",
-        entityType: "staff",
-        entityId: actor.userId,
-      });
-      return codes;
-    }),
+    staffWrite(
+      ctx,
+      actor,
+      "own account",
+      async ({ tx, audit }) => {
+        await checkOwnCode(tx, actor, code);
+        const codes = await replaceRecoveryCodes(tx, actor.userId);
+        await audit({ action: "staff.recovery_codes_renewed", entityType: "staff", entityId: actor.userId });
+        return codes;
+      },
+      { clears: "none" },
+    ),
   );
 }
 
@@ -212,23 +221,25 @@ export async function renewRecoveryCodes(ctx: CoreContext, actor: StaffActor, co
 export async function turnOffTwoStep(ctx: CoreContext, actor: StaffActor, code: string): Promise<void> {
   if (code.trim() === "") throw invalid(CODE_MISSING);
   await withinAnswerLimit(ctx, actor.userId, () =>
-    ctx.db.transaction(async (tx) => {
-      const [settings] = await tx.select({ required: siteSettings.staffTwoStepRequired }).from(siteSettings);
-      if (settings?.required) {
-        throw new AppError(409, "The store's owner requires two-step sign-in for every staff account.");
-      }
-      await checkOwnCode(tx, actor, code);
-      await tx
-        .update(users)
-        .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: sql`now()` })
-        .where(eq(users.id, actor.userId));
-      await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, actor.userId));
-      await recordAudit(tx, whoIs(actor), {
-        action: "staff.two_step_off",
-        entityType: "staff",
-        entityId: actor.userId,
-      });
-    }),
+    staffWrite(
+      ctx,
+      actor,
+      "own account",
+      async ({ tx, audit }) => {
+        const [settings] = await tx.select({ required: siteSettings.staffTwoStepRequired }).from(siteSettings);
+        if (settings?.required) {
+          throw new AppError(409, "The store's owner requires two-step sign-in for every staff account.");
+        }
+        await checkOwnCode(tx, actor, code);
+        await tx
+          .update(users)
+          .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: sql`now()` })
+          .where(eq(users.id, actor.userId));
+        await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, actor.userId));
+        await audit({ action: "staff.two_step_off", entityType: "staff", entityId: actor.userId });
+      },
+      { clears: "none" },
+    ),
   );
 }
 
@@ -239,4 +250,40 @@ export async function recoveryCodesLeft(ctx: CoreContext, actor: StaffActor): Pr
     .from(staffRecoveryCodes)
     .where(and(eq(staffRecoveryCodes.userId, actor.userId), isNull(staffRecoveryCodes.usedAt)));
   return row?.n ?? 0;
+}
+
+export interface StaffSecuritySettings {
+  twoStepRequired: boolean;
+}
+
+export async function getStaffSecuritySettings(ctx: CoreContext, actor: StaffActor): Promise<StaffSecuritySettings> {
+  requirePermission(actor, "settings");
+  const [row] = await ctx.db
+    .select({ required: siteSettings.staffTwoStepRequired })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1));
+  return { twoStepRequired: Boolean(row?.required) };
+}
+
+/** The owner requires (or stops requiring) two-step sign-in of every staff account. */
+export async function setStaffTwoStepRequired(
+  ctx: CoreContext,
+  actor: StaffActor,
+  required: boolean,
+): Promise<StaffSecuritySettings> {
+  requirePermission(actor, "settings");
+  if (typeof required !== "boolean") throw invalid("two_step_required must be true or false");
+  await staffWrite(
+    ctx,
+    actor,
+    "settings",
+    (scope) =>
+      setOneSetting(scope, "staffTwoStepRequired", required, {
+        entityId: "staff_two_step_required",
+        field: "staff_two_step_required",
+      }),
+    // the storefront shows nothing of it
+    { clears: "none" },
+  );
+  return { twoStepRequired: required };
 }

@@ -2,14 +2,14 @@
 // (decision 0053). On both databases; the races run for real on PostgreSQL.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addStaff, updateStaff, LAST_OWNER } from "../../core/staff/accounts";
+import { acceptStaffInvitation } from "../../core/staff/invitations";
 import {
-  addStaff,
-  updateStaff,
-  LAST_OWNER,
-  acceptStaffInvitation,
+  beginTwoStepSetup,
+  confirmTwoStep,
   setStaffTwoStepRequired,
-} from "../../core/staff/accounts";
-import { beginTwoStepSetup, confirmTwoStep, turnOffTwoStep } from "../../core/staff/two-step";
+  turnOffTwoStep,
+} from "../../core/staff/two-step";
 import { CHANGED_BY_SOMEONE_ELSE } from "../../core/shared/staff-errors";
 import { WRONG_CREDENTIALS } from "../../core/accounts/users";
 import { freshIp, PASSWORD, registerShopper, uniqueEmail } from "../helpers/accounts";

@@ -3,7 +3,7 @@
 // count against the sign-in code's limit; and the owner's Staff page renames a member.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setStaffTwoStepRequired } from "../../core/staff/accounts";
+import { setStaffTwoStepRequired } from "../../core/staff/two-step";
 import { beginTwoStepSetup, confirmTwoStep, WRONG_CODE } from "../../core/staff/two-step";
 import { STAFF_COOKIE } from "../../app/lib/staff.server";
 import { freshIp, PASSWORD } from "../helpers/accounts";

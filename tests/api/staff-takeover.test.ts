@@ -6,7 +6,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrPromoteAdmin } from "../../core/staff/owner-command";
-import { acceptStaffInvitation, EXISTING_SHOPPER_NEEDS_LINK, setStaffTwoStepRequired } from "../../core/staff/accounts";
+import { EXISTING_SHOPPER_NEEDS_LINK } from "../../core/staff/accounts";
+import { acceptStaffInvitation } from "../../core/staff/invitations";
+import { setStaffTwoStepRequired } from "../../core/staff/two-step";
 import { openStaffSession } from "../../core/staff/sessions";
 import { MUST_CHANGE_PASSWORD, TWO_STEP_SETUP_REQUIRED } from "../../core/staff/sign-in";
 import { STAFF_NAME_LOCKED } from "../../core/accounts/account";

@@ -8,7 +8,7 @@ import { invalid } from "../../../core/shared/errors";
 import { getPackagingSettings, setPackagingSettings } from "../../../core/orders/packaging";
 import { getReviewModeration, setReviewModeration } from "../../../core/catalog/review-settings";
 import { REVIEWS_HELD_LABELS } from "../../../core/catalog/review-states";
-import { getStaffSecuritySettings, setStaffTwoStepRequired } from "../../../core/staff/accounts";
+import { getStaffSecuritySettings, setStaffTwoStepRequired } from "../../../core/staff/two-step";
 import { getStoreDetails, updateStoreDetails, type StoreDetails } from "../../../core/settings/store-details";
 import { STORE_DETAILS_FORM_FIELDS } from "../../../core/settings/store-details-rules";
 import { AppError } from "../../../core/shared/errors";

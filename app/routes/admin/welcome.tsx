@@ -4,7 +4,7 @@
 // code page as after a password (decision 0086).
 import { redirect, useActionData, useLoaderData } from "react-router";
 import { invalid } from "../../../core/shared/errors";
-import { acceptStaffInvitation, findInvitation } from "../../../core/staff/accounts";
+import { acceptStaffInvitation, findInvitation } from "../../../core/staff/invitations";
 import { NewPasswordForm } from "../../components/admin/NewPasswordForm";
 import { SignInFrame } from "../../components/admin/SignInFrame";
 import { consoleMeta, formText, linkTokenOf } from "../../lib/console";

@@ -8,7 +8,7 @@ import type { CoreContext } from "../../../core/context";
 import { getPackagingSettings, setPackagingSettings, type PackagingSettings } from "../../../core/orders/packaging";
 import { getStoreDetails, updateStoreDetails, type StoreDetails } from "../../../core/settings/store-details";
 import { SOCIAL_FIELDS, SOCIAL_HOSTS } from "../../../core/settings/store-details-rules";
-import { getStaffSecuritySettings, setStaffTwoStepRequired } from "../../../core/staff/accounts";
+import { getStaffSecuritySettings, setStaffTwoStepRequired } from "../../../core/staff/two-step";
 import { money } from "../../serialize";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { answerOf, answers, rupees } from "../answers";

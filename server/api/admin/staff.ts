@@ -7,12 +7,11 @@ import {
   addStaff,
   addStaffInput,
   listStaff,
-  resendStaffInvitation,
   updateStaff,
   updateStaffInput,
-  type Invitation,
   type StaffMember,
 } from "../../../core/staff/accounts";
+import { resendStaffInvitation, type Invitation } from "../../../core/staff/invitations";
 import type { CoreContext } from "../../../core/context";
 import type { AppConfig } from "../../config";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";

@@ -1,4 +1,5 @@
-// Small pieces every account use-case shares: checking its input, and the 429 of a limit.
+// Refusals shoppers' and staff's account use-cases share: an input its schema does not read (422,
+// the first problem's message), and the 429 of a limit with how long to wait.
 import type { z } from "zod";
 import { AppError, invalid } from "../shared/errors";
 
