@@ -19,6 +19,7 @@ import type { CollectionAnswer as Answer } from "../../components/admin/Collecti
 import { CollectionEditorDetails } from "../../components/admin/CollectionEditorDetails";
 import { CollectionEditorHero } from "../../components/admin/CollectionEditorHero";
 import { CollectionEditorProducts } from "../../components/admin/CollectionEditorProducts";
+import { BackLink } from "../../components/admin/BackLink";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { DeleteConfirmForm } from "../../components/admin/DeleteConfirmForm";
 import { PageTitle, Panel } from "../../components/admin/Fields";
@@ -187,11 +188,7 @@ export default function ConsoleCollection() {
   const otherError = answer && !answer.form ? actionError(answer) : null;
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link to="/admin/collections" className="underline underline-offset-4">
-          ← Collections
-        </Link>
-      </p>
+      <BackLink to="/admin/collections" label="← Collections" />
       <PageTitle
         title={collection.name}
         intro={`${collection.isActive ? "Shown on the storefront" : "Hidden from the storefront"}${collection.isFeatured ? ", featured on the home page" : ""}.`}

@@ -5,7 +5,7 @@
 // (nothing written), and "Place order" places it and opens the new order. The shipping fee and
 // discount fields are shown only to roles that may set them; core checks again. Its panels are in
 // components/admin/OrderNew*.tsx, the form's reading in lib/manual-order-form.server.ts.
-import { data, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import {
   manualOrderInput,
   orderCatalogueItems,
@@ -16,6 +16,7 @@ import {
 } from "../../../core/orders/manual-order";
 import { AppError } from "../../../core/shared/errors";
 import { can } from "../../../core/shared/permissions";
+import { BackLink } from "../../components/admin/BackLink";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { ConsoleForm, FormNotice, PageTitle } from "../../components/admin/Fields";
 import { OrderNewDetails } from "../../components/admin/OrderNewDetails";
@@ -117,11 +118,7 @@ export default function NewOrder() {
 
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link to="/admin/orders" className="text-stone-600 underline underline-offset-4">
-          ← Orders
-        </Link>
-      </p>
+      <BackLink to="/admin/orders" label="← Orders" muted />
       <PageTitle
         title="New order"
         intro="For a customer who ordered by phone, WhatsApp or Instagram: the shop's prices, stock and voucher rules."

@@ -9,6 +9,7 @@ import { getOrderForStaff } from "../../../core/orders/staff-orders";
 import { blockedStateOf, blockOrderContact } from "../../../core/orders/block-list";
 import { addOrderNote, moveOrder } from "../../../core/orders/workflow";
 import { sourceLabel } from "../../../core/orders/order-sources";
+import { BackLink } from "../../components/admin/BackLink";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { ExchangeForm, exchangeFormInput } from "../../components/admin/ExchangeForm";
 import { PageTitle, Panel } from "../../components/admin/Fields";
@@ -118,11 +119,7 @@ export default function ConsoleOrder() {
   const answer = useActionData<typeof action>() as OrderAnswer | undefined;
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link to="/admin/orders" className="text-stone-600 underline underline-offset-4">
-          ← Orders
-        </Link>
-      </p>
+      <BackLink to="/admin/orders" label="← Orders" muted />
       <PageTitle
         title={`Order ${order.trackingId}`}
         intro={`${statusLabel(order.status)} · placed ${order.placed} · ${sourceLabel(order.source)}${order.heldForCall ? " · Held for a call (see Signals)" : ""}`}

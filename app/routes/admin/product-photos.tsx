@@ -4,7 +4,7 @@
 // main photo; delete after a second step. Uploads go to POST /admin/products/:id/photos/upload
 // (server/console-photo-upload.ts), one file per request with JavaScript, all chosen files at once
 // from the plain form without it. Its panels are components/admin/PhotoManager*.tsx.
-import { data, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import {
   deleteProductPhoto,
   listProductPhotos,
@@ -14,6 +14,7 @@ import {
 import { PHOTO_LIMITS } from "../../../core/media/photo-rules";
 import { mediaStorage } from "../../../core/media/storage";
 import { AppError } from "../../../core/shared/errors";
+import { BackLink } from "../../components/admin/BackLink";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { DeleteConfirmForm } from "../../components/admin/DeleteConfirmForm";
 import { PageTitle } from "../../components/admin/Fields";
@@ -121,11 +122,7 @@ export default function ProductPhotos() {
 
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link to={`/admin/products/${product.id}`} className="underline underline-offset-4">
-          ← Back to product
-        </Link>
-      </p>
+      <BackLink to={`/admin/products/${product.id}`} label="← Back to product" />
       <PageTitle
         title={`Photos of ${product.name}`}
         intro="The first photo is the main one, shown on product cards and first on the product's page."

@@ -17,6 +17,7 @@ import {
   VOUCHER_STATE_LABELS,
 } from "../../../core/vouchers/voucher-rules";
 import { formatRupees, rupeesText } from "../../../core/shared/money";
+import { BackLink } from "../../components/admin/BackLink";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { DeleteConfirmForm } from "../../components/admin/DeleteConfirmForm";
 import { PageTitle, Panel } from "../../components/admin/Fields";
@@ -179,11 +180,7 @@ export default function ConsoleVoucher() {
   const busy = useNavigation().state === "submitting";
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link to="/admin/vouchers" className="underline underline-offset-4">
-          ← Vouchers
-        </Link>
-      </p>
+      <BackLink to="/admin/vouchers" label="← Vouchers" />
       <div className="flex flex-wrap items-center gap-3">
         <PageTitle
           title={voucher ? voucher.code : "New voucher"}
