@@ -2,7 +2,8 @@
 // /admin/content/blog/:id edits one. The body is written in the rich-text editor (or, before or
 // without JavaScript, in the textarea of its HTML); the server cleans it before storing.
 // Delete asks again on a second step (?delete=1), so it works without JavaScript too. A saved
-// post's picture may be uploaded (decision 0066) or chosen among the store's pictures.
+// post's picture may be uploaded (decision 0066) or chosen among the store's pictures. The post's
+// form is components/admin/BlogPostForm.tsx.
 import { data, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import {
   createBlogPost,
@@ -11,16 +12,15 @@ import {
   updateBlogPost,
   type BlogPostInput,
 } from "../../../core/content/blog-admin";
-import { CONTENT_LIMITS as L } from "../../../core/content/content-limits";
 import { listMediaChoices } from "../../../core/content/media-choices";
 import { mediaStorage } from "../../../core/media/storage";
 import { AppError } from "../../../core/shared/errors";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { ContentNav } from "../../components/admin/ContentNav";
 import { DeleteConfirmForm } from "../../components/admin/DeleteConfirmForm";
-import { ConsoleForm, FormNotice, PageTitle, Panel, TextArea, TextField } from "../../components/admin/Fields";
+import { BlogPostForm, type BlogPostValues } from "../../components/admin/BlogPostForm";
+import { PageTitle, Panel } from "../../components/admin/Fields";
 import { Notice } from "../../components/admin/Notice";
-import { RichTextEditor } from "../../components/admin/RichTextEditor";
 import { SiteImageUpload, siteImageOutcome } from "../../components/admin/SiteImageUpload";
 import { consoleMeta, formText } from "../../lib/console";
 import { formatDayTime } from "../../lib/dates";
@@ -40,21 +40,6 @@ function postId(param: string | undefined): number | null {
   return Number(param);
 }
 
-interface Values {
-  title: string;
-  slug: string;
-  excerpt: string;
-  content: string;
-  category: string;
-  tags: string;
-  authorName: string;
-  featuredImageUrl: string;
-  isFeatured: boolean;
-  seoTitle: string;
-  seoDescription: string;
-  isPublished: boolean;
-}
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context, "content");
   const id = postId(params.id);
@@ -68,7 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         }),
     listMediaChoices(context.core),
   ]);
-  const post: Values & { id: number | null; publishedAt: string | null; changed: string | null } = found
+  const post: BlogPostValues & { id: number | null; publishedAt: string | null; changed: string | null } = found
     ? {
         id: found.id,
         title: found.title,
@@ -116,7 +101,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 interface Answer {
   error: string;
   fields?: Record<string, string>;
-  values?: Values;
+  values?: BlogPostValues;
   intent?: "delete" | "save";
 }
 
@@ -132,7 +117,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = await requireStaff(request, context, "content");
   const id = postId(params.id);
   const form = await request.formData();
-  const refuse = (error: unknown, values?: Values) => {
+  const refuse = (error: unknown, values?: BlogPostValues) => {
     if (!(error instanceof AppError)) throw error;
     if (error.status === 403) throw data({ detail: error.message }, { status: 403 });
     if (!values) return data<Answer>({ error: error.message, intent: "delete" }, { status: error.status });
@@ -148,7 +133,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     throw redirect("/admin/content/blog?deleted=1");
   }
 
-  const values: Values = {
+  const values: BlogPostValues = {
     title: formText(form, "title"),
     slug: formText(form, "slug"),
     excerpt: formText(form, "excerpt"),
@@ -256,122 +241,14 @@ export default function ConsoleBlogPost() {
           </Panel>
         </div>
       )}
-      <ConsoleForm
-        method="post"
-        className="space-y-4"
-        aria-label="Post"
+      <BlogPostForm
+        v={v}
+        post={post}
+        media={media}
         answer={answer?.intent === "save" ? answer : undefined}
-      >
-        <input type="hidden" name="intent" value="save" />
-        <Panel>
-          <div className="space-y-4">
-            <TextField name="title" label="Title" defaultValue={v.title} maxLength={L.title} required />
-            <TextField
-              name="slug"
-              label="Address"
-              defaultValue={v.slug}
-              maxLength={L.slug}
-              hint="The end of /blog/…: lowercase words joined by hyphens. Empty: made from the title."
-            />
-            <RichTextEditor
-              name="content"
-              label="Text"
-              defaultValue={v.content}
-              maxLength={L.html}
-              hint="Headings, bold, italic, lists, links and quotes. Pasted text comes in plain."
-            />
-            <TextArea
-              name="excerpt"
-              label="Excerpt"
-              defaultValue={v.excerpt}
-              maxLength={L.excerpt}
-              rows={3}
-              hint="Shown under the title in the blog's list."
-            />
-          </div>
-        </Panel>
-        <Panel title="Details">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField name="category" label="Category" defaultValue={v.category} maxLength={L.category} />
-            <TextField
-              name="tags"
-              label="Tags"
-              defaultValue={v.tags}
-              maxLength={L.tags * (L.tag + 2)}
-              hint="Separated by commas."
-            />
-            <TextField name="author_name" label="Author" defaultValue={v.authorName} maxLength={L.author} />
-            <div>
-              <label htmlFor="featured_image_url" className="block text-sm font-semibold">
-                Picture{post.id ? " (or upload one above)" : ""}
-              </label>
-              <select
-                id="featured_image_url"
-                name="featured_image_url"
-                defaultValue={v.featuredImageUrl}
-                className="field mt-1"
-              >
-                <option value="">None</option>
-                {media.map((url) => (
-                  <option key={url} value={url}>
-                    {url.replace(/^\/media\//, "")}
-                  </option>
-                ))}
-              </select>
-              {v.featuredImageUrl && (
-                <img src={v.featuredImageUrl} alt="" className="mt-2 h-24 w-auto object-cover ring-1 ring-stone-200" />
-              )}
-            </div>
-            <label className="flex min-h-11 items-center gap-2 text-sm sm:col-span-2">
-              <input type="checkbox" name="featured" defaultChecked={v.isFeatured} className="h-5 w-5" />
-              Featured (shown first on the home page)
-            </label>
-          </div>
-        </Panel>
-        <Panel title="Search engines">
-          <div className="space-y-4">
-            <TextField
-              name="seo_title"
-              label="Title for search results"
-              defaultValue={v.seoTitle}
-              maxLength={L.seoTitle}
-              hint="Empty: the post's title."
-            />
-            <TextArea
-              name="seo_description"
-              label="Description for search results"
-              defaultValue={v.seoDescription}
-              maxLength={L.seoDescription}
-              rows={2}
-            />
-          </div>
-        </Panel>
-        <Panel title="Show on the storefront">
-          <fieldset className="flex flex-wrap gap-4">
-            <legend className="sr-only">Status</legend>
-            <label className="flex min-h-11 items-center gap-2 text-sm">
-              <input type="radio" name="status" value="draft" defaultChecked={!v.isPublished} className="h-5 w-5" />
-              Draft (hidden)
-            </label>
-            <label className="flex min-h-11 items-center gap-2 text-sm">
-              <input type="radio" name="status" value="published" defaultChecked={v.isPublished} className="h-5 w-5" />
-              Published
-            </label>
-          </fieldset>
-          {post.publishedAt && <p className="mt-2 text-xs text-stone-600">First published {post.publishedAt}.</p>}
-        </Panel>
-        <FormNotice />
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" disabled={busy} className="btn-primary">
-            Save post
-          </button>
-          {post.id && !confirmDelete && (
-            <Link to={`/admin/content/blog/${post.id}?delete=1`} className="btn-secondary ml-auto">
-              Delete
-            </Link>
-          )}
-        </div>
-      </ConsoleForm>
+        busy={busy}
+        confirmDelete={confirmDelete}
+      />
     </>
   );
 }
