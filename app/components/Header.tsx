@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { useCartCount } from "../lib/cart";
+import { useCartCount } from "../lib/cart-store";
 import { countOf } from "../lib/plural";
 import type { ShellData } from "../lib/shell.server";
 

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from "react";
 import { Link } from "react-router";
-import { addToCart, quantityInCart, useCart } from "../lib/cart";
+import { addToCart } from "../lib/cart";
+import { quantityInCart, useCart } from "../lib/cart-store";
 import type { CardProduct } from "../lib/catalog-view.server";
 import { countOf } from "../lib/plural";
 import { toast } from "../lib/toast";

@@ -1,28 +1,19 @@
-// The one browser cart (spec §3-4). The cart lives in localStorage ("cart", "sessionId") so
-// pages stay the same for every visitor; after each change it is reloaded from the server cart
-// (spec §7 /cart/flexible) and the local copy is used when the server cannot be reached.
-import { useSyncExternalStore } from "react";
-import { priceOrder, type OrderFigures, type PricingVoucher, type ShippingRule } from "../../core/shared/pricing";
+// Changing the browser's cart through the server cart (spec §4, §7 /cart/flexible): adding,
+// removing and changing quantities, each followed by a reload from the server; the local copy
+// (cart-store.ts) carries on alone when the server cannot be reached.
 import { ApiError, api, errorText } from "./api";
+import {
+  ensureSessionId,
+  forgetSessionId,
+  getSessionId,
+  lineKey,
+  readCart,
+  UNKNOWN_STOCK,
+  writeCart,
+  type CartItem,
+  type NewCartItem,
+} from "./cart-store";
 import { toast } from "./toast";
-
-export interface CartItem {
-  /** product id */
-  id: number;
-  name: string;
-  image: string;
-  /** unit price in rupees, as the API answers it */
-  price: number;
-  variant: { size?: string; color?: string };
-  variants: Record<string, string>;
-  quantity: number;
-  combination_id: number | null;
-  daraz_link: string | null;
-  /** spec §9: 999 when unknown */
-  maxStock: number;
-}
-
-export type NewCartItem = Omit<CartItem, "quantity" | "maxStock"> & { maxStock?: number };
 
 interface ServerCartLine {
   product_id: number;
@@ -34,105 +25,6 @@ interface ServerCartLine {
   combination_id?: number | null;
   /** the combination's stock, or the product's own without one */
   stock_quantity?: number;
-}
-
-export const UNKNOWN_STOCK = 999;
-const CART_KEY = "cart";
-const SESSION_KEY = "sessionId";
-const EMPTY: CartItem[] = [];
-
-let cache: CartItem[] | null = null;
-const listeners = new Set<() => void>();
-
-function read(): CartItem[] {
-  if (cache) return cache;
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(CART_KEY) ?? "[]");
-    cache = Array.isArray(parsed) ? (parsed as CartItem[]) : [];
-  } catch {
-    cache = [];
-  }
-  return cache;
-}
-
-function write(items: CartItem[]) {
-  cache = items;
-  try {
-    localStorage.setItem(CART_KEY, JSON.stringify(items));
-  } catch {
-    // private mode or full storage: the cart still works for this page view
-  }
-  for (const listener of listeners) listener();
-}
-
-if (typeof window !== "undefined") {
-  // another tab changed the cart
-  window.addEventListener("storage", (event) => {
-    if (event.key === CART_KEY || event.key === null) {
-      cache = null;
-      for (const listener of listeners) listener();
-    }
-  });
-}
-
-export function getCart(): CartItem[] {
-  return typeof window === "undefined" ? EMPTY : read();
-}
-
-export function subscribeCart(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** The cart lines; empty during server rendering, filled in after load. */
-export function useCart(): CartItem[] {
-  return useSyncExternalStore(subscribeCart, getCart, () => EMPTY);
-}
-
-export function useCartCount(): number {
-  return useCart().reduce((sum, item) => sum + item.quantity, 0);
-}
-
-export function getSessionId(): string | null {
-  try {
-    return localStorage.getItem(SESSION_KEY);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * spec §3: "session_" + timestamp + random string. The session id is all that guards a cart, so
- * the random part is 128 bits from the browser's cryptographic generator (getRandomValues works
- * on plain http too, where randomUUID does not).
- */
-export function newSessionId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return `session_${Date.now()}_${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
-}
-
-/** The cart's session id, created on the first add to cart. */
-function ensureSessionId(): string {
-  const existing = getSessionId();
-  if (existing) return existing;
-  const id = newSessionId();
-  try {
-    localStorage.setItem(SESSION_KEY, id);
-  } catch {
-    // see write()
-  }
-  return id;
-}
-
-export function lineKey(item: Pick<CartItem, "id" | "combination_id" | "variants">): string {
-  return item.combination_id !== null ? `c${item.combination_id}` : `p${item.id}:${JSON.stringify(item.variants)}`;
-}
-
-/** How many of this product (and combination) the cart already holds. */
-export function quantityInCart(productId: number, combinationId: number | null): number {
-  return getCart()
-    .filter((i) => i.id === productId && (combinationId === null || i.combination_id === combinationId))
-    .reduce((sum, i) => sum + i.quantity, 0);
 }
 
 function parseAttributes(text: string | null | undefined): Record<string, string> {
@@ -147,7 +39,7 @@ function parseAttributes(text: string | null | undefined): Record<string, string
 
 function fromServer(line: ServerCartLine): CartItem {
   const variants = parseAttributes(line.variant_attributes);
-  const previous = read().find((i) => i.id === line.product_id);
+  const previous = readCart().find((i) => i.id === line.product_id);
   return {
     id: line.product_id,
     name: line.product?.name ?? previous?.name ?? "",
@@ -170,7 +62,7 @@ export async function reloadCart(): Promise<boolean> {
   try {
     const lines = await api<ServerCartLine[]>(`/cart/flexible/${encodeURIComponent(sessionId)}`);
     if (!Array.isArray(lines)) return false;
-    write(lines.map(fromServer));
+    writeCart(lines.map(fromServer));
     return true;
   } catch {
     return false;
@@ -179,12 +71,12 @@ export async function reloadCart(): Promise<boolean> {
 
 function addLocally(item: NewCartItem, quantity: number) {
   const key = lineKey(item);
-  const items = read();
+  const items = readCart();
   const existing = items.find((i) => lineKey(i) === key);
   if (existing) {
-    write(items.map((i) => (i === existing ? { ...i, quantity: i.quantity + quantity } : i)));
+    writeCart(items.map((i) => (i === existing ? { ...i, quantity: i.quantity + quantity } : i)));
   } else {
-    write([...items, { ...item, quantity, maxStock: item.maxStock ?? UNKNOWN_STOCK }]);
+    writeCart([...items, { ...item, quantity, maxStock: item.maxStock ?? UNKNOWN_STOCK }]);
   }
 }
 
@@ -220,7 +112,7 @@ async function checkStock(sessionId: string, combinationId: number, quantity: nu
           await api(`/cart/session/${encodeURIComponent(sessionId)}/combination/${combinationId}`, {
             method: "DELETE",
           });
-          write(read().filter((i) => i.combination_id !== combinationId));
+          writeCart(readCart().filter((i) => i.combination_id !== combinationId));
           toast.success("Existing items removed from cart");
           continue;
         } catch {
@@ -285,7 +177,7 @@ async function deleteServerLine(sessionId: string, item: CartItem) {
 }
 
 export async function removeFromCart(key: string): Promise<void> {
-  const item = read().find((i) => lineKey(i) === key);
+  const item = readCart().find((i) => lineKey(i) === key);
   if (!item) return;
   const sessionId = getSessionId();
   try {
@@ -296,7 +188,7 @@ export async function removeFromCart(key: string): Promise<void> {
       return;
     }
   }
-  if (!(await reloadCart())) write(read().filter((i) => lineKey(i) !== key));
+  if (!(await reloadCart())) writeCart(readCart().filter((i) => lineKey(i) !== key));
   toast.success("Item removed from cart");
 }
 
@@ -305,7 +197,7 @@ export async function removeFromCart(key: string): Promise<void> {
  * again with the new quantity (the server has no call that sets a quantity).
  */
 export async function updateQuantity(key: string, quantity: number): Promise<void> {
-  const item = read().find((i) => lineKey(i) === key);
+  const item = readCart().find((i) => lineKey(i) === key);
   if (!item) return;
   if (quantity <= 0) return removeFromCart(key);
   const sessionId = getSessionId();
@@ -347,15 +239,15 @@ export async function updateQuantity(key: string, quantity: number): Promise<voi
       return;
     }
   }
-  if (!(await reloadCart())) write(read().map((i) => (lineKey(i) === key ? { ...i, quantity: target } : i)));
+  if (!(await reloadCart())) writeCart(readCart().map((i) => (lineKey(i) === key ? { ...i, quantity: target } : i)));
 }
 
 /** After the order API said prices changed (409): its unit prices (rupees) replace the local ones. */
 export function applyServerPrices(
   items: { product_id: number; combination_id: number | null; price: number | string }[],
 ): void {
-  write(
-    read().map((i) => {
+  writeCart(
+    readCart().map((i) => {
       const fresh = items.find((s) => s.product_id === i.id && (s.combination_id ?? null) === i.combination_id);
       return fresh ? { ...i, price: Number(fresh.price) } : i;
     }),
@@ -372,32 +264,6 @@ export async function clearCart(options: { forgetSession?: boolean } = {}): Prom
       // the server cart expires on its own
     }
   }
-  write([]);
-  if (options.forgetSession) {
-    try {
-      localStorage.removeItem(SESSION_KEY);
-    } catch {
-      // see write()
-    }
-  }
-}
-
-export type { ShippingRule };
-
-export const toPaisa = (rupees: number | string) => Math.round(Number(rupees) * 100);
-
-/**
- * Subtotal, shipping, discount and total of the cart, from core's pure pricing function: the one
- * the server prices orders with, so the page and the server agree to the paisa.
- */
-export function cartFigures(
-  items: CartItem[],
-  shipping: ShippingRule,
-  voucher: PricingVoucher | null = null,
-): OrderFigures {
-  return priceOrder({
-    lines: items.map((i) => ({ unitPricePaisa: toPaisa(i.price), quantity: i.quantity })),
-    shipping,
-    voucher,
-  });
+  writeCart([]);
+  if (options.forgetSession) forgetSessionId();
 }

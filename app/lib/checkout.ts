@@ -1,176 +1,23 @@
-// The browser side of checkout (spec §2, §4, §8): the voucher box's calls, and placing the order
-// so that a double tap, a timeout or a reload-and-retry makes one order (decision 0029).
-import type { OrderFigures, PricingVoucher } from "../../core/shared/pricing";
+// Placing the order from the browser (spec §2, §4, §8), so that a double tap, a timeout or a
+// reload-and-retry makes one order (decision 0029). What the tab keeps meanwhile is in
+// checkout-storage.ts; the voucher box's check in voucher-check.ts.
+import type { OrderFigures } from "../../core/shared/pricing";
 import { shippingAddress, type CheckoutField, type CheckoutForm } from "../../core/orders/checkout-form";
 import { rupeesText } from "../../core/shared/money";
 import { ApiError, api, errorText } from "./api";
-import { applyServerPrices, clearCart, getSessionId, toPaisa, type CartItem } from "./cart";
-
-export interface AppliedVoucher {
-  code: string;
-  message: string;
-  pricing: PricingVoucher;
-  freeShipping: boolean;
-  /** the goods amount it was checked against; a different subtotal is checked again */
-  checkedAtPaisa: number;
-}
-
-// ---- browser storage of this tab: sessionStorage, so a reload keeps it and closing the tab forgets it
-
-function readSession<T>(key: string): T | null {
-  try {
-    const text = sessionStorage.getItem(key);
-    return text ? (JSON.parse(text) as T) : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeSession(key: string, value: unknown) {
-  try {
-    if (value === null) sessionStorage.removeItem(key);
-    else sessionStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // private mode or full storage: this page view still works
-  }
-}
-
-const DRAFT_KEY = "checkoutForm";
-const VOUCHER_KEY = "voucherCode";
-const ATTEMPT_KEY = "checkoutAttempt";
-const LAST_ORDER_KEY = "lastOrder";
-
-export const loadDraft = () => readSession<CheckoutForm>(DRAFT_KEY);
-export const saveDraft = (form: CheckoutForm) => writeSession(DRAFT_KEY, form);
-export const loadVoucherCode = () => readSession<string>(VOUCHER_KEY);
-export const saveVoucherCode = (code: string | null) => writeSession(VOUCHER_KEY, code);
-
-/** The signed-in shopper's details (localStorage "user", spec §3) to start the form with. */
-export function storedUser(): Partial<CheckoutForm> {
-  try {
-    const user = JSON.parse(localStorage.getItem("user") ?? "null") as {
-      first_name?: string;
-      last_name?: string;
-      email?: string;
-      phone?: string | null;
-    } | null;
-    if (!user) return {};
-    return {
-      firstName: user.first_name ?? "",
-      lastName: user.last_name ?? "",
-      email: user.email ?? "",
-      phone: user.phone ?? "",
-    };
-  } catch {
-    return {};
-  }
-}
-
-// ---- vouchers (spec §5, §8)
-
-interface VoucherAnswer {
-  valid: boolean;
-  message: string;
-  discount_amount: number;
-  free_shipping?: boolean;
-  voucher: {
-    code: string;
-    description: string;
-    discount_type: PricingVoucher["discountType"];
-    discount_value: number;
-    max_discount: number | null;
-    message: string | null;
-  } | null;
-}
-
-/**
- * invalid: the store answered that this voucher cannot be used (unknown, expired, under its
- * minimum…); only that answer may take a kept voucher away. Otherwise no verdict came: the request
- * was cut off (a reload, a dropped connection), refused for too many tries, or the server failed.
- */
-export type VoucherCheck = { ok: true; voucher: AppliedVoucher } | { ok: false; invalid: boolean; message: string };
-
-/** Answers that say nothing of the voucher itself: try again later. */
-const NO_VERDICT_STATUSES = new Set([408, 425, 429]);
-
-// spec §8
-export const VOUCHER_CHECK_FAILED = "Failed to validate voucher. Please try again.";
-
-/** POST /validate-voucher for the goods in the cart; with the contact, the per-customer limit too. */
-export async function checkVoucher(
-  code: string,
-  subtotalPaisa: number,
-  contact: { email?: string; phone?: string; country?: string } = {},
-): Promise<VoucherCheck> {
-  try {
-    const answer = await api<VoucherAnswer>("/validate-voucher", {
-      method: "POST",
-      body: {
-        code,
-        order_amount: rupeesText(subtotalPaisa),
-        email: contact.email?.trim() || null,
-        phone: contact.phone?.trim() || null,
-        country: contact.country || null,
-      },
-    });
-    if (answer?.valid === false || (answer?.valid && !answer.voucher))
-      return { ok: false, invalid: true, message: answer.message || "Invalid voucher code" };
-    // an answer cut off before its end reads as no JSON at all: no verdict
-    if (!answer?.voucher) return { ok: false, invalid: false, message: VOUCHER_CHECK_FAILED };
-    const v = answer.voucher;
-    return {
-      ok: true,
-      voucher: {
-        code: v.code,
-        message: v.message || v.description || answer.message,
-        freeShipping: v.discount_type === "shipping",
-        checkedAtPaisa: subtotalPaisa,
-        pricing: {
-          discountType: v.discount_type,
-          // percentage: whole percent; flat: rupees
-          discountValue: v.discount_type === "flat" ? toPaisa(v.discount_value) : v.discount_value,
-          maxDiscountPaisa: v.max_discount === null ? null : toPaisa(v.max_discount),
-        },
-      },
-    };
-  } catch (error) {
-    if (error instanceof ApiError && error.status < 500 && error.detail)
-      return { ok: false, invalid: !NO_VERDICT_STATUSES.has(error.status), message: error.detail };
-    return { ok: false, invalid: false, message: VOUCHER_CHECK_FAILED };
-  }
-}
-
-// ---- placing the order
-
-export interface OrderAnswer {
-  tracking_id: string;
-  payment_method: string;
-  items: {
-    product_id: number;
-    combination_id: number | null;
-    name: string;
-    variant: string | null;
-    quantity: number;
-    price: number;
-    line_total: number;
-  }[];
-  subtotal: number;
-  shipping: number;
-  discount: number;
-  total: number;
-  voucher_code: string | null;
-  free_shipping_by_voucher: boolean;
-  created_at: string;
-  /** the shopper's own confirm/cancel page (issue 15, point 3); null when the order asks nothing */
-  confirm_url?: string | null;
-  /** the shop will call to confirm this order before it is sent (issue 15, point 5) */
-  held_for_call?: boolean;
-  /**
-   * "whatsapp": a WhatsApp question is on its way; "call": the shop calls to confirm (no WhatsApp
-   * account, confirmations off, or held). Absent in orders stored before it existed.
-   */
-  confirmation_by?: "whatsapp" | "call";
-}
+import { applyServerPrices, clearCart } from "./cart";
+import { getSessionId, toPaisa, type CartItem } from "./cart-store";
+import {
+  ATTEMPT_KEY,
+  keepPlacedOrder,
+  lineId,
+  readSession,
+  writeSession,
+  type LastOrder,
+  type OrderAnswer,
+} from "./checkout-storage";
+import { randomHex } from "./random-hex";
+import type { AppliedVoucher } from "./voucher-check";
 
 interface OrderPayload {
   first_name: string;
@@ -240,9 +87,7 @@ function cartIdentity(payload: OrderPayload): string {
 }
 
 function newKey(): string {
-  // crypto.randomUUID needs a secure context; getRandomValues works on plain http too
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return `order_${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+  return `order_${randomHex(16)}`;
 }
 
 /** The attempt this payload belongs to: the stored one while the cart is the same, else a new one. */
@@ -285,7 +130,7 @@ async function send(payload: OrderPayload, key: string): Promise<OrderAnswer> {
     return await api<OrderAnswer>("/orders", {
       method: "POST",
       body: payload,
-      // a signed-in shopper's order is linked to the account, so My Orders lists it (issue 11)
+      // a signed-in shopper's order is linked to the account, so My Orders lists it (decision 0022)
       auth: true,
       headers: { "Idempotency-Key": key },
       signal: controller.signal,
@@ -368,14 +213,6 @@ function refusal(error: ApiError): PlaceResult {
   return { kind: "failed", message: `Order creation failed: ${errorText(error, "Unknown error")}`, fields };
 }
 
-export interface LastOrder extends OrderAnswer {
-  first_name: string;
-  phone: string;
-  images: Record<string, string>;
-}
-
-export const lineId = (productId: number, combinationId: number | null) => `${productId}:${combinationId ?? ""}`;
-
 /** spec §4: after success the voucher is applied on the server, the cart cleared, the voucher removed and the session id deleted. */
 async function afterOrder(order: OrderAnswer, payload: OrderPayload) {
   const images: Record<string, string> = {};
@@ -386,11 +223,7 @@ async function afterOrder(order: OrderAnswer, payload: OrderPayload) {
     // pictures are a nicety on the confirmation
   }
   const last: LastOrder = { ...order, first_name: payload.first_name, phone: payload.phone, images };
-  writeSession(LAST_ORDER_KEY, last);
-  if (order.confirm_url && !order.held_for_call) keepConfirmLink(order.tracking_id, order.confirm_url);
-  writeSession(ATTEMPT_KEY, null);
-  writeSession(VOUCHER_KEY, null);
-  writeSession(DRAFT_KEY, null);
+  keepPlacedOrder(last);
   if (order.voucher_code) {
     // spec §7: sent after a successful order; a failure is only logged
     api(`/apply-voucher/${encodeURIComponent(order.voucher_code)}`, { method: "POST" }).catch((error) =>
@@ -398,52 +231,4 @@ async function afterOrder(order: OrderAnswer, payload: OrderPayload) {
     );
   }
   await clearCart({ forgetSession: true });
-}
-
-export const loadLastOrder = () => readSession<LastOrder>(LAST_ORDER_KEY);
-
-// ---- the confirm/cancel links of this browser's orders
-//
-// The order itself is kept by its tab only (above). Its confirm/cancel link is also kept by the
-// browser, for a few days, so the confirmation opened again in another tab (a tab restored by the
-// phone, the page reopened from history after the WhatsApp round trip) still offers it. It is
-// the secret of whoever placed the order: never in the page's address or its shared HTML, and a
-// tracking ID alone does not reveal it.
-
-const CONFIRM_LINKS_KEY = "orderConfirmLinks";
-const CONFIRM_LINK_DAYS = 3;
-const CONFIRM_LINKS_KEPT = 5;
-
-interface KeptLink {
-  tracking_id: string;
-  confirm_url: string;
-  saved_at: number;
-}
-
-function keptLinks(now = Date.now()): KeptLink[] {
-  try {
-    const list = JSON.parse(localStorage.getItem(CONFIRM_LINKS_KEY) ?? "[]") as KeptLink[];
-    return Array.isArray(list)
-      ? list.filter((l) => typeof l?.confirm_url === "string" && now - l.saved_at < CONFIRM_LINK_DAYS * 86_400_000)
-      : [];
-  } catch {
-    return [];
-  }
-}
-
-function keepConfirmLink(trackingId: string, confirmUrl: string) {
-  try {
-    const list = [
-      { tracking_id: trackingId, confirm_url: confirmUrl, saved_at: Date.now() },
-      ...keptLinks().filter((l) => l.tracking_id !== trackingId),
-    ].slice(0, CONFIRM_LINKS_KEPT);
-    localStorage.setItem(CONFIRM_LINKS_KEY, JSON.stringify(list));
-  } catch {
-    // storage refused: the tab still has the order and its link
-  }
-}
-
-/** This browser's confirm/cancel link of the order with this tracking ID, or null. */
-export function keptConfirmLink(trackingId: string): string | null {
-  return keptLinks().find((l) => l.tracking_id === trackingId)?.confirm_url ?? null;
 }

@@ -6,16 +6,8 @@ import { attributesText, CartLoading, EmptyCart } from "../components/CartStates
 import { FreeShippingBar, money, SummaryLines, WeAccept } from "../components/OrderSummary";
 import { Picture } from "../components/Picture";
 import { YouMightAlsoLike } from "../components/YouMightAlsoLike";
-import {
-  cartFigures,
-  lineKey,
-  reloadCart,
-  removeFromCart,
-  toPaisa,
-  updateQuantity,
-  useCart,
-  type CartItem,
-} from "../lib/cart";
+import { reloadCart, removeFromCart, updateQuantity } from "../lib/cart";
+import { cartFigures, lineKey, toPaisa, useCart, type CartItem } from "../lib/cart-store";
 import { toCard } from "../lib/catalog-view.server";
 import { countOf } from "../lib/plural";
 import { pageMeta, publicPageHeaders } from "../lib/seo";

@@ -8,7 +8,7 @@ import { enforceLimit } from "../../core/shared/rate-limit";
 import { RATE_LIMITS } from "../../core/shared/client-limits";
 import { money, SummaryLines } from "../components/OrderSummary";
 import { Picture } from "../components/Picture";
-import { loadLastOrder } from "../lib/checkout";
+import { loadLastOrder } from "../lib/checkout-storage";
 import { orderSteps, SHOPPER_STATUS_TEXT } from "../lib/order-steps";
 import { pageMeta, PUBLIC_CACHE } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";

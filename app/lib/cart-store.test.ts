@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { newSessionId } from "./cart";
+import { newSessionId } from "./cart-store";
 
 describe("newSessionId", () => {
   afterEach(() => vi.restoreAllMocks());
