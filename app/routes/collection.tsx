@@ -1,62 +1,22 @@
-import { useRef } from "react";
-import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+// A collection, all products or search results (spec §2 Collection, §5): the loader reads the
+// address's filters, sort and page; the form and the page links are in
+// app/components/collection/, the address itself in app/lib/collection-query.ts.
+import { data, Link, useNavigation } from "react-router";
 import { getCollection } from "../../core/catalog/collections";
 import { getCatalogFacets } from "../../core/catalog/facets";
-import { listProducts, type ProductSort } from "../../core/catalog/products";
-import { formatRupees } from "../../core/shared/money";
+import { listProducts } from "../../core/catalog/products";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { ProductCard } from "../components/ProductCard";
+import { CollectionFilters } from "../components/collection/CollectionFilters";
+import { Pager } from "../components/collection/Pager";
 import { toCard } from "../lib/catalog-view.server";
+import { DEFAULT_MAX, DEFAULT_MIN, PAGE_SIZE, parseQuery } from "../lib/collection-query";
 import { countOf } from "../lib/plural";
-import { useHydrated } from "../lib/use-hydrated";
 import { breadcrumbJsonLd, pageMeta, publicPageHeaders } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
 import type { Route } from "./+types/collection";
 
-export const PAGE_SIZE = 24;
-/** spec §5: the price filter starts at 0 to 1000 and widens to the prices found */
-const DEFAULT_MIN = 0;
-const DEFAULT_MAX = 1000;
-
-export const SORTS: { value: Exclude<ProductSort, "relevance">; label: string }[] = [
-  { value: "name", label: "Name A-Z" },
-  { value: "price_asc", label: "Price: Low to High" },
-  { value: "price_desc", label: "Price: High to Low" },
-  { value: "newest", label: "Newest First" },
-];
-
 export const headers = publicPageHeaders;
-
-function rupeesParam(value: string | null): number | undefined {
-  if (value === null || value.trim() === "") return undefined;
-  const n = Number(value);
-  return Number.isFinite(n) && n >= 0 && n < 1e9 ? Math.round(n * 100) : undefined;
-}
-
-function parseQuery(url: URL) {
-  const p = url.searchParams;
-  const sortParam = p.get("sort");
-  const sort = SORTS.find((s) => s.value === sortParam)?.value;
-  const page = Math.max(1, Math.min(1000, Math.floor(Number(p.get("page") ?? 1)) || 1));
-  const list = (name: string) =>
-    [
-      ...new Set(
-        p
-          .getAll(name)
-          .map((v) => v.trim())
-          .filter(Boolean),
-      ),
-    ].slice(0, 30);
-  return {
-    search: (p.get("search") ?? "").trim().slice(0, 100),
-    sort,
-    page,
-    minPaisa: rupeesParam(p.get("min")),
-    maxPaisa: rupeesParam(p.get("max")),
-    sizes: list("size"),
-    colors: list("color"),
-  };
-}
 
 const NOT_FOUND = { error: "Collection not found" as const, id: null };
 
@@ -143,38 +103,8 @@ export function meta({ data: page, matches, location }: Route.MetaArgs) {
   });
 }
 
-type Query = ReturnType<typeof parseQuery>;
-
-function queryString(query: Query, changes: Partial<Query>): string {
-  const q = { ...query, ...changes };
-  const p = new URLSearchParams();
-  if (q.search) p.set("search", q.search);
-  if (q.sort) p.set("sort", q.sort);
-  if (q.minPaisa !== undefined) p.set("min", String(q.minPaisa / 100));
-  if (q.maxPaisa !== undefined) p.set("max", String(q.maxPaisa / 100));
-  for (const s of q.sizes) p.append("size", s);
-  for (const c of q.colors) p.append("color", c);
-  if (q.page > 1) p.set("page", String(q.page));
-  const text = p.toString();
-  return text ? `?${text}` : "";
-}
-
-function pageNumbers(current: number, last: number): (number | "…")[] {
-  const wanted = new Set([1, last, current - 1, current, current + 1].filter((n) => n >= 1 && n <= last));
-  const sorted = [...wanted].sort((a, b) => a - b);
-  const out: (number | "…")[] = [];
-  sorted.forEach((n, i) => {
-    if (i > 0 && n - sorted[i - 1]! > 1) out.push("…");
-    out.push(n);
-  });
-  return out;
-}
-
 export default function CollectionPage({ loaderData }: Route.ComponentProps) {
-  const navigate = useNavigate();
   const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  const hydrated = useHydrated();
 
   if (loaderData.error === "Collection not found") {
     return (
@@ -207,24 +137,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
 
   const { query, facets, products, total, pages, name, description, id } = loaderData;
   const path = `/collection/${id}`;
-  const activeFilters =
-    query.sizes.length +
-    query.colors.length +
-    (query.minPaisa !== undefined ? 1 : 0) +
-    (query.maxPaisa !== undefined ? 1 : 0);
-  const clearHref = `${path}${query.search ? `?search=${encodeURIComponent(query.search)}` : ""}`;
   const loading = navigation.state === "loading" && navigation.location?.pathname === path;
-
-  // with JavaScript, empty fields are left out of the address so links stay short and shareable
-  function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const params = new URLSearchParams();
-    for (const [key, value] of new FormData(event.currentTarget)) {
-      if (typeof value === "string" && value.trim() !== "") params.append(key, value.trim());
-    }
-    const text = params.toString();
-    navigate(`${path}${text ? `?${text}` : ""}`);
-  }
 
   return (
     <main className="mx-auto max-w-7xl px-4 pt-6 pb-10 md:px-8 md:pt-10">
@@ -241,160 +154,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
           {countOf(total, "product")}
         </p>
       </header>
-
-      <Form ref={formRef} method="get" action={path} onSubmit={submit} className="mt-8 border-y border-stone-200 py-4">
-        <div className="flex flex-col gap-3 md:flex-row md:items-center">
-          <div role="search" className="flex flex-1">
-            <label htmlFor="collection-search" className="sr-only">
-              Search in {name}
-            </label>
-            <input
-              id="collection-search"
-              name="search"
-              type="search"
-              defaultValue={query.search}
-              key={query.search}
-              placeholder={`Search ${id === "all" ? "all products" : name}`}
-              className="field rounded-none"
-            />
-            <button type="submit" className="btn-primary">
-              Search
-            </button>
-          </div>
-          <div className="flex items-center gap-2">
-            <label htmlFor="sort" className="text-xs font-semibold tracking-[0.15em] whitespace-nowrap uppercase">
-              Sort by
-            </label>
-            <select
-              id="sort"
-              name="sort"
-              defaultValue={query.sort ?? ""}
-              key={query.sort ?? ""}
-              onChange={() => formRef.current?.requestSubmit()}
-              className="field w-auto"
-            >
-              <option value="">{query.search ? "Best match" : "Featured"}</option>
-              {SORTS.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-            {!hydrated && (
-              <button type="submit" className="btn-secondary">
-                Sort
-              </button>
-            )}
-          </div>
-        </div>
-
-        <details className="group mt-3" open={activeFilters > 0 || undefined}>
-          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 text-xs font-semibold tracking-[0.15em] uppercase [&::-webkit-details-marker]:hidden">
-            <span>Filters{activeFilters > 0 ? ` (${activeFilters})` : ""}</span>
-            <span aria-hidden="true" className="transition-transform group-open:rotate-45">
-              +
-            </span>
-          </summary>
-          <div className="grid gap-6 pt-3 pb-2 md:grid-cols-[auto_1fr_1fr]">
-            <fieldset>
-              <legend className="text-sm font-semibold">Price range (Rs.)</legend>
-              <div className="mt-2 flex items-center gap-2">
-                <label className="sr-only" htmlFor="price-min">
-                  Minimum price
-                </label>
-                <input
-                  id="price-min"
-                  name="min"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={1}
-                  placeholder={String(facets.minRupees)}
-                  defaultValue={query.minPaisa !== undefined ? query.minPaisa / 100 : ""}
-                  key={`min${query.minPaisa}`}
-                  className="field w-28"
-                />
-                <span aria-hidden="true">–</span>
-                <label className="sr-only" htmlFor="price-max">
-                  Maximum price
-                </label>
-                <input
-                  id="price-max"
-                  name="max"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={1}
-                  placeholder={String(facets.maxRupees)}
-                  defaultValue={query.maxPaisa !== undefined ? query.maxPaisa / 100 : ""}
-                  key={`max${query.maxPaisa}`}
-                  className="field w-28"
-                />
-              </div>
-              <p className="mt-1 text-xs text-stone-600">
-                {formatRupees(facets.minRupees * 100)} to {formatRupees(facets.maxRupees * 100)}
-              </p>
-            </fieldset>
-            {facets.sizes.length > 0 && (
-              <fieldset>
-                <legend className="text-sm font-semibold">Sizes</legend>
-                <div className="mt-2 flex flex-wrap gap-1.5">
-                  {facets.sizes.map((s) => (
-                    <label key={s} className="relative cursor-pointer">
-                      <input
-                        type="checkbox"
-                        name="size"
-                        value={s}
-                        defaultChecked={query.sizes.includes(s)}
-                        key={`${s}${query.sizes.includes(s)}`}
-                        className="peer sr-only"
-                      />
-                      <span className="inline-flex h-9 min-w-9 items-center justify-center border border-stone-300 bg-white px-2 text-xs peer-checked:border-ink peer-checked:bg-ink peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-accent">
-                        {s}
-                      </span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            )}
-            {facets.colors.length > 0 && (
-              <fieldset>
-                <legend className="text-sm font-semibold">Colours</legend>
-                <div className="mt-2 flex flex-wrap gap-1.5">
-                  {facets.colors.map((c) => (
-                    <label key={c.value} className="relative cursor-pointer">
-                      <input
-                        type="checkbox"
-                        name="color"
-                        value={c.value}
-                        defaultChecked={query.colors.includes(c.value)}
-                        key={`${c.value}${query.colors.includes(c.value)}`}
-                        className="peer sr-only"
-                      />
-                      <span className="inline-flex h-9 items-center gap-1.5 border border-stone-300 bg-white px-2.5 text-xs peer-checked:border-ink peer-checked:ring-1 peer-checked:ring-ink peer-focus-visible:outline-2 peer-focus-visible:outline-accent">
-                        <span
-                          aria-hidden="true"
-                          className="h-3.5 w-3.5 rounded-full ring-1 ring-black/15"
-                          style={{ backgroundColor: c.hex ?? "#ccc" }}
-                        />
-                        {c.value}
-                      </span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            )}
-          </div>
-          <div className="flex gap-2 pt-3">
-            <button type="submit" className="btn-primary">
-              Apply Filters
-            </button>
-            <Link to={clearHref} className="btn-secondary">
-              Clear All
-            </Link>
-          </div>
-        </details>
-      </Form>
+      <CollectionFilters path={path} id={id} name={name} query={query} facets={facets} />
 
       {products.length === 0 ? (
         <div className="py-20 text-center">
@@ -426,45 +186,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
         </>
       )}
 
-      {pages > 1 && (
-        <nav aria-label="Pages" className="mt-12 flex flex-wrap items-center justify-center gap-1 text-sm">
-          {query.page > 1 && (
-            <Link
-              to={`${path}${queryString(query, { page: query.page - 1 })}`}
-              className="grid h-10 place-items-center border border-stone-300 bg-white px-3 hover:border-ink"
-              rel="prev"
-            >
-              Previous
-            </Link>
-          )}
-          {pageNumbers(query.page, pages).map((n, i) =>
-            n === "…" ? (
-              <span key={`gap${i}`} className="px-2" aria-hidden="true">
-                …
-              </span>
-            ) : (
-              <Link
-                key={n}
-                to={`${path}${queryString(query, { page: n })}`}
-                aria-label={`Page ${n}`}
-                aria-current={n === query.page ? "page" : undefined}
-                className={`grid h-10 min-w-10 place-items-center border px-3 ${n === query.page ? "border-ink bg-ink text-white" : "border-stone-300 bg-white hover:border-ink"}`}
-              >
-                {n}
-              </Link>
-            ),
-          )}
-          {query.page < pages && (
-            <Link
-              to={`${path}${queryString(query, { page: query.page + 1 })}`}
-              className="grid h-10 place-items-center border border-stone-300 bg-white px-3 hover:border-ink"
-              rel="next"
-            >
-              Next
-            </Link>
-          )}
-        </nav>
-      )}
+      {pages > 1 && <Pager path={path} query={query} pages={pages} />}
     </main>
   );
 }
