@@ -18,7 +18,7 @@ const inlineStylesheet = builtStylesheetText(stylesheet);
 // "all ready" comes a few microtasks after "shell ready", once React Router has written the
 // loader data for hydration. Nothing reaches a browser sooner by streaming. Streamed, each
 // page's ~70 small chunks went through a Node stream and a web stream and were read back by the
-// page cache: ~8% of a render's time (issue 16, point 2; decision 0081). A page that one day
+// page cache: ~8% of a render's time (decision 0081). A page that one day
 // defers data behind <Await> would be held until it arrives, as bots' pages always were: stream
 // that page from onShellReady then.
 export default function handleRequest(
@@ -33,7 +33,7 @@ export default function handleRequest(
     const nonce = loadContext.nonce;
     // The stop watch must end with the render: left to run, each timer held its render (the
     // React tree, the loader data, the HTML) for six seconds, over a thousand renders and
-    // ~700 MB at a hundred pages a second (issue 16, point 3, found in a heap snapshot).
+    // ~700 MB at a hundred pages a second (found in a heap snapshot).
     const stopWatch = setTimeout(() => stream.abort(), streamTimeout + 1000);
 
     const stream = renderToPipeableStream(

@@ -11,7 +11,7 @@ export default [
   route("track", "routes/track.tsx"),
   route("login", "routes/login.tsx"),
   route("register", "routes/register.tsx"),
-  // forgotten passwords and email confirmation (issue 17): the links' pages carry their token in the path
+  // forgotten passwords and email confirmation (decision 0077): the links' pages carry their token in the path
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password/:token?", "routes/reset-password.tsx"),
   route("verify-email/:token", "routes/verify-email.tsx"),
@@ -31,9 +31,9 @@ export default [
   route("amp/product/:id", "routes/amp-preview.tsx", { id: "amp-preview" }),
   route("amp/p/:customUrl", "routes/amp-preview.tsx", { id: "amp-preview-by-url" }),
   route("amp/product/:id/amp.html", "routes/amp-document.ts"),
-  // the shopper's confirm/cancel page, from the link in the WhatsApp message (issue 15, point 3)
+  // the shopper's confirm/cancel page, from the link in the WhatsApp message (decision 0071)
   route("order/confirm/:token", "routes/order-confirm.tsx"),
-  // the staff console (issue 12): its sign-in pages stand alone, the rest share its layout
+  // the staff console (decision 0054): its sign-in pages stand alone, the rest share its layout
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
     route("login/code", "routes/admin/login-code.tsx"),
@@ -42,13 +42,13 @@ export default [
     // a staff member's way back in by email (decision 0097)
     route("forgot-password", "routes/admin/forgot-password.tsx", { id: "admin-forgot-password" }),
     route("reset-password", "routes/admin/reset-password.tsx", { id: "admin-reset-password" }),
-    // printed papers stand alone too: only the paper, never the console's menu (issue 13, point 7)
+    // printed papers stand alone too: only the paper, never the console's menu (decision 0058)
     route("print", "routes/admin/print.tsx"),
     // a file, not a page: outside the layout, whose loader would run for nothing
     route("orders/export.csv", "routes/admin/orders-export.ts"),
     route("orders/live", "routes/admin/orders-live.ts"),
     route("products/url-check", "routes/admin/product-url-check.ts"),
-    // before any products/:id route: these are not product ids (issue 14, point 4)
+    // before any products/:id route: these are not product ids
     route("products/export.csv", "routes/admin/products-export.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/home.tsx"),

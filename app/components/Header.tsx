@@ -46,7 +46,7 @@ export function Header({ shell }: { shell: ShellData }) {
 
   return (
     // no backdrop-filter here: it would make the header the containing block of anything fixed
-    // inside it, and squeeze the phone menu into a strip under the header (issue 11)
+    // inside it, and squeeze the phone menu into a strip under the header
     <header ref={header} className="sticky top-0 z-40 border-b border-stone-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 md:h-20 md:px-8">
         <details ref={menu} className="group md:hidden" onToggle={showWholeMenu}>
@@ -103,7 +103,7 @@ export function Header({ shell }: { shell: ShellData }) {
           {shell.logoUrl && (
             <img src={shell.logoUrl} alt="" width="32" height="32" className="h-8 w-8 object-contain" />
           )}
-          {/* the owner may name the store with up to 60 characters (issue 14, point 9): a long name
+          {/* the owner may name the store with up to 60 characters (decision 0068): a long name
               takes a smaller size on a phone and at most two lines */}
           <span
             className={`line-clamp-2 font-serif break-words uppercase md:text-3xl md:tracking-[0.2em] ${

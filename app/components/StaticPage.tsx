@@ -5,7 +5,7 @@ import { formatDay } from "../lib/dates";
 
 /**
  * True while the console renders a policy page's shipped text as the editor's starting point
- * (issue 14, point 8): the page gives only its intro and body, no frame.
+ * (decision 0067): the page gives only its intro and body, no frame.
  */
 export const PolicyTextOnly = createContext(false);
 

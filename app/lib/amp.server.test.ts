@@ -66,7 +66,7 @@ function product(overrides: Partial<Product> = {}): Product {
 const site = { siteName: "Zaiba", publicUrl: "https://zaiba.pk" };
 
 describe("the AMP product document", () => {
-  it("strikes through the compare-at price only when it is above the price (issue 11)", () => {
+  it("strikes through the compare-at price only when it is above the price (decision 0035)", () => {
     const onSale = renderAmpProduct(product({ comparePricePaisa: 599_000 }), site);
     expect(onSale).toContain('<p class="price">Rs. 4,999<s>Rs. 5,990</s></p>');
     for (const compare of [null, 499_900, 450_000]) {

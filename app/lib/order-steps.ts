@@ -1,4 +1,4 @@
-// The steps a shopper sees for an order (issue 13, point 9), for the tracking page and My Orders:
+// The steps a shopper sees for an order (decision 0055), for the tracking page and My Orders:
 // placed → confirmed → packed → shipped → delivered, each with the moment it happened, and a last
 // step for an order that ended (cancelled or returned). Only the status steps the store shows the
 // shopper reach here: staff notes never leave the console.

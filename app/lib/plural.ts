@@ -1,4 +1,4 @@
-// "1 item", "2 items": one place that fits a noun to its number (issue 11: "Only 1 items").
+// "1 item", "2 items": one place that fits a noun to its number (never "Only 1 items").
 const rules = new Intl.PluralRules("en");
 
 /** The number with the noun in the form English uses for it; plural adds "s" unless given. */

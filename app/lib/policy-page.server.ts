@@ -1,4 +1,4 @@
-// The stored text of a policy page (issue 14, point 8), for its route's loader: null when the page
+// The stored text of a policy page (decision 0067), for its route's loader: null when the page
 // shows the text the store ships with. A failed read shows the shipped text rather than an error.
 import type { CoreContext } from "../../core/context";
 import { getPolicyPage } from "../../core/content/policy-pages";

@@ -1,5 +1,5 @@
 // The text a policy page ships with, as cleaned HTML: the console's editor starts from it when
-// the page has no stored text yet (issue 14, point 8), so staff change the store's words rather
+// the page has no stored text yet (decision 0067), so staff change the store's words rather
 // than retype them. Rendered from the storefront's own components, with this store's details.
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";

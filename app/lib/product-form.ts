@@ -1,4 +1,4 @@
-// The product editor's form (issue 14, point 1; decision 0062), browser-safe: what its fields
+// The product editor's form (decision 0062), browser-safe: what its fields
 // hold (a draft), how a posted form becomes a draft, and how a draft becomes the same body the
 // staff API takes (core/catalog/product-input.ts checks it). Without JavaScript the form posts
 // as it is; with it, the grid of combinations follows the option fields as they are typed.

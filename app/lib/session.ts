@@ -9,7 +9,7 @@ export interface StoredUser {
   email: string;
   username: string | null;
   phone: string | null;
-  /** null until the shopper confirms the email (issue 17); absent in users stored before it */
+  /** null until the shopper confirms the email (decision 0077); absent in users stored before it */
   email_verified_at?: string | null;
   created_at: string;
 }

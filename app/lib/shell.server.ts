@@ -27,7 +27,7 @@ export interface ShellData {
   twitterUrl: string | null;
   tiktokUrl: string | null;
   youtubeUrl: string | null;
-  /** the owner's delivery promise, or spec §9's (issue 14, point 9) */
+  /** the owner's delivery promise, or spec §9's (decision 0068) */
   deliveryPromise: string;
   faviconUrl: string | null;
   year: number;

@@ -1,7 +1,7 @@
 // XML sitemaps (sitemaps.org protocol 0.9): one <urlset> of at most 50,000 addresses, or past
 // that a <sitemapindex> naming numbered parts, each a <urlset> of its own. A large catalogue's
 // parts are written as streams (sitemapSlices, urlsetStream): only a batch of addresses is in
-// memory at a time, however many products there are (issue 16, point 4).
+// memory at a time, however many products there are (decision 0027).
 export const SITEMAP_MAX_URLS = 50_000;
 const XMLNS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 

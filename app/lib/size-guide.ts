@@ -1,4 +1,4 @@
-// Which size guide fits a product, chosen from the product's own size values (issue 11): band
+// Which size guide fits a product, chosen from the product's own size values (decision 0036): band
 // and cup sizes get a bra guide, XS to XL the apparel table of spec §2, anything else none.
 
 export interface SizeGuideTable {
@@ -59,7 +59,7 @@ export function sizeGuideFor(sizes: readonly string[]): SizeGuideTable | null {
 const USUAL_BRA_SIZES = ["32B", "34B", "34C", "36C", "36D", "38D"];
 
 /**
- * The guide the product's size_guide asks for (issue 14, point 1): auto picks one from the sizes
+ * The guide the product's size_guide asks for (decision 0062): auto picks one from the sizes
  * as above, none shows none, apparel or bra shows that table (the product's own sizes where the
  * table knows them, else the whole table).
  */

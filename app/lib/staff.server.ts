@@ -1,4 +1,4 @@
-// The console's side of staff sessions (issue 12; decision 0053): the session token lives in an
+// The console's side of staff sessions (decision 0053): the session token lives in an
 // HttpOnly, SameSite=Strict cookie (Secure over HTTPS), so no script in any page can read it;
 // every console loader and action starts with requireStaff, which answers the signed-in
 // StaffActor or sends the visitor to sign in. Permissions are checked again in core.

@@ -1,4 +1,4 @@
-// The console's stock forms (issue 14, point 3; decision 0064), shared by /admin/stock and a
+// The console's stock forms (decision 0064), shared by /admin/stock and a
 // product's stock page. Each row posts its key, the stock the page showed ("was-KEY") and the
 // field ("stock-KEY"); Save sends a total over what was shown for every changed row, so a sale in
 // between is a 409 naming the rows that moved, never lost. The + and − buttons send differences.

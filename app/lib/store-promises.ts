@@ -21,7 +21,7 @@ export function storePromises(rule: ShippingRule): StorePromise[] {
   ];
 }
 
-/** The delivery promise the owner wrote in the settings (issue 14, point 9), or spec §9's. */
+/** The delivery promise the owner wrote in the settings (decision 0068), or spec §9's. */
 export function deliveryPromiseText(setting: string | null | undefined): string {
   return setting?.trim() || DEFAULT_DELIVERY_PROMISE;
 }

@@ -58,7 +58,7 @@ function CopyButton({ text }: { text: string }) {
 const NEXT_STEPS = [
   "Confirm your order on WhatsApp, or wait for our call to confirm it.",
   "We pack your order and hand it to the courier.",
-  // after the delivery promise from the settings (issue 14, point 9)
+  // after the delivery promise from the settings (decision 0068)
   "Pay the courier in cash when it arrives.",
   "Follow it any time with your tracking ID and phone number.",
 ];

@@ -1,4 +1,4 @@
-// Forgot password (issue 17, point 2; decision 0077): the shopper types the account's email and
+// Forgot password (decision 0077): the shopper types the account's email and
 // gets a link to choose a new password (or, where WhatsApp is set up, a code on WhatsApp). The
 // answer is the same whether or not an account has that email. A plain form post, so it works
 // before (or without) JavaScript.

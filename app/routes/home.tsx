@@ -113,7 +113,7 @@ function HeroImage({ url, first = false }: { url: string | null; first?: boolean
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const shell = useRouteLoaderData("root") as ShellData;
-  // the slider shows the collections staff marked "featured on home" (issue 14, point 5), in
+  // the slider shows the collections staff marked "featured on home" (decision 0066), in
   // their order; with none marked it falls back to every collection with an image
   const withImage = shell.collections.filter((c) => c.imageUrl);
   const featured = withImage.filter((c) => c.isFeatured);

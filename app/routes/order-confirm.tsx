@@ -1,4 +1,4 @@
-// The shopper's confirm page (issue 15, point 3; decision 0071), opened from the link in the
+// The shopper's confirm page (decision 0071), opened from the link in the
 // WhatsApp confirmation request: the order, and Confirm or Cancel. Plain form posts, so it works
 // before (or without) JavaScript on any phone. The link is the key to one order, so the page is
 // never cached, never indexed, and names the shopper's city but not the shopper.

@@ -12,7 +12,7 @@ import type { Route } from "./+types/refund-policy";
 
 export const headers = publicPageHeaders;
 
-// the text staff stored in the console, when there is one (issue 14, point 8)
+// the text staff stored in the console, when there is one (decision 0067)
 export const loader = ({ context }: Route.LoaderArgs) => loadPolicyPage(context.core, "refund-policy");
 
 export function meta({ matches, data }: Route.MetaArgs) {

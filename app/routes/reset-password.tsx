@@ -1,4 +1,4 @@
-// Choosing a new password (issue 17, point 2; decision 0077), from the link in the reset email
+// Choosing a new password (decision 0077), from the link in the reset email
 // (/reset-password/<token>) or with the WhatsApp code (/reset-password?email=…). The token is in
 // the path, as on the order confirm page: the page works from any mail app without JavaScript,
 // and opening it spends nothing (mail scanners open links); only the form post does. The page is

@@ -1,5 +1,5 @@
 // /robots.txt: names the XML sitemap at the public address and keeps private and transactional
-// pages out of search results (issue 7).
+// pages out of search results (decision 0027).
 import type { Route } from "./+types/robots-txt";
 
 const ROBOTS_DISALLOW = ["/account", "/wishlist", "/checkout", "/cart", "/admin", "/api/"];

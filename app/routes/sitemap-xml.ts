@@ -1,7 +1,6 @@
-// /sitemap.xml (issue 7): every public page, collection, product and blog post with lastmod, as a
+// /sitemap.xml: every public page, collection, product and blog post with lastmod, as a
 // resource route (docs/decisions/0027). Past 50,000 addresses it answers a sitemap index whose
-// parts are /sitemap.xml?page=N. The products are read and written a batch at a time (issue 16,
-// point 4): a part of 50,000 addresses never sits in memory whole, and such an answer is not
+// parts are /sitemap.xml?page=N. The products are read and written a batch at a time: a part of 50,000 addresses never sits in memory whole, and such an answer is not
 // kept by the page cache (which would hold its text).
 import { listPolicyPages } from "../../core/content/policy-pages";
 import { getSitemapOutline, sitemapPartsChanged, sitemapProducts } from "../../core/content/sitemap";
@@ -37,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const catalogueChanged = outline.productsChanged;
   const blogChanged = newest(outline.posts.map((p) => p.updatedAt));
   const shipped = new Date(`${POLICIES_UPDATED}T00:00:00Z`);
-  // a page whose text staff saved in the console changed then (issue 14, point 8)
+  // a page whose text staff saved in the console changed then (decision 0067)
   const policy = (slug: string) => storedPolicies.find((p) => p.slug === slug)?.updatedAt ?? shipped;
   const policies = newest(["about", "refund-policy", "privacy", "terms"].map(policy))!;
   const source: SitemapSource = {

@@ -38,9 +38,9 @@ function view(order: TrackedOrder) {
     placed: when.format(order.createdAt),
     updated: when.format(order.updatedAt),
     steps,
-    // issue 13, point 9: the courier and its consignment number once the parcel is on its way
+    // the courier and its consignment number once the parcel is on its way (decision 0055)
     shipment: order.courier ? { courier: order.courier, trackingNumber: order.trackingNumber } : null,
-    // issue 13, point 5: the exchange arranged for this order, or the order this one replaces
+    // the exchange arranged for this order, or the order this one replaces (decision 0056)
     exchanges: order.exchanges.map((e) => ({
       key: `${e.role}-${e.trackingId}`,
       text: e.role === "replaced_by" ? "Exchange arranged: new order" : "Exchange for order",

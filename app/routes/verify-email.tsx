@@ -1,4 +1,4 @@
-// Confirming an email address (issue 17, point 3; decisions 0022, 0077), from the link in the
+// Confirming an email address (decisions 0022, 0077), from the link in the
 // confirmation email. Opening the page confirms nothing: mail scanners open links, and a scanner
 // at someone else's mailbox must not confirm an address for whoever signed up with it. The
 // shopper taps "Confirm my email" (a plain form post, no JavaScript needed). Never cached, never
