@@ -1,5 +1,5 @@
 // Section "api": catalogue read calls of the store against a bare node:http server answering
-// the same bytes. Targets (from the issue): GET /api/products/{id} at 50 connections reaches at
+// the same bytes. Targets (the owner's): GET /api/products/{id} at 50 connections reaches at
 // least 50% of the bare server's requests/s, with p99 under 20 ms.
 import os from "node:os";
 import { startBareServer } from "./lib/bare";
@@ -14,7 +14,7 @@ export const TARGET_P99_MS = 20;
 interface Call {
   name: string;
   path: string;
-  /** the calls the issue's targets apply to */
+  /** the calls the targets apply to */
   targeted: boolean;
 }
 

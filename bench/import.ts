@@ -1,5 +1,5 @@
-// Section "import" (issue 14, point 4; decision 0065): the product CSV import with 10,000 rows,
-// which the issue wants done in under a minute, on a store of its own (a fresh demo database).
+// Section "import" (decision 0065): the product CSV import with 10,000 rows,
+// which must be done in under a minute, on a store of its own (a fresh demo database).
 //
 // Two files, each sent as POST /api/admin/products/imports (the preview: read, checked against
 // the catalogue, kept) and then POST /api/admin/products/imports/{id}/apply (checked whole, then

@@ -1,4 +1,4 @@
-// Section "memory" (issue 16, point 3): the store process's resident memory, idle, under a crowd
+// Section "memory": the store process's resident memory, idle, under a crowd
 // and after it, on a store and a database of its own (so the figures are a fresh process's, not
 // what the sections before left behind): the PGlite folder data/bench-memory, or the database
 // bench_memory on BENCH_DATABASE_URL's server, seeded with the demo store (rows only, no images:

@@ -1,4 +1,4 @@
-// Section "photos" (issue 14, point 2; decision 0063): upload-to-visible time of a 12-megapixel
+// Section "photos" (decision 0063): upload-to-visible time of a 12-megapixel
 // phone photo. On a store of its own (a fresh demo database, like "orders-admin"), a staff
 // member uploads a 4000x3000 JPEG with EXIF orientation and location through
 // POST /api/admin/products/{id}/photos; the clock stops when the product's storefront page
@@ -134,7 +134,7 @@ async function measurePhotos(context: SectionContext): Promise<SectionOutcome> {
         ["upload", "JPEG MB", "upload answered ms", "on the product page ms"],
         measured.map((r, i) => [String(i + 1), fixed(r.bytes / 2 ** 20, 1), fixed(r.uploadMs), fixed(r.visibleMs)]),
       ),
-      `median ${fixed(median(visible))} ms, max ${fixed(Math.max(...visible))} ms (the issue sets no target)`,
+      `median ${fixed(median(visible))} ms, max ${fixed(Math.max(...visible))} ms (no target is set)`,
     ].join("\n");
     return { report, data, failures: [] };
   } finally {

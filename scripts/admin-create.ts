@@ -2,7 +2,7 @@
 // Creates a staff account, or makes an existing account staff, and sets its password. The
 // password is typed twice without echo on a terminal, or read as one line from a pipe; never
 // from an argument or an environment variable, where it would end up in shell history or in
-// the process list. The demo seed creates no admin (issue 4, point 5).
+// the process list. The demo seed creates no admin.
 import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { createOrPromoteAdmin } from "../core/staff/owner-command";

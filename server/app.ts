@@ -58,7 +58,7 @@ export interface HttpTimeouts {
 }
 
 /**
- * Time limits for slow clients (issue 11, item 9; decision 0046). A phone on a bad 2G link
+ * Time limits for slow clients (decision 0046). A phone on a bad 2G link
  * sends ~20 kbit/s with 2 s round trips: 2 KB of headers take ~5 s and a 20 KB form (a long
  * review in Urdu, percent-encoded) ~14 s, so these allow several times that, while a client
  * that trickles a byte now and then cannot hold a connection for more than two minutes.

@@ -2,7 +2,7 @@
 // put a new fbclid on every click, Google a gclid, newsletters utm_*. No page reads them, so a
 // page asked with them is the page without them; yet each made its own page-cache key, and
 // every visitor from an ad (most of a Pakistani shop's crowd on a sale day) had the page
-// rendered for them alone (issue 16, points 1 and 2).
+// rendered for them alone.
 //
 // They are taken out of the address React renders as well as out of the cache's key, so a shared
 // page never carries one visitor's click id to another. The visitor's own address bar keeps them

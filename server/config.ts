@@ -35,7 +35,7 @@ export interface AppConfig {
    */
   whatsappWebhook: { appSecret: string; verifyToken: string };
   /**
-   * Email (issue 17; decision 0076): the SMTP server (SMTP_URL; unset = emails are only logged) and
+   * Email (decision 0076): the SMTP server (SMTP_URL; unset = emails are only logged) and
    * the sender (MAIL_FROM; unset = the store's name and no-reply@ PUBLIC_URL's host)
    */
   email: { smtp: SmtpSettings | undefined; from: MailFrom };

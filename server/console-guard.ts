@@ -1,4 +1,4 @@
-// What the HTTP layer adds around the staff console's pages (/admin; issue 12, point 1-2):
+// What the HTTP layer adds around the staff console's pages (/admin):
 // no answer of the console is kept by any cache or indexed, none passes through the page
 // cache, and every state-changing request must come from a page of this store (Origin), so a
 // page elsewhere cannot make a signed-in staff member's browser act (decision 0053). The cookie

@@ -1,4 +1,4 @@
-// The console's photo upload (issue 14, point 2; decision 0063). Pages' form posts are read whole
+// The console's photo upload (decision 0063). Pages' form posts are read whole
 // by the React Router adapter and limited to 256 KB (decision 0046), and a phone photo is
 // megabytes; so the console's uploads come here instead: a Fastify route at
 // POST /admin/products/:id/photos/upload that checks the staff cookie and the Origin before it

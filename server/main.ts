@@ -60,7 +60,7 @@ async function main() {
     onError: (error) => app.log.error({ err: error }, "retention run failed; the next run tries again"),
   });
 
-  // WhatsApp messages (issue 15; decision 0069): every process runs a worker; SKIP LOCKED and the
+  // WhatsApp messages (decision 0069): every process runs a worker; SKIP LOCKED and the
   // lease keep two of them from sending one message
   // a request never outlives the lease, so no second process takes a message still in flight
   const transport = config.whatsapp
@@ -79,7 +79,7 @@ async function main() {
         },
       })
     : null;
-  // emails (issue 17; decision 0076): the same worker over email_messages, through SMTP when
+  // emails (decision 0076): the same worker over email_messages, through SMTP when
   // SMTP_URL is set; each SMTP wait is cut at half the lease like the WhatsApp request
   const emailTransport = config.email.smtp
     ? smtpTransport(config.email.smtp, {
@@ -139,7 +139,7 @@ async function main() {
         },
       )
     : null;
-  // reminders and expiry of unanswered confirmations (issue 15, point 4; decision 0072): every
+  // reminders and expiry of unanswered confirmations (decision 0072): every
   // process runs the pass; SKIP LOCKED keeps two of them from reminding or expiring one order
   const confirmations = config.confirmationScheduler.enabled
     ? startConfirmationScheduler(core, {

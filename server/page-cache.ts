@@ -9,7 +9,7 @@
 // (page-hashes.ts), so its bytes and its policy are the same for every visitor, and it is
 // compressed once, with Brotli and gzip, when its second visitor comes. A visitor is sent the copy
 // their browser accepts as it is; compressing a 130 KB page again for every visitor had cost more
-// than answering it from the cache (issue 16, point 1).
+// than answering it from the cache.
 //
 // It lives exactly as long as the catalogue reads it is made from (CATALOG_CACHE_SECONDS) and is
 // dropped whenever they are (every write in this process), so it adds no staleness of its own
@@ -62,7 +62,7 @@ export function isShareable(response: Response): boolean {
 
 // A render's bytes, when the renderer had them whole (app/entry.server.tsx does): the page cache
 // takes them as they are instead of reading them back out of the Response's stream, a copy and
-// a web stream's work per render (issue 16, point 2). Weak: gone with the Response.
+// a web stream's work per render. Weak: gone with the Response.
 const wholeBodies = new WeakMap<Response, Buffer<ArrayBuffer>>();
 
 /** Records that response's body is exactly html, for the page cache to take as it is. */
@@ -140,7 +140,7 @@ export class PageCache {
     private readonly reads: ReadCache,
     maxEntries = 500,
     // ~200 product pages with their compressed copies: more than a TTL's worth of distinct pages
-    // any real crowd asks for, and a crawler's one-off pages cannot hold more (issue 16, point 3)
+    // any real crowd asks for, and a crawler's one-off pages cannot hold more
     maxBytes = 32 * 1024 * 1024,
   ) {
     this.pages = new ReadCache(reads.ttl, maxEntries, maxBytes);

@@ -1,5 +1,5 @@
-// A shared page's inline scripts, allowed by their hashes instead of a nonce (issue 16, point 1;
-// decision 0074).
+// A shared page's inline scripts, allowed by their hashes instead of a nonce (decision
+// 0074).
 //
 // A nonce must differ for every visitor, so a page that carries one must be copied (and
 // compressed again) for every visitor. A page every visitor gets alike can instead name its own
@@ -57,7 +57,7 @@ const SRC = /\ssrc\s*=/i;
  * It works on the page's UTF-8 bytes as they are: the tags and the (ASCII) nonce are found as
  * bytes, a script's hash is taken over its own bytes, and the page is copied once, without the
  * nonce. Reading the page as a string of ~130 KB, replacing in it and writing it back made three
- * copies of it per render and ~13% of a render's time (issue 16, point 2); decoding it as UTF-8
+ * copies of it per render and ~13% of a render's time; decoding it as UTF-8
  * before that had made a string of two bytes a character whenever it held one "★".
  */
 export function hashInlineScripts(page: Buffer | string, nonce: string): HashedPage | null {

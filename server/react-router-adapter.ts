@@ -348,7 +348,7 @@ export async function reactRouterPages(
         // the console's answers are personal: never cached anywhere, never indexed
         if (inConsole) return sendFetchResponse(reply.headers(CONSOLE_HEADERS), await render(nonce), CONSOLE_HEADERS);
         if (request.method !== "GET") return sendFetchResponse(reply, await render(nonce));
-        // the host is a checked host name, so host + path names one page (issue 11, item 15)
+        // the host is a checked host name, so host + path names one page
         const page = await pageCache.get(`${host}${target}`, nonce, render);
         return page instanceof Response ? sendFetchResponse(reply, page) : sendCachedPage(request, reply, page);
       },

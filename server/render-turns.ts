@@ -1,4 +1,4 @@
-// Page renders take turns with the rest of the event loop (issue 16, point 2).
+// Page renders take turns with the rest of the event loop.
 //
 // A render on PGlite never waits on a socket: its queries resolve as microtasks, so it runs from
 // start to end without the event loop polling. Under a crowd of first-time pages (a crawler, a

@@ -1,5 +1,5 @@
-// A large catalogue written straight into a database that holds the demo store (issue 16,
-// point 4): the bench's "scale" section fills 100,000 products with it, the query-plans test
+// A large catalogue written straight into a database that holds the demo store (decision
+// 0075): the bench's "scale" section fills 100,000 products with it, the query-plans test
 // 20,000. Set-based SQL only (INSERT … SELECT generate_series), a batch of products per
 // statement with their collection links, options, combinations and pictures in the same
 // statement, so the time is the database's and the memory one batch's.

@@ -69,7 +69,7 @@ export async function sendCachedJson(
 ): Promise<FastifyReply> {
   // keyed by the route and its parsed parameters, not the raw URL: a parameter no schema knows
   // (?bench=1, ?fbclid=…) or another spelling of the same query shares one entry rather than
-  // making one each (issue 16, point 3). A call with no query schema reads no query, so its
+  // making one each. A call with no query schema reads no query, so its
   // query is no part of the key: Fastify parses one anyway, and every ?fbclid= a shared link
   // carries made its own entry and loaded the product again.
   const query = request.routeOptions.schema?.querystring ? request.query : {};

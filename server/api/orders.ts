@@ -66,10 +66,11 @@ export function presentOrder(order: PlacedOrder, whatsappSends: boolean) {
     voucher_code: order.voucherCode,
     free_shipping_by_voucher: order.freeShippingByVoucher,
     created_at: order.createdAt,
-    // issue 15: the shopper's confirm/cancel page, shown on the confirmation screen (only this
+    // the shopper's confirm/cancel page, shown on the confirmation screen (only this
     // answer, to the browser that placed the order, carries it)
     confirm_url: order.confirmPath,
-    // issue 15, point 5: the shop will call to confirm this order (no WhatsApp question, no link)
+    // held by a fake-order signal (decision 0073): the shop will call to confirm this order (no
+    // WhatsApp question, no link)
     held_for_call: order.heldForCall ?? false,
     // a WhatsApp question will reach the shopper, or the shop calls (no WhatsApp account, held,
     // confirmations off): the confirmation page says which, so it never promises a message
@@ -236,7 +237,7 @@ export async function orderRoutes(
       const key = request.headers["idempotency-key"] ?? null;
       const scope = idempotencyScope({ userId, sessionId: request.body.session_id, ip: request.ip });
       reply.header("cache-control", "no-store");
-      // a retry of a placed order answers it and counts nothing against the limit (issue 11, item 19)
+      // a retry of a placed order answers it and counts nothing against the limit
       const replay = key
         ? await findOrderReplay(core, request.body, { idempotencyKey: key, idempotencyScope: scope })
         : null;

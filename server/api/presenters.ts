@@ -158,7 +158,7 @@ export function presentSiteSettings(
     twitter_url: s.twitterUrl,
     tiktok_url: s.tiktokUrl,
     youtube_url: s.youtubeUrl,
-    // issue 14, point 9: the owner's sentence, or spec §9's 3-5 business days
+    // the owner's sentence (decision 0068), or spec §9's 3-5 business days
     delivery_promise: s.deliveryPromise?.trim() || DEFAULT_DELIVERY_PROMISE,
     business_hours: s.businessHours,
     schema_org_type: s.schemaOrgType || "Store",

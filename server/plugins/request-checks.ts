@@ -1,5 +1,5 @@
-// Requests that cannot be right are refused once, here, before any route runs (issue 11, items
-// 15 and 18; decision 0045): an address that is too long, not a path, badly percent-encoded or
+// Requests that cannot be right are refused once, here, before any route runs (decision
+// 0045): an address that is too long, not a path, badly percent-encoded or
 // holding a NUL byte or a lone surrogate; a Host that is not a host name; a header or a parsed
 // body holding a NUL byte or a lone surrogate. PostgreSQL refuses NUL in text (a 500 before
 // this) and stores a lone surrogate as U+FFFD (silently changed data). Page bodies are read by

@@ -1,5 +1,5 @@
-// Security headers on every answer: pages, API, docs, static files and errors (issue 4,
-// point 6; decision 0021). Registered on the root instance before anything else, so every
+// Security headers on every answer: pages, API, docs, static files and errors (decision
+// 0021). Registered on the root instance before anything else, so every
 // route and not-found handler inherits the hooks.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config";

@@ -1,4 +1,4 @@
-// Staff bearer tokens on the staff API (/api/admin/*; issue 12, point 6). A call without a
+// Staff bearer tokens on the staff API (/api/admin/*). A call without a
 // token is 401; with a shopper's token, 403 and nothing else (a shopper's sign-in never opens the
 // back office); with a staff token, the request carries the StaffActor that core's use-cases
 // check permissions against. A member who owes a new password or the two-step sign-in the owner

@@ -1,4 +1,4 @@
-// The audit log through the staff API (issue 12, point 5): read only, newest first, filtered.
+// The audit log through the staff API: read only, newest first, filtered.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

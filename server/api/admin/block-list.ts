@@ -1,4 +1,4 @@
-// The shop's block list through the staff API (issue 15, point 5; decision 0073): phones and
+// The shop's block list through the staff API (decision 0073): phones and
 // delivery addresses whose orders are held for a call. The orders permission lists, adds and
 // removes; core checks every field (422 naming it), a value already listed is a 409.
 import type { FastifyInstance } from "fastify";

@@ -1,4 +1,4 @@
-// Collections through the staff API (issue 14, point 5; decision 0066), for the collections
+// Collections through the staff API (decision 0066), for the collections
 // permission (owners, managers, the catalogue team): the collections, their fields and hero
 // image, and the order of their products, which the collection's page follows by default.
 import type { FastifyInstance } from "fastify";

@@ -1,4 +1,4 @@
-// The owner's confirmation figures through the staff API (issue 15, point 6): the same core
+// The owner's confirmation figures through the staff API: the same core
 // function as the console's home, for the orders permission.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";

@@ -1,4 +1,4 @@
-// The staff API under /api/admin (issue 12, point 6): the same core use-cases as the console.
+// The staff API under /api/admin: the same core use-cases as the console.
 import type { FastifyInstance } from "fastify";
 import type { CoreContext } from "../../../core/context";
 import type { AppConfig } from "../../config";

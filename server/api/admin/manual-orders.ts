@@ -1,4 +1,4 @@
-// Manual orders through the staff API (issue 13, point 6; decision 0057): a staff member places an
+// Manual orders through the staff API (decision 0057): a staff member places an
 // order for a customer who ordered by phone, WhatsApp or Instagram, priced and stocked by the
 // checkout's own transaction, and finds the items for it. The orders permission, as the rest of
 // the orders API; a shipping fee or discount set by hand needs order_price_overrides too.

@@ -1,4 +1,4 @@
-// The WhatsApp message log through the staff API (issue 15; decisions 0069, 0070): the orders
+// The WhatsApp message log through the staff API (decisions 0069, 0070): the orders
 // permission lists messages and sends a failed one again; the settings permission turns the
 // confirmation messages on or off and chooses their language.
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -276,7 +276,7 @@ export async function adminMessageRoutes(app: FastifyInstance, { core }: { core:
       ),
   );
 
-  // emails (issue 17): their own resource, as their ids are not WhatsApp messages' ids
+  // emails: their own resource, as their ids are not WhatsApp messages' ids
   api.get(
     "/admin/email-messages",
     {

@@ -1,4 +1,4 @@
-// The call list through the staff API (issue 15, point 4): pending orders, oldest first, for the
+// The call list through the staff API: pending orders, oldest first, for the
 // orders permission. An answer on the call is the ordinary move, POST /api/admin/orders/{id}/status
 // with confirmation_channel "call" and expected_status "pending confirmation"; no answer is a
 // note, POST /api/admin/orders/{id}/notes.

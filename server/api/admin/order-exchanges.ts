@@ -1,4 +1,4 @@
-// Exchanges through the staff API (issue 13, points 5 and 10; decision 0056): the same core
+// Exchanges through the staff API (decision 0056): the same core
 // use-case as the console's order page, guarded by the orders permission.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";

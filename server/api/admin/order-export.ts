@@ -1,4 +1,4 @@
-// The orders list as a CSV file through the staff API (issue 13, points 1 and 10; decision 0059):
+// The orders list as a CSV file through the staff API (decision 0059):
 // GET /api/admin/orders/export.csv takes the list's filters and streams every matching order.
 // The static path wins over /admin/orders/:id in Fastify's router, and :id only takes numbers.
 import { Readable } from "node:stream";

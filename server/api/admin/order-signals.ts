@@ -1,4 +1,4 @@
-// The owner's fake-order signal settings through the staff API (issue 15, point 5; decision
+// The owner's fake-order signal settings through the staff API (decision
 // 0073): which signals hold an order for a call, the store's cash-on-delivery limit and the
 // limits per city. A save is whole and carries the updated_at it was read with (409 otherwise).
 import type { FastifyInstance } from "fastify";

@@ -1,4 +1,4 @@
-// Orders through the staff API (issue 13, point 10): the same core use-cases the console's orders
+// Orders through the staff API: the same core use-cases the console's orders
 // screen will call, each needing the orders permission (owners, managers, fulfilment).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -35,7 +35,7 @@ const filterQuery = z.object({
   from: momentSchema("from"),
   to: momentSchema("to"),
   city: text("city", 100),
-  // issue 15, point 5: only the orders a fake-order signal holds for a call
+  // only the orders a fake-order signal holds for a call (decision 0073)
   held: z
     .enum(["true", "false"], { error: "held must be true or false" })
     .optional()
@@ -66,7 +66,7 @@ export function presentOrderSummary(order: OrderSummary) {
   };
 }
 
-/** The fake-order signals found when the order was placed (issue 15, point 5; decision 0073). */
+/** The fake-order signals found when the order was placed (decision 0073). */
 export function presentRisk(order: Pick<OrderSummary, "risk" | "heldForCall">) {
   return {
     held_for_call: order.heldForCall,

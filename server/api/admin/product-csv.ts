@@ -1,4 +1,4 @@
-// Products as CSV through the staff API (issue 14, point 4; decision 0065): the export streams
+// Products as CSV through the staff API (decision 0065): the export streams
 // every product and combination; an import is sent as the file itself (Content-Type text/csv,
 // at most 10 MB), answered with its preview, and applied by its id, once.
 // The static paths win over /admin/products/:id in Fastify's router.

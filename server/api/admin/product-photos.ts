@@ -1,4 +1,4 @@
-// A product's photos through the staff API (issue 14, point 2; decision 0063): the products
+// A product's photos through the staff API (decision 0063): the products
 // permission uploads (multipart, several files at once), reorders, sets alt text and the main
 // photo, and deletes. Files are streamed by @fastify/multipart with its limits, one at a time,
 // and judged by their content in core.

@@ -1,4 +1,4 @@
-// Products through the staff API (issue 14, point 1; decision 0062): the products permission
+// Products through the staff API (decision 0062): the products permission
 // lists, reads, creates, changes, archives, restores and deletes; a change of stock in the grid
 // needs the stock permission too. PUT carries the updated_at it read (409 when someone else
 // saved since) and each stock as a new total with the total it saw (409 when a sale moved it).

@@ -1,4 +1,4 @@
-// Shoppers' WhatsApp replies through the staff API (issue 15, point 3; decision 0071): the orders
+// Shoppers' WhatsApp replies through the staff API (decision 0071): the orders
 // permission lists them (those waiting for a person, or all) and marks one handled.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";

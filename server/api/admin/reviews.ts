@@ -1,4 +1,4 @@
-// The review moderation queue through the staff API (issue 14, point 7; decision 0061): the
+// The review moderation queue through the staff API (decision 0061): the
 // reviews permission (owners, managers, the catalogue team) lists, publishes, hides and deletes;
 // the owner chooses which new reviews wait (the settings permission).
 import type { FastifyInstance } from "fastify";

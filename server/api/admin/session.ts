@@ -1,4 +1,4 @@
-// The staff API's sign-in (issue 12, point 6): POST /api/admin/session answers a bearer token for
+// The staff API's sign-in: POST /api/admin/session answers a bearer token for
 // an integration; with two-step sign-in on, the code goes with the password.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";

@@ -1,6 +1,6 @@
 // The store's settings through the staff API: the owner may require two-step sign-in, and
 // chooses how parcels are labelled (discreet packaging, decision 0058), and the store's details
-// (issue 14, point 9; decision 0068).
+// (decision 0068).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// Uploaded site pictures through the staff API (issue 14, points 5 and 8; decision 0066): a
+// Uploaded site pictures through the staff API (decision 0066): a
 // collection's hero (collections permission) and a blog post's featured picture (content
 // permission), one file sent as multipart/form-data in the field "image", checked and converted
 // as product photos are. DELETE takes the picture off; an uploaded one's files go after.

@@ -1,4 +1,4 @@
-// Staff accounts through the staff API (issue 12, point 4): the same core use-cases as the
+// Staff accounts through the staff API: the same core use-cases as the
 // console's staff screen, with the same permission (staff: owners only).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";

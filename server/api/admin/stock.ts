@@ -1,4 +1,4 @@
-// Stock through the staff API (issue 14, point 3; decision 0064): the grid of every combination
+// Stock through the staff API (decision 0064): the grid of every combination
 // and simple product, changes sent as differences or as totals with the total the client saw
 // (409 with each row that moved), and a product's stock history. Permission "stock".
 import type { FastifyInstance } from "fastify";

@@ -1,4 +1,4 @@
-// Vouchers through the staff API (issue 14, point 6; decision 0066), for the vouchers permission
+// Vouchers through the staff API (decision 0066), for the vouchers permission
 // (owners and managers). Amounts are rupees with 2 decimals, moments ISO times in UTC; a time
 // sent without a zone is read as Pakistan time, as the console's field sends it.
 import type { FastifyInstance } from "fastify";

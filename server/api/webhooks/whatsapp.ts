@@ -1,4 +1,4 @@
-// The WhatsApp Cloud API's webhook (issue 15, point 3; decision 0071). GET answers Meta's verify
+// The WhatsApp Cloud API's webhook (decision 0071). GET answers Meta's verify
 // handshake; POST takes events, which count only when X-Hub-Signature-256 is the HMAC-SHA256 of
 // the raw body with the app secret. The body is read as bytes (the signature is over the bytes
 // as sent, not over JSON re-serialised) and parsed only after the signature passes, so an
