@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { label } from "../lib/variants";
+import { OutlineIcon } from "./OutlineIcon";
 
 // the placeholder and the empty state take the same room, so nothing below them moves (CLS)
 const STATE_BOX = "min-h-[22rem] py-16";
@@ -16,10 +17,10 @@ export function attributesText(variants: Record<string, string>): string {
 export function EmptyCart() {
   return (
     <div className={`${STATE_BOX} mx-auto max-w-md text-center`}>
-      <svg aria-hidden="true" width="48" height="48" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.2" className="mx-auto text-stone-400">
+      <OutlineIcon size={48} strokeWidth="1.2" className="mx-auto text-stone-400">
         <path d="M5 8h14l-1 12H6L5 8Z" />
         <path d="M9 8V6a3 3 0 0 1 6 0v2" />
-      </svg>
+      </OutlineIcon>
       <p className="mt-4 font-serif text-2xl">Your cart is empty</p>
       <p className="mt-2 text-sm text-stone-600">Lawn, kurtis, formals and more are waiting for you.</p>
       <Link to="/collection/all" className="btn-primary mt-8">

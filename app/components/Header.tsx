@@ -3,6 +3,7 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import { useCartCount } from "../lib/cart-store";
 import { countOf } from "../lib/plural";
 import type { ShellData } from "../lib/shell.server";
+import { OutlineIcon } from "./OutlineIcon";
 
 function SearchForm({ id, className = "" }: { id: string; className?: string }) {
   return (
@@ -52,17 +53,9 @@ export function Header({ shell }: { shell: ShellData }) {
         <details ref={menu} className="group md:hidden" onToggle={showWholeMenu}>
           <summary className="grid h-10 w-10 cursor-pointer list-none place-items-center rounded-full hover:bg-stone-100 [&::-webkit-details-marker]:hidden">
             <span className="sr-only">Menu</span>
-            <svg
-              aria-hidden="true"
-              width="22"
-              height="22"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.6"
-            >
+            <OutlineIcon size={22} strokeWidth="1.6">
               <path d="M4 7h16M4 12h16M4 17h16" />
-            </svg>
+            </OutlineIcon>
           </summary>
           {/* hangs below the header and fills the rest of the screen; without JavaScript too */}
           <nav
@@ -136,36 +129,20 @@ export function Header({ shell }: { shell: ShellData }) {
             className="grid h-10 w-10 place-items-center rounded-full hover:bg-stone-100"
             aria-label="Account"
           >
-            <svg
-              aria-hidden="true"
-              width="22"
-              height="22"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.6"
-            >
+            <OutlineIcon size={22} strokeWidth="1.6">
               <circle cx="12" cy="8" r="4" />
               <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
-            </svg>
+            </OutlineIcon>
           </Link>
           <Link
             to="/cart"
             className="relative grid h-10 w-10 place-items-center rounded-full hover:bg-stone-100"
             aria-label={`Cart, ${countOf(count, "item")}`}
           >
-            <svg
-              aria-hidden="true"
-              width="22"
-              height="22"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.6"
-            >
+            <OutlineIcon size={22} strokeWidth="1.6">
               <path d="M5 8h14l-1 12H6L5 8Z" />
               <path d="M9 8V6a3 3 0 0 1 6 0v2" />
-            </svg>
+            </OutlineIcon>
             <span
               data-testid="cart-count"
               className={`absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-accent px-1 text-[11px] font-semibold text-white ${count === 0 ? "invisible" : ""}`}

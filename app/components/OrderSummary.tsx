@@ -1,5 +1,6 @@
 import { formatRupees } from "../../core/shared/money";
 import { PaysInRupees } from "./Price";
+import { OutlineIcon } from "./OutlineIcon";
 
 /** Cart money shows 2 decimals (spec §9). */
 export const money = (paisa: number) => formatRupees(paisa, { decimals: true });
@@ -59,19 +60,11 @@ export function WeAccept() {
     <p className="flex items-center justify-center gap-2 text-xs text-stone-600">
       <span>We accept</span>
       <span className="inline-flex items-center gap-1.5 border border-stone-300 bg-white px-2 py-1 font-semibold text-ink">
-        <svg
-          aria-hidden="true"
-          width="16"
-          height="16"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.6"
-        >
+        <OutlineIcon size={16} strokeWidth="1.6">
           <rect x="2.5" y="6" width="19" height="12" rx="1.5" />
           <circle cx="12" cy="12" r="2.5" />
           <path d="M6 9.5v5M18 9.5v5" />
-        </svg>
+        </OutlineIcon>
         Cash on Delivery
       </span>
     </p>

@@ -13,6 +13,7 @@ import type { ShellData } from "../lib/shell.server";
 import { toast } from "../lib/toast";
 import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/checkout-confirmation";
+import { OutlineIcon } from "../components/OutlineIcon";
 
 // the order itself comes from this tab's sessionStorage, so the HTML is the same for everyone
 export const headers = publicPageHeaders;
@@ -45,10 +46,10 @@ function CopyButton({ text }: { text: string }) {
   }
   return (
     <button type="button" onClick={copy} className="btn-secondary min-h-10 px-4">
-      <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8">
+      <OutlineIcon size={16} strokeWidth="1.8">
         <rect x="8" y="8" width="12" height="12" rx="1.5" />
         <path d="M16 8V5.5A1.5 1.5 0 0 0 14.5 4h-9A1.5 1.5 0 0 0 4 5.5v9A1.5 1.5 0 0 0 5.5 16H8" />
-      </svg>
+      </OutlineIcon>
       {copied ? "Copied!" : "Copy"}
       <span className="sr-only"> tracking ID</span>
     </button>

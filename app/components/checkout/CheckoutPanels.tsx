@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { COUNTRIES } from "../../../core/orders/checkout-form";
 import { Field, type FieldState } from "./Field";
+import { OutlineIcon } from "../OutlineIcon";
 
 // postal codes are digits in these countries; Canada and the UK mix letters in
 const NUMERIC_POSTAL = new Set(["Pakistan", "United States", "Australia"]);
@@ -128,19 +129,11 @@ export function DeliveryPanel({ fields, deliveryPromise }: { fields: FieldState;
         </div>
       </div>
       <p className="mt-4 flex items-center gap-2 text-sm text-stone-700">
-        <svg
-          aria-hidden="true"
-          width="18"
-          height="18"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.6"
-        >
+        <OutlineIcon size={18} strokeWidth="1.6">
           <path d="M3 7h11v9H3zM14 10h4l3 3v3h-7z" />
           <circle cx="7" cy="17.5" r="1.5" />
           <circle cx="17" cy="17.5" r="1.5" />
-        </svg>
+        </OutlineIcon>
         <span data-testid="delivery-promise">{deliveryPromise}</span>
       </p>
     </Panel>

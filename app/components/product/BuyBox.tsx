@@ -13,6 +13,7 @@ import { sharePage } from "../../lib/share";
 import { sizeGuideForChoice } from "../../lib/size-guide";
 import { toast } from "../../lib/toast";
 import { findCombination, isComplete, label, optionInStock, type Selection } from "../../lib/variants";
+import { OutlineIcon } from "../OutlineIcon";
 
 /** spec §5: product-page quantity is a whole number from 1 to 99 */
 function clampQuantity(value: unknown): number {
@@ -216,17 +217,9 @@ export function BuyBox({ product }: { product: ProductView }) {
         onClick={() => sharePage(product.name)}
         className="mt-4 inline-flex items-center gap-2 text-xs font-semibold tracking-[0.18em] uppercase hover:underline"
       >
-        <svg
-          aria-hidden="true"
-          width="16"
-          height="16"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-        >
+        <OutlineIcon size={16} strokeWidth="1.8">
           <path d="M12 3v12M7 8l5-5 5 5M5 14v6h14v-6" />
-        </svg>
+        </OutlineIcon>
         Share
       </button>
     </div>

@@ -3,6 +3,7 @@
 import { Link } from "react-router";
 import type { ShippingRule } from "../../../core/shared/pricing";
 import { storePromises, type StorePromise } from "../../lib/store-promises";
+import { OutlineIcon } from "../OutlineIcon";
 
 const PROMISE_ICONS: Record<StorePromise["key"], string> = {
   delivery: "M3 7h11v9H3zM14 10h4l3 3v3h-7z",
@@ -20,17 +21,9 @@ export function ProductPromises({ shipping, deliveryPromise }: { shipping: Shipp
         {storePromises(shipping).map((promise) => (
           <li key={promise.key}>
             <Link to={promise.href} className="flex flex-col items-center gap-2 hover:underline">
-              <svg
-                aria-hidden="true"
-                width="22"
-                height="22"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.5"
-              >
+              <OutlineIcon size={22} strokeWidth="1.5">
                 <path d={PROMISE_ICONS[promise.key]} />
-              </svg>
+              </OutlineIcon>
               {promise.text}
             </Link>
           </li>
