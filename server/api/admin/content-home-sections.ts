@@ -22,7 +22,8 @@ import {
 import type { CoreContext } from "../../../core/context";
 import { idParams, idSchema } from "../http";
 import { answerOf, answers } from "../answers";
-import { bool, deletedAnswer, orderBody, text } from "./content-fields";
+import { bool, orderBody, text } from "./content-fields";
+import { orderedListRoutes } from "./content-lists";
 import type { StaffRoutes } from "./staff-routes";
 
 const presentSection = (s: StaffHomeSection) => ({
@@ -92,15 +93,25 @@ const productOrderBody = orderBody.extend({
 const sectionProductParams = z.object({ id: idSchema("id"), productId: idSchema("productId") });
 
 export function homeSectionRoutes(staff: StaffRoutes, core: CoreContext) {
-  staff.get(
-    "/admin/home-sections",
-    {
-      operationId: "listHomeSections",
-      summary: "The home page's sections in order, shown or hidden, each with its products in order",
-      response: answers({ 200: z.array(sectionAnswer) }),
+  orderedListRoutes(staff, core, {
+    path: "/admin/home-sections",
+    answer: sectionAnswer,
+    present: presentSection,
+    body: sectionBody,
+    input: sectionInput,
+    list: listHomeSectionsForStaff,
+    add: addHomeSection,
+    reorder: reorderHomeSections,
+    update: updateHomeSection,
+    remove: deleteHomeSection,
+    described: {
+      list: ["listHomeSections", "The home page's sections in order, shown or hidden, each with its products in order"],
+      add: ["addHomeSection", "Adds a section at the end of the home page"],
+      reorder: ["orderHomeSections", "Puts the sections in the order of ids, each named once"],
+      update: ["updateHomeSection", "Changes a section's name or description, or shows or hides it"],
+      remove: ["deleteHomeSection", "Deletes a section (its products stay in the catalogue)"],
     },
-    async (actor) => (await listHomeSectionsForStaff(core, actor)).map(presentSection),
-  );
+  });
 
   staff.get(
     "/admin/home-sections/product-search",
@@ -116,53 +127,6 @@ export function homeSectionRoutes(staff: StaffRoutes, core: CoreContext) {
         name: p.name,
         is_active: p.isActive,
       })),
-  );
-
-  staff.post(
-    "/admin/home-sections",
-    {
-      operationId: "addHomeSection",
-      summary: "Adds a section at the end of the home page",
-      response: answers({ 201: sectionAnswer }),
-      body: sectionBody,
-    },
-    async (actor, { body }, reply) =>
-      reply.status(201).send(presentSection(await addHomeSection(core, actor, sectionInput(body)))),
-  );
-
-  staff.put(
-    "/admin/home-sections/order",
-    {
-      operationId: "orderHomeSections",
-      summary: "Puts the sections in the order of ids, each named once",
-      response: answers({ 200: z.array(sectionAnswer) }, 409),
-      body: orderBody,
-    },
-    async (actor, { body }) => (await reorderHomeSections(core, actor, body.ids)).map(presentSection),
-  );
-
-  staff.patch(
-    "/admin/home-sections/:id",
-    {
-      operationId: "updateHomeSection",
-      summary: "Changes a section's name or description, or shows or hides it",
-      response: answers({ 200: sectionAnswer }, 404),
-      params: idParams,
-      body: sectionBody,
-    },
-    async (actor, { params, body }) =>
-      presentSection(await updateHomeSection(core, actor, params.id, sectionInput(body))),
-  );
-
-  staff.delete(
-    "/admin/home-sections/:id",
-    {
-      operationId: "deleteHomeSection",
-      summary: "Deletes a section (its products stay in the catalogue)",
-      response: answers({ 200: deletedAnswer }, 404),
-      params: idParams,
-    },
-    async (actor, { params }) => deleteHomeSection(core, actor, params.id),
   );
 
   staff.post(

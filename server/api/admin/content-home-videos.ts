@@ -11,9 +11,9 @@ import {
   type StaffHomeVideo,
 } from "../../../core/content/home-videos-admin";
 import type { CoreContext } from "../../../core/context";
-import { idParams } from "../http";
-import { answerOf, answers } from "../answers";
-import { bool, deletedAnswer, orderBody, text } from "./content-fields";
+import { answerOf } from "../answers";
+import { bool, text } from "./content-fields";
+import { orderedListRoutes } from "./content-lists";
 import type { StaffRoutes } from "./staff-routes";
 
 const presentVideo = (v: StaffHomeVideo) => ({
@@ -51,59 +51,23 @@ const videoInput = (b: z.infer<typeof videoBody>) => ({
 });
 
 export function homeVideoRoutes(staff: StaffRoutes, core: CoreContext) {
-  staff.get(
-    "/admin/home-videos",
-    {
-      operationId: "listHomeVideos",
-      summary: "The home page's videos in order, shown or not",
-      response: answers({ 200: z.array(videoAnswer) }),
+  orderedListRoutes(staff, core, {
+    path: "/admin/home-videos",
+    answer: videoAnswer,
+    present: presentVideo,
+    body: videoBody,
+    input: videoInput,
+    list: listHomeVideosForStaff,
+    add: addHomeVideo,
+    reorder: reorderHomeVideos,
+    update: updateHomeVideo,
+    remove: deleteHomeVideo,
+    described: {
+      list: ["listHomeVideos", "The home page's videos in order, shown or not"],
+      add: ["addHomeVideo", "Adds a video at the end (a YouTube address: watch, youtu.be or shorts)"],
+      reorder: ["orderHomeVideos", "Puts the videos in the order of ids, each named once"],
+      update: ["updateHomeVideo", "Changes a video, or shows or hides it"],
+      remove: ["deleteHomeVideo", "Deletes a video; 404 when it is already gone"],
     },
-    async (actor) => (await listHomeVideosForStaff(core, actor)).map(presentVideo),
-  );
-
-  staff.post(
-    "/admin/home-videos",
-    {
-      operationId: "addHomeVideo",
-      summary: "Adds a video at the end (a YouTube address: watch, youtu.be or shorts)",
-      response: answers({ 201: videoAnswer }),
-      body: videoBody,
-    },
-    async (actor, { body }, reply) =>
-      reply.status(201).send(presentVideo(await addHomeVideo(core, actor, videoInput(body)))),
-  );
-
-  staff.put(
-    "/admin/home-videos/order",
-    {
-      operationId: "orderHomeVideos",
-      summary: "Puts the videos in the order of ids, each named once",
-      response: answers({ 200: z.array(videoAnswer) }, 409),
-      body: orderBody,
-    },
-    async (actor, { body }) => (await reorderHomeVideos(core, actor, body.ids)).map(presentVideo),
-  );
-
-  staff.patch(
-    "/admin/home-videos/:id",
-    {
-      operationId: "updateHomeVideo",
-      summary: "Changes a video, or shows or hides it",
-      response: answers({ 200: videoAnswer }, 404),
-      params: idParams,
-      body: videoBody,
-    },
-    async (actor, { params, body }) => presentVideo(await updateHomeVideo(core, actor, params.id, videoInput(body))),
-  );
-
-  staff.delete(
-    "/admin/home-videos/:id",
-    {
-      operationId: "deleteHomeVideo",
-      summary: "Deletes a video; 404 when it is already gone",
-      response: answers({ 200: deletedAnswer }, 404),
-      params: idParams,
-    },
-    async (actor, { params }) => deleteHomeVideo(core, actor, params.id),
-  );
+  });
 }
