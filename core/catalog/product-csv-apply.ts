@@ -31,15 +31,8 @@ import { recordAudit, whoIs } from "../shared/audit";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
 import { queryRows, type Db } from "../../db/client";
-import {
-  countPlanned,
-  ImportRefusal,
-  planImport,
-  refuseErrors,
-  refuseStockMovedSince,
-  type ImportCounts,
-  type PlannedProduct,
-} from "./product-csv-plan";
+import { countPlanned, planImport, type ImportCounts, type PlannedProduct } from "./product-csv-plan";
+import { ImportRefusal, refuseErrors, refuseStockMovedSince } from "./product-csv-refusals";
 import { readProductCsv, type ImportError, type ImportRow } from "./product-csv-read";
 import { writePlan } from "./product-csv-write";
 
