@@ -8,7 +8,6 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { queryRows, type Db } from "../../db/client";
 import { orderItems, products, variantCombinations } from "../../db/schema";
-import { databaseError, UNIQUE_VIOLATION } from "../shared/db-errors";
 import { AppError, invalid, notFound } from "../shared/errors";
 import { invalidFields } from "../shared/field-errors";
 import { can, type StaffActor } from "../shared/permissions";
@@ -71,15 +70,11 @@ function productValues(input: ProductInput) {
 }
 
 /** A unique violation that slipped past the checks (two saves at once) is a 409, never a 500. */
-function uniqueToConflict(error: unknown): never {
-  const db = databaseError(error);
-  if (db?.code === UNIQUE_VIOLATION) {
-    if (db.constraint === "products_custom_url_key" || !db.constraint) {
-      throw new AppError(409, "custom_url: That custom URL was just taken by another product. Please choose another.");
-    }
-    throw new AppError(409, CHANGED_BY_SOMEONE_ELSE);
+function uniqueConflict(constraint: string | null): AppError {
+  if (constraint === "products_custom_url_key" || !constraint) {
+    return new AppError(409, "custom_url: That custom URL was just taken by another product. Please choose another.");
   }
-  throw error;
+  return new AppError(409, CHANGED_BY_SOMEONE_ELSE);
 }
 
 /** Adds a product with its options, grid and first stock. */
@@ -87,32 +82,38 @@ export async function createProduct(ctx: CoreContext, actor: StaffActor, raw: un
   requirePermission(actor, "products");
   const input = parse(raw);
   if (changesStock(input)) requirePermission(actor, "stock");
-  const id = await staffWrite(ctx, actor, "products", async ({ tx, audit }) => {
-    await ensureUrlFree(tx, input.custom_url, null);
-    const [row] = await tx
-      .insert(products)
-      .values({ ...productValues(input), stock: 0, minPricePaisa: input.price, maxPricePaisa: input.price })
-      .returning({ id: products.id });
-    const productId = row!.id;
-    await setCollections(tx, productId, input.collection_ids);
-    const grid = await writeGrid(tx, actor, productId, input, input.price);
-    if (input.options.length === 0) await writeOwnStock(tx, actor, productId, input, true);
-    await refreshPriceRanges(tx, [productId]);
-    await audit({
-      action: "product.create",
-      entityType: "product",
-      entityId: productId,
-      changes: {
-        name: input.name,
-        custom_url: input.custom_url,
-        price_paisa: input.price,
-        is_active: input.is_active,
-        combinations: grid.created,
-        stock: input.options.length === 0 ? (input.stock ?? 0) : grid.stock,
-      },
-    });
-    return productId;
-  }).catch(uniqueToConflict);
+  const id = await staffWrite(
+    ctx,
+    actor,
+    "products",
+    async ({ tx, audit }) => {
+      await ensureUrlFree(tx, input.custom_url, null);
+      const [row] = await tx
+        .insert(products)
+        .values({ ...productValues(input), stock: 0, minPricePaisa: input.price, maxPricePaisa: input.price })
+        .returning({ id: products.id });
+      const productId = row!.id;
+      await setCollections(tx, productId, input.collection_ids);
+      const grid = await writeGrid(tx, actor, productId, input, input.price);
+      if (input.options.length === 0) await writeOwnStock(tx, actor, productId, input, true);
+      await refreshPriceRanges(tx, [productId]);
+      await audit({
+        action: "product.create",
+        entityType: "product",
+        entityId: productId,
+        changes: {
+          name: input.name,
+          custom_url: input.custom_url,
+          price_paisa: input.price,
+          is_active: input.is_active,
+          combinations: grid.created,
+          stock: input.options.length === 0 ? (input.stock ?? 0) : grid.stock,
+        },
+      });
+      return productId;
+    },
+    { unique: uniqueConflict },
+  );
   return (await readEditable(ctx.db, id))!;
 }
 
@@ -142,56 +143,62 @@ export async function updateProduct(
   const input = parse(raw);
   if (!input.updated_at) throw invalid("updated_at: Send the updated_at the product was read with.");
   if (changesStock(input)) requirePermission(actor, "stock");
-  await staffWrite(ctx, actor, "products", async ({ tx, audit }) => {
-    const [locked] = await tx
-      .select({
-        id: products.id,
-        archivedAt: products.archivedAt,
-        version: VERSION,
-        name: products.name,
-        customUrl: products.customUrl,
-        description: products.description,
-        descriptionFormat: products.descriptionFormat,
-        materialType: products.materialType,
-        pricePaisa: products.pricePaisa,
-        comparePricePaisa: products.comparePricePaisa,
-        sizeGuide: products.sizeGuide,
-        isActive: products.isActive,
-      })
-      .from(products)
-      .where(eq(products.id, id))
-      // not FOR UPDATE: an order being placed holds a key-share lock on the product (its line's
-      // foreign key) while it holds its combination's row, which this save locks next; FOR
-      // UPDATE here would wait for it while it waited for us (a deadlock)
-      .for("no key update");
-    if (!locked) throw notFound("Product not found");
-    if (locked.version !== normaliseVersion(input.updated_at!)) throw new AppError(409, CHANGED_BY_SOMEONE_ELSE);
-    if (locked.archivedAt) throw new AppError(409, ARCHIVED_READ_ONLY);
-    await ensureUrlFree(tx, input.custom_url, id);
-    const values = productValues(input);
-    await tx
-      .update(products)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(products.id, id));
-    const collectionsChanged = await setCollections(tx, id, input.collection_ids);
-    const grid = await writeGrid(tx, actor, id, input, input.price);
-    const own = input.options.length === 0 ? await writeOwnStock(tx, actor, id, input, false) : null;
-    await refreshPriceRanges(tx, [id]);
-    const changes: Record<string, unknown> = {};
-    for (const field of AUDITED) {
-      const before = locked[field];
-      const after = values[field];
-      // a long description is noted as changed, not copied into the log
-      if (before !== after) changes[field] = field === "description" ? "changed" : [before ?? null, after ?? null];
-    }
-    if (collectionsChanged.added.length || collectionsChanged.gone.length) changes.collections = collectionsChanged;
-    if (grid.created.length) changes.combinations_added = grid.created;
-    if (grid.deleted.length) changes.combinations_deleted = grid.deleted;
-    if (grid.madeUnavailable.length) changes.combinations_unavailable = grid.madeUnavailable;
-    if (grid.stock.length) changes.stock = grid.stock;
-    if (own && own.before !== own.after) changes.stock = [own.before, own.after];
-    await audit({ action: "product.update", entityType: "product", entityId: id, changes });
-  }).catch(uniqueToConflict);
+  await staffWrite(
+    ctx,
+    actor,
+    "products",
+    async ({ tx, audit }) => {
+      const [locked] = await tx
+        .select({
+          id: products.id,
+          archivedAt: products.archivedAt,
+          version: VERSION,
+          name: products.name,
+          customUrl: products.customUrl,
+          description: products.description,
+          descriptionFormat: products.descriptionFormat,
+          materialType: products.materialType,
+          pricePaisa: products.pricePaisa,
+          comparePricePaisa: products.comparePricePaisa,
+          sizeGuide: products.sizeGuide,
+          isActive: products.isActive,
+        })
+        .from(products)
+        .where(eq(products.id, id))
+        // not FOR UPDATE: an order being placed holds a key-share lock on the product (its line's
+        // foreign key) while it holds its combination's row, which this save locks next; FOR
+        // UPDATE here would wait for it while it waited for us (a deadlock)
+        .for("no key update");
+      if (!locked) throw notFound("Product not found");
+      if (locked.version !== normaliseVersion(input.updated_at!)) throw new AppError(409, CHANGED_BY_SOMEONE_ELSE);
+      if (locked.archivedAt) throw new AppError(409, ARCHIVED_READ_ONLY);
+      await ensureUrlFree(tx, input.custom_url, id);
+      const values = productValues(input);
+      await tx
+        .update(products)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(products.id, id));
+      const collectionsChanged = await setCollections(tx, id, input.collection_ids);
+      const grid = await writeGrid(tx, actor, id, input, input.price);
+      const own = input.options.length === 0 ? await writeOwnStock(tx, actor, id, input, false) : null;
+      await refreshPriceRanges(tx, [id]);
+      const changes: Record<string, unknown> = {};
+      for (const field of AUDITED) {
+        const before = locked[field];
+        const after = values[field];
+        // a long description is noted as changed, not copied into the log
+        if (before !== after) changes[field] = field === "description" ? "changed" : [before ?? null, after ?? null];
+      }
+      if (collectionsChanged.added.length || collectionsChanged.gone.length) changes.collections = collectionsChanged;
+      if (grid.created.length) changes.combinations_added = grid.created;
+      if (grid.deleted.length) changes.combinations_deleted = grid.deleted;
+      if (grid.madeUnavailable.length) changes.combinations_unavailable = grid.madeUnavailable;
+      if (grid.stock.length) changes.stock = grid.stock;
+      if (own && own.before !== own.after) changes.stock = [own.before, own.after];
+      await audit({ action: "product.update", entityType: "product", entityId: id, changes });
+    },
+    { unique: uniqueConflict },
+  );
   return (await readEditable(ctx.db, id))!;
 }
 

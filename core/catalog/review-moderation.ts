@@ -1,4 +1,4 @@
-// The review moderation queue (issue 14, point 7; decision 0061). Staff with the reviews
+// The review moderation queue (decision 0061). Staff with the reviews
 // permission publish, hide or delete reviews; with the shop's setting, new guest (or all) reviews
 // wait here unapproved until someone checks them. A product's count and rating total count its
 // approved reviews only, so each move in or out of "approved" changes them in the same
@@ -7,9 +7,10 @@ import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } fro
 import type { CoreContext } from "../context";
 import { productTag } from "../shared/cache";
 import { notFound } from "../shared/errors";
-import { recordAudit, whoIs } from "../shared/audit";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
+import { escapeLike } from "../shared/search";
+import { staffWrite } from "../shared/staff-write";
 import type { Db } from "../../db/client";
 import { products, reviews, users } from "../../db/schema";
 
@@ -62,7 +63,7 @@ export async function listReviewsForModeration(
   requirePermission(actor, "reviews");
   const term = query.search?.trim();
   // the search is a plain substring: %, _ and \ are escaped so they match themselves
-  const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const pattern = term ? `%${escapeLike(term)}%` : undefined;
   const where = and(
     statusWhere(query.status),
     query.productId !== undefined ? eq(reviews.productId, query.productId) : undefined,
@@ -125,39 +126,44 @@ type Move = "publish" | "hide";
  * one) changes nothing, records nothing and answers as done (decision 0061).
  */
 async function moderate(ctx: CoreContext, actor: StaffActor, reviewId: number, move: Move): Promise<ModerationResult> {
-  requirePermission(actor, "reviews");
-  const result = await ctx.db.transaction(async (tx) => {
-    const [review] = await tx
-      .select({
-        id: reviews.id,
-        productId: reviews.productId,
-        rating: reviews.rating,
-        isApproved: reviews.isApproved,
-        moderatedAt: reviews.moderatedAt,
-      })
-      .from(reviews)
-      .where(eq(reviews.id, reviewId))
-      .for("update");
-    if (!review) throw notFound("Review not found");
-    const before = statusOf(review);
-    const after = move === "publish" ? "published" : "hidden";
-    if (before === after) return { id: review.id, productId: review.productId, status: after, changed: false };
-    await tx
-      .update(reviews)
-      .set({ isApproved: move === "publish", moderatedAt: sql`now()`, moderatedBy: actor.userId })
-      .where(eq(reviews.id, reviewId));
-    // the product counts approved reviews only: in when published, out when a published one is hidden
-    const delta = move === "publish" ? 1 : before === "published" ? -1 : 0;
-    if (delta !== 0) await changeProductRating(tx, review.productId, delta, review.rating);
-    await recordAudit(tx, whoIs(actor), {
-      action: `review.${move}`,
-      entityType: "review",
-      entityId: review.id,
-      changes: { status: [before, after], product_id: review.productId },
-    });
-    return { id: review.id, productId: review.productId, status: after, changed: true };
-  });
-  if (result.changed) ctx.cache.invalidateTag(productTag(result.productId));
+  const result = await staffWrite(
+    ctx,
+    actor,
+    "reviews",
+    async ({ tx, audit }) => {
+      const [review] = await tx
+        .select({
+          id: reviews.id,
+          productId: reviews.productId,
+          rating: reviews.rating,
+          isApproved: reviews.isApproved,
+          moderatedAt: reviews.moderatedAt,
+        })
+        .from(reviews)
+        .where(eq(reviews.id, reviewId))
+        .for("update");
+      if (!review) throw notFound("Review not found");
+      const before = statusOf(review);
+      const after = move === "publish" ? "published" : "hidden";
+      if (before === after) return { id: review.id, productId: review.productId, status: after, changed: false };
+      await tx
+        .update(reviews)
+        .set({ isApproved: move === "publish", moderatedAt: sql`now()`, moderatedBy: actor.userId })
+        .where(eq(reviews.id, reviewId));
+      // the product counts approved reviews only: in when published, out when a published one is hidden
+      const delta = move === "publish" ? 1 : before === "published" ? -1 : 0;
+      if (delta !== 0) await changeProductRating(tx, review.productId, delta, review.rating);
+      await audit({
+        action: `review.${move}`,
+        entityType: "review",
+        entityId: review.id,
+        changes: { status: [before, after], product_id: review.productId },
+      });
+      return { id: review.id, productId: review.productId, status: after, changed: true };
+    },
+    // a review shows on its product's pages only
+    { clears: (done) => (done.changed ? [productTag(done.productId)] : "none") },
+  );
   return result as ModerationResult;
 }
 
@@ -184,39 +190,42 @@ export const hideReview = (ctx: CoreContext, actor: StaffActor, reviewId: number
  * second finds nothing and answers 404, and the product's rating loses the review once.
  */
 export async function deleteReview(ctx: CoreContext, actor: StaffActor, reviewId: number): Promise<ModerationResult> {
-  requirePermission(actor, "reviews");
-  const result = await ctx.db.transaction(async (tx) => {
-    const [review] = await tx
-      .select({
-        id: reviews.id,
-        productId: reviews.productId,
-        rating: reviews.rating,
-        reviewerName: reviews.reviewerName,
-        isGuest: reviews.isGuest,
-        isApproved: reviews.isApproved,
-        moderatedAt: reviews.moderatedAt,
-      })
-      .from(reviews)
-      .where(eq(reviews.id, reviewId))
-      .for("update");
-    if (!review) throw notFound("Review not found");
-    await tx.delete(reviews).where(eq(reviews.id, reviewId));
-    if (review.isApproved) await changeProductRating(tx, review.productId, -1, review.rating);
-    // the text is not kept: a deleted review is often abuse, and the log cannot be edited later
-    await recordAudit(tx, whoIs(actor), {
-      action: "review.delete",
-      entityType: "review",
-      entityId: review.id,
-      changes: {
-        status: [statusOf(review), "deleted"],
-        product_id: review.productId,
-        rating: review.rating,
-        reviewer_name: review.reviewerName,
-        is_guest: review.isGuest,
-      },
-    });
-    return { id: review.id, productId: review.productId, status: "deleted" as const, changed: true };
-  });
-  ctx.cache.invalidateTag(productTag(result.productId));
-  return result;
+  return staffWrite(
+    ctx,
+    actor,
+    "reviews",
+    async ({ tx, audit }) => {
+      const [review] = await tx
+        .select({
+          id: reviews.id,
+          productId: reviews.productId,
+          rating: reviews.rating,
+          reviewerName: reviews.reviewerName,
+          isGuest: reviews.isGuest,
+          isApproved: reviews.isApproved,
+          moderatedAt: reviews.moderatedAt,
+        })
+        .from(reviews)
+        .where(eq(reviews.id, reviewId))
+        .for("update");
+      if (!review) throw notFound("Review not found");
+      await tx.delete(reviews).where(eq(reviews.id, reviewId));
+      if (review.isApproved) await changeProductRating(tx, review.productId, -1, review.rating);
+      // the text is not kept: a deleted review is often abuse, and the log cannot be edited later
+      await audit({
+        action: "review.delete",
+        entityType: "review",
+        entityId: review.id,
+        changes: {
+          status: [statusOf(review), "deleted"],
+          product_id: review.productId,
+          rating: review.rating,
+          reviewer_name: review.reviewerName,
+          is_guest: review.isGuest,
+        },
+      });
+      return { id: review.id, productId: review.productId, status: "deleted" as const, changed: true };
+    },
+    { clears: (done) => [productTag(done.productId)] },
+  );
 }

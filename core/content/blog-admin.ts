@@ -1,4 +1,4 @@
-// Blog posts for staff (issue 14, point 8; decision 0067): list drafts and published posts,
+// Blog posts for staff (decision 0067): list drafts and published posts,
 // create, edit, delete. The body is cleaned by the one allow-list (sanitize.ts) before it is
 // stored; a draft never shows on the storefront (content.ts's visible()), and published_at is
 // set the first time a post is published. Every write is audited in its own transaction and
@@ -7,13 +7,14 @@ import { and, count, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } f
 import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
 import { blogs } from "../../db/schema";
-import { databaseError, UNIQUE_VIOLATION } from "../shared/db-errors";
 import { conflict, invalid, notFound } from "../shared/errors";
 import { releaseSiteImage } from "../media/site-images";
 import type { MediaStorage } from "../media/storage";
-import { changedFields, recordAudit, whoIs } from "../shared/audit";
+import { changedFields } from "../shared/audit";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
+import { escapeLike } from "../shared/search";
+import { staffWrite } from "../shared/staff-write";
 import { CONTENT_LIMITS as L, SLUG_PATTERN, slugify, type BlogStatus } from "./content-limits";
 import { htmlText, lineText, longText, mediaPath } from "./content-input";
 import { requireKnownMedia } from "./media-choices";
@@ -108,9 +109,8 @@ async function valuesOf(db: Db, input: BlogPostInput, current: StaffBlogPost | n
   return v;
 }
 
-function slugConflict(error: unknown): boolean {
-  return databaseError(error)?.code === UNIQUE_VIOLATION;
-}
+/** Two posts saved at once with one slug: the second meets the first at commit. */
+const slugTaken = () => conflict(SLUG_TAKEN);
 
 /** Posts for the console, newest change first: drafts, published or all, optionally searched. */
 export async function listBlogPostsForStaff(
@@ -120,7 +120,7 @@ export async function listBlogPostsForStaff(
 ): Promise<{ items: Omit<StaffBlogPost, "content">[]; total: number }> {
   requirePermission(actor, "content");
   const term = query.search?.trim().slice(0, 100);
-  const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const pattern = term ? `%${escapeLike(term)}%` : undefined;
   const where: SQL | undefined = and(
     query.status === "draft"
       ? eq(blogs.isPublished, false)
@@ -159,9 +159,11 @@ export async function createBlogPost(
 ): Promise<StaffBlogPost> {
   requirePermission(actor, "content");
   const values = await valuesOf(ctx.db, input, null);
-  let created: StaffBlogPost;
-  try {
-    created = await ctx.db.transaction(async (tx) => {
+  return staffWrite(
+    ctx,
+    actor,
+    "content",
+    async ({ tx, audit }) => {
       const [taken] = await tx.select({ id: blogs.id }).from(blogs).where(eq(blogs.slug, values.slug!));
       if (taken) throw conflict(SLUG_TAKEN);
       const [row] = await tx
@@ -171,20 +173,16 @@ export async function createBlogPost(
           publishedAt: values.isPublished ? sql`now()` : null,
         })
         .returning();
-      await recordAudit(tx, whoIs(actor), {
+      await audit({
         action: "blog.create",
         entityType: "blog",
         entityId: row!.id,
         changes: { title: row!.title, slug: row!.slug, is_published: row!.isPublished },
       });
       return row!;
-    });
-  } catch (error) {
-    if (slugConflict(error)) throw conflict(SLUG_TAKEN);
-    throw error;
-  }
-  ctx.cache.clear();
-  return created;
+    },
+    { unique: slugTaken },
+  );
 }
 
 const AUDITED = [
@@ -210,11 +208,12 @@ export async function updateBlogPost(
   /** given: an uploaded picture this replaces or clears has its files deleted after (decision 0066) */
   storage?: MediaStorage,
 ): Promise<StaffBlogPost> {
-  requirePermission(actor, "content");
-  let updated: StaffBlogPost;
   let before: string | null = null;
-  try {
-    updated = await ctx.db.transaction(async (tx) => {
+  const updated = await staffWrite(
+    ctx,
+    actor,
+    "content",
+    async ({ tx, audit }) => {
       const [current] = await tx.select().from(blogs).where(eq(blogs.id, id)).for("update");
       if (!current) throw notFound("Blog post not found");
       before = current.featuredImageUrl;
@@ -242,15 +241,12 @@ export async function updateBlogPost(
         .where(eq(blogs.id, id))
         .returning();
       if (Object.keys(changes).length > 0) {
-        await recordAudit(tx, whoIs(actor), { action: "blog.update", entityType: "blog", entityId: id, changes });
+        await audit({ action: "blog.update", entityType: "blog", entityId: id, changes });
       }
       return row!;
-    });
-  } catch (error) {
-    if (slugConflict(error)) throw conflict(SLUG_TAKEN);
-    throw error;
-  }
-  ctx.cache.clear();
+    },
+    { unique: slugTaken },
+  );
   if (storage && before !== updated.featuredImageUrl) await releaseSiteImage(ctx, storage, before);
   return updated;
 }
@@ -263,8 +259,7 @@ export async function deleteBlogPost(
   /** given: an uploaded picture's files are deleted after (decision 0066) */
   storage?: MediaStorage,
 ): Promise<{ id: number }> {
-  requirePermission(actor, "content");
-  const image = await ctx.db.transaction(async (tx) => {
+  const image = await staffWrite(ctx, actor, "content", async ({ tx, audit }) => {
     const [gone] = await tx.delete(blogs).where(eq(blogs.id, id)).returning({
       id: blogs.id,
       title: blogs.title,
@@ -273,7 +268,7 @@ export async function deleteBlogPost(
       image: blogs.featuredImageUrl,
     });
     if (!gone) throw notFound("Blog post not found");
-    await recordAudit(tx, whoIs(actor), {
+    await audit({
       action: "blog.delete",
       entityType: "blog",
       entityId: id,
@@ -281,7 +276,6 @@ export async function deleteBlogPost(
     });
     return gone.image;
   });
-  ctx.cache.clear();
   if (storage) await releaseSiteImage(ctx, storage, image);
   return { id };
 }

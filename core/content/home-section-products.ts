@@ -5,7 +5,6 @@ import { and, asc, count, eq, ilike, max, or, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
 import { homepageCategories, homepageCategoryProducts, products } from "../../db/schema";
-import { databaseError, UNIQUE_VIOLATION } from "../shared/db-errors";
 import { conflict, invalid, notFound } from "../shared/errors";
 import type { StaffActor } from "../shared/permissions";
 import { escapeLike } from "../shared/search";
@@ -52,8 +51,11 @@ export async function addHomeSectionProduct(
   sectionId: number,
   productId: number,
 ): Promise<StaffHomeSection> {
-  try {
-    await staffWrite(ctx, actor, "content", async ({ tx, audit }) => {
+  await staffWrite(
+    ctx,
+    actor,
+    "content",
+    async ({ tx, audit }) => {
       await lockPickedSection(tx, sectionId);
       const [product] = await tx
         .select({ id: products.id, name: products.name })
@@ -81,12 +83,10 @@ export async function addHomeSectionProduct(
         entityId: sectionId,
         changes: { product_id: productId, product_name: product.name },
       });
-    });
-  } catch (error) {
+    },
     // the same product added twice at once: the second insert meets the first's row
-    if (databaseError(error)?.code === UNIQUE_VIOLATION) throw conflict(ALREADY_IN);
-    throw error;
-  }
+    { unique: () => conflict(ALREADY_IN) },
+  );
   return sectionOf(ctx, actor, sectionId);
 }
 

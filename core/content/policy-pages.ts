@@ -1,4 +1,4 @@
-// The policy pages' text as staff edit it (issue 14, point 8; decision 0067): terms, privacy,
+// The policy pages' text as staff edit it (decision 0067): terms, privacy,
 // the return policy and about. A page with a row shows its stored (cleaned) HTML and the day it
 // was saved; a page without one shows the text the store ships with. Saving is audited and
 // clears the read and page caches, so the page and the sitemap's lastmod change at once.
@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { POLICY_PAGE_SLUGS, policyPages, type PolicyPageSlug } from "../../db/schema";
 import { invalid, notFound } from "../shared/errors";
-import { recordAudit, whoIs } from "../shared/audit";
+import { staffWrite } from "../shared/staff-write";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
 import { CONTENT_LIMITS as L, POLICY_PAGE_TITLES } from "./content-limits";
@@ -102,7 +102,7 @@ export async function savePolicyPage(
   if (!content.replace(/<[^>]*>/g, "").trim()) {
     throw invalid("content is required: write the page's text (or go back to the shipped text)");
   }
-  await ctx.db.transaction(async (tx) => {
+  await staffWrite(ctx, actor, "content", async ({ tx, audit }) => {
     const [before] = await tx.select().from(policyPages).where(eq(policyPages.slug, known)).for("update");
     const now = new Date();
     await tx
@@ -112,7 +112,7 @@ export async function savePolicyPage(
         target: policyPages.slug,
         set: { title, content, updatedBy: actor.userId, updatedAt: now },
       });
-    await recordAudit(tx, whoIs(actor), {
+    await audit({
       action: "policy_page.update",
       entityType: "policy_page",
       entityId: known,
@@ -122,7 +122,6 @@ export async function savePolicyPage(
       },
     });
   });
-  ctx.cache.clear();
   return getPolicyPageForStaff(ctx, actor, known);
 }
 
@@ -130,20 +129,19 @@ export async function savePolicyPage(
 export async function resetPolicyPage(ctx: CoreContext, actor: StaffActor, slug: string): Promise<StaffPolicyPage> {
   requirePermission(actor, "content");
   const known = requireSlug(slug);
-  await ctx.db.transaction(async (tx) => {
+  await staffWrite(ctx, actor, "content", async ({ tx, audit }) => {
     const [gone] = await tx
       .delete(policyPages)
       .where(eq(policyPages.slug, known))
       .returning({ title: policyPages.title });
     if (!gone) return;
-    await recordAudit(tx, whoIs(actor), {
+    await audit({
       action: "policy_page.reset",
       entityType: "policy_page",
       entityId: known,
       changes: { content: ["stored text", "shipped text"] },
     });
   });
-  ctx.cache.clear();
   return getPolicyPageForStaff(ctx, actor, known);
 }
 

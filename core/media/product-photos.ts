@@ -1,4 +1,4 @@
-// A product's photos (issue 14, point 2; decision 0063): staff with the products permission
+// A product's photos (decision 0063): staff with the products permission
 // upload several at once, reorder them, set their alt text, choose the main one and delete them.
 // Each upload is judged by its bytes, never its name or declared type; turned upright by its
 // EXIF orientation; stripped of every piece of metadata (GPS location included) by being
@@ -9,7 +9,7 @@ import crypto from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { AppError, invalid, notFound } from "../shared/errors";
-import { recordAudit, whoIs } from "../shared/audit";
+import { clearsWhenChanged, staffWrite } from "../shared/staff-write";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
 import type { Db } from "../../db/client";
@@ -128,7 +128,7 @@ export async function addProductPhotos(
         stored.push(key);
       }
     }
-    const rows = await ctx.db.transaction(async (tx) => {
+    const rows = await staffWrite(ctx, actor, "products", async ({ tx, audit }) => {
       await lockProduct(tx, productId);
       const current = await photosOf(tx, productId);
       if (current.length + prepared.length > PHOTO_LIMITS.perProduct)
@@ -151,7 +151,7 @@ export async function addProductPhotos(
           })),
         )
         .returning();
-      await recordAudit(tx, whoIs(actor), {
+      await audit({
         action: "product.photos_add",
         entityType: "product",
         entityId: productId,
@@ -162,7 +162,6 @@ export async function addProductPhotos(
       });
       return inserted;
     });
-    ctx.cache.clear();
     return rows.sort((a, b) => a.position - b.position).map(present);
   } catch (error) {
     await storage.delete(stored).catch(() => undefined);
@@ -183,7 +182,7 @@ export async function reorderProductPhotos(
 ): Promise<ProductPhoto[]> {
   requirePermission(actor, "products");
   if (new Set(photoIds).size !== photoIds.length) throw invalid("photo_ids: each photo may appear only once.");
-  const photos = await ctx.db.transaction(async (tx) => {
+  const photos = await staffWrite(ctx, actor, "products", async ({ tx, audit }) => {
     await lockProduct(tx, productId);
     const current = await photosOf(tx, productId);
     const own = new Set(current.map((p) => p.id));
@@ -192,7 +191,7 @@ export async function reorderProductPhotos(
     if (photoIds.length !== current.length)
       throw new AppError(409, "The product's photos changed while you were looking. Please reload and try again.");
     await renumber(tx, photoIds);
-    await recordAudit(tx, whoIs(actor), {
+    await audit({
       action: "product.photos_reorder",
       entityType: "product",
       entityId: productId,
@@ -200,7 +199,6 @@ export async function reorderProductPhotos(
     });
     return photosOf(tx, productId);
   });
-  ctx.cache.clear();
   return photos.map(present);
 }
 
@@ -222,40 +220,45 @@ export async function updateProductPhoto(
   const altText = change.altText?.trim().replace(/\s+/g, " ");
   if (altText !== undefined && altText.length > PHOTO_LIMITS.altText)
     throw invalid(`alt_text must be at most ${PHOTO_LIMITS.altText} characters`);
-  const photo = await ctx.db.transaction(async (tx) => {
-    await lockProduct(tx, productId);
-    const current = await photosOf(tx, productId);
-    const before = current.find((p) => p.id === photoId);
-    if (!before) throw notFound("Photo not found");
-    const changes: Record<string, [unknown, unknown]> = {};
-    if (altText !== undefined && altText !== before.altText) {
-      await tx
-        .update(productImages)
-        .set({ altText })
-        .where(and(eq(productImages.id, photoId), eq(productImages.productId, productId)));
-      changes.alt_text = [before.altText, altText];
-    }
-    if (change.primary && current[0]?.id !== photoId) {
-      await renumber(tx, [photoId, ...current.filter((p) => p.id !== photoId).map((p) => p.id)]);
-      changes.primary = [current.find((p) => p.isPrimary)?.id ?? null, photoId];
-    } else if (change.primary && !before.isPrimary) {
-      await renumber(
-        tx,
-        current.map((p) => p.id),
-      );
-      changes.primary = [null, photoId];
-    }
-    if (Object.keys(changes).length > 0)
-      await recordAudit(tx, whoIs(actor), {
-        action: "product.photo_update",
-        entityType: "product",
-        entityId: productId,
-        changes: { photo_id: photoId, ...changes },
-      });
-    const [after] = await tx.select().from(productImages).where(eq(productImages.id, photoId));
-    return { row: after!, changed: Object.keys(changes).length > 0 };
-  });
-  if (photo.changed) ctx.cache.clear();
+  const photo = await staffWrite(
+    ctx,
+    actor,
+    "products",
+    async ({ tx, audit }) => {
+      await lockProduct(tx, productId);
+      const current = await photosOf(tx, productId);
+      const before = current.find((p) => p.id === photoId);
+      if (!before) throw notFound("Photo not found");
+      const changes: Record<string, [unknown, unknown]> = {};
+      if (altText !== undefined && altText !== before.altText) {
+        await tx
+          .update(productImages)
+          .set({ altText })
+          .where(and(eq(productImages.id, photoId), eq(productImages.productId, productId)));
+        changes.alt_text = [before.altText, altText];
+      }
+      if (change.primary && current[0]?.id !== photoId) {
+        await renumber(tx, [photoId, ...current.filter((p) => p.id !== photoId).map((p) => p.id)]);
+        changes.primary = [current.find((p) => p.isPrimary)?.id ?? null, photoId];
+      } else if (change.primary && !before.isPrimary) {
+        await renumber(
+          tx,
+          current.map((p) => p.id),
+        );
+        changes.primary = [null, photoId];
+      }
+      if (Object.keys(changes).length > 0)
+        await audit({
+          action: "product.photo_update",
+          entityType: "product",
+          entityId: productId,
+          changes: { photo_id: photoId, ...changes },
+        });
+      const [after] = await tx.select().from(productImages).where(eq(productImages.id, photoId));
+      return { row: after!, changed: Object.keys(changes).length > 0 };
+    },
+    { clears: clearsWhenChanged },
+  );
   return present(photo.row);
 }
 
@@ -270,8 +273,7 @@ export async function deleteProductPhoto(
   productId: number,
   photoId: number,
 ): Promise<{ id: number; filesDeleted: boolean }> {
-  requirePermission(actor, "products");
-  const gone = await ctx.db.transaction(async (tx) => {
+  const gone = await staffWrite(ctx, actor, "products", async ({ tx, audit }) => {
     await lockProduct(tx, productId);
     const current = await photosOf(tx, productId);
     const photo = current.find((p) => p.id === photoId);
@@ -281,7 +283,7 @@ export async function deleteProductPhoto(
       tx,
       current.filter((p) => p.id !== photoId).map((p) => p.id),
     );
-    await recordAudit(tx, whoIs(actor), {
+    await audit({
       action: "product.photo_delete",
       entityType: "product",
       entityId: productId,
@@ -289,7 +291,6 @@ export async function deleteProductPhoto(
     });
     return photo;
   });
-  ctx.cache.clear();
   let filesDeleted = false;
   if (gone.storageKey) {
     try {

@@ -1,4 +1,4 @@
-// The site's uploaded pictures (issue 14, points 5 and 8; decision 0066): a collection's hero
+// The site's uploaded pictures (decision 0066): a collection's hero
 // (the home slider and the collection page) and a blog post's featured picture. One file is
 // checked and converted exactly as product photos are (prepare-photo.ts), stored as the WebP
 // widths the storefront loads under collections/<id>/ or blog/<id>/, and its 800-pixel address
@@ -11,7 +11,7 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { invalid, notFound } from "../shared/errors";
-import { recordAudit, whoIs } from "../shared/audit";
+import { staffWrite } from "../shared/staff-write";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
 import type { Db } from "../../db/client";
@@ -139,10 +139,10 @@ export async function uploadSiteImage(
       await storage.put(key, f.bytes, "image/webp");
       stored.push(key);
     }
-    previous = await ctx.db.transaction(async (tx) => {
+    previous = await staffWrite(ctx, actor, rules.permission, async ({ tx, audit }) => {
       const current = await lockOwner(tx, owner, id);
       await writeImage(tx, owner, id, url);
-      await recordAudit(tx, whoIs(actor), {
+      await audit({
         action: `${owner}.image_upload`,
         entityType: owner,
         entityId: id,
@@ -157,7 +157,6 @@ export async function uploadSiteImage(
     await storage.delete(stored).catch(() => undefined);
     throw error;
   }
-  ctx.cache.clear();
   const previousFilesDeleted = previous !== url && (await releaseSiteImage(ctx, storage, previous));
   return {
     url,
@@ -179,18 +178,23 @@ export async function clearSiteImage(
   const rules = OWNERS[owner];
   requirePermission(actor, rules.permission);
   if (!isId(id)) throw notFound(rules.missing);
-  const previous = await ctx.db.transaction(async (tx) => {
-    const current = await lockOwner(tx, owner, id);
-    if (current.url === null) return null;
-    await writeImage(tx, owner, id, null);
-    await recordAudit(tx, whoIs(actor), {
-      action: `${owner}.image_clear`,
-      entityType: owner,
-      entityId: id,
-      changes: { [owner === "collection" ? "image_url" : "featured_image_url"]: [current.url, null] },
-    });
-    return current.url;
-  });
-  if (previous !== null) ctx.cache.clear();
+  const previous = await staffWrite(
+    ctx,
+    actor,
+    rules.permission,
+    async ({ tx, audit }) => {
+      const current = await lockOwner(tx, owner, id);
+      if (current.url === null) return null;
+      await writeImage(tx, owner, id, null);
+      await audit({
+        action: `${owner}.image_clear`,
+        entityType: owner,
+        entityId: id,
+        changes: { [owner === "collection" ? "image_url" : "featured_image_url"]: [current.url, null] },
+      });
+      return current.url;
+    },
+    { clears: (was) => (was === null ? "none" : "all") },
+  );
   return { url: null, widths: [], previousFilesDeleted: await releaseSiteImage(ctx, storage, previous) };
 }

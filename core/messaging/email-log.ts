@@ -1,4 +1,4 @@
-// The console's message log across both channels (issue 17, point 5): WhatsApp messages and
+// The console's message log across both channels (decision 0076): WhatsApp messages and
 // emails together, newest first, filtered by channel and status; one email's view; and a staff
 // resend of an email, which queues a new row naming the first (resend_of), so every send stays on
 // the record. Account emails (password reset, email verification) carry a live one-time link:
@@ -8,7 +8,7 @@ import { queryRows } from "../../db/client";
 import { emailMessages, type EmailKind, type MessageStatus } from "../../db/schema";
 import type { CoreContext } from "../context";
 import { conflict, notFound } from "../shared/errors";
-import { recordAudit, whoIs } from "../shared/audit";
+import { staffWrite } from "../shared/staff-write";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
 import { queueEmail } from "./email-queue";
@@ -181,38 +181,44 @@ export async function resendEmail(
   actor: StaffActor,
   emailId: number,
 ): Promise<{ id: number; resendOf: number; status: "queued" }> {
-  requirePermission(actor, "orders");
-  return ctx.db.transaction(async (tx) => {
-    const [original] = await tx.select().from(emailMessages).where(eq(emailMessages.id, emailId)).for("update");
-    if (!original) throw notFound("Message not found");
-    if (isAccountEmail(original.kind)) throw conflict(ACCOUNT_RESEND_REFUSED, { kind: original.kind });
-    if (original.status === "queued" || original.status === "sending") {
-      throw conflict("This email is still waiting to be sent; it goes out in a moment.", { status: original.status });
-    }
-    const [waiting] = await tx
-      .select({ id: emailMessages.id })
-      .from(emailMessages)
-      .where(and(eq(emailMessages.resendOf, emailId), inArray(emailMessages.status, ["queued", "sending"])));
-    if (waiting) {
-      throw conflict(`This email is already being sent again (message ${waiting.id}).`, { resend_id: waiting.id });
-    }
-    const id = await queueEmail(tx, {
-      kind: original.kind,
-      to: original.toAddress,
-      subject: original.subject,
-      text: original.textBody,
-      html: original.htmlBody,
-      orderId: original.orderId,
-      userId: original.userId,
-      resendOf: emailId,
-      createdBy: actor.userId,
-    });
-    await recordAudit(tx, whoIs(actor), {
-      action: "email.resend",
-      entityType: "email_message",
-      entityId: emailId,
-      changes: { resend_id: id, kind: original.kind, order_id: original.orderId, status_was: original.status },
-    });
-    return { id, resendOf: emailId, status: "queued" as const };
-  });
+  return staffWrite(
+    ctx,
+    actor,
+    "orders",
+    async ({ tx, audit }) => {
+      const [original] = await tx.select().from(emailMessages).where(eq(emailMessages.id, emailId)).for("update");
+      if (!original) throw notFound("Message not found");
+      if (isAccountEmail(original.kind)) throw conflict(ACCOUNT_RESEND_REFUSED, { kind: original.kind });
+      if (original.status === "queued" || original.status === "sending") {
+        throw conflict("This email is still waiting to be sent; it goes out in a moment.", { status: original.status });
+      }
+      const [waiting] = await tx
+        .select({ id: emailMessages.id })
+        .from(emailMessages)
+        .where(and(eq(emailMessages.resendOf, emailId), inArray(emailMessages.status, ["queued", "sending"])));
+      if (waiting) {
+        throw conflict(`This email is already being sent again (message ${waiting.id}).`, { resend_id: waiting.id });
+      }
+      const id = await queueEmail(tx, {
+        kind: original.kind,
+        to: original.toAddress,
+        subject: original.subject,
+        text: original.textBody,
+        html: original.htmlBody,
+        orderId: original.orderId,
+        userId: original.userId,
+        resendOf: emailId,
+        createdBy: actor.userId,
+      });
+      await audit({
+        action: "email.resend",
+        entityType: "email_message",
+        entityId: emailId,
+        changes: { resend_id: id, kind: original.kind, order_id: original.orderId, status_was: original.status },
+      });
+      return { id, resendOf: emailId, status: "queued" as const };
+    },
+    // the outbox sends it; nothing cached shows an email
+    { clears: "none" },
+  );
 }

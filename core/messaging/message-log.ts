@@ -1,11 +1,11 @@
-// The console's message log (issue 15; email since issue 17 in email-log.ts): every WhatsApp message, newest first, with its order,
+// The console's message log (decision 0069; both channels together in email-log.ts): every WhatsApp message, newest first, with its order,
 // text, attempts and last error; a failed one can be sent again. Staff with the orders
 // permission; the resend is audited in its own transaction. The shop's choices (confirmations on
 // or off, their language) are settings.
 import { and, count, desc, eq, notInArray, sql, type SQL } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { notFound, conflict, invalid } from "../shared/errors";
-import { recordAudit, whoIs } from "../shared/audit";
+import { staffWrite } from "../shared/staff-write";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
 import {
@@ -24,7 +24,7 @@ export const CODE_RESEND_REFUSED =
 
 export const MESSAGE_FILTERS = ["all", "queued", "sending", "sent", "logged", "failed"] as const;
 export type MessageFilter = (typeof MESSAGE_FILTERS)[number];
-/** the log's channels (issue 17); here, beside the filters, because the console page's tabs read both */
+/** the log's channels (WhatsApp and email); here, beside the filters, because the console page's tabs read both */
 export const MESSAGE_CHANNELS = ["all", "whatsapp", "email"] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
@@ -93,58 +93,68 @@ export async function resendMessage(
   actor: StaffActor,
   messageId: number,
 ): Promise<{ id: number; status: MessageStatus }> {
-  requirePermission(actor, "orders");
-  return ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(whatsappMessages)
-      .set({
-        status: "queued",
-        attempts: 0,
-        nextAttemptAt: sql`now()`,
-        lockedBy: null,
-        lockedUntil: null,
-        updatedAt: sql`now()`,
-      })
-      // a reset code is not kept once its message failed (decision 0087): the shopper asks again
-      .where(
-        and(
-          eq(whatsappMessages.id, messageId),
-          eq(whatsappMessages.status, "failed"),
-          notInArray(whatsappMessages.kind, ["password_code", "phone_code"]),
-        ),
-      )
-      .returning({ id: whatsappMessages.id, orderId: whatsappMessages.orderId, lastError: whatsappMessages.lastError });
-    if (!updated) {
-      const [existing] = await tx
-        .select({ status: whatsappMessages.status, kind: whatsappMessages.kind })
-        .from(whatsappMessages)
-        .where(eq(whatsappMessages.id, messageId));
-      if (!existing) throw notFound("Message not found");
-      // a code is not kept once its message failed: the shopper, or the staff member, asks again
-      if (existing.kind === "password_code") throw conflict(CODE_RESEND_REFUSED);
-      if (existing.kind === "phone_code") throw conflict(PHONE_CODE_RESEND_REFUSED);
-      throw conflict(`Only a failed message can be sent again; this one is ${existing.status}.`, {
-        status: existing.status,
+  return staffWrite(
+    ctx,
+    actor,
+    "orders",
+    async ({ tx, audit }) => {
+      const [updated] = await tx
+        .update(whatsappMessages)
+        .set({
+          status: "queued",
+          attempts: 0,
+          nextAttemptAt: sql`now()`,
+          lockedBy: null,
+          lockedUntil: null,
+          updatedAt: sql`now()`,
+        })
+        // a reset code is not kept once its message failed (decision 0087): the shopper asks again
+        .where(
+          and(
+            eq(whatsappMessages.id, messageId),
+            eq(whatsappMessages.status, "failed"),
+            notInArray(whatsappMessages.kind, ["password_code", "phone_code"]),
+          ),
+        )
+        .returning({
+          id: whatsappMessages.id,
+          orderId: whatsappMessages.orderId,
+          lastError: whatsappMessages.lastError,
+        });
+      if (!updated) {
+        const [existing] = await tx
+          .select({ status: whatsappMessages.status, kind: whatsappMessages.kind })
+          .from(whatsappMessages)
+          .where(eq(whatsappMessages.id, messageId));
+        if (!existing) throw notFound("Message not found");
+        // a code is not kept once its message failed: the shopper, or the staff member, asks again
+        if (existing.kind === "password_code") throw conflict(CODE_RESEND_REFUSED);
+        if (existing.kind === "phone_code") throw conflict(PHONE_CODE_RESEND_REFUSED);
+        throw conflict(`Only a failed message can be sent again; this one is ${existing.status}.`, {
+          status: existing.status,
+        });
+      }
+      await audit({
+        action: "message.resend",
+        entityType: "whatsapp_message",
+        entityId: messageId,
+        changes: { status: ["failed", "queued"], order_id: updated.orderId, last_error: updated.lastError },
       });
-    }
-    await recordAudit(tx, whoIs(actor), {
-      action: "message.resend",
-      entityType: "whatsapp_message",
-      entityId: messageId,
-      changes: { status: ["failed", "queued"], order_id: updated.orderId, last_error: updated.lastError },
-    });
-    return { id: messageId, status: "queued" as const };
-  });
+      return { id: messageId, status: "queued" as const };
+    },
+    // the outbox sends it; nothing cached shows a message
+    { clears: "none" },
+  );
 }
 
 export interface MessageSettings {
   whatsappConfirmations: boolean;
   whatsappLanguage: MessageLanguage;
-  /** no answer after this many hours: one reminder (issue 15, point 4) */
+  /** no answer after this many hours: one reminder (decision 0072) */
   confirmationReminderHours: number;
   /** no answer after this many: the order is cancelled and restocked */
   confirmationExpiryHours: number;
-  /** the owner's order-email switches (issue 17, point 5); account emails cannot be turned off */
+  /** the owner's order-email switches; account emails cannot be turned off */
   emailOrderPlaced: boolean;
   emailOrderShipped: boolean;
   emailOrderDelivered: boolean;
@@ -227,12 +237,12 @@ export async function setMessageSettings(
     emailOrderCancelled: input.emailOrderCancelled ?? before.emailOrderCancelled,
   };
   checkConfirmationHours(next.confirmationReminderHours, next.confirmationExpiryHours);
-  await ctx.db.transaction(async (tx) => {
+  await staffWrite(ctx, actor, "settings", async ({ tx, audit }) => {
     await tx
       .insert(siteSettings)
       .values({ id: 1, ...next })
       .onConflictDoUpdate({ target: siteSettings.id, set: { ...next, updatedAt: sql`now()` } });
-    await recordAudit(tx, whoIs(actor), {
+    await audit({
       action: "settings.update",
       entityType: "site_settings",
       entityId: 1,
@@ -248,7 +258,6 @@ export async function setMessageSettings(
       },
     });
   });
-  ctx.cache.clear();
   return next;
 }
 

@@ -5,6 +5,7 @@
 import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
 import { recordAudit, whoIs, type AuditEntry } from "./audit";
+import { databaseError, UNIQUE_VIOLATION } from "./db-errors";
 import type { Permission, StaffActor } from "./permissions";
 import { requirePermission } from "./staff-errors";
 
@@ -26,6 +27,12 @@ export type CacheClear = "all" | "none" | readonly string[];
 
 export interface StaffWriteOptions<T> {
   clears?: CacheClear | ((result: T) => CacheClear);
+  /**
+   * The refusal for a unique violation (given the constraint PostgreSQL names, null when the
+   * driver names none): two saves at once that both passed the use-case's own check, where the
+   * second meets the first's row at commit. Answering undefined lets the error through.
+   */
+  unique?: (constraint: string | null) => Error | undefined;
 }
 
 /** For a write that may find nothing to change: the cache is cleared only when it did change. */
@@ -47,9 +54,16 @@ export async function staffWrite<T>(
   options: StaffWriteOptions<T> = {},
 ): Promise<T> {
   if (right !== "own account") requirePermission(actor, right);
-  const result = await ctx.db.transaction((tx) =>
-    write({ tx, actor, audit: (entry) => recordAudit(tx, whoIs(actor), entry) }),
-  );
+  let result: T;
+  try {
+    result = await ctx.db.transaction((tx) =>
+      write({ tx, actor, audit: (entry) => recordAudit(tx, whoIs(actor), entry) }),
+    );
+  } catch (error) {
+    const db = options.unique ? databaseError(error) : null;
+    const refusal = db?.code === UNIQUE_VIOLATION ? options.unique!(db.constraint) : undefined;
+    throw refusal ?? error;
+  }
   const clears = typeof options.clears === "function" ? options.clears(result) : (options.clears ?? "all");
   if (clears === "all") ctx.cache.clear();
   else if (clears !== "none") for (const tag of clears) ctx.cache.invalidateTag(tag);

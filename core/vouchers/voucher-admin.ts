@@ -1,4 +1,4 @@
-// Vouchers for staff (issue 14, point 6; decision 0066): list, create, edit, delete and the
+// Vouchers for staff (decision 0066): list, create, edit, delete and the
 // orders that used each one. The checkout reads the same rows (core/vouchers/vouchers.ts), so a
 // voucher saved here works at the checkout at once. An edit locks the voucher's row: an order
 // counting a use (redeemVoucher's conditional UPDATE) waits for the edit, or the edit for it, so
@@ -8,12 +8,12 @@ import { and, count, desc, eq, gt, ilike, isNotNull, lt, lte, or, sql, type SQL 
 import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
 import { orders, voucherRedemptions, vouchers } from "../../db/schema";
-import { databaseError, UNIQUE_VIOLATION } from "../shared/db-errors";
 import { AppError, notFound } from "../shared/errors";
 import { changedFields } from "../shared/audit";
-import { staffWrite } from "../shared/staff-write";
+import { clearsWhenChanged, staffWrite } from "../shared/staff-write";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
+import { escapeLike } from "../shared/search";
 import {
   voucherState,
   voucherValues,
@@ -72,7 +72,6 @@ const columns = {
 type Row = Omit<StaffVoucher, "state">;
 const withState = (row: Row, now = new Date()): StaffVoucher => ({ ...row, state: voucherState(row, now) });
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 const usedUp = sql`(${vouchers.usageLimit} is not null and ${vouchers.usedCount} >= ${vouchers.usageLimit})`;
 
 /** The same states as voucherState, as SQL. */
@@ -133,17 +132,9 @@ const duplicate = (code: string) =>
     field: "code",
   });
 
-/** Runs a write; the unique index on upper(code) (a race with another save) becomes the 409. */
-async function uniqueCode<T>(code: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    const db = databaseError(error);
-    if (db?.code === UNIQUE_VIOLATION && (db.constraint === null || db.constraint === "vouchers_code_key"))
-      throw duplicate(code);
-    throw error;
-  }
-}
+/** The unique index on upper(code) met at commit (a race with another save) is the same 409. */
+const codeInUse = (code: string) => (constraint: string | null) =>
+  constraint === null || constraint === "vouchers_code_key" ? duplicate(code) : undefined;
 
 async function codeTaken(tx: Db, code: string, exceptId?: number): Promise<boolean> {
   const [row] = await tx
@@ -181,13 +172,17 @@ export async function createVoucher(ctx: CoreContext, actor: StaffActor, fields:
   requirePermission(actor, "vouchers");
   const { values, problem } = voucherValues(fields);
   if (problem !== null) throw new AppError(422, problem);
-  const created = await uniqueCode(values.code, () =>
-    staffWrite(ctx, actor, "vouchers", async ({ tx, audit }) => {
+  const created = await staffWrite(
+    ctx,
+    actor,
+    "vouchers",
+    async ({ tx, audit }) => {
       if (await codeTaken(tx, values.code)) throw duplicate(values.code);
       const [row] = await tx.insert(vouchers).values(values).returning(columns);
       await audit({ action: "voucher.create", entityType: "voucher", entityId: row!.id, changes: auditValues(values) });
       return row!;
-    }),
+    },
+    { unique: codeInUse(values.code) },
   );
   return withState(created);
 }
@@ -203,40 +198,38 @@ export async function updateVoucher(
   id: number,
   patch: VoucherPatch,
 ): Promise<{ voucher: StaffVoucher; changed: boolean }> {
-  const result = await uniqueCode(patch.code ?? "", () =>
-    staffWrite(
-      ctx,
-      actor,
-      "vouchers",
-      async ({ tx, audit }) => {
-        const [current] = await tx.select(columns).from(vouchers).where(eq(vouchers.id, id)).for("update");
-        if (!current) throw notFound("Voucher not found");
-        const { values, problem } = voucherValues(patch, current);
-        if (problem !== null) throw new AppError(422, problem);
-        if (values.usageLimit !== null && values.usageLimit < current.usedCount) {
-          throw new AppError(
-            422,
-            `usage_limit cannot be below the ${current.usedCount} ${current.usedCount === 1 ? "use" : "uses"} already counted`,
-            { field: "usage_limit", used_count: current.usedCount },
-          );
-        }
-        if (values.code.toUpperCase() !== current.code.toUpperCase() && (await codeTaken(tx, values.code, id)))
-          throw duplicate(values.code);
-        const changes = changedFields<Record<string, unknown>>(current, { ...values }, AUDITED);
-        if (Object.keys(changes).length === 0) return { row: current, changed: false };
-        const [row] = await tx.update(vouchers).set(values).where(eq(vouchers.id, id)).returning(columns);
-        await audit({
-          action: "voucher.update",
-          entityType: "voucher",
-          entityId: id,
-          changes: Object.fromEntries(
-            Object.entries(changes).map(([k, pair]) => [k, pair.map((v) => (v instanceof Date ? v.toISOString() : v))]),
-          ),
-        });
-        return { row: row!, changed: true };
-      },
-      { clears: (outcome) => (outcome.changed ? "all" : "none") },
-    ),
+  const result = await staffWrite(
+    ctx,
+    actor,
+    "vouchers",
+    async ({ tx, audit }) => {
+      const [current] = await tx.select(columns).from(vouchers).where(eq(vouchers.id, id)).for("update");
+      if (!current) throw notFound("Voucher not found");
+      const { values, problem } = voucherValues(patch, current);
+      if (problem !== null) throw new AppError(422, problem);
+      if (values.usageLimit !== null && values.usageLimit < current.usedCount) {
+        throw new AppError(
+          422,
+          `usage_limit cannot be below the ${current.usedCount} ${current.usedCount === 1 ? "use" : "uses"} already counted`,
+          { field: "usage_limit", used_count: current.usedCount },
+        );
+      }
+      if (values.code.toUpperCase() !== current.code.toUpperCase() && (await codeTaken(tx, values.code, id)))
+        throw duplicate(values.code);
+      const changes = changedFields<Record<string, unknown>>(current, { ...values }, AUDITED);
+      if (Object.keys(changes).length === 0) return { row: current, changed: false };
+      const [row] = await tx.update(vouchers).set(values).where(eq(vouchers.id, id)).returning(columns);
+      await audit({
+        action: "voucher.update",
+        entityType: "voucher",
+        entityId: id,
+        changes: Object.fromEntries(
+          Object.entries(changes).map(([k, pair]) => [k, pair.map((v) => (v instanceof Date ? v.toISOString() : v))]),
+        ),
+      });
+      return { row: row!, changed: true };
+    },
+    { clears: clearsWhenChanged, unique: codeInUse(patch.code ?? "") },
   );
   return { voucher: withState(result.row), changed: result.changed };
 }
