@@ -1,4 +1,4 @@
-// The words of the account emails (issue 17; decision 0087): the password reset link, the address
+// The words of the account emails (decision 0087): the password reset link, the address
 // confirmation, the sign-in link and the notice of a second registration, in the store's one
 // email layout. Plain English a shopper understands, and what to
 // do when the shopper did not ask.

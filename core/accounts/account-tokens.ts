@@ -1,5 +1,5 @@
-// The single-use tokens behind the password reset and email verification messages (issue 17,
-// decision 0077). A link carries 256 random bits (the same format as sign-in tokens, tokens.ts);
+// The single-use tokens behind the password reset and email verification messages
+// (decision 0077). A link carries 256 random bits (the same format as sign-in tokens, tokens.ts);
 // only their SHA-256 is stored, so a copy of the database opens no account. A token is spent by
 // one conditional UPDATE, so of two uses at once exactly one wins.
 import { and, eq, gt, isNull, sql } from "drizzle-orm";

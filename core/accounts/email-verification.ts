@@ -1,4 +1,4 @@
-// Confirming a shopper's email (issue 17, point 3; decisions 0022, 0077). A link sent after
+// Confirming a shopper's email (decisions 0022, 0077). A link sent after
 // registering, or again from the account page, proves the shopper reads that address; only then
 // does My Orders show the guest orders placed with it.
 import { and, eq, sql } from "drizzle-orm";

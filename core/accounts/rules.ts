@@ -44,7 +44,7 @@ export const emailSchema = z
   .string({ error: EMAIL_MESSAGE })
   .trim()
   .toLowerCase()
-  // the length first, and nothing else after it fails (issue 11, item 8)
+  // the length first, and nothing else after it fails (a long crafted address froze the pattern)
   .max(EMAIL_MAX, { error: EMAIL_MESSAGE, abort: true })
   .refine(isEmailAddress, EMAIL_MESSAGE);
 
@@ -120,7 +120,7 @@ const linkToken = z
   .min(1, "token is required")
   .max(64, "This link is not valid.");
 
-/** How a password reset reaches the shopper: a link by email, or a code on WhatsApp (issue 17). */
+/** How a password reset reaches the shopper: a link by email, or a code on WhatsApp (decision 0077). */
 export const RESET_CHANNELS = ["email", "whatsapp"] as const;
 
 /** POST /users/password-reset: the address to send the link to, and the channel asked for. */

@@ -74,7 +74,7 @@ export async function registerUser(ctx: CoreContext, raw: unknown, client: Clien
   }
   let user: Account;
   try {
-    // the account and its confirmation email (issue 17) commit together
+    // the account and its confirmation email commit together
     user = await ctx.db.transaction(async (tx) => {
       const [created] = (await tx
         .insert(users)

@@ -13,7 +13,7 @@ import { matchesCombination, variantKey, type VariantAttributes } from "./varian
 
 /** The most of one item a line can ever hold: the order payload allows 1 to 99 (spec §5, §9); the store's setting may allow fewer. */
 export const MAX_LINE_QUANTITY = 99;
-/** The refusal beyond the store's units-per-item cap, in the cart and in orders (issue 11, item 13). */
+/** The refusal beyond the store's units-per-item cap, in the cart and in orders (decision 0050). */
 export const maxUnitsMessage = (max: number) => `You can order at most ${max} of one item.`;
 /** Lines in one cart; more is a script, not a shopper. */
 export const MAX_CART_LINES = 100;

@@ -1,5 +1,5 @@
-// Products with their combinations and stock as a CSV file, out and back in (issue 14, point 4;
-// decision 0065). The export streams one row per combination (or per product sold without
+// Products with their combinations and stock as a CSV file, out and back in (decision 0065).
+// The export streams one row per combination (or per product sold without
 // options), the product's columns repeated, read in keyset batches. The import is two steps: a
 // preview that checks every row (errors by line and field) and counts what would change, writing
 // nothing to the catalogue but keeping the file in product_imports; then Apply, once per import,

@@ -1,4 +1,4 @@
-// What staff send to create or change a product (issue 14, point 1): one zod schema for the staff
+// What staff send to create or change a product (decision 0062): one zod schema for the staff
 // API's body and the console's form (which builds the same object from its fields). Amounts come
 // as rupees and leave as paisa; every text is length-checked before any pattern.
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// A product's options and the grid of their combinations (issue 14, point 1), as the product
+// A product's options and the grid of their combinations (decision 0062), as the product
 // editor, its staff API and the storefront name them. Browser-safe: the console's editor builds
 // the grid from the option fields as they are typed, with these same rules.
 

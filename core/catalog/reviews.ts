@@ -1,6 +1,6 @@
 // Product reviews: guests post under a typed name (spec §1, §5). The product's count and
 // rating total change in the same transaction as the insert, so the average is never stale.
-// Posting is limited (issue 11, item 14): a stranger's flood of one-star reviews took a product
+// Posting is limited (decision 0052): a stranger's flood of one-star reviews took a product
 // from 3.5 to 1.1 stars in a minute.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -127,7 +127,7 @@ async function limitReviews(ctx: CoreContext, productId: number, author: ReviewA
 /** A review just posted; isApproved is false when it waits for the shop to check it. */
 export type PostedReview = Review & { isApproved: boolean };
 
-/** Whether the shop's setting holds this author's new review for moderation (issue 14, point 7). */
+/** Whether the shop's setting holds this author's new review for moderation (decision 0061). */
 export function isHeldForModeration(setting: string, userId: number | null): boolean {
   return setting === "all" || (setting === "guests" && userId === null);
 }

@@ -1,4 +1,4 @@
-// The limits of what staff write in the Content screens (issue 14, point 8; decision 0067).
+// The limits of what staff write in the Content screens (decision 0067).
 // Browser-safe: the console's fields carry the same maxLength as core enforces.
 import { slugify as slugifyText } from "../shared/slug";
 

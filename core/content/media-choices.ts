@@ -1,4 +1,4 @@
-// The pictures a blog post may feature (issue 14, point 8): any the store already shows, that is
+// The pictures a blog post may feature (decision 0067): any the store already shows, that is
 // a product photo, a collection's picture or another post's picture. Staff upload new ones with
 // the product photos (point 2); an address from elsewhere is refused.
 import { asc, eq, like } from "drizzle-orm";

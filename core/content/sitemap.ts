@@ -1,7 +1,7 @@
-// What the XML sitemap lists (issue 7): every active product, active collection and visible blog
+// What the XML sitemap lists (decision 0027): every active product, active collection and visible blog
 // post, with the time each last changed. Only the columns a link needs.
 //
-// Products are read in slices, never all at once (issue 16, point 4): with 100,000 of them the
+// Products are read in slices, never all at once (decision 0075): with 100,000 of them the
 // whole list was ~100,000 objects and a ~10 MB string per request. The outline (collections,
 // posts, how many products, when the catalogue last changed) is small; the products of one
 // sitemap part are read by keyset on id, a batch at a time, through products_sitemap_idx.

@@ -1,5 +1,5 @@
 // Browser-safe: the storefront embeds homepage videos by this id, and the console refuses an
-// address it would not find one in (issue 14, point 8).
+// address it would not find one in (decision 0067).
 
 /** The video id of a YouTube watch, shorts, embed or youtu.be address, or null. */
 export function youTubeId(url: string): string | null {

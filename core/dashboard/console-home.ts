@@ -1,6 +1,6 @@
-// The figures on the console's home page (issue 12, point 1): each one only for a role that may
+// The figures on the console's home page (decision 0060): each one only for a role that may
 // open its area, so the page tells a packer what waits for them without showing an owner's totals
-// to everyone. Issue 13 adds the orders dashboard (30 days) and the stock running low.
+// to everyone. The orders dashboard (30 days) and the stock running low are among them.
 import { and, count, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { queryRows } from "../../db/client";

@@ -70,7 +70,7 @@ export async function preparePhoto(file: UploadedFile): Promise<PreparedPhoto> {
   if (type === "heic") throw invalid(`${name} ${HEIC_REFUSED}`);
   if (type === "other") throw invalid(`${name} is not a photo this store can read: send ${PHOTO_TYPES_TEXT}.`);
   // loaded when the first photo comes, not at start: libvips is ~30 MB a store that is only
-  // selling never needs (issue 16, point 3)
+  // selling never needs (decision 0078)
   const { default: sharp } = await import("sharp");
   const input = () => sharp(file.bytes, { limitInputPixels: PHOTO_LIMITS.pixels, failOn: "error" });
   let meta: Metadata;

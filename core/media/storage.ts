@@ -1,4 +1,4 @@
-// Where uploaded media lives (issue 14, point 2; decision 0063): a small interface with two
+// Where uploaded media lives (decision 0063): a small interface with two
 // implementations. Local files under DATA_DIR/media (served at /media/ by server/app.ts) by
 // default, needing no account; an S3-compatible bucket when S3_BUCKET is set, so several app
 // processes share one set of files. Keys are relative paths such as "products/12/ab12-800.webp".

@@ -1,4 +1,4 @@
-// The WhatsApp Cloud API transport (issue 15, point 2; decision 0070): one template message per
+// The WhatsApp Cloud API transport (decision 0070): one template message per
 // send, POST {apiUrl}/{version}/{phoneNumberId}/messages with the bearer token, in the shape
 // Meta documents for template messages with quick-reply buttons.
 import { TransportError, type MessageTransport, type OutgoingMessage, type SendResult } from "./transport";
@@ -9,7 +9,7 @@ export interface WhatsAppSettings {
   apiVersion: string;
   phoneNumberId: string;
   accessToken: string;
-  /** the webhook's HMAC key and verify token (used by the webhook, issue 15 point 3) */
+  /** the webhook's HMAC key and verify token (used by the webhook, decision 0071) */
   appSecret: string;
   verifyToken: string;
   /**
@@ -25,7 +25,7 @@ export interface WhatsAppSettings {
 const languageCode = (language: OutgoingMessage["language"]) => (language === "en+ur" ? "ur" : "en");
 
 /**
- * The components of an authentication template (a password reset code, issue 17): Meta's preset
+ * The components of an authentication template (a password reset code, decision 0077): Meta's preset
  * text takes the code as the body's one parameter, and its copy-code button (created as type
  * "otp", sent as a URL button at index 0) takes the code again as its text parameter.
  */

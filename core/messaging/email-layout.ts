@@ -1,4 +1,4 @@
-// The one layout of the store's emails (issue 17): a message's parts go in, its plain-text and
+// The one layout of the store's emails (decision 0076): a message's parts go in, its plain-text and
 // HTML versions come out. The HTML is one column at most 600 px wide with inline styles only (mail
 // apps drop <style> and classes), so it reads the same in Gmail on a 360 px phone as on a desktop.
 // Every value is escaped here and cut to a sane length, so callers pass shoppers' and staff's

@@ -1,4 +1,4 @@
-// Queueing an email (issue 17): the row is written in the caller's transaction, so a message and
+// Queueing an email (decision 0076): the row is written in the caller's transaction, so a message and
 // what caused it (an order, a reset request) commit or roll back together; the email worker sends
 // it later with retries (decision 0069's outbox, email_messages). Nothing here talks to SMTP.
 import type { Db } from "../../db/client";

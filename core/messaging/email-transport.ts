@@ -1,4 +1,4 @@
-// How an email leaves the store (issue 17; decision 0076): SMTP through nodemailer when SMTP_URL
+// How an email leaves the store (decision 0076): SMTP through nodemailer when SMTP_URL
 // is set, else a transport that sends nothing and leaves the message in the console's log, so a
 // fresh install and the tests work offline. The email outbox is decision 0069's queue over
 // email_messages: the worker, lease and backoff are outbox.ts's.
@@ -117,7 +117,7 @@ export function smtpTransport(
 ): EmailTransport {
   const connectMs = Math.min(10_000, options.timeoutMs);
   // nodemailer is loaded on the first send, not at start: a store without SMTP_URL never loads it,
-  // and one with it pays ~15 MB only once mail goes out (issue 16, point 3)
+  // and one with it pays ~15 MB only once mail goes out (decision 0078)
   let transporter: Promise<Transporter> | null = null;
   const connect = async () =>
     (await import("nodemailer")).createTransport({
@@ -174,7 +174,7 @@ interface EmailRow {
   html_body: string;
 }
 
-/** The email queue (issue 17): email_messages through an email transport. */
+/** The email queue: email_messages through an email transport. */
 export function emailQueue(transport: EmailTransport): OutboxQueue<EmailRow> {
   return {
     table: "email_messages",

@@ -1,5 +1,5 @@
-// The outbox worker (issue 15, point 1; decision 0069), for each queue of messages (WhatsApp and,
-// since issue 17, email: one loop, a small OutboxQueue per table). Every store process runs one per queue: it takes
+// The outbox worker (decision 0069), for each queue of messages (WhatsApp and email, decision
+// 0076: one loop, a small OutboxQueue per table). Every store process runs one per queue: it takes
 // due messages with FOR UPDATE SKIP LOCKED under a lease, sends each through the transport, and
 // records the outcome only while it still holds the lease. A failed send is tried again after an
 // exponential backoff with jitter, up to MAX_ATTEMPTS; a refusal that cannot change fails at once.
@@ -75,7 +75,7 @@ interface WhatsAppRow extends ClaimedBase {
 const json = (value: string[] | string): string[] =>
   typeof value === "string" ? (JSON.parse(value) as string[]) : value;
 
-/** The WhatsApp queue (issue 15): whatsapp_messages through a WhatsApp transport. */
+/** The WhatsApp queue: whatsapp_messages through a WhatsApp transport. */
 export function whatsappQueue(transport: MessageTransport): OutboxQueue<WhatsAppRow> {
   return {
     table: "whatsapp_messages",
@@ -249,7 +249,7 @@ export function startQueueWorker<Row extends ClaimedBase>(
   return { id, poke: poller.poke, stop: poller.stop };
 }
 
-/** The WhatsApp worker (issue 15). */
+/** The WhatsApp worker. */
 export function startOutboxWorker(
   db: Db,
   transport: MessageTransport,

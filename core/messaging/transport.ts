@@ -1,4 +1,4 @@
-// How a WhatsApp message leaves the store (issue 15, point 2; decision 0070): a small interface
+// How a WhatsApp message leaves the store (decision 0070): a small interface
 // with two implementations, the WhatsApp Cloud API (cloud-api.ts) and the default that sends
 // nothing and leaves the message in the console's log, so a fresh install and the tests work
 // offline.

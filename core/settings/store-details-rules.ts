@@ -1,4 +1,4 @@
-// The rules of the store's details (issue 14, point 9): what the owner may type into each field,
+// The rules of the store's details (decision 0068): what the owner may type into each field,
 // checked length first, then a linear-time pattern or the URL parser, each refusal naming its
 // field. Browser-safe (no database): the console's form takes its limits from here.
 import { normalizePakistaniMobile } from "../shared/phone";

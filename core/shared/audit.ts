@@ -1,4 +1,4 @@
-// The audit log (issue 12, point 5; decision 0053): every staff write and every console sign-in,
+// The audit log (decision 0053): every staff write and every console sign-in,
 // with who, when, from which address, what, and the fields that changed. Written with the
 // transaction's own handle, so the record and the change commit or roll back together; the
 // table refuses UPDATE and DELETE, so nothing in the product can rewrite history.

@@ -51,7 +51,7 @@ describe("ReadCache tags", () => {
   });
 });
 
-describe("ReadCache bounds (issue 16, point 3)", () => {
+describe("ReadCache bounds (decision 0078)", () => {
   it("drops keys asked once when they expire, even when nobody asks again", async () => {
     vi.useFakeTimers();
     try {

@@ -13,7 +13,7 @@ interface Entry {
 
 // Why entries are dropped as they expire, not only when their key is asked again: a key asked
 // once (a crawler's query string, a search nobody repeats) was kept until 5,000 newer keys had
-// pushed it out, so a run of one-off searches of ~370 KB each held over a GB (issue 16, point 3).
+// pushed it out, so a run of one-off searches of ~370 KB each held over a GB (decision 0078).
 // Now an entry outlives its TTL by at most one sweep, and the heavy values also count against a
 // byte budget, so what the cache holds is bounded by time, count and size.
 export class ReadCache {

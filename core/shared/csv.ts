@@ -1,4 +1,4 @@
-// CSV writing shared by every export (the orders list, issue 13; the products, issue 14): one
+// CSV writing shared by every export (the orders list, decision 0059; the products, decision 0065): one
 // escaper, so every file the shop hands out is guarded against CSV injection the same way.
 
 // Excel and LibreOffice run a cell that starts with one of these as a formula (OWASP, "CSV

@@ -1,5 +1,5 @@
 // Who a customer is, for the limits that count per customer: one use of a voucher per customer,
-// orders per phone per day (issue 11, item 13). A shopper who wants a second "first order"
+// orders per phone per day (decision 0050). A shopper who wants a second "first order"
 // discount types the same phone or mailbox another way; these keys see through the usual ways.
 // The stored contact details stay as the shopper typed and normalised them (couriers and
 // WhatsApp need the real number); only the comparisons use these keys.

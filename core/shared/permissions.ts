@@ -1,4 +1,4 @@
-// Who on the staff may do what (issue 12; decision 0053). Every staff use-case in core takes the
+// Who on the staff may do what (decision 0053). Every staff use-case in core takes the
 // acting StaffActor and calls requirePermission first, so a console page and the staff API are
 // held to the same rule; the console's menu only hides what the rule already forbids.
 // Browser-safe: the console's menu reads these tables too.
@@ -9,7 +9,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 /** An area of the back office. */
 export const PERMISSIONS = [
   "orders",
-  // a manual order's shipping fee or discount set by hand, with a reason (issue 13, point 6)
+  // a manual order's shipping fee or discount set by hand, with a reason (decision 0057)
   "order_price_overrides",
   "customers",
   "products",
@@ -24,7 +24,7 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-// issue 12, point 3: owner everything; manager everything but staff accounts and store settings;
+// the roles (decision 0053): owner everything; manager everything but staff accounts and store settings;
 // fulfilment orders and customers; catalogue products, stock, collections, content and reviews
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   owner: PERMISSIONS,

@@ -1,4 +1,4 @@
-// Staff sessions (issue 12, point 2; decision 0053): the console's HttpOnly cookie and an
+// Staff sessions (decision 0053): the console's HttpOnly cookie and an
 // integration's bearer token are both opaque random tokens stored as hashes, like shoppers'
 // (decision 0011), in a table of their own: a shopper's token never opens the back office.
 // A session ends after 12 idle hours, after 30 days whatever its use, when it is revoked, and

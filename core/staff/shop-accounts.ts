@@ -26,7 +26,7 @@ export async function listUsers(
   const term = query.search?.trim();
   const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   // a phone is typed in many ways (0300-1234567, +92 300 1234567): its digits are compared, from
-  // after the country code or leading 0, so any of them finds the account (issue 14, point 10)
+  // after the country code or leading 0, so any of them finds the account (decision 0096)
   const digits = term && /^[+\d\s\-.()]+$/.test(term) ? phoneSearchDigits(term) : null;
   const where = pattern
     ? or(

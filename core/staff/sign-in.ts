@@ -1,4 +1,4 @@
-// Staff sign-in (issue 12, point 2; decision 0053): email and password with the shoppers'
+// Staff sign-in (decision 0053): email and password with the shoppers'
 // limits (decision 0040, counted apart), then the two-step code when the member has it on.
 // Every attempt at the console's door is in the audit log, failures included.
 import { eq, sql } from "drizzle-orm";

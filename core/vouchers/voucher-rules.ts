@@ -1,4 +1,4 @@
-// What a voucher's fields may hold (issue 14, point 6; decision 0066). One zod schema reads the
+// What a voucher's fields may hold (decision 0066). One zod schema reads the
 // staff API's body and the console's form alike; the rules between fields (a maximum discount
 // only for a percentage, the end after the start) are checked by core on the voucher as it will
 // be stored, so an edit of one field is held to them too. Browser-safe: no database here.
