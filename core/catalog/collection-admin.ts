@@ -13,7 +13,7 @@ import type { MediaStorage } from "../media/storage";
 import { changedFields } from "../shared/audit";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
-import { clearsWhenChanged, staffWrite } from "../shared/staff-write";
+import { clearsWhenChanged, staffWrite, type StaffWriteOptions, type StaffWriteScope } from "../shared/staff-write";
 
 export const COLLECTION_NAME_MAX = 100;
 export const COLLECTION_DESCRIPTION_MAX = 2000;
@@ -169,10 +169,30 @@ async function checkImage(tx: Db, collectionId: number | null, imageUrl: string 
 }
 
 /** The collection's row, locked to the end of the transaction; 404 when there is none. */
-export async function lockCollection(tx: Db, id: number) {
+async function lockCollection(tx: Db, id: number) {
   const [row] = await tx.select(columns).from(collections).where(eq(collections.id, id)).for("update");
   if (!row) throw notFound("Collection not found");
   return row;
+}
+
+/**
+ * A staff write to one collection: its row is locked first, so two staff changing it at once
+ * (a reorder and an add) take turns, then the write runs with the row as it is now.
+ */
+export function collectionWrite<T>(
+  ctx: CoreContext,
+  actor: StaffActor,
+  id: number,
+  write: (scope: StaffWriteScope, current: Awaited<ReturnType<typeof lockCollection>>) => Promise<T>,
+  options?: StaffWriteOptions<T>,
+): Promise<T> {
+  return staffWrite(
+    ctx,
+    actor,
+    "collections",
+    async (scope) => write(scope, await lockCollection(scope.tx, id)),
+    options,
+  );
 }
 
 /** Creates a collection (after the last one unless a position is given); it has no products yet. */
@@ -233,12 +253,11 @@ export async function updateCollection(
   // a field given as undefined is a field left out
   patch = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as CollectionPatch;
   checkFields(patch);
-  const result = await staffWrite(
+  const result = await collectionWrite(
     ctx,
     actor,
-    "collections",
-    async ({ tx, audit }) => {
-      const current = await lockCollection(tx, id);
+    id,
+    async ({ tx, audit }, current) => {
       if (patch.imageUrl !== undefined) await checkImage(tx, id, patch.imageUrl, current.imageUrl);
       const changes = changedFields(current, patch, EDITABLE);
       if (Object.keys(changes).length === 0) return { row: current, changed: false, before: current.imageUrl };
@@ -311,8 +330,7 @@ export async function deleteCollection(
   /** given: an uploaded hero's files are deleted after (decision 0066) */
   storage?: MediaStorage,
 ): Promise<void> {
-  const image = await staffWrite(ctx, actor, "collections", async ({ tx, audit }) => {
-    const current = await lockCollection(tx, id);
+  const image = await collectionWrite(ctx, actor, id, async ({ tx, audit }, current) => {
     const [n] = await tx.select({ n: count() }).from(collectionProducts).where(eq(collectionProducts.collectionId, id));
     await tx.delete(collections).where(eq(collections.id, id));
     await audit({

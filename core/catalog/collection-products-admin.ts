@@ -11,8 +11,8 @@ import { AppError, notFound } from "../shared/errors";
 import type { StaffActor } from "../shared/permissions";
 import { escapeLike } from "../shared/search";
 import { requirePermission } from "../shared/staff-errors";
-import { clearsWhenChanged, staffWrite } from "../shared/staff-write";
-import { imageChoices, lockCollection } from "./collection-admin";
+import { clearsWhenChanged } from "../shared/staff-write";
+import { collectionWrite, imageChoices } from "./collection-admin";
 
 /** a collection holds at most this many products: the console's list and one reorder stay small */
 export const COLLECTION_PRODUCTS_MAX = 2000;
@@ -59,12 +59,11 @@ export async function orderCollectionProducts(
   if (order.length > COLLECTION_PRODUCTS_MAX)
     throw new AppError(422, `product_ids must hold at most ${COLLECTION_PRODUCTS_MAX} products`);
   if (new Set(order).size !== order.length) throw new AppError(422, "product_ids must name each product once");
-  const result = await staffWrite(
+  const result = await collectionWrite(
     ctx,
     actor,
-    "collections",
-    async ({ tx, audit }) => {
-      const current = await lockCollection(tx, id);
+    id,
+    async ({ tx, audit }, current) => {
       const before = await memberIds(tx, id);
       const members = new Set(before);
       if (order.length !== before.length || order.some((pid) => !members.has(pid)))
@@ -93,12 +92,11 @@ export async function moveCollectionProduct(
   productId: number,
   direction: "up" | "down",
 ): Promise<{ productIds: number[]; changed: boolean }> {
-  const result = await staffWrite(
+  const result = await collectionWrite(
     ctx,
     actor,
-    "collections",
-    async ({ tx, audit }) => {
-      const current = await lockCollection(tx, id);
+    id,
+    async ({ tx, audit }, current) => {
       const order = await memberIds(tx, id);
       const at = order.indexOf(productId);
       if (at < 0) throw notFound("This product is not in the collection");
@@ -127,12 +125,11 @@ export async function addCollectionProduct(
   id: number,
   productId: number,
 ): Promise<{ changed: boolean }> {
-  return staffWrite(
+  return collectionWrite(
     ctx,
     actor,
-    "collections",
-    async ({ tx, audit }) => {
-      const current = await lockCollection(tx, id);
+    id,
+    async ({ tx, audit }, current) => {
       const [product] = await tx
         .select({ id: products.id, name: products.name, archivedAt: products.archivedAt })
         .from(products)
@@ -165,8 +162,7 @@ export async function removeCollectionProduct(
   id: number,
   productId: number,
 ): Promise<void> {
-  await staffWrite(ctx, actor, "collections", async ({ tx, audit }) => {
-    const current = await lockCollection(tx, id);
+  await collectionWrite(ctx, actor, id, async ({ tx, audit }, current) => {
     const removed = await tx
       .delete(collectionProducts)
       .where(and(eq(collectionProducts.collectionId, id), eq(collectionProducts.productId, productId)))

@@ -222,24 +222,28 @@ async function lockProduct(tx: Db, id: number, strength: "update" | "no key upda
   return row;
 }
 
-/** Takes a product off the storefront and out of the console's lists; its orders keep their lines. */
-export async function archiveProduct(ctx: CoreContext, actor: StaffActor, id: number): Promise<EditableProduct> {
+/**
+ * Archives a product (off the storefront and out of the console's lists, its orders keep their
+ * lines) or restores one, hidden: staff check it before showing it again. Doing what is already
+ * done changes nothing and records nothing.
+ */
+async function setArchived(ctx: CoreContext, actor: StaffActor, id: number, archive: boolean) {
   await staffWrite(
     ctx,
     actor,
     "products",
     async ({ tx, audit }) => {
       const row = await lockProduct(tx, id);
-      if (row.archivedAt) return { changed: false };
+      if (Boolean(row.archivedAt) === archive) return { changed: false };
       await tx
         .update(products)
-        .set({ archivedAt: sql`now()`, isActive: false, updatedAt: sql`now()` })
+        .set({ archivedAt: archive ? sql`now()` : null, isActive: false, updatedAt: sql`now()` })
         .where(eq(products.id, id));
       await audit({
-        action: "product.archive",
+        action: archive ? "product.archive" : "product.restore",
         entityType: "product",
         entityId: id,
-        changes: { name: row.name, is_active: [row.isActive, false] },
+        changes: archive ? { name: row.name, is_active: [row.isActive, false] } : { name: row.name },
       });
       return { changed: true };
     },
@@ -248,26 +252,13 @@ export async function archiveProduct(ctx: CoreContext, actor: StaffActor, id: nu
   return (await readEditable(ctx.db, id))!;
 }
 
+/** Takes a product off the storefront and out of the console's lists; its orders keep their lines. */
+export const archiveProduct = (ctx: CoreContext, actor: StaffActor, id: number): Promise<EditableProduct> =>
+  setArchived(ctx, actor, id, true);
+
 /** Brings an archived product back, hidden: staff check it before showing it again. */
-export async function restoreProduct(ctx: CoreContext, actor: StaffActor, id: number): Promise<EditableProduct> {
-  await staffWrite(
-    ctx,
-    actor,
-    "products",
-    async ({ tx, audit }) => {
-      const row = await lockProduct(tx, id);
-      if (!row.archivedAt) return { changed: false };
-      await tx
-        .update(products)
-        .set({ archivedAt: null, isActive: false, updatedAt: sql`now()` })
-        .where(eq(products.id, id));
-      await audit({ action: "product.restore", entityType: "product", entityId: id, changes: { name: row.name } });
-      return { changed: true };
-    },
-    { clears: clearsWhenChanged },
-  );
-  return (await readEditable(ctx.db, id))!;
-}
+export const restoreProduct = (ctx: CoreContext, actor: StaffActor, id: number): Promise<EditableProduct> =>
+  setArchived(ctx, actor, id, false);
 
 /** Deletes a product that was never ordered; one with orders must be archived (409). */
 export async function deleteProduct(

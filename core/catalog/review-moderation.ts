@@ -120,6 +120,25 @@ export interface ModerationResult {
 
 type Move = "publish" | "hide";
 
+/** The review's row, locked to the end of the transaction; 404 when there is none. */
+async function lockReview(tx: Db, reviewId: number) {
+  const [review] = await tx
+    .select({
+      id: reviews.id,
+      productId: reviews.productId,
+      rating: reviews.rating,
+      reviewerName: reviews.reviewerName,
+      isGuest: reviews.isGuest,
+      isApproved: reviews.isApproved,
+      moderatedAt: reviews.moderatedAt,
+    })
+    .from(reviews)
+    .where(eq(reviews.id, reviewId))
+    .for("update");
+  if (!review) throw notFound("Review not found");
+  return review;
+}
+
 /**
  * Publishes or hides one review. The review's row is locked first, so of two staff acting at
  * once the second sees the first's result: publishing a published review (or hiding a hidden
@@ -131,18 +150,7 @@ async function moderate(ctx: CoreContext, actor: StaffActor, reviewId: number, m
     actor,
     "reviews",
     async ({ tx, audit }) => {
-      const [review] = await tx
-        .select({
-          id: reviews.id,
-          productId: reviews.productId,
-          rating: reviews.rating,
-          isApproved: reviews.isApproved,
-          moderatedAt: reviews.moderatedAt,
-        })
-        .from(reviews)
-        .where(eq(reviews.id, reviewId))
-        .for("update");
-      if (!review) throw notFound("Review not found");
+      const review = await lockReview(tx, reviewId);
       const before = statusOf(review);
       const after = move === "publish" ? "published" : "hidden";
       if (before === after) return { id: review.id, productId: review.productId, status: after, changed: false };
@@ -195,20 +203,7 @@ export async function deleteReview(ctx: CoreContext, actor: StaffActor, reviewId
     actor,
     "reviews",
     async ({ tx, audit }) => {
-      const [review] = await tx
-        .select({
-          id: reviews.id,
-          productId: reviews.productId,
-          rating: reviews.rating,
-          reviewerName: reviews.reviewerName,
-          isGuest: reviews.isGuest,
-          isApproved: reviews.isApproved,
-          moderatedAt: reviews.moderatedAt,
-        })
-        .from(reviews)
-        .where(eq(reviews.id, reviewId))
-        .for("update");
-      if (!review) throw notFound("Review not found");
+      const review = await lockReview(tx, reviewId);
       await tx.delete(reviews).where(eq(reviews.id, reviewId));
       if (review.isApproved) await changeProductRating(tx, review.productId, -1, review.rating);
       // the text is not kept: a deleted review is often abuse, and the log cannot be edited later
