@@ -1,141 +1,29 @@
 // Exchanges through the staff API (decision 0056): a delivered order's lines
 // swapped for other sizes or colours of the same product, as a new confirmed replacement order
 // priced by the server; stock and money exact; the 7-day window; refusals that write nothing; the
-// returned units restocked once when the replacement is delivered, and not when it is cancelled;
-// two exchanges of one line at once; permissions; hostile input; the shopper's tracking.
-// On both databases; the race runs for real on PostgreSQL.
+// shopper's tracking. The returned units, two exchanges at once, permissions and hostile input
+// are in admin-exchanges-stock-and-access.test.ts. On both databases.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LATE_EXCHANGE_NEEDS_REASON } from "../../core/orders/exchange";
-import { RATE_LIMITS } from "../../server/api/rate-limits";
 import { freshIp, registerShopper } from "../helpers/accounts";
-import { createTestApp, type TestApp } from "../helpers/app";
-import { createPageApp, hasPageBuild } from "../helpers/page-app";
-import { count, orderPayload, rows, stockOf, type Item } from "../helpers/shop";
-import { makeOwner, makeStaff, type TestStaff } from "../helpers/staff";
+import { hasPageBuild } from "../helpers/page-app";
+import { orderPayload, rows, stockOf } from "../helpers/shop";
+import {
+  t,
+  packer,
+  product,
+  place,
+  delivered,
+  exchange,
+  staffOrder,
+  footprint,
+  movementsOf,
+  moveAlong,
+  startExchangeStore,
+} from "../helpers/exchange-desk";
 
-let t: TestApp;
-let owner: TestStaff;
-let packer: TestStaff;
-let catalogue: TestStaff;
-let productIds: number[];
-let nextProduct = 0;
-
-beforeAll(async () => {
-  t = hasPageBuild() ? await createPageApp() : await createTestApp();
-  RATE_LIMITS.orders.limit = 100_000;
-  RATE_LIMITS.tracking.limit = 100_000;
-  owner = await makeOwner(t.app, t.core);
-  packer = await makeStaff(t.app, t.core, owner, "fulfilment");
-  catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-  productIds = (
-    await rows<{ id: number }>(
-      t,
-      sql`select p.id from products p where p.is_active
-            and (select count(*) from variant_combinations vc where vc.product_id = p.id) >= 3
-          order by p.id`,
-    )
-  ).map((r) => r.id);
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
-
-/**
- * A product no other test here uses, with three options at these prices (paisa) and this stock
- * each: what the exchanges swap between.
- */
-async function product(prices: [number, number, number], stock = 50): Promise<Item[]> {
-  const productId = productIds[nextProduct++];
-  if (productId === undefined) throw new Error("out of demo products with three options");
-  const options = await rows<Item>(
-    t,
-    sql`select vc.product_id as "productId", vc.id as "combinationId", p.name, vc.price_paisa as "pricePaisa", vc.stock
-        from variant_combinations vc join products p on p.id = vc.product_id
-        where vc.product_id = ${productId} order by vc.id limit 3`,
-  );
-  for (const [n, option] of options.entries()) {
-    await t.database.db.execute(
-      sql`update variant_combinations set price_paisa = ${prices[n]!}, stock = ${stock}, is_available = true
-          where id = ${option.combinationId}`,
-    );
-    option.pricePaisa = prices[n]!;
-    option.stock = stock;
-  }
-  // changed behind the app's back: the catalogue's cached reads must not answer the old prices
-  t.core.cache.clear();
-  return options;
-}
-
-interface Placed {
-  id: number;
-  trackingId: string;
-  phone: string;
-  totalAmount: number;
-  itemIds: number[];
-}
-
-async function place(lines: { item: Item; quantity: number }[]): Promise<Placed> {
-  const payload = orderPayload(lines);
-  const res = await t.app.inject({ method: "POST", url: "/api/orders", payload, remoteAddress: freshIp() });
-  if (res.statusCode !== 201) throw new Error(`order failed: ${res.statusCode} ${res.body}`);
-  const body = res.json();
-  const items = await rows<{ id: number }>(t, sql`select id from order_items where order_id = ${body.id} order by id`);
-  return {
-    id: body.id,
-    trackingId: body.tracking_id,
-    phone: payload.phone,
-    totalAmount: payload.total_amount,
-    itemIds: items.map((i) => i.id),
-  };
-}
-
-const move = (orderId: number, payload: object, who: TestStaff = packer) =>
-  t.app.inject({ method: "POST", url: `/api/admin/orders/${orderId}/status`, headers: who.auth, payload });
-
-async function moveAlong(orderId: number, statuses: string[], cash = 0) {
-  for (const status of statuses) {
-    const details =
-      status === "shipped"
-        ? { courier: "TCS", tracking_number: "TCS-1" }
-        : status === "delivered"
-          ? { cash_collected: cash }
-          : {};
-    const res = await move(orderId, { status, ...details });
-    if (res.statusCode !== 200) throw new Error(`move to ${status} failed: ${res.statusCode} ${res.body}`);
-  }
-}
-
-async function delivered(lines: { item: Item; quantity: number }[]): Promise<Placed> {
-  const order = await place(lines);
-  await moveAlong(order.id, ["confirmed", "packed", "shipped", "delivered"], order.totalAmount);
-  return order;
-}
-
-const exchange = (orderId: number, payload: unknown, who: TestStaff = packer) =>
-  t.app.inject({
-    method: "POST",
-    url: `/api/admin/orders/${orderId}/exchanges`,
-    headers: who.auth,
-    payload: payload as object,
-  });
-
-const staffOrder = async (orderId: number) =>
-  (await t.app.inject({ method: "GET", url: `/api/admin/orders/${orderId}`, headers: packer.auth })).json();
-
-/** Rows that an exchange writes: none of them may change when one is refused. */
-const footprint = async () =>
-  Promise.all(
-    ["orders", "order_items", "order_events", "stock_movements", "audit_log"].map((table) =>
-      count(t, sql`select count(*) as n from ${sql.identifier(table)}`),
-    ),
-  );
-
-const movementsOf = (orderId: number) =>
-  rows<{ combination_id: number; delta: number; reason: string; stock_after: number }>(
-    t,
-    sql`select combination_id, delta, reason, stock_after from stock_movements where order_id = ${orderId} order by id`,
-  );
+startExchangeStore();
 
 describe("an exchange", () => {
   it("makes a confirmed replacement order at today's prices: a dearer option costs the difference, a cheaper one nothing", async () => {
@@ -459,187 +347,4 @@ describe("an exchange", () => {
     expect(await footprint()).toEqual(before);
     expect([await stockOf(t, b!), await stockOf(t, c!)]).toEqual([1, 0]);
   });
-});
-
-describe("the returned units", () => {
-  it("come back into stock once, when the replacement is delivered, only those that can be resold", async () => {
-    const [a, b, c] = await product([100_000, 100_000, 100_000], 10);
-    const order = await delivered([{ item: a!, quantity: 3 }]);
-    const res = await exchange(order.id, {
-      lines: [
-        { item_id: order.itemIds[0], quantity: 2, combination_id: b!.combinationId, resellable: true },
-        { item_id: order.itemIds[0], quantity: 1, combination_id: c!.combinationId, resellable: false },
-      ],
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const replacement = res.json();
-    expect(replacement.total_amount).toBe(0);
-    expect([await stockOf(t, a!), await stockOf(t, b!), await stockOf(t, c!)]).toEqual([7, 8, 9]);
-
-    await moveAlong(replacement.id, ["packed", "shipped"]);
-    expect(await stockOf(t, a!)).toBe(7);
-    await moveAlong(replacement.id, ["delivered"]);
-    // the two resellable units of A are back; the opened one is not
-    expect([await stockOf(t, a!), await stockOf(t, b!), await stockOf(t, c!)]).toEqual([9, 8, 9]);
-    expect(await movementsOf(replacement.id)).toEqual([
-      { combination_id: b!.combinationId, delta: -2, reason: "exchange", stock_after: 8 },
-      { combination_id: c!.combinationId, delta: -1, reason: "exchange", stock_after: 9 },
-      { combination_id: a!.combinationId, delta: 2, reason: "exchange", stock_after: 9 },
-    ]);
-    const [audit] = await rows<{ changes: Record<string, unknown> }>(
-      t,
-      sql`select changes from audit_log where entity_type = 'order' and entity_id = ${String(replacement.id)}
-          order by id desc limit 1`,
-    );
-    expect(audit!.changes).toMatchObject({ status: ["shipped", "delivered"], exchange_restocked: 2 });
-
-    // the replacement sent back later: its own units return, the original's are not counted again
-    await moveAlong(replacement.id, ["returned"]);
-    expect([await stockOf(t, a!), await stockOf(t, b!), await stockOf(t, c!)]).toEqual([9, 10, 10]);
-    expect((await movementsOf(replacement.id)).filter((m) => m.reason === "exchange" && m.delta > 0)).toHaveLength(1);
-  });
-
-  it("never come back when the replacement is cancelled: only the replacement's own units do, and the line may be exchanged again", async () => {
-    const [a, b] = await product([100_000, 130_000, 100_000], 10);
-    const order = await delivered([{ item: a!, quantity: 1 }]);
-    const line = { item_id: order.itemIds[0], quantity: 1, combination_id: b!.combinationId };
-    const res = await exchange(order.id, { lines: [line] });
-    expect(res.statusCode).toBe(201);
-    const replacement = res.json();
-    expect(replacement.total_amount).toBe(300);
-    expect([await stockOf(t, a!), await stockOf(t, b!)]).toEqual([9, 9]);
-    expect((await move(replacement.id, { status: "cancelled", expected_status: "confirmed" })).statusCode).toBe(200);
-    expect([await stockOf(t, a!), await stockOf(t, b!)]).toEqual([9, 10]);
-    expect((await movementsOf(replacement.id)).map((m) => [m.combination_id, m.delta, m.reason])).toEqual([
-      [b!.combinationId, -1, "exchange"],
-      [b!.combinationId, 1, "cancel"],
-    ]);
-    // the shopper still has the unit: it can be exchanged again
-    const again = await exchange(order.id, { lines: [line] });
-    expect(again.statusCode, again.body).toBe(201);
-    expect((await staffOrder(order.id)).replacements.map((r: { status: string }) => r.status)).toEqual([
-      "cancelled",
-      "confirmed",
-    ]);
-  });
-});
-
-describe("the shopper's own orders", () => {
-  it("do not count a replacement against the orders one phone may place in a day", async () => {
-    const [a, b] = await product([100_000, 100_000, 100_000]);
-    const order = await delivered([{ item: a!, quantity: 1 }]);
-    const res = await exchange(order.id, {
-      lines: [{ item_id: order.itemIds[0], quantity: 1, combination_id: b!.combinationId }],
-    });
-    expect(res.statusCode).toBe(201);
-    await t.database.db.execute(sql`update site_settings set max_orders_per_phone_per_day = 2`);
-    try {
-      const again = (n: number) =>
-        t.app.inject({
-          method: "POST",
-          url: "/api/orders",
-          payload: { ...orderPayload([{ item: a!, quantity: 1 }], { phone: order.phone }), first_name: `Again${n}` },
-          remoteAddress: freshIp(),
-        });
-      // the shopper's first order and this one: two; the replacement is not theirs to count
-      expect((await again(1)).statusCode).toBe(201);
-      expect((await again(2)).statusCode).toBe(429);
-    } finally {
-      await t.database.db.execute(sql`update site_settings set max_orders_per_phone_per_day = null`);
-    }
-  });
-});
-
-describe("two exchanges of one line at once", () => {
-  it("let only one through: the other is told the units are already exchanged", async () => {
-    for (let round = 0; round < 3; round++) {
-      const [a, b, c] = await product([100_000, 100_000, 100_000], 10);
-      const order = await delivered([{ item: a!, quantity: 1 }]);
-      const [first, second] = await Promise.all([
-        exchange(order.id, { lines: [{ item_id: order.itemIds[0], quantity: 1, combination_id: b!.combinationId }] }),
-        exchange(
-          order.id,
-          { lines: [{ item_id: order.itemIds[0], quantity: 1, combination_id: c!.combinationId }] },
-          owner,
-        ),
-      ]);
-      expect([first.statusCode, second.statusCode].sort()).toEqual([201, 409]);
-      const refused = first.statusCode === 409 ? first : second;
-      expect(refused.json().detail).toContain("already exchanged");
-      expect(await stockOf(t, b!)).toBe(first.statusCode === 201 ? 9 : 10);
-      expect(await stockOf(t, c!)).toBe(second.statusCode === 201 ? 9 : 10);
-      expect(await count(t, sql`select count(*) as n from orders where exchange_of_order_id = ${order.id}`)).toBe(1);
-    }
-  }, 30_000);
-});
-
-describe("who may exchange", () => {
-  it("fulfilment may (every test above); catalogue gets 403 and no token 401, with nothing written", async () => {
-    const [a, b] = await product([100_000, 100_000, 100_000]);
-    const order = await delivered([{ item: a!, quantity: 1 }]);
-    const payload = { lines: [{ item_id: order.itemIds[0], quantity: 1, combination_id: b!.combinationId }] };
-    const before = await footprint();
-    expect((await exchange(order.id, payload, catalogue)).statusCode).toBe(403);
-    const anonymous = await t.app.inject({ method: "POST", url: `/api/admin/orders/${order.id}/exchanges`, payload });
-    expect(anonymous.statusCode).toBe(401);
-    expect(await footprint()).toEqual(before);
-    expect((await exchange(order.id, payload, packer)).statusCode).toBe(201);
-  });
-});
-
-describe("hostile input", () => {
-  it("answers a 4xx with a detail, never a 500, and writes nothing", async () => {
-    const [a, b] = await product([100_000, 100_000, 100_000]);
-    const order = await delivered([{ item: a!, quantity: 1 }]);
-    await t.database.db.execute(
-      sql`update orders set delivered_at = now() - interval '30 days' where id = ${order.id}`,
-    );
-    const line = { item_id: order.itemIds[0], quantity: 1, combination_id: b!.combinationId };
-    const before = await footprint();
-    const payloads: unknown[] = [
-      {},
-      { lines: [] },
-      { lines: "all" },
-      { lines: Array.from({ length: 21 }, () => line), reason: "ok" },
-      { lines: [{ ...line, quantity: 1e20 }], reason: "ok" },
-      { lines: [{ ...line, quantity: 1.5 }], reason: "ok" },
-      { lines: [{ ...line, quantity: -1 }], reason: "ok" },
-      { lines: [{ ...line, quantity: "1" }], reason: "ok" },
-      { lines: [{ ...line, item_id: 2 ** 53 }], reason: "ok" },
-      { lines: [{ ...line, item_id: 2_147_483_647 }], reason: "ok" },
-      { lines: [{ ...line, combination_id: 99_999_999_999 }], reason: "ok" },
-      { lines: [{ ...line, combination_id: "1 or 1=1" }], reason: "ok" },
-      { lines: [{ ...line, resellable: "yes" }], reason: "ok" },
-      { lines: [line], reason: "x".repeat(1001) },
-      { lines: [line], reason: "x".repeat(1_000_000) },
-      { lines: [line], reason: "bad\u0000byte" },
-      { lines: [line], reason: "ok", note: "n".repeat(2001) },
-      { lines: [line], reason: "ok", expected_status: "lost" },
-      { lines: [line], reason: "ok", expected_status: "shipped" },
-      [line],
-      null,
-    ];
-    for (const payload of payloads) {
-      const res = await exchange(order.id, payload);
-      const shown = JSON.stringify(payload)?.slice(0, 120);
-      expect([400, 404, 409, 413, 422], shown).toContain(res.statusCode);
-      expect(typeof res.json().detail, shown).toBe("string");
-    }
-    const text = await t.app.inject({
-      method: "POST",
-      url: `/api/admin/orders/${order.id}/exchanges`,
-      headers: { ...packer.auth, "content-type": "application/json" },
-      payload: '{"lines": [',
-    });
-    expect(text.statusCode).toBe(400);
-    const badId = await t.app.inject({
-      method: "POST",
-      url: `/api/admin/orders/99999999999999999999/exchanges`,
-      headers: packer.auth,
-      payload: { lines: [line], reason: "ok" },
-    });
-    expect([404, 422]).toContain(badId.statusCode);
-    expect(await footprint()).toEqual(before);
-    expect(await stockOf(t, b!)).toBe(50);
-  }, 30_000);
 });
