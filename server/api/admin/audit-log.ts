@@ -1,13 +1,11 @@
 // The audit log through the staff API: read only, newest first, filtered.
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CoreContext } from "../../../core/context";
 import { listAuditLog, type AuditRecord } from "../../../core/shared/audit";
-import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idSchema, momentSchema, pageQuery } from "../http";
-import { staffOperation } from "./docs";
 import { answerOf, answers, moment, pageOf } from "../answers";
+import { sendPage, staffRoutes } from "./staff-routes";
 
 const auditRecordAnswer = answerOf<ReturnType<typeof presentAuditRecord>>()(
   z.object({
@@ -43,28 +41,25 @@ export function presentAuditRecord(record: AuditRecord) {
 }
 
 export async function adminAuditLogRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get(
+  const staff = staffRoutes(app, core, "audit");
+  staff.get(
     "/admin/audit-log",
     {
-      schema: {
-        ...staffOperation("audit", "The audit log, newest first; the total is in X-Total-Count"),
-        operationId: "listAuditLog",
-        response: answers({ 200: pageOf(auditRecordAnswer) }),
-        querystring: pageQuery(200, 50).extend({
-          actor_id: idSchema("actor_id").optional(),
-          entity_type: text("entity_type", 50),
-          entity_id: text("entity_id", 100),
-          action: text("action", 100),
-          from: momentSchema("from"),
-          to: momentSchema("to"),
-        }),
-      },
-      onRequest: requireStaff(core, "audit"),
+      operationId: "listAuditLog",
+      summary: "The audit log, newest first; the total is in X-Total-Count",
+      response: answers({ 200: pageOf(auditRecordAnswer) }),
+      querystring: pageQuery(200, 50).extend({
+        actor_id: idSchema("actor_id").optional(),
+        entity_type: text("entity_type", 50),
+        entity_id: text("entity_id", 100),
+        action: text("action", 100),
+        from: momentSchema("from"),
+        to: momentSchema("to"),
+      }),
     },
-    async (request, reply) => {
+    async (actor, request, reply) => {
       const q = request.query;
-      const page = await listAuditLog(core, staffActor(request), {
+      const page = await listAuditLog(core, actor, {
         actorId: q.actor_id,
         entityType: q.entity_type || undefined,
         entityId: q.entity_id || undefined,
@@ -74,8 +69,7 @@ export async function adminAuditLogRoutes(app: FastifyInstance, { core }: { core
         limit: q.limit,
         offset: q.offset,
       });
-      reply.header("x-total-count", String(page.total));
-      return page.items.map(presentAuditRecord);
+      return sendPage(reply, page, presentAuditRecord);
     },
   );
 }

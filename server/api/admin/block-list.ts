@@ -2,7 +2,6 @@
 // delivery addresses whose orders are held for a call. The orders permission lists, adds and
 // removes; core checks every field (422 naming it), a value already listed is a 409.
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CoreContext } from "../../../core/context";
 import {
@@ -14,10 +13,9 @@ import {
   type BlockInput,
 } from "../../../core/orders/block-list";
 import { BLOCKED_KINDS } from "../../../core/orders/vocabulary";
-import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, idSchema, pageQuery } from "../http";
-import { staffOperation } from "./docs";
 import { answerOf, answers, moment, noContent, pageOf } from "../answers";
+import { sendPage, staffRoutes } from "./staff-routes";
 
 const blockedAnswer = answerOf<ReturnType<typeof presentBlocked>>()(
   z.object({
@@ -64,46 +62,34 @@ export function presentBlocked(entry: BlockedEntry) {
 }
 
 export async function adminBlockListRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staff = staffRoutes(app, core, "orders");
 
-  api.get(
+  staff.get(
     "/admin/block-list",
     {
-      schema: {
-        ...staffOperation(
-          "orders",
-          "The block list, newest first: phones and addresses whose orders are held for a call; the total is in X-Total-Count",
-        ),
-        operationId: "listBlocked",
-        querystring: listQuery,
-        response: answers({ 200: pageOf(blockedAnswer) }),
-      },
-      onRequest: requireStaff(core, "orders"),
+      operationId: "listBlocked",
+      summary:
+        "The block list, newest first: phones and addresses whose orders are held for a call; the total is in X-Total-Count",
+      querystring: listQuery,
+      response: answers({ 200: pageOf(blockedAnswer) }),
     },
-    async (request, reply) => {
-      const page = await listBlocked(core, staffActor(request), request.query);
-      reply.header("x-total-count", String(page.total));
-      return page.items.map(presentBlocked);
+    async (actor, request, reply) => {
+      const page = await listBlocked(core, actor, request.query);
+      return sendPage(reply, page, presentBlocked);
     },
   );
 
-  api.post(
+  staff.post(
     "/admin/block-list",
     {
-      schema: {
-        ...staffOperation(
-          "orders",
-          "Adds a phone (kind phone, phone) or an address (kind address, address and city), or an order's phone or address (kind and order_id), with an optional reason. 409 when it is already listed",
-        ),
-        operationId: "addBlocked",
-        body: addBody,
-        response: answers({ 201: blockedAnswer }, 404, 409),
-      },
-      onRequest: requireStaff(core, "orders"),
+      operationId: "addBlocked",
+      summary:
+        "Adds a phone (kind phone, phone) or an address (kind address, address and city), or an order's phone or address (kind and order_id), with an optional reason. 409 when it is already listed",
+      body: addBody,
+      response: answers({ 201: blockedAnswer }, 404, 409),
     },
-    async (request, reply) => {
+    async (actor, request, reply) => {
       const body = request.body;
-      const actor = staffActor(request);
       const entry =
         body.order_id !== undefined
           ? await blockOrderContact(core, actor, body.order_id, body.kind, body.reason)
@@ -113,19 +99,16 @@ export async function adminBlockListRoutes(app: FastifyInstance, { core }: { cor
     },
   );
 
-  api.delete(
+  staff.delete(
     "/admin/block-list/:id",
     {
-      schema: {
-        ...staffOperation("orders", "Takes an entry off the block list; 404 when there is none"),
-        operationId: "removeBlocked",
-        params: idParams,
-        response: answers({ 204: noContent }, 404),
-      },
-      onRequest: requireStaff(core, "orders"),
+      operationId: "removeBlocked",
+      summary: "Takes an entry off the block list; 404 when there is none",
+      params: idParams,
+      response: answers({ 204: noContent }, 404),
     },
-    async (request, reply) => {
-      await removeBlocked(core, staffActor(request), request.params.id);
+    async (actor, request, reply) => {
+      await removeBlocked(core, actor, request.params.id);
       reply.code(204);
     },
   );

@@ -2,7 +2,6 @@
 // permission (owners, managers, the catalogue team): the collections, their fields and hero
 // image, and the order of their products, which the collection's page follows by default.
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   COLLECTION_DESCRIPTION_MAX,
@@ -26,10 +25,9 @@ import type { CoreContext } from "../../../core/context";
 import { mediaStorage } from "../../../core/media/storage";
 import type { AppConfig } from "../../config";
 import { money } from "../../serialize";
-import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, idSchema } from "../http";
 import { answerOf, answers, moment, noContent, rupees } from "../answers";
-import { staffOperation } from "./docs";
+import { staffRoutes } from "./staff-routes";
 
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const CONTROL_IN_LINE = /[\u0000-\u001f\u007f]/;
@@ -152,42 +150,32 @@ export async function adminCollectionRoutes(
 ) {
   // an uploaded picture replaced, cleared or deleted with its row: its files go (decision 0066)
   const storage = config ? mediaStorage(config) : undefined;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const guard = requireStaff(core, "collections");
+  const staff = staffRoutes(app, core, "collections");
 
-  api.get(
+  staff.get(
     "/admin/collections",
     {
-      schema: {
-        operationId: "listStaffCollections",
-        response: answers({ 200: z.array(collectionAnswer) }),
-        ...staffOperation("collections", "Every collection, shown or hidden, in the storefront's order"),
-      },
-      onRequest: guard,
+      operationId: "listStaffCollections",
+      summary: "Every collection, shown or hidden, in the storefront's order",
+      response: answers({ 200: z.array(collectionAnswer) }),
     },
-    async (request) => {
-      return (await listCollectionsForStaff(core, staffActor(request))).map(presentCollection);
+    async (actor) => {
+      return (await listCollectionsForStaff(core, actor)).map(presentCollection);
     },
   );
 
-  api.post(
+  staff.post(
     "/admin/collections",
     {
-      schema: {
-        operationId: "createCollection",
-        response: answers({ 201: collectionAnswer }, 409),
-
-        ...staffOperation(
-          "collections",
-          "Creates a collection (201), after the last one unless position is given; it has no products and no image yet",
-        ),
-        body: fields,
-      },
-      onRequest: guard,
+      operationId: "createCollection",
+      summary:
+        "Creates a collection (201), after the last one unless position is given; it has no products and no image yet",
+      response: answers({ 201: collectionAnswer }, 409),
+      body: fields,
     },
-    async (request, reply) => {
+    async (actor, request, reply) => {
       const b = request.body;
-      const created = await createCollection(core, staffActor(request), {
+      const created = await createCollection(core, actor, {
         name: b.name,
         description: b.description,
         isActive: b.is_active,
@@ -199,47 +187,34 @@ export async function adminCollectionRoutes(
     },
   );
 
-  api.get(
+  staff.get(
     "/admin/collections/:id",
     {
-      schema: {
-        operationId: "getStaffCollection",
-        response: answers({ 200: collectionDetailAnswer }, 404),
-
-        ...staffOperation(
-          "collections",
-          "One collection with its products in their order and image_choices: the photos its hero image may be",
-        ),
-        params: idParams,
-      },
-      onRequest: guard,
+      operationId: "getStaffCollection",
+      summary: "One collection with its products in their order and image_choices: the photos its hero image may be",
+      response: answers({ 200: collectionDetailAnswer }, 404),
+      params: idParams,
     },
-    async (request) => {
-      return presentDetail(await getCollectionForStaff(core, staffActor(request), request.params.id));
+    async (actor, request) => {
+      return presentDetail(await getCollectionForStaff(core, actor, request.params.id));
     },
   );
 
-  api.put(
+  staff.put(
     "/admin/collections/:id",
     {
-      schema: {
-        operationId: "updateCollection",
-        response: answers({ 200: collectionAnswer.extend({ changed: z.boolean() }) }, 404, 409),
-
-        ...staffOperation(
-          "collections",
-          "Changes the fields given; image_url must be one of image_choices (a photo of one of its products) or null for none",
-        ),
-        params: idParams,
-        body: patch,
-      },
-      onRequest: guard,
+      operationId: "updateCollection",
+      summary:
+        "Changes the fields given; image_url must be one of image_choices (a photo of one of its products) or null for none",
+      response: answers({ 200: collectionAnswer.extend({ changed: z.boolean() }) }, 404, 409),
+      params: idParams,
+      body: patch,
     },
-    async (request) => {
+    async (actor, request) => {
       const b = request.body;
       const { collection, changed } = await updateCollection(
         core,
-        staffActor(request),
+        actor,
         request.params.id,
         {
           name: b.name,
@@ -255,97 +230,63 @@ export async function adminCollectionRoutes(
     },
   );
 
-  api.delete(
+  staff.delete(
     "/admin/collections/:id",
     {
-      schema: {
-        operationId: "deleteCollection",
-        response: answers({ 204: noContent }, 404),
-
-        ...staffOperation("collections", "Deletes the collection (204); its products stay in the catalogue"),
-        params: idParams,
-      },
-      onRequest: guard,
+      operationId: "deleteCollection",
+      summary: "Deletes the collection (204); its products stay in the catalogue",
+      response: answers({ 204: noContent }, 404),
+      params: idParams,
     },
-    async (request, reply) => {
-      await deleteCollection(core, staffActor(request), request.params.id, storage);
+    async (actor, request, reply) => {
+      await deleteCollection(core, actor, request.params.id, storage);
       return reply.code(204).send();
     },
   );
 
-  api.put(
+  staff.put(
     "/admin/collections/:id/products",
     {
-      schema: {
-        operationId: "setCollectionProducts",
-        response: answers({ 200: z.object({ product_ids: z.array(z.int()), changed: z.boolean() }) }, 404, 409),
-
-        ...staffOperation(
-          "collections",
-          "Sets the order of the collection's products: product_ids holds each of its products once, first shown first. A list that no longer matches its products (one added or removed meanwhile) answers 409 with the current product_ids",
-        ),
-        params: idParams,
-        body: orderBody,
-      },
-      onRequest: guard,
+      operationId: "setCollectionProducts",
+      summary:
+        "Sets the order of the collection's products: product_ids holds each of its products once, first shown first. A list that no longer matches its products (one added or removed meanwhile) answers 409 with the current product_ids",
+      response: answers({ 200: z.object({ product_ids: z.array(z.int()), changed: z.boolean() }) }, 404, 409),
+      params: idParams,
+      body: orderBody,
     },
-    async (request) => {
-      const result = await orderCollectionProducts(
-        core,
-        staffActor(request),
-        request.params.id,
-        request.body.product_ids,
-      );
+    async (actor, request) => {
+      const result = await orderCollectionProducts(core, actor, request.params.id, request.body.product_ids);
       return { product_ids: result.productIds, changed: result.changed };
     },
   );
 
-  api.post(
+  staff.post(
     "/admin/collections/:id/products/:productId",
     {
-      schema: {
-        operationId: "addCollectionProduct",
-        response: answers(
-          { 200: z.object({ changed: z.literal(false) }), 201: z.object({ changed: z.literal(true) }) },
-          404,
-        ),
-
-        ...staffOperation(
-          "collections",
-          "Adds the product at the end of the collection (changed: false when it was already in it)",
-        ),
-        params: productParams,
-      },
-      onRequest: guard,
+      operationId: "addCollectionProduct",
+      summary: "Adds the product at the end of the collection (changed: false when it was already in it)",
+      response: answers(
+        { 200: z.object({ changed: z.literal(false) }), 201: z.object({ changed: z.literal(true) }) },
+        404,
+      ),
+      params: productParams,
     },
-    async (request, reply) => {
-      const { changed } = await addCollectionProduct(
-        core,
-        staffActor(request),
-        request.params.id,
-        request.params.productId,
-      );
+    async (actor, request, reply) => {
+      const { changed } = await addCollectionProduct(core, actor, request.params.id, request.params.productId);
       return reply.code(changed ? 201 : 200).send({ changed });
     },
   );
 
-  api.delete(
+  staff.delete(
     "/admin/collections/:id/products/:productId",
     {
-      schema: {
-        operationId: "removeCollectionProduct",
-        response: answers({ 204: noContent }, 404),
-
-        ...staffOperation(
-          "collections",
-          "Takes the product out of the collection (204); the product stays in the catalogue",
-        ),
-        params: productParams,
-      },
-      onRequest: guard,
+      operationId: "removeCollectionProduct",
+      summary: "Takes the product out of the collection (204); the product stays in the catalogue",
+      response: answers({ 204: noContent }, 404),
+      params: productParams,
     },
-    async (request, reply) => {
-      await removeCollectionProduct(core, staffActor(request), request.params.id, request.params.productId);
+    async (actor, request, reply) => {
+      await removeCollectionProduct(core, actor, request.params.id, request.params.productId);
       return reply.code(204).send();
     },
   );

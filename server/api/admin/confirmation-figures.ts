@@ -1,13 +1,11 @@
 // The owner's confirmation figures through the staff API: the same core
 // function as the console's home, for the orders permission.
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { CoreContext } from "../../../core/context";
 import { confirmationFigures, type ConfirmationCounts } from "../../../core/orders/confirmation-figures";
-import { requireStaff, staffActor } from "../../plugins/staff-auth";
-import { staffOperation } from "./docs";
 import { answers } from "../answers";
 import { z } from "zod";
+import { staffRoutes } from "./staff-routes";
 
 const percent = z.number().nullable().describe("a share of the orders placed, one decimal; null when none were placed");
 const countsFields = {
@@ -38,29 +36,24 @@ const presentCounts = (c: ConfirmationCounts) => ({
 });
 
 export async function adminConfirmationFigureRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get(
+  const staff = staffRoutes(app, core, "orders");
+  staff.get(
     "/admin/dashboard/confirmations",
     {
-      schema: {
-        operationId: "getConfirmationFigures",
-        response: answers({
-          200: z.object({
-            since: z.string().describe("the first day counted, in Pakistan"),
-            total: z.object(countsFields),
-            weeks: z.array(z.object({ week: z.string(), ...countsFields })),
-            cities: z.array(z.object({ city: z.string(), ...countsFields })),
-          }),
+      operationId: "getConfirmationFigures",
+      summary:
+        "Of the orders placed in each of the last 8 weeks (Pakistan weeks, Monday first) and in the period's 10 busiest cities: how many were confirmed, cancelled by the shopper (WhatsApp, the confirm page or a call), expired unanswered, and refused at the door (shipped, then returned), with each as a percentage of the orders placed",
+      response: answers({
+        200: z.object({
+          since: z.string().describe("the first day counted, in Pakistan"),
+          total: z.object(countsFields),
+          weeks: z.array(z.object({ week: z.string(), ...countsFields })),
+          cities: z.array(z.object({ city: z.string(), ...countsFields })),
         }),
-        ...staffOperation(
-          "orders",
-          "Of the orders placed in each of the last 8 weeks (Pakistan weeks, Monday first) and in the period's 10 busiest cities: how many were confirmed, cancelled by the shopper (WhatsApp, the confirm page or a call), expired unanswered, and refused at the door (shipped, then returned), with each as a percentage of the orders placed",
-        ),
-      },
-      onRequest: requireStaff(core, "orders"),
+      }),
     },
-    async (request) => {
-      const figures = await confirmationFigures(core, staffActor(request));
+    async (actor) => {
+      const figures = await confirmationFigures(core, actor);
       return {
         since: figures.since,
         total: presentCounts(figures.total),

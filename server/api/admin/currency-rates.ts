@@ -2,14 +2,12 @@
 // as the console's Settings → Currencies. Rates travel as text with 4 decimals ("278.5000"), so
 // no client reads or writes one through a float.
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CoreContext } from "../../../core/context";
 import { CURRENCY_NAMES, DISPLAY_CURRENCIES, RATE_LIMIT_RUPEES, rateText } from "../../../core/settings/currencies";
 import { getCurrencyRates, setCurrencyRates, type CurrencyRateSettings } from "../../../core/settings/currency-rates";
-import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { errorAnswerAbout } from "../answers";
-import { staffOperation } from "./docs";
+import { staffRoutes } from "./staff-routes";
 
 // the error body every operation shares (detail; field names the refused one on a 422)
 const problem = errorAnswerAbout;
@@ -72,46 +70,35 @@ const denied = {
 };
 
 export async function adminCurrencyRateRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staff = staffRoutes(app, core, "settings");
 
-  api.get(
+  staff.get(
     "/admin/settings/currency-rates",
     {
-      schema: {
-        operationId: "getCurrencyRates",
-        ...staffOperation(
-          "settings",
-          "The display currencies' rates (USD, EUR, GBP): rupees per unit, when and by whom each was set",
-        ),
-        response: { 200: currencyRatesAnswer.describe("The display currencies' rates"), ...denied },
-      },
-      onRequest: requireStaff(core, "settings"),
+      operationId: "getCurrencyRates",
+      summary: "The display currencies' rates (USD, EUR, GBP): rupees per unit, when and by whom each was set",
+      response: { 200: currencyRatesAnswer.describe("The display currencies' rates"), ...denied },
     },
-    async (request) => present(await getCurrencyRates(core, staffActor(request))),
+    async (actor) => present(await getCurrencyRates(core, actor)),
   );
 
-  api.put(
+  staff.put(
     "/admin/settings/currency-rates",
     {
-      schema: {
-        operationId: "setCurrencyRates",
-        ...staffOperation(
-          "settings",
-          "Sets or clears display currencies' rates; prices on the storefront show converted and approximate, orders stay in rupees",
-        ),
-        body,
-        response: {
-          200: currencyRatesAnswer.describe("The display currencies' rates"),
-          400: problem("The body is not JSON"),
-          ...denied,
-          409: problem("A rate was set or cleared since updated_at: read them again"),
-          413: problem("The body is too large"),
-          415: problem("The body is not JSON"),
-          422: problem("A field is invalid: detail says which and why, field names it (rates.USD)"),
-        },
+      operationId: "setCurrencyRates",
+      summary:
+        "Sets or clears display currencies' rates; prices on the storefront show converted and approximate, orders stay in rupees",
+      body,
+      response: {
+        200: currencyRatesAnswer.describe("The display currencies' rates"),
+        400: problem("The body is not JSON"),
+        ...denied,
+        409: problem("A rate was set or cleared since updated_at: read them again"),
+        413: problem("The body is too large"),
+        415: problem("The body is not JSON"),
+        422: problem("A field is invalid: detail says which and why, field names it (rates.USD)"),
       },
-      onRequest: requireStaff(core, "settings"),
     },
-    async (request) => present(await setCurrencyRates(core, staffActor(request), request.body)),
+    async (actor, request) => present(await setCurrencyRates(core, actor, request.body)),
   );
 }

@@ -3,7 +3,6 @@
 // counts; one customer with the account they ordered with, what they spent and where they ship;
 // their orders. And the accounts list (/admin/users), which shows who signed up, ordered or not.
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { orderCounts } from "../../../core/orders/account-order-counts";
 import { listUsers } from "../../../core/staff/shop-accounts";
@@ -19,12 +18,11 @@ import {
   type CustomerSummary,
 } from "../../../core/orders/customers";
 import { ORDER_STATUSES } from "../../../core/orders/vocabulary";
-import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { money, type Rupees } from "../../serialize";
 import { pageQuery } from "../http";
 import { presentUser, userAnswer } from "../user-answers";
 import { errorAnswerAbout } from "../answers";
-import { staffOperation } from "./docs";
+import { sendPage, staffRoutes } from "./staff-routes";
 
 // any text up to 20 characters: core answers 404 for what is not a customer's id
 const customerParams = z.object({ id: z.string().max(20, "id must be a customer's id") });
@@ -140,93 +138,71 @@ const presentOrder = (o: CustomerOrder) => ({
 });
 
 export async function adminCustomerRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staff = staffRoutes(app, core, "customers");
 
-  api.get(
+  staff.get(
     "/admin/customers",
     {
-      schema: {
-        operationId: "listCustomers",
-        ...staffOperation(
-          "customers",
-          "The shop's customers: everyone who ordered, guests included, one per phone (0300 1234567 and +92 300 1234567 are one), with their orders, delivered, refused or returned, cancelled and last order. search matches any part of the name or email (% and _ are taken literally) or a phone in any form; sort last_order (newest first, the default), orders (most first) or name; the total is in X-Total-Count",
-        ),
-        querystring: pageQuery(200, 50).extend({
-          search: searchQuery,
-          sort: z.enum(CUSTOMER_SORTS).default("last_order"),
-        }),
-        response: { 200: z.array(customerSummary).describe("A page of customers"), ...denied },
-      },
-      onRequest: requireStaff(core, "customers"),
+      operationId: "listCustomers",
+      summary:
+        "The shop's customers: everyone who ordered, guests included, one per phone (0300 1234567 and +92 300 1234567 are one), with their orders, delivered, refused or returned, cancelled and last order. search matches any part of the name or email (% and _ are taken literally) or a phone in any form; sort last_order (newest first, the default), orders (most first) or name; the total is in X-Total-Count",
+      querystring: pageQuery(200, 50).extend({
+        search: searchQuery,
+        sort: z.enum(CUSTOMER_SORTS).default("last_order"),
+      }),
+      response: { 200: z.array(customerSummary).describe("A page of customers"), ...denied },
     },
-    async (request, reply) => {
-      const page = await listCustomers(core, staffActor(request), request.query);
-      reply.header("x-total-count", String(page.total));
-      return page.items.map(presentSummary);
+    async (actor, request, reply) => {
+      const page = await listCustomers(core, actor, request.query);
+      return sendPage(reply, page, presentSummary);
     },
   );
 
-  api.get(
+  staff.get(
     "/admin/customers/:id",
     {
-      schema: {
-        operationId: "getCustomer",
-        ...staffOperation(
-          "customers",
-          "One customer (an id from GET /api/admin/customers): their counts, the account that ordered with their phone and its other phones, what they spent on delivered orders, the addresses they ship to, and whether the phone is blocked",
-        ),
-        params: customerParams,
-        response: { 200: customerDetail.describe("One customer"), ...denied, 404: problem("No such customer") },
-      },
-      onRequest: requireStaff(core, "customers"),
+      operationId: "getCustomer",
+      summary:
+        "One customer (an id from GET /api/admin/customers): their counts, the account that ordered with their phone and its other phones, what they spent on delivered orders, the addresses they ship to, and whether the phone is blocked",
+      params: customerParams,
+      response: { 200: customerDetail.describe("One customer"), ...denied, 404: problem("No such customer") },
     },
-    async (request) => presentDetail(await getCustomer(core, staffActor(request), request.params.id)),
+    async (actor, request) => presentDetail(await getCustomer(core, actor, request.params.id)),
   );
 
-  api.get(
+  staff.get(
     "/admin/customers/:id/orders",
     {
-      schema: {
-        operationId: "listCustomerOrders",
-        ...staffOperation(
-          "customers",
-          "A customer's orders, newest first: every order with their phone in any form, placed signed in (placed_as account) or as a guest; the total is in X-Total-Count",
-        ),
-        params: customerParams,
-        querystring: pageQuery(100, 20),
-        response: {
-          200: z.array(customerOrder).describe("A page of the customer's orders"),
-          ...denied,
-          404: problem("No such customer"),
-        },
+      operationId: "listCustomerOrders",
+      summary:
+        "A customer's orders, newest first: every order with their phone in any form, placed signed in (placed_as account) or as a guest; the total is in X-Total-Count",
+      params: customerParams,
+      querystring: pageQuery(100, 20),
+      response: {
+        200: z.array(customerOrder).describe("A page of the customer's orders"),
+        ...denied,
+        404: problem("No such customer"),
       },
-      onRequest: requireStaff(core, "customers"),
     },
-    async (request, reply) => {
-      const page = await listCustomerOrders(core, staffActor(request), request.params.id, request.query);
-      reply.header("x-total-count", String(page.total));
-      return page.items.map(presentOrder);
+    async (actor, request, reply) => {
+      const page = await listCustomerOrders(core, actor, request.params.id, request.query);
+      return sendPage(reply, page, presentOrder);
     },
   );
 
-  api.get(
+  staff.get(
     "/admin/users",
     {
-      schema: {
-        operationId: "listAccounts",
-        ...staffOperation(
-          "customers",
-          "Accounts, newest first, whether they ordered or not; search matches email, name or phone; each with its order_count (its own orders and guest orders with its email or phone); the total is in X-Total-Count",
-        ),
-        querystring: pageQuery(200, 50).extend({
-          search: z.string().trim().max(100, "search must be at most 100 characters").optional(),
-        }),
-        response: { 200: z.array(account).describe("A page of accounts"), ...denied },
-      },
-      onRequest: requireStaff(core, "customers"),
+      operationId: "listAccounts",
+      summary:
+        "Accounts, newest first, whether they ordered or not; search matches email, name or phone; each with its order_count (its own orders and guest orders with its email or phone); the total is in X-Total-Count",
+      querystring: pageQuery(200, 50).extend({
+        search: z.string().trim().max(100, "search must be at most 100 characters").optional(),
+      }),
+      response: { 200: z.array(account).describe("A page of accounts"), ...denied },
     },
-    async (request, reply) => {
-      const page = await listUsers(core, staffActor(request), request.query);
+    async (actor, request, reply) => {
+      const page = await listUsers(core, actor, request.query);
       const counts = await orderCounts(core, page.items);
       reply.header("x-total-count", String(page.total));
       return page.items.map((user) => {

@@ -3,7 +3,6 @@
 // checkout's own transaction, and finds the items for it. The orders permission, as the rest of
 // the orders API; a shipping fee or discount set by hand needs order_price_overrides too.
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CoreContext } from "../../../core/context";
 import {
@@ -16,12 +15,11 @@ import {
   type ManualOrderPreview,
 } from "../../../core/orders/manual-order";
 import { getOrderForStaff } from "../../../core/orders/staff-orders";
-import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { money } from "../../serialize";
 import { IDEMPOTENCY_KEY_MAX } from "../orders";
 import { answerOf, answers, rupees } from "../answers";
-import { staffOperation } from "./docs";
 import { presentStaffOrder, staffOrderAnswer } from "./orders";
+import { staffRoutes } from "./staff-routes";
 
 const manualOrderHeaders = z.object({
   "idempotency-key": z
@@ -121,26 +119,19 @@ const previewAnswer = answerOf<ReturnType<typeof presentPreview>>()(
 );
 
 export async function adminManualOrderRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staff = staffRoutes(app, core, "orders");
 
-  api.post(
+  staff.post(
     "/admin/orders",
     {
-      schema: {
-        operationId: "placeManualOrder",
-        response: answers({ 201: staffOrderAnswer }, 404, 409),
-
-        ...staffOperation(
-          "orders",
-          "Places an order for a customer who ordered by phone, WhatsApp or Instagram (201 with the order as GET /api/admin/orders/{id} answers it). Priced from the catalogue, stock taken and the voucher counted as at the checkout; the checkout's phone rule; email may be left out. source: phone, whatsapp, instagram or other; status: pending confirmation (default) or confirmed. shipping_fee and discount (rupees) set by hand need the order_price_overrides permission and an override_reason. total_amount, when sent, must still be the total (409 otherwise). The same Idempotency-Key returns the first answer.",
-        ),
-        headers: manualOrderHeaders,
-        body: manualOrderInput,
-      },
-      onRequest: requireStaff(core, "orders"),
+      operationId: "placeManualOrder",
+      summary:
+        "Places an order for a customer who ordered by phone, WhatsApp or Instagram (201 with the order as GET /api/admin/orders/{id} answers it). Priced from the catalogue, stock taken and the voucher counted as at the checkout; the checkout's phone rule; email may be left out. source: phone, whatsapp, instagram or other; status: pending confirmation (default) or confirmed. shipping_fee and discount (rupees) set by hand need the order_price_overrides permission and an override_reason. total_amount, when sent, must still be the total (409 otherwise). The same Idempotency-Key returns the first answer.",
+      response: answers({ 201: staffOrderAnswer }, 404, 409),
+      headers: manualOrderHeaders,
+      body: manualOrderInput,
     },
-    async (request, reply) => {
-      const actor = staffActor(request);
+    async (actor, request, reply) => {
       const outcome = await placeManualOrder(core, actor, request.body, {
         idempotencyKey: request.headers["idempotency-key"] ?? null,
       });
@@ -149,43 +140,31 @@ export async function adminManualOrderRoutes(app: FastifyInstance, { core }: { c
     },
   );
 
-  api.post(
+  staff.post(
     "/admin/orders/preview",
     {
-      schema: {
-        operationId: "previewManualOrder",
-        response: answers({ 200: previewAnswer }, 404, 409),
-
-        ...staffOperation(
-          "orders",
-          "Prices an order as POST /api/admin/orders would place it, without placing it: items, subtotal, shipping, discount and total; the stock and the customer's voucher uses are read, not taken. Same refusals.",
-        ),
-        body: manualOrderInput,
-      },
-      onRequest: requireStaff(core, "orders"),
+      operationId: "previewManualOrder",
+      summary:
+        "Prices an order as POST /api/admin/orders would place it, without placing it: items, subtotal, shipping, discount and total; the stock and the customer's voucher uses are read, not taken. Same refusals.",
+      response: answers({ 200: previewAnswer }, 404, 409),
+      body: manualOrderInput,
     },
-    async (request) => {
-      return presentPreview(await previewManualOrder(core, staffActor(request), request.body));
+    async (actor, request) => {
+      return presentPreview(await previewManualOrder(core, actor, request.body));
     },
   );
 
-  api.get(
+  staff.get(
     "/admin/orders/catalogue-search",
     {
-      schema: {
-        operationId: "searchOrderCatalogue",
-        response: answers({ 200: z.array(catalogueMatchAnswer) }),
-
-        ...staffOperation(
-          "orders",
-          "Products on sale to add to a manual order, by words of their name or description or by product number (at most 10), with each option's price and stock",
-        ),
-        querystring: catalogueQuery,
-      },
-      onRequest: requireStaff(core, "orders"),
+      operationId: "searchOrderCatalogue",
+      summary:
+        "Products on sale to add to a manual order, by words of their name or description or by product number (at most 10), with each option's price and stock",
+      response: answers({ 200: z.array(catalogueMatchAnswer) }),
+      querystring: catalogueQuery,
     },
-    async (request) => {
-      return (await searchOrderCatalogue(core, staffActor(request), request.query.q)).map(presentCatalogueMatch);
+    async (actor, request) => {
+      return (await searchOrderCatalogue(core, actor, request.query.q)).map(presentCatalogueMatch);
     },
   );
 }

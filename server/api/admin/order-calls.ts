@@ -3,15 +3,13 @@
 // with confirmation_channel "call" and expected_status "pending confirmation"; no answer is a
 // note, POST /api/admin/orders/{id}/notes.
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { CoreContext } from "../../../core/context";
 import { listCalls, type CallListEntry } from "../../../core/orders/call-list";
-import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { money } from "../../serialize";
 import { pageQuery } from "../http";
-import { staffOperation } from "./docs";
 import { answerOf, answers, moment, pageOf, rupees } from "../answers";
 import { z } from "zod";
+import { sendPage, staffRoutes } from "./staff-routes";
 
 const callAnswer = answerOf<ReturnType<typeof presentCall>>()(
   z.object({
@@ -51,28 +49,22 @@ function presentCall(entry: CallListEntry) {
 }
 
 export async function adminOrderCallRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get(
+  const staff = staffRoutes(app, core, "orders");
+  staff.get(
     "/admin/orders/calls",
     {
-      schema: {
-        ...staffOperation(
-          "orders",
-          "The call list: orders pending confirmation, oldest first, with the phone to call, whether a signal held the order for a call, the signals' reasons, when the reminder went and how far the WhatsApp question got (whatsapp_question: read, delivered, sent, waiting, failed, not sent, or null when none was written; only a delivered or read question lets an unanswered order expire); the total is in X-Total-Count. Confirm or cancel on the call with POST /api/admin/orders/{id}/status (confirmation_channel call, expected_status pending confirmation)",
-        ),
-        operationId: "listOrderCalls",
-        querystring: pageQuery(200, 50),
-        response: answers({ 200: pageOf(callAnswer) }),
-      },
-      onRequest: requireStaff(core, "orders"),
+      operationId: "listOrderCalls",
+      summary:
+        "The call list: orders pending confirmation, oldest first, with the phone to call, whether a signal held the order for a call, the signals' reasons, when the reminder went and how far the WhatsApp question got (whatsapp_question: read, delivered, sent, waiting, failed, not sent, or null when none was written; only a delivered or read question lets an unanswered order expire); the total is in X-Total-Count. Confirm or cancel on the call with POST /api/admin/orders/{id}/status (confirmation_channel call, expected_status pending confirmation)",
+      querystring: pageQuery(200, 50),
+      response: answers({ 200: pageOf(callAnswer) }),
     },
-    async (request, reply) => {
-      const page = await listCalls(core, staffActor(request), {
+    async (actor, request, reply) => {
+      const page = await listCalls(core, actor, {
         limit: request.query.limit,
         offset: request.query.offset,
       });
-      reply.header("x-total-count", String(page.total));
-      return page.items.map(presentCall);
+      return sendPage(reply, page, presentCall);
     },
   );
 }

@@ -2,7 +2,6 @@
 // 0073): which signals hold an order for a call, the store's cash-on-delivery limit and the
 // limits per city. A save is whole and carries the updated_at it was read with (409 otherwise).
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CoreContext } from "../../../core/context";
 import {
@@ -12,9 +11,8 @@ import {
 } from "../../../core/orders/order-signals";
 import { RISK_SIGNALS } from "../../../core/orders/vocabulary";
 import { money } from "../../serialize";
-import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { answerOf, answers, rupees } from "../answers";
-import { staffOperation } from "./docs";
+import { staffRoutes } from "./staff-routes";
 
 const present = (s: OrderSignalSettings) => ({
   hold_signals: s.holdSignals,
@@ -62,43 +60,32 @@ const signalSettingsAnswer = answerOf<ReturnType<typeof present>>()(
 );
 
 export async function adminOrderSignalRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staff = staffRoutes(app, core, "settings");
 
-  api.get(
+  staff.get(
     "/admin/settings/order-signals",
     {
-      schema: {
-        operationId: "getOrderSignalSettings",
-        response: answers({ 200: signalSettingsAnswer }),
-        ...staffOperation(
-          "settings",
-          "Which fake-order signals hold an order for a call, and the cash-on-delivery limits overall and per city",
-        ),
-      },
-      onRequest: requireStaff(core, "settings"),
+      operationId: "getOrderSignalSettings",
+      summary:
+        "Which fake-order signals hold an order for a call, and the cash-on-delivery limits overall and per city",
+      response: answers({ 200: signalSettingsAnswer }),
     },
-    async (request) => {
-      return present(await getOrderSignalSettings(core, staffActor(request)));
+    async (actor) => {
+      return present(await getOrderSignalSettings(core, actor));
     },
   );
 
-  api.put(
+  staff.put(
     "/admin/settings/order-signals",
     {
-      schema: {
-        operationId: "updateOrderSignalSettings",
-        response: answers({ 200: signalSettingsAnswer }, 409),
-
-        ...staffOperation(
-          "settings",
-          "Saves the signals that hold an order, the overall and per-city cash-on-delivery limits; send updated_at from the GET (409 when another save came first). 422 names the field",
-        ),
-        body,
-      },
-      onRequest: requireStaff(core, "settings"),
+      operationId: "updateOrderSignalSettings",
+      summary:
+        "Saves the signals that hold an order, the overall and per-city cash-on-delivery limits; send updated_at from the GET (409 when another save came first). 422 names the field",
+      response: answers({ 200: signalSettingsAnswer }, 409),
+      body,
     },
-    async (request) => {
-      return present(await updateOrderSignalSettings(core, staffActor(request), request.body));
+    async (actor, request) => {
+      return present(await updateOrderSignalSettings(core, actor, request.body));
     },
   );
 }

@@ -1,7 +1,6 @@
 // Orders through the staff API: the same core use-cases the console's orders
 // screen will call, each needing the orders permission (owners, managers, fulfilment).
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CoreContext } from "../../../core/context";
 import {
@@ -14,12 +13,11 @@ import {
 import { addOrderNote, addOrderNoteInput, moveOrder, moveOrderInput } from "../../../core/orders/workflow";
 import type { OrderEventRecord } from "../../../core/orders/order-timeline";
 import { ORDER_EVENT_KINDS, ORDER_SOURCES, ORDER_STATUSES, RISK_SIGNALS } from "../../../core/orders/vocabulary";
-import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { money } from "../../serialize";
 import { idParams, momentSchema, pageQuery } from "../http";
 import { variantDetailsText } from "../presenters";
 import { answerOf, answers, moment, orderLineFields, pageOf, rupees } from "../answers";
-import { staffOperation } from "./docs";
+import { sendPage, staffRoutes } from "./staff-routes";
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -245,25 +243,20 @@ export const staffOrderAnswer = answerOf<ReturnType<typeof presentStaffOrder>>()
 );
 
 export async function adminOrderRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staff = staffRoutes(app, core, "orders");
 
-  api.get(
+  staff.get(
     "/admin/orders",
     {
-      schema: {
-        ...staffOperation(
-          "orders",
-          "Orders, newest first; search matches a tracking ID, phone, name or email; from/to are the time placed; the total is in X-Total-Count",
-        ),
-        operationId: "listOrders",
-        querystring: listQuery,
-        response: answers({ 200: pageOf(orderSummaryAnswer) }),
-      },
-      onRequest: requireStaff(core, "orders"),
+      operationId: "listOrders",
+      summary:
+        "Orders, newest first; search matches a tracking ID, phone, name or email; from/to are the time placed; the total is in X-Total-Count",
+      querystring: listQuery,
+      response: answers({ 200: pageOf(orderSummaryAnswer) }),
     },
-    async (request, reply) => {
+    async (actor, request, reply) => {
       const q = request.query;
-      const page = await listOrders(core, staffActor(request), {
+      const page = await listOrders(core, actor, {
         status: q.status,
         search: q.search || undefined,
         from: q.from,
@@ -273,27 +266,23 @@ export async function adminOrderRoutes(app: FastifyInstance, { core }: { core: C
         limit: q.limit,
         offset: q.offset,
       });
-      reply.header("x-total-count", String(page.total));
-      return page.items.map(presentOrderSummary);
+      return sendPage(reply, page, presentOrderSummary);
     },
   );
 
-  api.get(
+  staff.get(
     "/admin/orders/counts",
     {
-      schema: {
-        ...staffOperation("orders", "The number of orders in each status under the same filters as the list"),
-        operationId: "countOrders",
-        querystring: filterQuery,
-        response: answers({
-          200: z.object(Object.fromEntries(ORDER_STATUSES.map((name) => [name, z.int()]))),
-        }),
-      },
-      onRequest: requireStaff(core, "orders"),
+      operationId: "countOrders",
+      summary: "The number of orders in each status under the same filters as the list",
+      querystring: filterQuery,
+      response: answers({
+        200: z.object(Object.fromEntries(ORDER_STATUSES.map((name) => [name, z.int()]))),
+      }),
     },
-    async (request) => {
+    async (actor, request) => {
       const q = request.query;
-      const counts = await countOrders(core, staffActor(request), {
+      const counts = await countOrders(core, actor, {
         search: q.search || undefined,
         from: q.from,
         to: q.to,
@@ -303,58 +292,46 @@ export async function adminOrderRoutes(app: FastifyInstance, { core }: { core: C
     },
   );
 
-  api.get(
+  staff.get(
     "/admin/orders/:id",
     {
-      schema: {
-        ...staffOperation("orders", "One order with its items and its timeline (status moves and staff notes)"),
-        operationId: "getOrder",
-        params: idParams,
-        response: answers({ 200: staffOrderAnswer }, 404),
-      },
-      onRequest: requireStaff(core, "orders"),
+      operationId: "getOrder",
+      summary: "One order with its items and its timeline (status moves and staff notes)",
+      params: idParams,
+      response: answers({ 200: staffOrderAnswer }, 404),
     },
-    async (request) => {
-      return presentStaffOrder(await getOrderForStaff(core, staffActor(request), request.params.id));
+    async (actor, request) => {
+      return presentStaffOrder(await getOrderForStaff(core, actor, request.params.id));
     },
   );
 
-  api.post(
+  staff.post(
     "/admin/orders/:id/status",
     {
-      schema: {
-        ...staffOperation(
-          "orders",
-          "Moves an order: pending confirmation → confirmed → packed → shipped → delivered; cancelled before shipped; returned after. shipped needs courier and tracking_number, delivered needs cash_collected (rupees). Cancelled or returned puts the units back (unless restock is false) and gives the voucher use back, once. 409 for a move the table refuses or when the order is no longer in expected_status; answers the order.",
-        ),
-        operationId: "moveOrder",
-        params: idParams,
-        body: moveOrderInput,
-        response: answers({ 200: staffOrderAnswer }, 404, 409),
-      },
-      onRequest: requireStaff(core, "orders"),
+      operationId: "moveOrder",
+      summary:
+        "Moves an order: pending confirmation → confirmed → packed → shipped → delivered; cancelled before shipped; returned after. shipped needs courier and tracking_number, delivered needs cash_collected (rupees). Cancelled or returned puts the units back (unless restock is false) and gives the voucher use back, once. 409 for a move the table refuses or when the order is no longer in expected_status; answers the order.",
+      params: idParams,
+      body: moveOrderInput,
+      response: answers({ 200: staffOrderAnswer }, 404, 409),
     },
-    async (request) => {
-      const actor = staffActor(request);
+    async (actor, request) => {
       await moveOrder(core, actor, request.params.id, request.body);
       return presentStaffOrder(await getOrderForStaff(core, actor, request.params.id));
     },
   );
 
-  api.post(
+  staff.post(
     "/admin/orders/:id/notes",
     {
-      schema: {
-        ...staffOperation("orders", "Adds a staff note to the order's timeline (201); the shopper never sees it"),
-        operationId: "addOrderNote",
-        params: idParams,
-        body: addOrderNoteInput,
-        response: answers({ 201: orderEventAnswer }, 404),
-      },
-      onRequest: requireStaff(core, "orders"),
+      operationId: "addOrderNote",
+      summary: "Adds a staff note to the order's timeline (201); the shopper never sees it",
+      params: idParams,
+      body: addOrderNoteInput,
+      response: answers({ 201: orderEventAnswer }, 404),
     },
-    async (request, reply) => {
-      const event = await addOrderNote(core, staffActor(request), request.params.id, request.body);
+    async (actor, request, reply) => {
+      const event = await addOrderNote(core, actor, request.params.id, request.body);
       return reply.code(201).send(presentOrderEvent(event));
     },
   );

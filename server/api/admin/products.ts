@@ -3,7 +3,6 @@
 // needs the stock permission too. PUT carries the updated_at it read (409 when someone else
 // saved since) and each stock as a new total with the total it saw (409 when a sale moved it).
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   archiveProduct,
@@ -21,11 +20,10 @@ import {
 } from "../../../core/catalog/product-list-admin";
 import { PRODUCT_LIST_SORTS, PRODUCT_STATES, STOCK_FILTERS } from "../../../core/catalog/product-options";
 import type { CoreContext } from "../../../core/context";
-import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { money } from "../../serialize";
 import { idParams, idSchema, pageQuery } from "../http";
 import { answerOf, answers, moment, pageOf, rupees } from "../answers";
-import { staffOperation } from "./docs";
+import { sendPage, staffRoutes } from "./staff-routes";
 
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -205,26 +203,20 @@ const deletedProductAnswer = z.object({
 });
 
 export async function adminProductRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staff = staffRoutes(app, core, "products");
 
-  api.get(
+  staff.get(
     "/admin/products",
     {
-      schema: {
-        operationId: "listStaffProducts",
-        response: answers({ 200: pageOf(productListItemAnswer) }),
-
-        ...staffOperation(
-          "products",
-          "Products, newest first (or sort=name): search (name, custom URL or SKU), collection_id, stock (all, in_stock, low: 1 to 5 in all, out), state (active, hidden, archived; archived ones only when asked); the total is in X-Total-Count",
-        ),
-        querystring: listQuery,
-      },
-      onRequest: requireStaff(core, "products"),
+      operationId: "listStaffProducts",
+      summary:
+        "Products, newest first (or sort=name): search (name, custom URL or SKU), collection_id, stock (all, in_stock, low: 1 to 5 in all, out), state (active, hidden, archived; archived ones only when asked); the total is in X-Total-Count",
+      response: answers({ 200: pageOf(productListItemAnswer) }),
+      querystring: listQuery,
     },
-    async (request, reply) => {
+    async (actor, request, reply) => {
       const q = request.query;
-      const page = await listProductsForStaff(core, staffActor(request), {
+      const page = await listProductsForStaff(core, actor, {
         search: q.search || undefined,
         collectionId: q.collection_id,
         stock: q.stock,
@@ -233,139 +225,102 @@ export async function adminProductRoutes(app: FastifyInstance, { core }: { core:
         limit: q.limit,
         offset: q.offset,
       });
-      reply.header("x-total-count", String(page.total));
-      return page.items.map(presentListItem);
+      return sendPage(reply, page, presentListItem);
     },
   );
 
-  api.get(
+  staff.get(
     "/admin/products/url-check",
     {
-      schema: {
-        operationId: "checkProductUrl",
-        response: answers({ 200: urlCheckAnswer }),
-
-        ...staffOperation(
-          "products",
-          "Whether a custom URL is usable and free (exclude: the product being edited); answers available, message and, for text that is not a URL, a suggestion",
-        ),
-        querystring: urlQuery,
-      },
-      onRequest: requireStaff(core, "products"),
+      operationId: "checkProductUrl",
+      summary:
+        "Whether a custom URL is usable and free (exclude: the product being edited); answers available, message and, for text that is not a URL, a suggestion",
+      response: answers({ 200: urlCheckAnswer }),
+      querystring: urlQuery,
     },
-    async (request) => {
-      return checkCustomUrl(core, staffActor(request), request.query.url, request.query.exclude);
+    async (actor, request) => {
+      return checkCustomUrl(core, actor, request.query.url, request.query.exclude);
     },
   );
 
-  api.post(
+  staff.post(
     "/admin/products",
     {
-      schema: {
-        operationId: "createProduct",
-        response: answers({ 201: staffProductAnswer }, 409),
-
-        ...staffOperation("products", `Adds a product (201). First stock needs the stock permission too. ${BODY_HELP}`),
-        body: productBody,
-      },
-      onRequest: requireStaff(core, "products"),
+      operationId: "createProduct",
+      summary: `Adds a product (201). First stock needs the stock permission too. ${BODY_HELP}`,
+      response: answers({ 201: staffProductAnswer }, 409),
+      body: productBody,
     },
-    async (request, reply) => {
-      const product = await createProduct(core, staffActor(request), request.body);
+    async (actor, request, reply) => {
+      const product = await createProduct(core, actor, request.body);
       reply.code(201);
       return presentProduct(product);
     },
   );
 
-  api.get(
+  staff.get(
     "/admin/products/:id",
     {
-      schema: {
-        operationId: "getStaffProduct",
-        response: answers({ 200: staffProductAnswer }, 404),
-
-        ...staffOperation("products", "One product as the editor shows it, archived ones too, with its grid"),
-        params: idParams,
-      },
-      onRequest: requireStaff(core, "products"),
+      operationId: "getStaffProduct",
+      summary: "One product as the editor shows it, archived ones too, with its grid",
+      response: answers({ 200: staffProductAnswer }, 404),
+      params: idParams,
     },
-    async (request) => {
-      return presentProduct(await getProductForEditing(core, staffActor(request), request.params.id));
+    async (actor, request) => {
+      return presentProduct(await getProductForEditing(core, actor, request.params.id));
     },
   );
 
-  api.put(
+  staff.put(
     "/admin/products/:id",
     {
-      schema: {
-        operationId: "updateProduct",
-        response: answers({ 200: staffProductAnswer }, 404, 409),
-
-        ...staffOperation(
-          "products",
-          `Changes a product as a whole, with the updated_at it was read with (409 when someone else saved since). A combination's stock is a new total with stock_seen, the total read (409 when a sale moved it); stock changes need the stock permission too. Combinations whose value was removed are deleted, or made unavailable when they were ever ordered. ${BODY_HELP}`,
-        ),
-        params: idParams,
-        body: productBody,
-      },
-      onRequest: requireStaff(core, "products"),
+      operationId: "updateProduct",
+      summary: `Changes a product as a whole, with the updated_at it was read with (409 when someone else saved since). A combination's stock is a new total with stock_seen, the total read (409 when a sale moved it); stock changes need the stock permission too. Combinations whose value was removed are deleted, or made unavailable when they were ever ordered. ${BODY_HELP}`,
+      response: answers({ 200: staffProductAnswer }, 404, 409),
+      params: idParams,
+      body: productBody,
     },
-    async (request) => {
-      return presentProduct(await updateProduct(core, staffActor(request), request.params.id, request.body));
+    async (actor, request) => {
+      return presentProduct(await updateProduct(core, actor, request.params.id, request.body));
     },
   );
 
-  api.post(
+  staff.post(
     "/admin/products/:id/archive",
     {
-      schema: {
-        operationId: "archiveProduct",
-        response: answers({ 200: staffProductAnswer }, 404, 409),
-
-        ...staffOperation(
-          "products",
-          "Archives the product: off the storefront and out of the default list, its orders keep their lines",
-        ),
-        params: idParams,
-      },
-      onRequest: requireStaff(core, "products"),
+      operationId: "archiveProduct",
+      summary: "Archives the product: off the storefront and out of the default list, its orders keep their lines",
+      response: answers({ 200: staffProductAnswer }, 404, 409),
+      params: idParams,
     },
-    async (request) => {
-      return presentProduct(await archiveProduct(core, staffActor(request), request.params.id));
+    async (actor, request) => {
+      return presentProduct(await archiveProduct(core, actor, request.params.id));
     },
   );
 
-  api.post(
+  staff.post(
     "/admin/products/:id/restore",
     {
-      schema: {
-        operationId: "restoreProduct",
-        response: answers({ 200: staffProductAnswer }, 404, 409),
-
-        ...staffOperation("products", "Brings an archived product back, hidden until it is made active"),
-        params: idParams,
-      },
-      onRequest: requireStaff(core, "products"),
+      operationId: "restoreProduct",
+      summary: "Brings an archived product back, hidden until it is made active",
+      response: answers({ 200: staffProductAnswer }, 404, 409),
+      params: idParams,
     },
-    async (request) => {
-      return presentProduct(await restoreProduct(core, staffActor(request), request.params.id));
+    async (actor, request) => {
+      return presentProduct(await restoreProduct(core, actor, request.params.id));
     },
   );
 
-  api.delete(
+  staff.delete(
     "/admin/products/:id",
     {
-      schema: {
-        operationId: "deleteProduct",
-        response: answers({ 200: deletedProductAnswer }, 404, 409),
-
-        ...staffOperation("products", "Deletes a product that was never ordered; 409 for one with orders (archive it)"),
-        params: idParams,
-      },
-      onRequest: requireStaff(core, "products"),
+      operationId: "deleteProduct",
+      summary: "Deletes a product that was never ordered; 409 for one with orders (archive it)",
+      response: answers({ 200: deletedProductAnswer }, 404, 409),
+      params: idParams,
     },
-    async (request) => {
-      return deleteProduct(core, staffActor(request), request.params.id);
+    async (actor, request) => {
+      return deleteProduct(core, actor, request.params.id);
     },
   );
 }

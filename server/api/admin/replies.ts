@@ -1,15 +1,13 @@
 // Shoppers' WhatsApp replies through the staff API (decision 0071): the orders
 // permission lists them (those waiting for a person, or all) and marks one handled.
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CoreContext } from "../../../core/context";
 import { listReplies, markReplyHandled, REPLY_FILTERS, type InboundReply } from "../../../core/orders/replies";
-import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, pageQuery } from "../http";
 import { INBOUND_OUTCOMES } from "../../../core/orders/vocabulary";
 import { answerOf, answers, moment, pageOf } from "../answers";
-import { staffOperation } from "./docs";
+import { staffRoutes } from "./staff-routes";
 
 const listQuery = pageQuery(200, 50).extend({
   show: z.enum(REPLY_FILTERS, { error: `show must be one of: ${REPLY_FILTERS.join(", ")}` }).default("needs_person"),
@@ -52,48 +50,36 @@ const replyAnswer = answerOf<ReturnType<typeof presentReply>>()(
 );
 
 export async function adminReplyRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staff = staffRoutes(app, core, "orders");
 
-  api.get(
+  staff.get(
     "/admin/messages/replies",
     {
-      schema: {
-        operationId: "listReplies",
-        response: answers({ 200: pageOf(replyAnswer, { "x-waiting-count": "How many wait for a person" }) }),
-
-        ...staffOperation(
-          "orders",
-          "Shoppers' WhatsApp messages to the store, newest first: show=needs_person (the default: not read by the store and not yet handled) or all; outcome confirmed, cancelled, already_settled, needs_person or ignored; the total is in X-Total-Count and the number waiting for a person in X-Waiting-Count",
-        ),
-        querystring: listQuery,
-      },
-      onRequest: requireStaff(core, "orders"),
+      operationId: "listReplies",
+      summary:
+        "Shoppers' WhatsApp messages to the store, newest first: show=needs_person (the default: not read by the store and not yet handled) or all; outcome confirmed, cancelled, already_settled, needs_person or ignored; the total is in X-Total-Count and the number waiting for a person in X-Waiting-Count",
+      response: answers({ 200: pageOf(replyAnswer, { "x-waiting-count": "How many wait for a person" }) }),
+      querystring: listQuery,
     },
-    async (request, reply) => {
+    async (actor, request, reply) => {
       const q = request.query;
-      const page = await listReplies(core, staffActor(request), { filter: q.show, limit: q.limit, offset: q.offset });
+      const page = await listReplies(core, actor, { filter: q.show, limit: q.limit, offset: q.offset });
       reply.header("x-total-count", String(page.total)).header("x-waiting-count", String(page.waiting));
       return page.items.map(presentReply);
     },
   );
 
-  api.post(
+  staff.post(
     "/admin/messages/replies/:id/handled",
     {
-      schema: {
-        operationId: "markReplyHandled",
-        response: answers({ 200: z.object({ id: z.int(), handled_at: moment }) }, 404, 409),
-
-        ...staffOperation(
-          "orders",
-          "Marks a reply that needed a person as handled; 409 when someone already did or the store read it itself, 404 when there is none",
-        ),
-        params: idParams,
-      },
-      onRequest: requireStaff(core, "orders"),
+      operationId: "markReplyHandled",
+      summary:
+        "Marks a reply that needed a person as handled; 409 when someone already did or the store read it itself, 404 when there is none",
+      response: answers({ 200: z.object({ id: z.int(), handled_at: moment }) }, 404, 409),
+      params: idParams,
     },
-    async (request) => {
-      return markReplyHandled(core, staffActor(request), request.params.id);
+    async (actor, request) => {
+      return markReplyHandled(core, actor, request.params.id);
     },
   );
 }

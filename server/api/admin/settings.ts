@@ -2,7 +2,6 @@
 // chooses how parcels are labelled (discreet packaging, decision 0058), and the store's details
 // (decision 0068).
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CoreContext } from "../../../core/context";
 import { getPackagingSettings, setPackagingSettings, type PackagingSettings } from "../../../core/orders/packaging";
@@ -10,9 +9,8 @@ import { getStoreDetails, updateStoreDetails, type StoreDetails } from "../../..
 import { SOCIAL_FIELDS, SOCIAL_HOSTS } from "../../../core/settings/store-details-rules";
 import { getStaffSecuritySettings, setStaffTwoStepRequired } from "../../../core/staff/two-step";
 import { money } from "../../serialize";
-import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { answerOf, answers, rupees } from "../answers";
-import { staffOperation } from "./docs";
+import { staffRoutes } from "./staff-routes";
 
 const securityAnswer = z.object({
   two_step_required: z.boolean(),
@@ -25,38 +23,30 @@ const packagingAnswer = z.object({
 });
 
 export async function adminSettingsRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staff = staffRoutes(app, core, "settings");
 
-  api.get(
+  staff.get(
     "/admin/settings/security",
     {
-      schema: {
-        operationId: "getSecuritySettings",
-        response: answers({ 200: securityAnswer }),
-        ...staffOperation("settings", "Whether every staff account must use two-step sign-in"),
-      },
-      onRequest: requireStaff(core, "settings"),
+      operationId: "getSecuritySettings",
+      summary: "Whether every staff account must use two-step sign-in",
+      response: answers({ 200: securityAnswer }),
     },
-    async (request) => ({
-      two_step_required: (await getStaffSecuritySettings(core, staffActor(request))).twoStepRequired,
+    async (actor) => ({
+      two_step_required: (await getStaffSecuritySettings(core, actor)).twoStepRequired,
     }),
   );
 
-  api.put(
+  staff.put(
     "/admin/settings/security",
     {
-      schema: {
-        operationId: "updateSecuritySettings",
-        response: answers({ 200: securityAnswer }),
-
-        ...staffOperation("settings", "Requires (or stops requiring) two-step sign-in of every staff account"),
-        body: z.object({ two_step_required: z.boolean({ error: "two_step_required must be true or false" }) }),
-      },
-      onRequest: requireStaff(core, "settings"),
+      operationId: "updateSecuritySettings",
+      summary: "Requires (or stops requiring) two-step sign-in of every staff account",
+      response: answers({ 200: securityAnswer }),
+      body: z.object({ two_step_required: z.boolean({ error: "two_step_required must be true or false" }) }),
     },
-    async (request) => ({
-      two_step_required: (await setStaffTwoStepRequired(core, staffActor(request), request.body.two_step_required))
-        .twoStepRequired,
+    async (actor, request) => ({
+      two_step_required: (await setStaffTwoStepRequired(core, actor, request.body.two_step_required)).twoStepRequired,
     }),
   );
 
@@ -66,39 +56,30 @@ export async function adminSettingsRoutes(app: FastifyInstance, { core }: { core
     sender_name_shown: p.senderNameShown,
   });
 
-  api.get(
+  staff.get(
     "/admin/settings/packaging",
     {
-      schema: {
-        operationId: "getPackagingSettings",
-        response: answers({ 200: packagingAnswer }),
-        ...staffOperation("settings", "Whether parcels' outer labels are discreet, and the sender name they show"),
-      },
-      onRequest: requireStaff(core, "settings"),
+      operationId: "getPackagingSettings",
+      summary: "Whether parcels' outer labels are discreet, and the sender name they show",
+      response: answers({ 200: packagingAnswer }),
     },
-    async (request) => packaging(await getPackagingSettings(core, staffActor(request))),
+    async (actor) => packaging(await getPackagingSettings(core, actor)),
   );
 
-  api.put(
+  staff.put(
     "/admin/settings/packaging",
     {
-      schema: {
-        operationId: "updatePackagingSettings",
-        response: answers({ 200: packagingAnswer }),
-
-        ...staffOperation(
-          "settings",
-          "Turns discreet packaging on or off; discreet_sender_name (optional, null or empty for the default) is the sender a discreet label shows",
-        ),
-        body: z.object({
-          discreet_packaging: z.boolean({ error: "discreet_packaging must be true or false" }),
-          // checked in core (length, one line, not the store's name or its goods)
-          discreet_sender_name: z.string({ error: "discreet_sender_name must be text" }).nullable().optional(),
-        }),
-      },
-      onRequest: requireStaff(core, "settings"),
+      operationId: "updatePackagingSettings",
+      summary:
+        "Turns discreet packaging on or off; discreet_sender_name (optional, null or empty for the default) is the sender a discreet label shows",
+      response: answers({ 200: packagingAnswer }),
+      body: z.object({
+        discreet_packaging: z.boolean({ error: "discreet_packaging must be true or false" }),
+        // checked in core (length, one line, not the store's name or its goods)
+        discreet_sender_name: z.string({ error: "discreet_sender_name must be text" }).nullable().optional(),
+      }),
     },
-    async (request) => packaging(await setPackagingSettings(core, staffActor(request), request.body)),
+    async (actor, request) => packaging(await setPackagingSettings(core, actor, request.body)),
   );
 }
 
@@ -197,39 +178,30 @@ const storeDetailsAnswer = answerOf<ReturnType<typeof presentStoreDetails>>()(
 );
 
 export async function adminStoreDetailsRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staff = staffRoutes(app, core, "settings");
 
-  api.get(
+  staff.get(
     "/admin/settings/store",
     {
-      schema: {
-        operationId: "getStoreDetails",
-        response: answers({ 200: storeDetailsAnswer }),
-        ...staffOperation("settings", "The store's details: name, contact, shipping, delivery promise, social links"),
-      },
-      onRequest: requireStaff(core, "settings"),
+      operationId: "getStoreDetails",
+      summary: "The store's details: name, contact, shipping, delivery promise, social links",
+      response: answers({ 200: storeDetailsAnswer }),
     },
-    async (request) => {
-      return presentStoreDetails(await getStoreDetails(core, staffActor(request)));
+    async (actor) => {
+      return presentStoreDetails(await getStoreDetails(core, actor));
     },
   );
 
-  api.put(
+  staff.put(
     "/admin/settings/store",
     {
-      schema: {
-        operationId: "updateStoreDetails",
-        response: answers({ 200: storeDetailsAnswer }, 409),
-
-        ...staffOperation(
-          "settings",
-          "Saves the store's details; send updated_at from the GET (409 when another save came first). 422 names the field",
-        ),
-        body: storeDetailsBody,
-      },
-      onRequest: requireStaff(core, "settings"),
+      operationId: "updateStoreDetails",
+      summary:
+        "Saves the store's details; send updated_at from the GET (409 when another save came first). 422 names the field",
+      response: answers({ 200: storeDetailsAnswer }, 409),
+      body: storeDetailsBody,
     },
-    async (request) =>
-      presentStoreDetails(await updateStoreDetails(core, staffActor(request), request.body as Record<string, unknown>)),
+    async (actor, request) =>
+      presentStoreDetails(await updateStoreDetails(core, actor, request.body as Record<string, unknown>)),
   );
 }

@@ -1,7 +1,6 @@
 // Staff accounts through the staff API: the same core use-cases as the
 // console's staff screen, with the same permission (staff: owners only).
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   addStaff,
@@ -14,11 +13,10 @@ import {
 import { resendStaffInvitation, type Invitation } from "../../../core/staff/invitations";
 import type { CoreContext } from "../../../core/context";
 import type { AppConfig } from "../../config";
-import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idSchema } from "../http";
 import { staffActorAnswer } from "./session";
-import { staffOperation } from "./docs";
 import { answerOf, answers, moment } from "../answers";
+import { staffRoutes } from "./staff-routes";
 
 const staffMemberAnswer = answerOf<ReturnType<typeof presentStaffMember>>()(
   staffActorAnswer.omit({ permissions: true }).extend({
@@ -60,46 +58,38 @@ export async function adminStaffRoutes(
   app: FastifyInstance,
   { core, config }: { core: CoreContext; config: AppConfig },
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staff = staffRoutes(app, core, "staff");
 
-  api.get(
+  staff.get(
     "/admin/staff",
     {
-      schema: {
-        ...staffOperation("staff", "Everyone on the staff"),
-        operationId: "listStaff",
-        response: answers({ 200: z.array(staffMemberAnswer) }),
-      },
-      onRequest: requireStaff(core, "staff"),
+      operationId: "listStaff",
+      summary: "Everyone on the staff",
+      response: answers({ 200: z.array(staffMemberAnswer) }),
     },
-    async (request) => {
-      return (await listStaff(core, staffActor(request))).map(presentStaffMember);
+    async (actor) => {
+      return (await listStaff(core, actor)).map(presentStaffMember);
     },
   );
 
-  api.post(
+  staff.post(
     "/admin/staff",
     {
-      schema: {
-        ...staffOperation(
-          "staff",
-          "Adds a staff member (201). Without initial_password the answer holds a one-time sign-in link (3 days) to send them; with it, they must change it at first sign-in. An email that has a shop account is added only with the link (409 otherwise); that account's shop sessions, phone, email confirmation and unused links end.",
-        ),
-        operationId: "addStaff",
-        body: addStaffInput,
-        response: answers(
-          {
-            201: staffMemberAnswer
-              .extend({ sign_in_link: invitationFields.sign_in_link.optional(), expires_at: moment.optional() })
-              .describe("The member; with the one-time sign-in link when no initial_password was given"),
-          },
-          409,
-        ),
-      },
-      onRequest: requireStaff(core, "staff"),
+      operationId: "addStaff",
+      summary:
+        "Adds a staff member (201). Without initial_password the answer holds a one-time sign-in link (3 days) to send them; with it, they must change it at first sign-in. An email that has a shop account is added only with the link (409 otherwise); that account's shop sessions, phone, email confirmation and unused links end.",
+      body: addStaffInput,
+      response: answers(
+        {
+          201: staffMemberAnswer
+            .extend({ sign_in_link: invitationFields.sign_in_link.optional(), expires_at: moment.optional() })
+            .describe("The member; with the one-time sign-in link when no initial_password was given"),
+        },
+        409,
+      ),
     },
-    async (request, reply) => {
-      const { member, invitation } = await addStaff(core, staffActor(request), request.body);
+    async (actor, request, reply) => {
+      const { member, invitation } = await addStaff(core, actor, request.body);
       return reply.code(201).send({
         ...presentStaffMember(member),
         ...(invitation ? invitationLink(config.publicUrl, invitation) : {}),
@@ -107,38 +97,29 @@ export async function adminStaffRoutes(
     },
   );
 
-  api.patch(
+  staff.patch(
     "/admin/staff/:id",
     {
-      schema: {
-        ...staffOperation(
-          "staff",
-          "Changes a member's role or name, or turns them on or off; a new role or a turn off or on ends their sessions at once. 409 for the last active owner, or when expected_role/expected_active no longer hold.",
-        ),
-        operationId: "updateStaff",
-        params: memberParams,
-        body: updateStaffInput,
-        response: answers({ 200: staffMemberAnswer }, 404, 409),
-      },
-      onRequest: requireStaff(core, "staff"),
+      operationId: "updateStaff",
+      summary:
+        "Changes a member's role or name, or turns them on or off; a new role or a turn off or on ends their sessions at once. 409 for the last active owner, or when expected_role/expected_active no longer hold.",
+      params: memberParams,
+      body: updateStaffInput,
+      response: answers({ 200: staffMemberAnswer }, 404, 409),
     },
-    async (request) =>
-      presentStaffMember(await updateStaff(core, staffActor(request), request.params.id, request.body)),
+    async (actor, request) => presentStaffMember(await updateStaff(core, actor, request.params.id, request.body)),
   );
 
-  api.post(
+  staff.post(
     "/admin/staff/:id/sign-in-link",
     {
-      schema: {
-        ...staffOperation("staff", "A new one-time sign-in link for a member (their password and sessions end)"),
-        operationId: "resendStaffSignInLink",
-        params: memberParams,
-        response: answers({ 201: z.object(invitationFields) }, 404, 409),
-      },
-      onRequest: requireStaff(core, "staff"),
+      operationId: "resendStaffSignInLink",
+      summary: "A new one-time sign-in link for a member (their password and sessions end)",
+      params: memberParams,
+      response: answers({ 201: z.object(invitationFields) }, 404, 409),
     },
-    async (request, reply) => {
-      const invitation = await resendStaffInvitation(core, staffActor(request), request.params.id);
+    async (actor, request, reply) => {
+      const invitation = await resendStaffInvitation(core, actor, request.params.id);
       return reply.code(201).send(invitationLink(config.publicUrl, invitation));
     },
   );

@@ -2,15 +2,13 @@
 // and simple product, changes sent as differences or as totals with the total the client saw
 // (409 with each row that moved), and a product's stock history. Permission "stock".
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { changeStock, changeStockInput, STOCK_FILTERS, STOCK_SEARCH_MAX } from "../../../core/catalog/stock";
 import { listStockGrid, stockHistory } from "../../../core/catalog/stock-reads";
 import type { CoreContext } from "../../../core/context";
-import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, idSchema, pageQuery } from "../http";
 import { answers, moment, pageOf } from "../answers";
-import { staffOperation } from "./docs";
+import { staffRoutes } from "./staff-routes";
 
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -64,26 +62,20 @@ const stockMoveAnswer = z.object({
 });
 
 export async function adminStockRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staff = staffRoutes(app, core, "stock");
 
-  api.get(
+  staff.get(
     "/admin/stock",
     {
-      schema: {
-        operationId: "listStock",
-        response: answers({ 200: pageOf(stockRowAnswer) }),
-
-        ...staffOperation(
-          "stock",
-          "Every combination and product sold without options (archived products left out), by product name: filter low (5 or fewer) or out (0), search by product, combination or SKU, product_id for one product; the total is in X-Total-Count",
-        ),
-        querystring: gridQuery,
-      },
-      onRequest: requireStaff(core, "stock"),
+      operationId: "listStock",
+      summary:
+        "Every combination and product sold without options (archived products left out), by product name: filter low (5 or fewer) or out (0), search by product, combination or SKU, product_id for one product; the total is in X-Total-Count",
+      response: answers({ 200: pageOf(stockRowAnswer) }),
+      querystring: gridQuery,
     },
-    async (request, reply) => {
+    async (actor, request, reply) => {
       const q = request.query;
-      const page = await listStockGrid(core, staffActor(request), {
+      const page = await listStockGrid(core, actor, {
         search: q.search || undefined,
         filter: q.filter,
         productId: q.product_id,
@@ -104,23 +96,17 @@ export async function adminStockRoutes(app: FastifyInstance, { core }: { core: C
     },
   );
 
-  api.post(
+  staff.post(
     "/admin/stock/changes",
     {
-      schema: {
-        operationId: "changeStock",
-        response: answers({ 200: stockChangesAnswer }, 404, 409),
-
-        ...staffOperation(
-          "stock",
-          "Changes one or many stocks at once, all or nothing: each change is a delta (added to the stock as it is now) or a set with the expected stock the screen showed; 409 when a stock moved since (moved lists each row and its stock now) or would go below zero. One optional note (the reason) for all",
-        ),
-        body: changeStockInput,
-      },
-      onRequest: requireStaff(core, "stock"),
+      operationId: "changeStock",
+      summary:
+        "Changes one or many stocks at once, all or nothing: each change is a delta (added to the stock as it is now) or a set with the expected stock the screen showed; 409 when a stock moved since (moved lists each row and its stock now) or would go below zero. One optional note (the reason) for all",
+      response: answers({ 200: stockChangesAnswer }, 404, 409),
+      body: changeStockInput,
     },
-    async (request) => {
-      const done = await changeStock(core, staffActor(request), request.body);
+    async (actor, request) => {
+      const done = await changeStock(core, actor, request.body);
       return {
         changes: done.map((r) => ({
           product_id: r.productId,
@@ -132,24 +118,18 @@ export async function adminStockRoutes(app: FastifyInstance, { core }: { core: C
     },
   );
 
-  api.get(
+  staff.get(
     "/admin/products/:id/stock-history",
     {
-      schema: {
-        operationId: "listStockHistory",
-        response: answers({ 200: pageOf(stockMoveAnswer) }, 404),
-
-        ...staffOperation(
-          "stock",
-          "The product's stock ledger, newest first: orders, cancellations, returns, exchanges, staff changes and imports, each with who, the order's tracking ID, the note and the stock before and after; the total is in X-Total-Count",
-        ),
-        params: idParams,
-        querystring: pageQuery(200, 50),
-      },
-      onRequest: requireStaff(core, "stock"),
+      operationId: "listStockHistory",
+      summary:
+        "The product's stock ledger, newest first: orders, cancellations, returns, exchanges, staff changes and imports, each with who, the order's tracking ID, the note and the stock before and after; the total is in X-Total-Count",
+      response: answers({ 200: pageOf(stockMoveAnswer) }, 404),
+      params: idParams,
+      querystring: pageQuery(200, 50),
     },
-    async (request, reply) => {
-      const found = await stockHistory(core, staffActor(request), request.params.id, request.query);
+    async (actor, request, reply) => {
+      const found = await stockHistory(core, actor, request.params.id, request.query);
       reply.header("x-total-count", String(found.total));
       return found.items.map((m) => ({
         id: m.id,

@@ -2,7 +2,6 @@
 // (owners and managers). Amounts are rupees with 2 decimals, moments ISO times in UTC; a time
 // sent without a zone is read as Pakistan time, as the console's field sends it.
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CoreContext } from "../../../core/context";
 import {
@@ -22,10 +21,9 @@ import {
   voucherPatchSchema,
 } from "../../../core/vouchers/voucher-rules";
 import { money } from "../../serialize";
-import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, pageQuery } from "../http";
 import { answerOf, answers, moment, noContent, pageOf, rupees } from "../answers";
-import { staffOperation } from "./docs";
+import { sendPage, staffRoutes } from "./staff-routes";
 
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -113,136 +111,100 @@ const voucherUseAnswer = answerOf<ReturnType<typeof presentUse>>()(
 );
 
 export async function adminVoucherRoutes(app: FastifyInstance, { core }: { core: CoreContext }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staff = staffRoutes(app, core, "vouchers");
 
-  api.get(
+  staff.get(
     "/admin/vouchers",
     {
-      schema: {
-        operationId: "listVouchers",
-        response: answers({ 200: pageOf(voucherAnswer) }),
-
-        ...staffOperation(
-          "vouchers",
-          "Vouchers, newest first; search matches any part of the code in any case; state: active, scheduled, expired, used_up, inactive or all. The total is in X-Total-Count",
-        ),
-        querystring: listQuery,
-      },
-      onRequest: requireStaff(core, "vouchers"),
+      operationId: "listVouchers",
+      summary:
+        "Vouchers, newest first; search matches any part of the code in any case; state: active, scheduled, expired, used_up, inactive or all. The total is in X-Total-Count",
+      response: answers({ 200: pageOf(voucherAnswer) }),
+      querystring: listQuery,
     },
-    async (request, reply) => {
+    async (actor, request, reply) => {
       const q = request.query;
-      const page = await listVouchers(core, staffActor(request), {
+      const page = await listVouchers(core, actor, {
         search: q.search || undefined,
         state: q.state === "all" ? undefined : q.state,
         limit: q.limit,
         offset: q.offset,
       });
-      reply.header("x-total-count", String(page.total));
-      return page.items.map(presentVoucher);
+      return sendPage(reply, page, presentVoucher);
     },
   );
 
-  api.post(
+  staff.post(
     "/admin/vouchers",
     {
-      schema: {
-        operationId: "createVoucher",
-        response: answers({ 201: voucherAnswer }, 409),
-
-        ...staffOperation(
-          "vouchers",
-          "Creates a voucher (201) that the checkout accepts at once. The code is stored in uppercase and is unique in any case (409). discount_value: whole percent 1-100, rupees for flat, 0 for shipping; max_discount for percentage only; times without a zone are Pakistan time",
-        ),
-        body: voucherFieldsSchema,
-      },
-      onRequest: requireStaff(core, "vouchers"),
+      operationId: "createVoucher",
+      summary:
+        "Creates a voucher (201) that the checkout accepts at once. The code is stored in uppercase and is unique in any case (409). discount_value: whole percent 1-100, rupees for flat, 0 for shipping; max_discount for percentage only; times without a zone are Pakistan time",
+      response: answers({ 201: voucherAnswer }, 409),
+      body: voucherFieldsSchema,
     },
-    async (request, reply) => {
-      const voucher = await createVoucher(core, staffActor(request), request.body);
+    async (actor, request, reply) => {
+      const voucher = await createVoucher(core, actor, request.body);
       return reply.code(201).send(presentVoucher(voucher));
     },
   );
 
-  api.get(
+  staff.get(
     "/admin/vouchers/:id",
     {
-      schema: {
-        operationId: "getVoucher",
-        response: answers({ 200: voucherAnswer }, 404),
-        ...staffOperation("vouchers", "One voucher with its state and the uses counted"),
-        params: idParams,
-      },
-      onRequest: requireStaff(core, "vouchers"),
+      operationId: "getVoucher",
+      summary: "One voucher with its state and the uses counted",
+      response: answers({ 200: voucherAnswer }, 404),
+      params: idParams,
     },
-    async (request) => {
-      return presentVoucher(await getVoucher(core, staffActor(request), request.params.id));
+    async (actor, request) => {
+      return presentVoucher(await getVoucher(core, actor, request.params.id));
     },
   );
 
-  api.put(
+  staff.put(
     "/admin/vouchers/:id",
     {
-      schema: {
-        operationId: "updateVoucher",
-        response: answers({ 200: voucherAnswer.extend({ changed: z.boolean() }) }, 404, 409),
-
-        ...staffOperation(
-          "vouchers",
-          "Changes the fields given (others are kept). usage_limit below used_count is refused (422); changed: false when nothing differed",
-        ),
-        params: idParams,
-        body: voucherPatchSchema,
-      },
-      onRequest: requireStaff(core, "vouchers"),
+      operationId: "updateVoucher",
+      summary:
+        "Changes the fields given (others are kept). usage_limit below used_count is refused (422); changed: false when nothing differed",
+      response: answers({ 200: voucherAnswer.extend({ changed: z.boolean() }) }, 404, 409),
+      params: idParams,
+      body: voucherPatchSchema,
     },
-    async (request) => {
-      const { voucher, changed } = await updateVoucher(core, staffActor(request), request.params.id, request.body);
+    async (actor, request) => {
+      const { voucher, changed } = await updateVoucher(core, actor, request.params.id, request.body);
       return { ...presentVoucher(voucher), changed };
     },
   );
 
-  api.delete(
+  staff.delete(
     "/admin/vouchers/:id",
     {
-      schema: {
-        operationId: "deleteVoucher",
-        response: answers({ 204: noContent }, 404, 409),
-
-        ...staffOperation(
-          "vouchers",
-          "Deletes a voucher that was never used (204); one that was used answers 409: switch it off instead",
-        ),
-        params: idParams,
-      },
-      onRequest: requireStaff(core, "vouchers"),
+      operationId: "deleteVoucher",
+      summary: "Deletes a voucher that was never used (204); one that was used answers 409: switch it off instead",
+      response: answers({ 204: noContent }, 404, 409),
+      params: idParams,
     },
-    async (request, reply) => {
-      await deleteVoucher(core, staffActor(request), request.params.id);
+    async (actor, request, reply) => {
+      await deleteVoucher(core, actor, request.params.id);
       return reply.code(204).send();
     },
   );
 
-  api.get(
+  staff.get(
     "/admin/vouchers/:id/redemptions",
     {
-      schema: {
-        operationId: "listVoucherUses",
-        response: answers({ 200: pageOf(voucherUseAnswer) }, 404),
-
-        ...staffOperation(
-          "vouchers",
-          "The orders that used the voucher, newest first, with the order's tracking id, customer and total; the total count is in X-Total-Count",
-        ),
-        params: idParams,
-        querystring: pageQuery(200, 50),
-      },
-      onRequest: requireStaff(core, "vouchers"),
+      operationId: "listVoucherUses",
+      summary:
+        "The orders that used the voucher, newest first, with the order's tracking id, customer and total; the total count is in X-Total-Count",
+      response: answers({ 200: pageOf(voucherUseAnswer) }, 404),
+      params: idParams,
+      querystring: pageQuery(200, 50),
     },
-    async (request, reply) => {
-      const page = await listVoucherUses(core, staffActor(request), request.params.id, request.query);
-      reply.header("x-total-count", String(page.total));
-      return page.items.map(presentUse);
+    async (actor, request, reply) => {
+      const page = await listVoucherUses(core, actor, request.params.id, request.query);
+      return sendPage(reply, page, presentUse);
     },
   );
 }
