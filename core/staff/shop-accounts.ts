@@ -5,6 +5,7 @@ import type { CoreContext } from "../context";
 import { users } from "../../db/schema";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
+import { escapeLike } from "../shared/search";
 import { accountColumns, type Account } from "../accounts/account";
 
 /** The digits of a phone search, without a leading 0, 92 or 0092; null when too few to mean a phone. */
@@ -24,7 +25,7 @@ export async function listUsers(
 ): Promise<{ items: Account[]; total: number }> {
   requirePermission(actor, "customers");
   const term = query.search?.trim();
-  const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const pattern = term ? `%${escapeLike(term)}%` : undefined;
   // a phone is typed in many ways (0300-1234567, +92 300 1234567): its digits are compared, from
   // after the country code or leading 0, so any of them finds the account (decision 0096)
   const digits = term && /^[+\d\s\-.()]+$/.test(term) ? phoneSearchDigits(term) : null;
