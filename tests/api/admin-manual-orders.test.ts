@@ -1,104 +1,34 @@
 // Manual orders through the staff API (decision 0057): priced from the
 // catalogue whatever the body says, stock taken and vouchers counted by the checkout's own
 // transaction, the checkout's phone rule, the source and the staff member recorded, figures set
-// by hand only by a role allowed to and only with a reason, nothing written by a refusal, hostile
-// bodies refused with a fitting status. On both databases; the race for the last unit runs for
-// real on PostgreSQL.
+// by hand only by a role allowed to and only with a reason, nothing written by a refusal; finding
+// items to add. Who may, hostile bodies and the race for the last unit are in
+// admin-manual-orders-guards.test.ts.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PAKISTAN_PHONE_MESSAGE } from "../../core/shared/phone";
-import { placeManualOrder, previewManualOrder, totalChangedMessage } from "../../core/orders/manual-order";
+import { totalChangedMessage } from "../../core/orders/manual-order";
 import { OVERRIDE_REASON_REQUIRED } from "../../core/orders/manual-order-input";
 import { maxUnitsMessage } from "../../core/cart/cart";
 import { NO_PERMISSION } from "../../core/shared/permissions";
-import { createTestApp, type TestApp } from "../helpers/app";
-import { combinations, count, DEMO_SHIPPING, rows, setStock, stockOf, type Item } from "../helpers/shop";
-import { actorOf, makeOwner, makeStaff, type TestStaff } from "../helpers/staff";
+import { count, rows, stockOf } from "../helpers/shop";
+import {
+  t,
+  manager,
+  packer,
+  combination,
+  newPhone,
+  manualOrder,
+  place,
+  preview,
+  writes,
+  expectedTotal,
+  voucher,
+  pool,
+  startManualOrdersStore,
+} from "../helpers/manual-orders";
 
-let t: TestApp;
-let owner: TestStaff;
-let manager: TestStaff;
-let packer: TestStaff;
-let catalogue: TestStaff;
-let pool: Item[];
-let next = 0;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await makeOwner(t.app, t.core);
-  manager = await makeStaff(t.app, t.core, owner, "manager");
-  packer = await makeStaff(t.app, t.core, owner, "fulfilment");
-  catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-  pool = await combinations(t, 0, 30);
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
-
-/** A combination no other test in this file uses, with this stock. */
-async function combination(stock: number): Promise<Item> {
-  const item = pool[next++];
-  if (!item) throw new Error("out of demo combinations");
-  await setStock(t, item, stock);
-  return item;
-}
-
-let phoneNumber = 0;
-const newPhone = () => `0321-${String(2_000_000 + ++phoneNumber).slice(-7)}`;
-
-function manualOrder(lines: { item: Item; quantity: number }[], extra: Record<string, unknown> = {}) {
-  return {
-    first_name: "Sana",
-    last_name: "Iqbal",
-    phone: newPhone(),
-    shipping_address: "Flat 3, Block B, Clifton",
-    city: "Karachi",
-    postal_code: "75600",
-    items: lines.map((l) => ({
-      product_id: l.item.productId,
-      combination_id: l.item.combinationId,
-      quantity: l.quantity,
-    })),
-    source: "phone",
-    ...extra,
-  };
-}
-
-/** payload: an object, or JSON text sent as it is */
-const place = (payload: unknown, who: TestStaff = packer, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/admin/orders",
-    headers: { ...who.auth, "content-type": "application/json", ...headers },
-    payload: typeof payload === "string" ? payload : JSON.stringify(payload),
-  });
-
-const preview = (payload: unknown, who: TestStaff = packer) =>
-  t.app.inject({ method: "POST", url: "/api/admin/orders/preview", headers: who.auth, payload: payload as object });
-
-const orderCount = () => count(t, sql`select count(*) as n from orders`);
-const writes = async () => ({
-  orders: await orderCount(),
-  events: await count(t, sql`select count(*) as n from order_events`),
-  audits: await count(t, sql`select count(*) as n from audit_log where action = 'order.create'`),
-  movements: await count(t, sql`select count(*) as n from stock_movements`),
-});
-
-/** What the shop charges for these lines: the catalogue's prices and the demo store's shipping. */
-function expectedTotal(lines: { item: Item; quantity: number }[]) {
-  const subtotal = lines.reduce((sum, l) => sum + l.item.pricePaisa * l.quantity, 0);
-  const shipping = subtotal >= DEMO_SHIPPING.freeThresholdPaisa! ? 0 : DEMO_SHIPPING.feePaisa;
-  return { subtotal, shipping, total: subtotal + shipping };
-}
-
-let voucherNumber = 0;
-async function voucher(options: { usageLimit?: number | null; perCustomer?: number | null } = {}) {
-  const code = `PHONE${++voucherNumber}`;
-  await t.database.db.execute(sql`
-    insert into vouchers (code, description, discount_type, discount_value, usage_limit, per_customer_limit)
-    values (${code}, 'phone orders', 'flat', 10000, ${options.usageLimit ?? null}, ${options.perCustomer ?? null})`);
-  return code;
-}
+startManualOrdersStore();
 
 describe("placing a manual order", () => {
   it("prices it from the catalogue, takes the stock, records the source, the member and the audit", async () => {
@@ -406,86 +336,6 @@ describe("figures set by hand", () => {
   });
 });
 
-describe("who may", () => {
-  it("refuses the catalogue role every manual-order call (403), and a request without a token (401)", async () => {
-    const item = await combination(3);
-    const body = manualOrder([{ item, quantity: 1 }]);
-    const calls = [
-      { method: "POST" as const, url: "/api/admin/orders", payload: body },
-      { method: "POST" as const, url: "/api/admin/orders/preview", payload: body },
-      { method: "GET" as const, url: "/api/admin/orders/catalogue-search?q=lawn" },
-    ];
-    for (const call of calls) {
-      const refused = await t.app.inject({ ...call, headers: catalogue.auth });
-      expect(refused.statusCode, call.url).toBe(403);
-      expect(refused.json().detail).toBe(NO_PERMISSION);
-      expect((await t.app.inject(call)).statusCode, call.url).toBe(401);
-    }
-    // core says the same to a console page
-    await expect(placeManualOrder(t.core, await actorOf(t.core, catalogue), body)).rejects.toMatchObject({
-      status: 403,
-    });
-    expect(await stockOf(t, item)).toBe(3);
-  });
-});
-
-describe("hostile input", () => {
-  it("refuses bad bodies with 400, 413 or 422 naming the problem, never a 500, and writes nothing", async () => {
-    const item = await combination(3);
-    const valid = manualOrder([{ item, quantity: 1 }]);
-    // JSON nested deeper than JSON.stringify or a recursive reader survives
-    const deep = `${'{"a":'.repeat(5000)}1${"}".repeat(5000)}`;
-    const deepNote = `{"note":${deep},${JSON.stringify(valid).slice(1)}`;
-    const cases: [unknown, number[], RegExp?][] = [
-      [{ ...valid, first_name: "Sa\u0000na" }, [400, 422]],
-      [{ ...valid, shipping_address: "Flat 3\u0007" }, [422], /control characters/],
-      [{ ...valid, last_name: "x".repeat(101) }, [422], /Last name must be at most 100 characters/],
-      [{ ...valid, first_name: "" }, [422], /First name is required/],
-      [{ ...valid, items: [] }, [422], /Add at least one item/],
-      [{ ...valid, items: Array.from({ length: 51 }, () => valid.items[0]) }, [422], /at most 50 lines/],
-      [{ ...valid, items: [{ ...valid.items[0], quantity: 1e12 }] }, [422], /quantity/],
-      [{ ...valid, items: [{ ...valid.items[0], quantity: -1 }] }, [422], /quantity/],
-      [{ ...valid, items: [{ ...valid.items[0], product_id: "1 or 1=1" }] }, [422], /product_id/],
-      [{ ...valid, items: "everything" }, [422], /items/],
-      [{ ...valid, source: "website" }, [422], /source must be one of: phone, whatsapp, instagram, other/],
-      [{ ...valid, status: "delivered" }, [422], /status must be one of/],
-      [{ ...valid, email: "not-an-email" }, [422], /valid email/],
-      [{ ...valid, email: `${"a".repeat(300)}@example.pk` }, [422], /valid email/],
-      [{ ...valid, country: "Narnia" }, [422], /country/],
-      [deepNote, [400, 422]],
-      [deep, [400, 422]],
-      [[valid], [422]],
-      [{ ...valid, first_name: "x".repeat(1024 * 1024) }, [413]],
-    ];
-    const before = await writes();
-    for (const [payload, statuses, detail] of cases) {
-      const res = await place(payload);
-      const label = JSON.stringify(payload).slice(0, 80);
-      expect(statuses, `${label}: ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
-      if (detail) expect(res.json().detail, label).toMatch(detail);
-    }
-    expect(await writes()).toEqual(before);
-    expect(await stockOf(t, item)).toBe(3);
-  });
-
-  it("refuses the same in core, where no body limit stands before it (a console form)", async () => {
-    const item = await combination(3);
-    const actor = await actorOf(t.core, packer);
-    const valid = manualOrder([{ item, quantity: 1 }]);
-    for (const payload of [
-      { ...valid, first_name: "x".repeat(1024 * 1024) },
-      { ...valid, shipping_address: "a\u0000b" },
-      { ...valid, items: [{ ...valid.items[0], quantity: Number.MAX_SAFE_INTEGER }] },
-      null,
-      "order",
-    ]) {
-      await expect(placeManualOrder(t.core, actor, payload)).rejects.toMatchObject({ status: 422 });
-      await expect(previewManualOrder(t.core, actor, payload)).rejects.toMatchObject({ status: 422 });
-    }
-    expect(await stockOf(t, item)).toBe(3);
-  });
-});
-
 describe("finding items", () => {
   it("finds products on sale by words or by number, with each option's price and stock", async () => {
     const [item] = pool;
@@ -532,21 +382,5 @@ describe("finding items", () => {
     const short = await preview(manualOrder([{ item, quantity: 3 }]));
     expect(short.statusCode).toBe(409);
     expect(short.json().detail).toMatch(/^Only 2 left of /);
-  });
-});
-
-describe.skipIf(!process.env.DATABASE_URL)("two members and the last unit, on PostgreSQL", () => {
-  it("gives the last unit to one manual order; the other gets 409 and nothing is written for it", async () => {
-    for (let round = 0; round < 5; round++) {
-      const item = await combination(1);
-      const before = await orderCount();
-      const answers = await Promise.all([
-        place(manualOrder([{ item, quantity: 1 }]), packer),
-        place(manualOrder([{ item, quantity: 1 }]), manager),
-      ]);
-      expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-      expect(await stockOf(t, item)).toBe(0);
-      expect(await orderCount()).toBe(before + 1);
-    }
   });
 });
