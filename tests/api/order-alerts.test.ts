@@ -1,12 +1,9 @@
 // New orders announce themselves (decision 0094): each member's choice (off by default), queued in
 // the order's transaction for members whose role sees orders, never the one who took a phone
-// order; pushes sent through a local push service that checks the VAPID signature and decrypts
-// the aes128gcm body with the browser's keys; 404/410 removes the device, a hung service times
-// out and is retried, parallel workers send each once; WhatsApp to a number proven by a code;
-// email; devices that lose access; hostile input.
+// order; WhatsApp to a number proven by a code; email; devices that lose access; hostile input.
+// The push service's answers, old pushes and the VAPID keys are in order-alerts-push-service.test.ts.
 import { sql } from "drizzle-orm";
-import webpush from "web-push";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   addAlertDevice,
   confirmAlertPhone,
@@ -20,96 +17,32 @@ import {
   startAlertPhoneCheck,
 } from "../../core/orders/order-alerts";
 import { PHONE_CODE_RESEND_REFUSED, resendMessage } from "../../core/messaging/message-log";
-import { OUTBOX_DEFAULTS, runOutboxOnce, runQueueOnce, type OutboxOptions } from "../../core/messaging/outbox";
+import { runOutboxOnce } from "../../core/messaging/outbox";
 import { logOnlyTransport } from "../../core/messaging/transport";
-import { loadVapidKeys, pushQueue, webPushSender, type VapidKeys } from "../../core/messaging/web-push";
 import { placeManualOrder } from "../../core/orders/manual-order";
-import { deleteExpiredData } from "../../core/retention/retention";
 import { updateStaff } from "../../core/staff/accounts";
-import type { StaffActor } from "../../core/shared/permissions";
-import { freshIp } from "../helpers/accounts";
-import { createTestApp, type TestApp } from "../helpers/app";
-import { startFakePush, type FakePush, type FakeSubscription } from "../helpers/fake-push";
-import { count, orderPayload, rows, setStock, simpleProducts, type Item } from "../helpers/shop";
-import { actorOf, makeOwner, makeStaff, type TestStaff } from "../helpers/staff";
+import { count, rows } from "../helpers/shop";
+import { makeStaff } from "../helpers/staff";
+import {
+  t,
+  push,
+  keys,
+  owner,
+  packer,
+  catalogue,
+  item,
+  UA_ANDROID,
+  actor,
+  addDevice,
+  placeOrder,
+  pushesOf,
+  drainPushes,
+  receivedFor,
+  makeOwnerSession,
+  startOrderAlertsStore,
+} from "../helpers/order-alerts";
 
-let t: TestApp;
-let push: FakePush;
-let keys: VapidKeys;
-let owner: TestStaff;
-let packer: TestStaff;
-let catalogue: TestStaff;
-let item: Item;
-
-const FAST: OutboxOptions = { ...OUTBOX_DEFAULTS, baseBackoffMs: 1, maxBackoffMs: 4, maxAttempts: 4 };
-const UA_ANDROID =
-  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
-
-const sender = (timeoutMs = 2_000) => webPushSender(keys, { timeoutMs, agent: push.agent });
-const actor = (who: TestStaff): Promise<StaffActor> => actorOf(t.core, who);
-
-async function addDevice(who: TestStaff, subscription: FakeSubscription = push.subscribe()) {
-  await addAlertDevice(t.core, await actor(who), subscription, UA_ANDROID, { extraOrigins: [push.origin] });
-  return subscription;
-}
-
-async function placeOrder(): Promise<{ id: number; tracking_id: string }> {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    payload: orderPayload([{ item, quantity: 2 }]),
-    remoteAddress: freshIp(),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; tracking_id: string };
-}
-
-interface PushRow {
-  id: number;
-  user_id: number;
-  subscription_id: number | null;
-  status: string;
-  attempts: number;
-  last_error: string | null;
-}
-const pushesOf = (orderId: number) =>
-  rows<PushRow>(t, sql`select * from push_messages where order_id = ${orderId} order by id`);
-
-/** Runs the push worker until nothing is due (a retry's backoff is a few milliseconds here). */
-async function drainPushes(timeoutMs = 2_000) {
-  for (let pass = 0; pass < 100; pass++) {
-    await runQueueOnce(t.core.db, pushQueue(t.core.db, sender(timeoutMs)), FAST);
-    const left = await count(t, sql`select count(*) as n from push_messages where status in ('queued', 'sending')`);
-    if (left === 0) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error("the push outbox did not empty");
-}
-
-const receivedFor = (orderId: number) =>
-  push.received.filter((r) => (r.payload as { tag?: string }).tag === `order-${orderId}`);
-
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: "https://zaiba.test" });
-  push = await startFakePush();
-  const made = webpush.generateVAPIDKeys();
-  keys = { ...made, subject: "mailto:owner@zaiba.test", source: "environment" };
-  owner = await makeOwner(t.app, t.core);
-  packer = await makeStaff(t.app, t.core, owner, "fulfilment");
-  catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-  [item] = (await simpleProducts(t, 0, 1)) as [Item];
-}, 60_000);
-afterAll(async () => {
-  await push?.close();
-  await t?.close();
-});
-beforeEach(async () => {
-  await setStock(t, item, 500);
-  // every test starts with no devices and every channel off
-  await t.core.db.execute(sql`delete from push_subscriptions`);
-  await t.core.db.execute(sql`delete from staff_alert_settings`);
-  await t.core.db.execute(sql`update push_messages set status = 'failed' where status in ('queued', 'sending')`);
-});
+startOrderAlertsStore();
 
 describe("who is told", () => {
   it("nobody until they choose: a new order queues no alert at all", async () => {
@@ -220,80 +153,6 @@ describe("who is told", () => {
       sql`select endpoint from push_subscriptions where user_id = ${owner.id}`,
     );
     expect(left.map((r) => r.endpoint)).toEqual([here.endpoint]);
-  });
-});
-
-async function makeOwnerSession(): Promise<StaffActor> {
-  const other = await makeStaff(t.app, t.core, owner, "owner");
-  return actor(other);
-}
-
-describe("the push service's answers", () => {
-  it("410 Gone: the device is removed, the alert fails at once, and later orders skip it", async () => {
-    const gone = await addDevice(owner);
-    push.expire(gone);
-    const order = await placeOrder();
-    await drainPushes();
-    const [row] = await pushesOf(order.id);
-    expect(row).toMatchObject({ status: "failed", attempts: 1, subscription_id: null });
-    expect(row!.last_error).toContain("410");
-    expect(await count(t, sql`select count(*) as n from push_subscriptions where endpoint = ${gone.endpoint}`)).toBe(0);
-    const next = await placeOrder();
-    expect(await pushesOf(next.id)).toEqual([]);
-  });
-
-  it("404 removes the device too; 403 (a key the service does not accept) fails without removing it", async () => {
-    const a = await addDevice(owner);
-    const b = await addDevice(owner);
-    push.answerNext(a, 404);
-    push.answerNext(b, 403);
-    await placeOrder();
-    await drainPushes();
-    const left = await rows<{ endpoint: string }>(t, sql`select endpoint from push_subscriptions`);
-    expect(left.map((r) => r.endpoint)).toEqual([b.endpoint]);
-  });
-
-  it("a push service that never answers: the send is cut at its time limit and tried again, then delivered once", async () => {
-    const slow = await addDevice(owner);
-    push.answerNext(slow, "hang");
-    const order = await placeOrder();
-    const started = Date.now();
-    await runQueueOnce(t.core.db, pushQueue(t.core.db, sender(300)), FAST);
-    expect(Date.now() - started).toBeLessThan(2_000);
-    const [after] = await pushesOf(order.id);
-    expect(after).toMatchObject({ status: "queued", attempts: 1 });
-    expect(after!.last_error).toMatch(/unreachable|timeout|socket/i);
-    await drainPushes(300);
-    expect(receivedFor(order.id)).toHaveLength(1);
-    expect((await pushesOf(order.id))[0]).toMatchObject({ status: "sent", attempts: 2 });
-  });
-
-  it("500 and 429 are retried with the outbox's backoff; 400 fails at once", async () => {
-    const flaky = await addDevice(owner);
-    push.answerNext(flaky, 500, 429);
-    const order = await placeOrder();
-    await drainPushes();
-    expect((await pushesOf(order.id))[0]).toMatchObject({ status: "sent", attempts: 3 });
-    expect(receivedFor(order.id)).toHaveLength(1);
-    push.answerNext(flaky, 400);
-    const refused = await placeOrder();
-    await drainPushes();
-    expect((await pushesOf(refused.id))[0]).toMatchObject({ status: "failed", attempts: 1 });
-  });
-
-  it("four workers at once over twelve orders: each device is told of each order once", async () => {
-    const devices = [await addDevice(owner), await addDevice(packer)];
-    const placed = [];
-    for (let n = 0; n < 12; n++) placed.push(await placeOrder());
-    const queue = pushQueue(t.core.db, sender());
-    await Promise.all(
-      Array.from({ length: 4 }, (_, n) => runQueueOnce(t.core.db, queue, { ...FAST, batch: 4 }, `w${n}`)),
-    );
-    await drainPushes();
-    for (const order of placed) {
-      const got = receivedFor(order.id);
-      expect(got.map((g) => g.id).sort()).toEqual(devices.map((d) => d.endpoint.split("/").pop()).sort());
-    }
   });
 });
 
@@ -439,43 +298,5 @@ describe("hostile input", () => {
     const settings = await getOrderAlerts(t.core, await actor(owner));
     expect(settings.devices).toHaveLength(1);
     expect(settings.devices[0]!.device).toBe("Chrome on Android");
-  });
-});
-
-describe("old pushes", () => {
-  it("a push dealt with is deleted after 30 days; one still waiting is kept", async () => {
-    await addDevice(owner);
-    const order = await placeOrder();
-    await drainPushes();
-    const [sent] = await pushesOf(order.id);
-    await t.core.db.execute(
-      sql`update push_messages set created_at = now() - interval '31 days' where id = ${sent!.id}`,
-    );
-    const waiting = await placeOrder();
-    await t.core.db.execute(
-      sql`update push_messages set created_at = now() - interval '31 days' where order_id = ${waiting.id}`,
-    );
-    const report = await deleteExpiredData(t.core);
-    expect(report.pushMessages).toBe(1);
-    expect(await pushesOf(order.id)).toEqual([]);
-    expect(await pushesOf(waiting.id)).toHaveLength(1);
-  });
-});
-
-describe("the store's VAPID keys", () => {
-  it("from the environment, checked; made once in the data folder with the embedded database; none on PostgreSQL without them", async () => {
-    const dir = `/tmp/vapid-test-${process.pid}-${Date.now()}`;
-    const base = { publicUrl: "https://zaiba.test", dataDir: dir };
-    expect(() => loadVapidKeys({ ...base, embedded: true, publicKey: "abc", privateKey: "def" })).toThrow(
-      /87 base64url/,
-    );
-    expect(() => loadVapidKeys({ ...base, embedded: true, publicKey: keys.publicKey })).toThrow(/both/);
-    expect(loadVapidKeys({ ...base, embedded: false })).toBeNull();
-    const first = loadVapidKeys({ ...base, embedded: true });
-    const again = loadVapidKeys({ ...base, embedded: true });
-    expect(first).toMatchObject({ source: "data folder", subject: "mailto:no-reply@zaiba.test" });
-    expect(again!.publicKey).toBe(first!.publicKey);
-    const env = loadVapidKeys({ ...base, embedded: true, publicKey: keys.publicKey, privateKey: keys.privateKey });
-    expect(env).toMatchObject({ source: "environment", publicKey: keys.publicKey });
   });
 });
