@@ -4,7 +4,7 @@
 // workers; the owner's switches; the message log, an email's view, resend (one of two at once)
 // and account emails kept hidden; who may do what; hostile input.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   EMAIL_NOT_SENT_NOTE,
   emailQueue,
@@ -12,114 +12,33 @@ import {
   parseMailFrom,
   parseSmtpUrl,
   smtpTransport,
-  type EmailTransport,
 } from "../../core/messaging/email-transport";
 import { queueEmail } from "../../core/messaging/email-queue";
-import { OUTBOX_DEFAULTS, runQueueOnce, type OutboxOptions } from "../../core/messaging/outbox";
-import { freshIp } from "../helpers/accounts";
-import { createTestApp, type TestApp } from "../helpers/app";
-import { startFakeSmtp, type FakeSmtp, type ReceivedMail } from "../helpers/fake-smtp";
-import { count, orderPayload, rows, setStock, simpleProducts, type Item } from "../helpers/shop";
-import { makeOwner, makeStaff, type TestStaff } from "../helpers/staff";
+import { runQueueOnce } from "../../core/messaging/outbox";
+import { count, rows } from "../helpers/shop";
+import { type TestStaff } from "../helpers/staff";
+import {
+  t,
+  smtp,
+  mail,
+  owner,
+  manager,
+  packer,
+  catalogue,
+  item,
+  FAST,
+  PUBLIC,
+  emailsOf,
+  drain,
+  placeOrder,
+  api,
+  move,
+  switches,
+  receivedFor,
+  startOrderEmailsStore,
+} from "../helpers/order-emails";
 
-let t: TestApp;
-let smtp: FakeSmtp;
-let mail: EmailTransport;
-let owner: TestStaff;
-let manager: TestStaff;
-let packer: TestStaff;
-let catalogue: TestStaff;
-let item: Item;
-
-const FAST: OutboxOptions = { ...OUTBOX_DEFAULTS, pollMs: 50, baseBackoffMs: 1, maxBackoffMs: 8, maxAttempts: 4 };
-const PUBLIC = "https://zaiba.test";
-
-interface EmailRow {
-  id: number;
-  kind: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  status: string;
-  attempts: number;
-  provider_message_id: string | null;
-  last_error: string | null;
-  resend_of: number | null;
-}
-
-const emailsOf = (orderId: number) =>
-  rows<EmailRow>(t, sql`select * from email_messages where order_id = ${orderId} order by id`);
-
-async function drain(transport: EmailTransport = mail, options: OutboxOptions = FAST) {
-  for (let pass = 0; pass < 200; pass++) {
-    await runQueueOnce(t.core.db, emailQueue(transport), options);
-    const left = await count(t, sql`select count(*) as n from email_messages where status in ('queued', 'sending')`);
-    if (left === 0) return;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error("the email outbox did not empty");
-}
-
-async function placeOrder(email?: string): Promise<{ id: number; tracking_id: string }> {
-  await setStock(t, item, 50);
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    payload: orderPayload([{ item, quantity: 2 }], email ? { email } : {}),
-    remoteAddress: freshIp(),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; tracking_id: string };
-}
-
-const api = (method: "GET" | "POST" | "PUT", url: string, who: TestStaff | null, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who?.auth ?? {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
-async function move(orderId: number, payload: Record<string, unknown>) {
-  const res = await api("POST", `/api/admin/orders/${orderId}/status`, owner, payload);
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-async function switches(values: Record<string, boolean | undefined>) {
-  const res = await api("PUT", "/api/admin/settings/messages", owner, {
-    whatsapp_confirmations: true,
-    whatsapp_language: "en",
-    ...values,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Record<string, unknown>;
-}
-
-const receivedFor = (id: number): ReceivedMail[] =>
-  smtp.received.filter((m) => m.messageId === `<email-${id}@zaiba.test>`);
-
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: PUBLIC });
-  smtp = await startFakeSmtp();
-  mail = smtpTransport(parseSmtpUrl(smtp.url), {
-    from: parseMailFrom("", PUBLIC),
-    storeName: () => Promise.resolve("Zaiba"),
-    timeoutMs: 2_000,
-  });
-  owner = await makeOwner(t.app, t.core);
-  manager = await makeStaff(t.app, t.core, owner, "manager");
-  packer = await makeStaff(t.app, t.core, owner, "fulfilment");
-  catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-  [item] = (await simpleProducts(t, 0, 1)) as [Item];
-}, 60_000);
-afterAll(async () => {
-  await smtp?.close();
-  await t?.close();
-});
-beforeEach(async () => {
-  await drain(logOnlyEmailTransport);
-});
+startOrderEmailsStore();
 
 describe("the order emails, through SMTP", () => {
   it("placed: items, figures in rupees, the tracking ID and a link to the tracking page; sent once with a stable Message-ID", async () => {
