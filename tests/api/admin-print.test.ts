@@ -3,99 +3,33 @@
 // never say (a discreet label names no product, not the store and no lingerie word), who may open
 // it, every bad list of ids refused with its status; and the owner's packaging setting through
 // the staff API and the settings page, audited. On both databases.
-import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { STAFF_COOKIE } from "../../app/lib/staff.server";
 import { formatDayTime } from "../../app/lib/dates";
 import { lingerieWordIn } from "../../core/orders/print";
 import { formatRupees } from "../../core/shared/money";
 import { users } from "../../db/schema";
-import { RATE_LIMITS } from "../../server/api/rate-limits";
 import { freshIp, PASSWORD, registerShopper } from "../helpers/accounts";
-import { createTestApp, type TestApp } from "../helpers/app";
-import { createPageApp, hasPageBuild } from "../helpers/page-app";
-import { orderPayload, rows, setStock, type Item } from "../helpers/shop";
-import { makeOwner, makeStaff, type TestStaff } from "../helpers/staff";
+import { hasPageBuild } from "../helpers/page-app";
+import { type TestStaff } from "../helpers/staff";
+import {
+  t,
+  owner,
+  packer,
+  catalogue,
+  manager,
+  lingerie,
+  everyday,
+  first,
+  second,
+  place,
+  api,
+  settingsAudits,
+  startPrintStore,
+} from "../helpers/print-desk";
 
-let t: TestApp;
-let owner: TestStaff;
-let packer: TestStaff;
-let catalogue: TestStaff;
-let manager: TestStaff;
-
-interface Placed {
-  id: number;
-  trackingId: string;
-  phone: string;
-  totalPaisa: number;
-  names: string[];
-  createdAt: Date;
-}
-
-let lingerie: Item[];
-let everyday: Item;
-let first: Placed;
-let second: Placed;
-
-async function place(lines: { item: Item; quantity: number }[]): Promise<Placed> {
-  const payload = orderPayload(lines);
-  const res = await t.app.inject({ method: "POST", url: "/api/orders", payload, remoteAddress: freshIp() });
-  if (res.statusCode !== 201) throw new Error(`order failed: ${res.statusCode} ${res.body}`);
-  const id = res.json().id as number;
-  const [row] = await rows<{ created_at: string }>(t, sql`select created_at from orders where id = ${id}`);
-  return {
-    id,
-    trackingId: res.json().tracking_id,
-    phone: payload.phone,
-    totalPaisa: Math.round(payload.total_amount * 100),
-    names: lines.map((l) => l.item.name),
-    createdAt: new Date(row!.created_at),
-  };
-}
-
-/** Demo combinations of products whose names say what they are, and one of everyday clothes. */
-async function demoItems(): Promise<void> {
-  const all = await rows<Item>(
-    t,
-    sql`select distinct on (p.id) vc.product_id as "productId", vc.id as "combinationId", p.name,
-          vc.price_paisa as "pricePaisa", vc.stock
-        from variant_combinations vc join products p on p.id = vc.product_id
-        where p.is_active and vc.is_available order by p.id, vc.id`,
-  );
-  lingerie = all.filter((i) => lingerieWordIn(i.name)).slice(0, 3);
-  everyday = all.find((i) => /Kurti$/.test(i.name))!;
-  for (const item of [...lingerie, everyday]) await setStock(t, item, 1000);
-}
-
-beforeAll(async () => {
-  t = hasPageBuild() ? await createPageApp() : await createTestApp();
-  RATE_LIMITS.orders.limit = 100_000;
-  owner = await makeOwner(t.app, t.core);
-  packer = await makeStaff(t.app, t.core, owner, "fulfilment");
-  catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-  manager = await makeStaff(t.app, t.core, owner, "manager");
-  await demoItems();
-  first = await place([
-    { item: lingerie[0]!, quantity: 2 },
-    { item: lingerie[1]!, quantity: 1 },
-  ]);
-  second = await place([
-    { item: lingerie[2]!, quantity: 1 },
-    { item: everyday, quantity: 1 },
-  ]);
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
-
-const api = (method: "GET" | "PUT" | "POST", url: string, who: TestStaff, payload?: object) =>
-  t.app.inject({ method, url, headers: who.auth, payload });
-
-const settingsAudits = () =>
-  rows<{ changes: Record<string, unknown> }>(
-    t,
-    sql`select changes from audit_log where action = 'settings.update' and entity_id = 'packaging' order by id`,
-  );
+startPrintStore();
 
 describe("the packaging setting through the staff API", () => {
   it("starts discreet, with the neutral sender name", async () => {
