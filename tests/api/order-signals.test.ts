@@ -4,97 +4,27 @@
 // limits compared ignoring case, parallel orders from one phone, a manual order never held, and
 // hostile input to the settings API.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { freshIp } from "../helpers/accounts";
-import { createTestApp, type TestApp } from "../helpers/app";
-import { count, orderPayload, rows, setStock, simpleProducts, type Item } from "../helpers/shop";
-import { makeOwner, makeStaff, type TestStaff } from "../helpers/staff";
+import { describe, expect, it } from "vitest";
+import { rows } from "../helpers/shop";
+import { makeStaff } from "../helpers/staff";
+import {
+  t,
+  owner,
+  item,
+  newPhone,
+  GOOD_ADDRESS,
+  newAddress,
+  order,
+  riskOf,
+  codes,
+  messagesOf,
+  api,
+  saveSignals,
+  phoneSerial,
+  startOrderSignalsStore,
+} from "../helpers/order-signals";
 
-let t: TestApp;
-let owner: TestStaff;
-let item: Item;
-let phoneSerial = 0;
-
-/** A phone no other test used: 0311-5XXXXXX. */
-const newPhone = () => `0311-5${String(100_000 + ++phoneSerial).slice(-6)}`;
-const GOOD_ADDRESS = "House 12, Street 4, Gulberg III";
-let addressSerial = 1000;
-/** An address no other order went to, so orders do not meet by address unless a test wants it. */
-const newAddress = () => `House ${++addressSerial}, Street 4, Gulberg III`;
-
-interface Placed {
-  id: number;
-  tracking_id: string;
-  confirm_url: string | null;
-  held_for_call: boolean;
-}
-interface Signal {
-  code: string;
-  reason: string;
-  holds: boolean;
-}
-interface Risk {
-  history: { delivered: number; refused: number; cancelled: number };
-  signals: Signal[];
-}
-
-async function order(
-  options: { phone?: string; address?: string; city?: string; quantity?: number } = {},
-): Promise<Placed> {
-  const payload = {
-    ...orderPayload([{ item, quantity: options.quantity ?? 1 }], { phone: options.phone ?? newPhone() }),
-    shipping_address: options.address ?? newAddress(),
-    city: options.city ?? "Lahore",
-  };
-  const res = await t.app.inject({ method: "POST", url: "/api/orders", payload, remoteAddress: freshIp() });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Placed;
-}
-
-async function riskOf(orderId: number): Promise<{ risk: Risk; held: boolean; addressKey: string }> {
-  const [row] = await rows<{ risk_signals: Risk | string; held_for_call: boolean; address_key: string }>(
-    t,
-    sql`select risk_signals, held_for_call, address_key from orders where id = ${orderId}`,
-  );
-  const risk = typeof row!.risk_signals === "string" ? (JSON.parse(row!.risk_signals) as Risk) : row!.risk_signals;
-  return { risk, held: row!.held_for_call, addressKey: row!.address_key };
-}
-
-const codes = (risk: Risk) => risk.signals.map((s) => s.code);
-const messagesOf = (orderId: number) =>
-  count(t, sql`select count(*) as n from whatsapp_messages where order_id = ${orderId}`);
-
-const api = (method: "GET" | "PUT" | "POST" | "DELETE", url: string, who: TestStaff, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who.auth, ...(payload === undefined ? {} : { payload: payload as object }) });
-
-async function saveSignals(changes: Record<string, unknown>) {
-  const current = (await api("GET", "/api/admin/settings/order-signals", owner)).json();
-  const res = await api("PUT", "/api/admin/settings/order-signals", owner, {
-    hold_signals: current.hold_signals,
-    cod_limit: current.cod_limit,
-    city_limits: current.city_limits,
-    updated_at: current.updated_at,
-    ...changes,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await makeOwner(t.app, t.core);
-  item = (await simpleProducts(t, 0, 1))[0]!;
-});
-afterAll(async () => t?.close());
-beforeEach(async () => {
-  await setStock(t, item, 500);
-  // the shop's defaults: hold for blocked, refused before, over the limit; no limits
-  await saveSignals({
-    hold_signals: ["blocked", "refused_before", "over_cod_limit"],
-    cod_limit: null,
-    city_limits: [],
-  });
-});
+startOrderSignalsStore();
 
 describe("signals found when an order is placed", () => {
   it("finds nothing on a first order to a full address, asks on WhatsApp and links the confirm page", async () => {
