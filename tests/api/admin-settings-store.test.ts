@@ -3,54 +3,28 @@
 // refused with 409 (raced for real on PostgreSQL); audited with the changed fields; the
 // storefront's API, orders and pages use the new name, fee and promise at once.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { STAFF_COOKIE } from "../../app/lib/staff.server";
 import { priceOrder } from "../../core/shared/pricing";
 import { openStaffSession } from "../../core/staff/sessions";
 import { freshIp } from "../helpers/accounts";
-import { createTestApp, type TestApp } from "../helpers/app";
-import { createPageApp, hasPageBuild } from "../helpers/page-app";
 import { orderPayload, rows, simpleProducts, rupees } from "../helpers/shop";
-import { makeOwner, makeStaff, type TestStaff } from "../helpers/staff";
+import { type TestStaff } from "../helpers/staff";
+import {
+  t,
+  owner,
+  secondOwner,
+  manager,
+  packer,
+  pages,
+  call,
+  current,
+  save,
+  audits,
+  startStoreSettingsStore,
+} from "../helpers/store-settings";
 
-let t: TestApp;
-let owner: TestStaff;
-let secondOwner: TestStaff;
-let manager: TestStaff;
-let packer: TestStaff;
-const pages = hasPageBuild();
-
-beforeAll(async () => {
-  // with the pages built, the storefront's pages are checked too, through the page cache as shipped
-  t = pages ? await createPageApp({ cacheMs: 60_000 }) : await createTestApp();
-  owner = await makeOwner(t.app, t.core);
-  secondOwner = await makeOwner(t.app, t.core);
-  manager = await makeStaff(t.app, t.core, owner, "manager");
-  packer = await makeStaff(t.app, t.core, owner, "fulfilment");
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
-
-const call = (who: TestStaff, method: "GET" | "PUT", payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url: "/api/admin/settings/store", headers: who.auth, ...(payload ? { payload } : {}) });
-
-async function current() {
-  const res = await call(owner, "GET");
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Record<string, unknown> & { updated_at: string };
-}
-
-async function save(changes: Record<string, unknown>, who = owner) {
-  const { updated_at } = await current();
-  return call(who, "PUT", { updated_at, ...changes });
-}
-
-const audits = () =>
-  rows<{ changes: Record<string, [unknown, unknown]>; actor_email: string }>(
-    t,
-    sql`select changes, actor_email from audit_log where action = 'settings.update' and entity_id = 'store' order by id`,
-  );
+startStoreSettingsStore();
 
 describe("reading and saving the store's details", () => {
   it("answers the demo store's details with a version", async () => {
