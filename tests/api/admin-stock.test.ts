@@ -4,79 +4,29 @@
 // unit is refused (409), never a lost sale; two staff adding at once both count. Raced for real
 // on PostgreSQL (DATABASE_URL), one after another on PGlite.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { STAFF_COOKIE } from "../../app/lib/staff.server";
 import { openStaffSession } from "../../core/staff/sessions";
-import { freshIp } from "../helpers/accounts";
-import { createTestApp, type TestApp } from "../helpers/app";
-import { createPageApp, hasPageBuild } from "../helpers/page-app";
-import { combinations, count, orderPayload, rows, setStock, simpleProducts, stockOf, type Item } from "../helpers/shop";
-import { makeOwner, makeStaff, type TestStaff } from "../helpers/staff";
+import { count, rows, setStock, simpleProducts, stockOf } from "../helpers/shop";
+import { type TestStaff } from "../helpers/staff";
+import {
+  t,
+  owner,
+  catalogue,
+  manager,
+  packer,
+  pages,
+  fresh,
+  call,
+  change,
+  ref,
+  placeOrder,
+  history,
+  pool,
+  startStockStore,
+} from "../helpers/stock-desk";
 
-let t: TestApp;
-let owner: TestStaff;
-let catalogue: TestStaff;
-let manager: TestStaff;
-let packer: TestStaff;
-let pool: Item[];
-let next = 0;
-const pages = hasPageBuild();
-
-beforeAll(async () => {
-  t = pages ? await createPageApp({ cacheMs: 60_000 }) : await createTestApp();
-  owner = await makeOwner(t.app, t.core);
-  catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-  manager = await makeStaff(t.app, t.core, owner, "manager");
-  packer = await makeStaff(t.app, t.core, owner, "fulfilment");
-  pool = await combinations(t, 0, 200);
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
-
-/** A combination no other test touched, with this stock. */
-async function fresh(stock = 20): Promise<Item> {
-  const item = pool[next++];
-  if (!item) throw new Error("out of demo combinations");
-  await setStock(t, item, stock);
-  t.core.cache.clear();
-  return item;
-}
-
-const call = (who: TestStaff, method: "GET" | "POST", url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who.auth, ...(payload === undefined ? {} : { payload: payload as object }) });
-
-const change = (who: TestStaff, changes: object[], note?: string) =>
-  call(who, "POST", "/api/admin/stock/changes", { changes, ...(note === undefined ? {} : { note }) });
-
-const ref = (item: Item) => ({ product_id: item.productId, combination_id: item.combinationId });
-
-async function placeOrder(item: Item, quantity = 1) {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    payload: orderPayload([{ item, quantity }]),
-    remoteAddress: freshIp(),
-  });
-  return res;
-}
-
-type HistoryRow = {
-  reason: string;
-  note: string | null;
-  delta: number;
-  before: number;
-  after: number;
-  actor_name: string | null;
-  actor_email: string | null;
-  tracking_id: string | null;
-  combination_id: number | null;
-};
-const history = async (productId: number, who: TestStaff = catalogue) => {
-  const res = await call(who, "GET", `/api/admin/products/${productId}/stock-history?limit=200`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as HistoryRow[];
-};
+startStockStore();
 
 describe("the stock grid", () => {
   it("lists every combination and simple product, filtered and paged", async () => {
