@@ -1,4 +1,4 @@
-// The "Export CSV" link of the orders screen (issue 13, point 1; decision 0059): a resource route
+// The "Export CSV" link of the orders screen (decision 0059): a resource route
 // at /admin/orders/export.csv, signed in with the console's cookie (the staff API takes bearer
 // tokens only), streaming the same core export as GET /api/admin/orders/export.csv under the
 // filters the screen shows: status tab, search, city, From and To days in Pakistan time.

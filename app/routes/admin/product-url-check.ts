@@ -1,4 +1,4 @@
-// The product editor's custom URL check as it is typed (issue 14, point 1; decision 0062): a
+// The product editor's custom URL check as it is typed (decision 0062): a
 // resource route signed in with the console's cookie (the staff API takes bearer tokens only)
 // answering what GET /api/admin/products/url-check answers, from the same core function.
 import { data } from "react-router";

@@ -1,4 +1,4 @@
-// "Download the products as CSV" (issue 14, point 4; decision 0065): a resource route at
+// "Download the products as CSV" (decision 0065): a resource route at
 // /admin/products/export.csv, signed in with the console's cookie, streaming the same core
 // export as GET /api/admin/products/export.csv, one batch per pull.
 import { exportProductsCsv } from "../../../core/catalog/product-csv";
