@@ -3,96 +3,31 @@
 // and page change at once in this process; every move is audited, exact when two staff act at
 // once (raced for real on PostgreSQL), and refused to a role without the reviews permission.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { STAFF_COOKIE } from "../../app/lib/staff.server";
 import { REVIEW_HELD_NOTE } from "../../core/catalog/review-states";
-import { REVIEW_LIMITS } from "../../core/catalog/reviews";
-import { freshIp, registerShopper, type TestShopper } from "../helpers/accounts";
-import { createTestApp, type TestApp } from "../helpers/app";
-import { createPageApp, hasPageBuild } from "../helpers/page-app";
+import { freshIp } from "../helpers/accounts";
 import { count, rows } from "../helpers/shop";
 import { openStaffSession } from "../../core/staff/sessions";
-import { makeOwner, makeStaff, type TestStaff } from "../helpers/staff";
+import { type TestStaff } from "../helpers/staff";
+import {
+  t,
+  owner,
+  manager,
+  catalogue,
+  packer,
+  shopper,
+  pages,
+  freshProduct,
+  postReview,
+  staffCall,
+  setHeld,
+  shown,
+  audits,
+  startReviewStore,
+} from "../helpers/review-desk";
 
-let t: TestApp;
-let owner: TestStaff;
-let manager: TestStaff;
-let catalogue: TestStaff;
-let packer: TestStaff;
-let shopper: TestShopper;
-let productIds: number[];
-let next = 0;
-const pages = hasPageBuild();
-
-beforeAll(async () => {
-  // with the pages built, the product page is checked too, through the page cache as shipped
-  t = pages ? await createPageApp({ cacheMs: 60_000 }) : await createTestApp();
-  REVIEW_LIMITS.perAddressAndProduct.limit = 10_000;
-  REVIEW_LIMITS.perAddress.limit = 10_000;
-  REVIEW_LIMITS.guestsPerProduct.limit = 10_000;
-  owner = await makeOwner(t.app, t.core);
-  manager = await makeStaff(t.app, t.core, owner, "manager");
-  catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-  packer = await makeStaff(t.app, t.core, owner, "fulfilment");
-  shopper = await registerShopper(t.app);
-  productIds = (await rows<{ id: number }>(t, sql`select id from products where is_active order by id`)).map(
-    (r) => r.id,
-  );
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
-
-const freshProduct = () => {
-  const id = productIds[next++];
-  if (id === undefined) throw new Error("out of demo products");
-  return id;
-};
-
-let serial = 0;
-async function postReview(productId: number, headers: Record<string, string> = {}, rating = 4, tag = "lawn") {
-  const words = `Lovely ${tag} fabric, review ${++serial}`;
-  const res = await t.app.inject({
-    method: "POST",
-    url: `/api/products/${productId}/reviews`,
-    payload: { rating, review_text: words, reviewer_name: `Ayesha ${serial}` },
-    headers,
-    remoteAddress: freshIp(),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return {
-    ...(res.json() as { id: number; awaiting_moderation?: boolean; is_approved?: boolean; message?: string }),
-    words,
-  };
-}
-
-const staffCall = (
-  who: TestStaff,
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  url: string,
-  payload?: Record<string, unknown>,
-) => t.app.inject({ method, url, headers: who.auth, ...(payload ? { payload } : {}) });
-
-async function setHeld(value: string) {
-  const res = await staffCall(owner, "PUT", "/api/admin/settings/reviews", { reviews_held_for_moderation: value });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-/** What a shopper sees: the product's reviews and count through the API, and its page when built. */
-async function shown(productId: number) {
-  const list = (await t.app.inject({ method: "GET", url: `/api/products/${productId}/reviews` })).json() as {
-    review_text: string;
-  }[];
-  const product = (await t.app.inject({ method: "GET", url: `/api/products/${productId}` })).json();
-  const page = pages ? (await t.app.inject({ method: "GET", url: `/product/${productId}` })).body : null;
-  return { texts: list.map((r) => r.review_text), count: product.review_count as number, page };
-}
-
-const audits = (action: string, reviewId: number) =>
-  count(
-    t,
-    sql`select count(*) as n from audit_log where action = ${action} and entity_type = 'review' and entity_id = ${String(reviewId)}`,
-  );
+startReviewStore();
 
 describe("holding reviews for moderation", () => {
   beforeEach(async () => setHeld("none"));
