@@ -1,43 +1,19 @@
 // Staff sign-in, two-step codes, staff accounts and the audit log through the staff API and core
 // (decision 0053). On both databases; the races run for real on PostgreSQL.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { addStaff, updateStaff, LAST_OWNER } from "../../core/staff/accounts";
 import { acceptStaffInvitation } from "../../core/staff/invitations";
-import {
-  beginTwoStepSetup,
-  confirmTwoStep,
-  setStaffTwoStepRequired,
-  turnOffTwoStep,
-} from "../../core/staff/two-step";
+import { beginTwoStepSetup, confirmTwoStep, setStaffTwoStepRequired, turnOffTwoStep } from "../../core/staff/two-step";
 import { CHANGED_BY_SOMEONE_ELSE } from "../../core/shared/staff-errors";
 import { WRONG_CREDENTIALS } from "../../core/accounts/users";
 import { freshIp, PASSWORD, registerShopper, uniqueEmail } from "../helpers/accounts";
-import { createTestApp, type TestApp } from "../helpers/app";
+import { createTestApp } from "../helpers/app";
 import { rows } from "../helpers/shop";
-import { actorOf, makeOwner, makeStaff, staffSignIn, totpNow, type TestStaff } from "../helpers/staff";
+import { actorOf, makeOwner, makeStaff, staffSignIn, totpNow } from "../helpers/staff";
+import { t, owner, call, auditOf, startStaffDeskStore } from "../helpers/staff-desk";
 
-let t: TestApp;
-let owner: TestStaff;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await makeOwner(t.app, t.core);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const call = (method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", url: string, who?: TestStaff, payload?: object) =>
-  t.app.inject({ method, url, headers: who?.auth ?? {}, ...(payload ? { payload } : {}) });
-
-async function auditOf(entityId: number | string, action?: string) {
-  return rows<{ action: string; actor_id: number | null; changes: Record<string, unknown> | null; ip: string | null }>(
-    t,
-    action
-      ? sql`select action, actor_id, changes, ip from audit_log where entity_id = ${String(entityId)} and action = ${action} order by id`
-      : sql`select action, actor_id, changes, ip from audit_log where entity_id = ${String(entityId)} order by id`,
-  );
-}
+startStaffDeskStore();
 
 describe("staff sign-in through the staff API", () => {
   it("answers a token, the member and their permissions; the token signs out", async () => {
@@ -151,7 +127,9 @@ describe("two-step sign-in", () => {
     await confirmTwoStep(t.core, actor, { secret: setup.secret, code: totpNow(setup.secret) });
     await t.database.db.execute(sql`update users set totp_last_step = null where id = ${member.id}`);
     const code = totpNow(setup.secret);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => staffSignIn(t.app, member.email, PASSWORD, code)));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => staffSignIn(t.app, member.email, PASSWORD, code)),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 401, 401, 401, 401]);
   });
 
