@@ -17,12 +17,12 @@ import { escapeLike } from "../shared/search";
 import {
   voucherState,
   voucherValues,
-  type VoucherDiscountType,
   type VoucherFields,
   type VoucherPatch,
   type VoucherState,
   type VoucherValues,
 } from "./voucher-rules";
+import { voucherColumns } from "./vouchers";
 
 export interface StaffVoucher extends VoucherValues {
   id: number;
@@ -51,23 +51,7 @@ export interface VoucherUse {
   at: Date;
 }
 
-const columns = {
-  id: vouchers.id,
-  code: vouchers.code,
-  description: vouchers.description,
-  message: vouchers.message,
-  discountType: sql<VoucherDiscountType>`${vouchers.discountType}`,
-  discountValue: vouchers.discountValue,
-  maxDiscountPaisa: vouchers.maxDiscountPaisa,
-  minOrderPaisa: vouchers.minOrderPaisa,
-  startsAt: vouchers.startsAt,
-  endsAt: vouchers.endsAt,
-  isActive: vouchers.isActive,
-  usageLimit: vouchers.usageLimit,
-  perCustomerLimit: vouchers.perCustomerLimit,
-  usedCount: vouchers.usedCount,
-  createdAt: vouchers.createdAt,
-};
+const columns = { ...voucherColumns, createdAt: vouchers.createdAt };
 
 type Row = Omit<StaffVoucher, "state">;
 const withState = (row: Row, now = new Date()): StaffVoucher => ({ ...row, state: voucherState(row, now) });
