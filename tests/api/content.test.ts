@@ -1,19 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
+import { readApi } from "../helpers/read-api";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-async function get(url: string) {
-  const res = await t.app.inject({ method: "GET", url });
-  return { status: res.statusCode, body: res.json(), raw: res.body };
-}
+const { t, get } = readApi();
 
 describe("content API", () => {
   it("answers site settings with both spellings of the name and money with 2 decimals", async () => {
