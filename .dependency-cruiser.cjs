@@ -20,9 +20,11 @@ const CORE_MODULES = [
   "content", // home page, blog, announcements, policy pages, sitemap
   "accounts", // shoppers' accounts, sessions, passwords, wishlist
   "staff", // staff members, console sessions, sign-in, two-step, the audit log's reading
+  "couriers", // the couriers' APIs behind one interface, the shop's courier accounts, Pakistan's cities
   "cart", // carts and their lines
   "vouchers", // vouchers and their rules
   "orders", // placing, reading, tracking and working orders; confirmation; customers
+  "parcels", // booking orders with couriers, labels and load sheets, following parcels
   "dashboard", // the console's home: figures from every module
   "retention", // deleting what is past its keeping time, across every module
   "demo", // the demo store's data

@@ -4,6 +4,7 @@ import type { S3Settings } from "../core/media/storage";
 import type { WhatsAppSettings } from "../core/messaging/cloud-api";
 import { parseMailFrom, parseSmtpUrl, type MailFrom, type SmtpSettings } from "../core/messaging/email-transport";
 import { loadVapidKeys, type VapidKeys } from "../core/messaging/web-push";
+import { loadSecretsKey, type SecretsKey } from "../core/shared/secrets";
 
 export interface AppConfig {
   port: number;
@@ -50,6 +51,11 @@ export interface AppConfig {
   vapid?: VapidKeys | null;
   /** origins of push services besides the browsers' own (PUSH_SERVICE_ORIGINS): a self-hosted one, a test's fake */
   pushServiceOrigins?: string[];
+  /**
+   * The key that seals courier credentials (decision 0101): SECRETS_KEY, or with the embedded
+   * database one made once in DATA_DIR; null = PostgreSQL without SECRETS_KEY, credentials cannot be saved
+   */
+  secrets?: SecretsKey | null;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -186,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       dataDir,
       embedded: !env.DATABASE_URL,
     }),
+    secrets: loadSecretsKey({ value: env.SECRETS_KEY, dataDir, embedded: !env.DATABASE_URL }),
     pushServiceOrigins: (env.PUSH_SERVICE_ORIGINS ?? "")
       .split(",")
       .map((s) => s.trim())

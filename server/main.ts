@@ -47,8 +47,11 @@ async function main() {
     cache: new ReadCache(config.catalogCacheSeconds * 1000),
     limiter,
     publicUrl: config.publicUrl,
+    secrets: config.secrets ?? null,
   };
   const app = await buildApp({ core, config, pages: { build, clientDir: path.join(buildDir, "client") } });
+  if (config.secrets) app.log.info(`courier credentials: sealed under the key from the ${config.secrets.source}`);
+  else app.log.warn("courier credentials cannot be saved: set SECRETS_KEY (openssl rand -hex 32), the same in every process");
   // old rows are deleted in the background (decision 0043); every process runs it, at a random
   // moment in its first minute, so processes started together do not all begin at once
   const retention = scheduleRetention(core, {

@@ -87,6 +87,7 @@ function emptyRow(): SiteSettingsRow {
     emailOrderShipped: true,
     emailOrderDelivered: true,
     emailOrderCancelled: true,
+    parcelStallDays: 3,
     updatedAt: new Date(0),
   };
 }

@@ -85,9 +85,12 @@ export const siteSettings = pgTable(
     emailOrderShipped: boolean("email_order_shipped").notNull().default(true),
     emailOrderDelivered: boolean("email_order_delivered").notNull().default(true),
     emailOrderCancelled: boolean("email_order_cancelled").notNull().default(true),
+    // a booked parcel with no news from its courier for this many days needs a person
+    parcelStallDays: integer("parcel_stall_days").notNull().default(3),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check("site_settings_parcel_stall_days", sql`${t.parcelStallDays} between 1 and 60`),
     check("site_settings_single_row", sql`${t.id} = 1`),
     check("site_settings_reviews_held", sql`${t.reviewsHeldForModeration} in ('none', 'guests', 'all')`),
     check("site_settings_whatsapp_language", sql`${t.whatsappLanguage} in ('en', 'en+ur')`),

@@ -6,3 +6,5 @@ export * from "./staff";
 export * from "./messaging";
 export * from "./alerts";
 export * from "./customers";
+export * from "./cities";
+export * from "./couriers";

@@ -18,6 +18,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { products, variantCombinations } from "./catalog";
 import { users } from "./accounts";
+import { cities } from "./cities";
 
 // A cart belongs to the browser's sessionId (spec §3, "session_" + timestamp + random).
 export const carts = pgTable("carts", {
@@ -139,6 +140,10 @@ export const orders = pgTable(
     phoneNormalized: text("phone_normalized").notNull(),
     shippingAddress: text("shipping_address").notNull(),
     city: text("city").notNull(),
+    // the store's city the shopper's text matched (decision 0101); city_unmatched: placed after
+    // the cities table existed and matched none of it, so staff check it before booking
+    cityId: integer("city_id").references(() => cities.id, { onDelete: "set null" }),
+    cityUnmatched: boolean("city_unmatched").notNull().default(false),
     postalCode: text("postal_code").notNull(),
     country: text("country").notNull(),
     paymentMethod: text("payment_method").notNull().default("cod"),

@@ -1,0 +1,21 @@
+// PLACEHOLDER until the adapter lands (being written now): every call refuses.
+import type { CourierAdapter } from "./courier";
+import { CourierError } from "./courier-errors";
+
+const notYet = (): never => {
+  throw new CourierError("tcs", "unexpected", "This courier's adapter is not built yet.");
+};
+
+export const tcsAdapter: CourierAdapter = {
+  code: "tcs",
+  credentialFields: [],
+  hosts: { live: "", test: "" },
+  trackBatch: 1,
+  book: notYet,
+  cancel: notYet,
+  airwayBills: notYet,
+  loadSheet: notYet,
+  track: notYet,
+  cities: notYet,
+  payments: notYet,
+};
