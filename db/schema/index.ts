@@ -8,3 +8,4 @@ export * from "./alerts";
 export * from "./customers";
 export * from "./cities";
 export * from "./couriers";
+export * from "./parcel-batches";
