@@ -1,4 +1,4 @@
-// What a shopper types for a city, matched to one of the store's cities (decision 0102). Pure and
+// What a shopper types for a city, matched to one of the store's cities (decision 0105). Pure and
 // browser-safe: the checkout's type-ahead runs the same rules the server places the order with.
 // The list is small (a few hundred cities), so an index of every spelling is built once and each
 // match is a map lookup, then, only when nothing matched exactly, a bounded edit distance against

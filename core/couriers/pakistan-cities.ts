@@ -1,4 +1,4 @@
-// The base list of Pakistan's cities and towns the store starts with (decision 0102): every
+// The base list of Pakistan's cities and towns the store starts with (decision 0105): every
 // district's headquarters and the other towns couriers serve most, in each province, Islamabad,
 // Gilgit-Baltistan and Azad Kashmir, largest first (by the 2017 census, roughly: only the order
 // matters, to put a large city first where several match), with the spellings and short forms

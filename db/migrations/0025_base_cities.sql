@@ -1,4 +1,4 @@
--- The base list of Pakistan's cities (core/couriers/pakistan-cities.ts, decision 0102), written out
+-- The base list of Pakistan's cities (core/couriers/pakistan-cities.ts, decision 0105), written out
 -- from that file; tests/api/cities.test.ts checks the table against it. A city the owner already
 -- has (the same name in any case) is kept as it is.
 INSERT INTO "cities" ("name", "province", "aliases", "rank") VALUES
