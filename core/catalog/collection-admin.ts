@@ -13,7 +13,7 @@ import type { MediaStorage } from "../media/storage";
 import { changedFields } from "../shared/audit";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
-import { clearsWhenChanged, staffWrite, type StaffWriteOptions, type StaffWriteScope } from "../shared/staff-write";
+import { staffWrite, type StaffWriteScope } from "../shared/staff-write";
 
 export const COLLECTION_NAME_MAX = 100;
 export const COLLECTION_DESCRIPTION_MAX = 2000;
@@ -184,15 +184,8 @@ export function collectionWrite<T>(
   actor: StaffActor,
   id: number,
   write: (scope: StaffWriteScope, current: Awaited<ReturnType<typeof lockCollection>>) => Promise<T>,
-  options?: StaffWriteOptions<T>,
 ): Promise<T> {
-  return staffWrite(
-    ctx,
-    actor,
-    "collections",
-    async (scope) => write(scope, await lockCollection(scope.tx, id)),
-    options,
-  );
+  return staffWrite(ctx, actor, "collections", async (scope) => write(scope, await lockCollection(scope.tx, id)));
 }
 
 /** Creates a collection (after the last one unless a position is given); it has no products yet. */
@@ -253,25 +246,19 @@ export async function updateCollection(
   // a field given as undefined is a field left out
   patch = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as CollectionPatch;
   checkFields(patch);
-  const result = await collectionWrite(
-    ctx,
-    actor,
-    id,
-    async ({ tx, audit }, current) => {
-      if (patch.imageUrl !== undefined) await checkImage(tx, id, patch.imageUrl, current.imageUrl);
-      const changes = changedFields(current, patch, EDITABLE);
-      if (Object.keys(changes).length === 0) return { row: current, changed: false, before: current.imageUrl };
-      const set = Object.fromEntries(EDITABLE.filter((k) => k in changes).map((k) => [k, patch[k]]));
-      const [row] = await tx
-        .update(collections)
-        .set({ ...set, updatedAt: sql`now()` })
-        .where(eq(collections.id, id))
-        .returning(columns);
-      await audit({ action: "collection.update", entityType: "collection", entityId: id, changes });
-      return { row: row!, changed: true, before: current.imageUrl };
-    },
-    { clears: clearsWhenChanged },
-  );
+  const result = await collectionWrite(ctx, actor, id, async ({ tx, audit, unchanged }, current) => {
+    if (patch.imageUrl !== undefined) await checkImage(tx, id, patch.imageUrl, current.imageUrl);
+    const changes = changedFields(current, patch, EDITABLE);
+    if (Object.keys(changes).length === 0) return unchanged({ row: current, changed: false, before: current.imageUrl });
+    const set = Object.fromEntries(EDITABLE.filter((k) => k in changes).map((k) => [k, patch[k]]));
+    const [row] = await tx
+      .update(collections)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(eq(collections.id, id))
+      .returning(columns);
+    await audit({ action: "collection.update", entityType: "collection", entityId: id, changes });
+    return { row: row!, changed: true, before: current.imageUrl };
+  });
   if (storage && result.before !== result.row.imageUrl) await releaseSiteImage(ctx, storage, result.before);
   const [n] = await ctx.db
     .select({ n: count() })
@@ -287,39 +274,33 @@ export async function moveCollection(
   id: number,
   direction: "up" | "down",
 ): Promise<{ changed: boolean }> {
-  return staffWrite(
-    ctx,
-    actor,
-    "collections",
-    async ({ tx, audit }) => {
-      // every collection's row: two moves at once take turns over the one order
-      const all = await tx
-        .select({ id: collections.id, name: collections.name, position: collections.position })
-        .from(collections)
-        .orderBy(asc(collections.position), asc(collections.id))
-        .for("update");
-      const at = all.findIndex((c) => c.id === id);
-      if (at < 0) throw notFound("Collection not found");
-      const to = direction === "up" ? at - 1 : at + 1;
-      if (to < 0 || to >= all.length) return { changed: false };
-      const order = all.map((c) => c.id);
-      [order[at], order[to]] = [order[to]!, order[at]!];
-      await tx.execute(
-        sql`update ${collections} set position = v.pos, updated_at = now() from (values ${sql.join(
-          order.map((cid, pos) => sql`(${cid}::int, ${pos}::int)`),
-          sql`, `,
-        )}) as v(id, pos) where ${collections.id} = v.id and ${collections.position} <> v.pos`,
-      );
-      await audit({
-        action: "collection.move",
-        entityType: "collection",
-        entityId: id,
-        changes: { name: all[at]!.name, place: [at + 1, to + 1] },
-      });
-      return { changed: true };
-    },
-    { clears: clearsWhenChanged },
-  );
+  return staffWrite(ctx, actor, "collections", async ({ tx, audit, unchanged }) => {
+    // every collection's row: two moves at once take turns over the one order
+    const all = await tx
+      .select({ id: collections.id, name: collections.name, position: collections.position })
+      .from(collections)
+      .orderBy(asc(collections.position), asc(collections.id))
+      .for("update");
+    const at = all.findIndex((c) => c.id === id);
+    if (at < 0) throw notFound("Collection not found");
+    const to = direction === "up" ? at - 1 : at + 1;
+    if (to < 0 || to >= all.length) return unchanged({ changed: false });
+    const order = all.map((c) => c.id);
+    [order[at], order[to]] = [order[to]!, order[at]!];
+    await tx.execute(
+      sql`update ${collections} set position = v.pos, updated_at = now() from (values ${sql.join(
+        order.map((cid, pos) => sql`(${cid}::int, ${pos}::int)`),
+        sql`, `,
+      )}) as v(id, pos) where ${collections.id} = v.id and ${collections.position} <> v.pos`,
+    );
+    await audit({
+      action: "collection.move",
+      entityType: "collection",
+      entityId: id,
+      changes: { name: all[at]!.name, place: [at + 1, to + 1] },
+    });
+    return { changed: true };
+  });
 }
 
 /** Deletes a collection; its products stay in the catalogue (only their links to it go). */

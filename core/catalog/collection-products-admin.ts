@@ -11,7 +11,6 @@ import { AppError, notFound } from "../shared/errors";
 import type { StaffActor } from "../shared/permissions";
 import { escapeLike } from "../shared/search";
 import { requirePermission } from "../shared/staff-errors";
-import { clearsWhenChanged } from "../shared/staff-write";
 import { collectionWrite, imageChoices } from "./collection-admin";
 
 /** a collection holds at most this many products: the console's list and one reorder stay small */
@@ -59,28 +58,22 @@ export async function orderCollectionProducts(
   if (order.length > COLLECTION_PRODUCTS_MAX)
     throw new AppError(422, `product_ids must hold at most ${COLLECTION_PRODUCTS_MAX} products`);
   if (new Set(order).size !== order.length) throw new AppError(422, "product_ids must name each product once");
-  const result = await collectionWrite(
-    ctx,
-    actor,
-    id,
-    async ({ tx, audit }, current) => {
-      const before = await memberIds(tx, id);
-      const members = new Set(before);
-      if (order.length !== before.length || order.some((pid) => !members.has(pid)))
-        throw new AppError(409, PRODUCTS_CHANGED, { product_ids: before });
-      // the same order still makes the positions a clean sequence (seeded rows may tie)
-      await writeOrder(tx, id, order);
-      if (order.every((pid, i) => before[i] === pid)) return { changed: false };
-      await audit({
-        action: "collection.reorder",
-        entityType: "collection",
-        entityId: id,
-        changes: reordered(current.name, before, order),
-      });
-      return { changed: true };
-    },
-    { clears: clearsWhenChanged },
-  );
+  const result = await collectionWrite(ctx, actor, id, async ({ tx, audit, unchanged }, current) => {
+    const before = await memberIds(tx, id);
+    const members = new Set(before);
+    if (order.length !== before.length || order.some((pid) => !members.has(pid)))
+      throw new AppError(409, PRODUCTS_CHANGED, { product_ids: before });
+    // the same order still makes the positions a clean sequence (seeded rows may tie)
+    await writeOrder(tx, id, order);
+    if (order.every((pid, i) => before[i] === pid)) return unchanged({ changed: false });
+    await audit({
+      action: "collection.reorder",
+      entityType: "collection",
+      entityId: id,
+      changes: reordered(current.name, before, order),
+    });
+    return { changed: true };
+  });
   return { productIds: order, changed: result.changed };
 }
 
@@ -92,29 +85,23 @@ export async function moveCollectionProduct(
   productId: number,
   direction: "up" | "down",
 ): Promise<{ productIds: number[]; changed: boolean }> {
-  const result = await collectionWrite(
-    ctx,
-    actor,
-    id,
-    async ({ tx, audit }, current) => {
-      const order = await memberIds(tx, id);
-      const at = order.indexOf(productId);
-      if (at < 0) throw notFound("This product is not in the collection");
-      const to = direction === "up" ? at - 1 : at + 1;
-      if (to < 0 || to >= order.length) return { order, changed: false };
-      const before = [...order];
-      [order[at], order[to]] = [order[to]!, order[at]!];
-      await writeOrder(tx, id, order);
-      await audit({
-        action: "collection.reorder",
-        entityType: "collection",
-        entityId: id,
-        changes: reordered(current.name, before, order),
-      });
-      return { order, changed: true };
-    },
-    { clears: clearsWhenChanged },
-  );
+  const result = await collectionWrite(ctx, actor, id, async ({ tx, audit, unchanged }, current) => {
+    const order = await memberIds(tx, id);
+    const at = order.indexOf(productId);
+    if (at < 0) throw notFound("This product is not in the collection");
+    const to = direction === "up" ? at - 1 : at + 1;
+    if (to < 0 || to >= order.length) return unchanged({ order, changed: false });
+    const before = [...order];
+    [order[at], order[to]] = [order[to]!, order[at]!];
+    await writeOrder(tx, id, order);
+    await audit({
+      action: "collection.reorder",
+      entityType: "collection",
+      entityId: id,
+      changes: reordered(current.name, before, order),
+    });
+    return { order, changed: true };
+  });
   return { productIds: result.order, changed: result.changed };
 }
 
@@ -125,34 +112,28 @@ export async function addCollectionProduct(
   id: number,
   productId: number,
 ): Promise<{ changed: boolean }> {
-  return collectionWrite(
-    ctx,
-    actor,
-    id,
-    async ({ tx, audit }, current) => {
-      const [product] = await tx
-        .select({ id: products.id, name: products.name, archivedAt: products.archivedAt })
-        .from(products)
-        .where(eq(products.id, productId));
-      if (!product) throw notFound("Product not found");
-      if (product.archivedAt) throw new AppError(422, "An archived product cannot be added to a collection");
-      const order = await memberIds(tx, id);
-      if (order.includes(productId)) return { changed: false };
-      if (order.length >= COLLECTION_PRODUCTS_MAX)
-        throw new AppError(422, `A collection holds at most ${COLLECTION_PRODUCTS_MAX} products`);
-      // positions are kept 0..n-1 here, so the end is the count
-      await writeOrder(tx, id, order);
-      await tx.insert(collectionProducts).values({ collectionId: id, productId, position: order.length });
-      await audit({
-        action: "collection.add_product",
-        entityType: "collection",
-        entityId: id,
-        changes: { name: current.name, product_id: productId, product_name: product.name },
-      });
-      return { changed: true };
-    },
-    { clears: clearsWhenChanged },
-  );
+  return collectionWrite(ctx, actor, id, async ({ tx, audit, unchanged }, current) => {
+    const [product] = await tx
+      .select({ id: products.id, name: products.name, archivedAt: products.archivedAt })
+      .from(products)
+      .where(eq(products.id, productId));
+    if (!product) throw notFound("Product not found");
+    if (product.archivedAt) throw new AppError(422, "An archived product cannot be added to a collection");
+    const order = await memberIds(tx, id);
+    if (order.includes(productId)) return unchanged({ changed: false });
+    if (order.length >= COLLECTION_PRODUCTS_MAX)
+      throw new AppError(422, `A collection holds at most ${COLLECTION_PRODUCTS_MAX} products`);
+    // positions are kept 0..n-1 here, so the end is the count
+    await writeOrder(tx, id, order);
+    await tx.insert(collectionProducts).values({ collectionId: id, productId, position: order.length });
+    await audit({
+      action: "collection.add_product",
+      entityType: "collection",
+      entityId: id,
+      changes: { name: current.name, product_id: productId, product_name: product.name },
+    });
+    return { changed: true };
+  });
 }
 
 /** Takes a product out of the collection (the product stays in the catalogue). */

@@ -13,7 +13,7 @@ import { invalidFields } from "../shared/field-errors";
 import { can, type StaffActor } from "../shared/permissions";
 import { cleanHtml } from "../shared/sanitize";
 import { CHANGED_BY_SOMEONE_ELSE, requirePermission } from "../shared/staff-errors";
-import { clearsWhenChanged, staffWrite } from "../shared/staff-write";
+import { staffWrite } from "../shared/staff-write";
 import { refreshPriceRanges } from "./price-range";
 import { customUrlProblem, ensureUrlFree } from "./product-custom-url";
 import { readEditable, VERSION, type EditableProduct } from "./product-editing";
@@ -82,38 +82,33 @@ export async function createProduct(ctx: CoreContext, actor: StaffActor, raw: un
   requirePermission(actor, "products");
   const input = parse(raw);
   if (changesStock(input)) requirePermission(actor, "stock");
-  const id = await staffWrite(
-    ctx,
-    actor,
-    "products",
-    async ({ tx, audit }) => {
-      await ensureUrlFree(tx, input.custom_url, null);
-      const [row] = await tx
-        .insert(products)
-        .values({ ...productValues(input), stock: 0, minPricePaisa: input.price, maxPricePaisa: input.price })
-        .returning({ id: products.id });
-      const productId = row!.id;
-      await setCollections(tx, productId, input.collection_ids);
-      const grid = await writeGrid(tx, actor, productId, input, input.price);
-      if (input.options.length === 0) await writeOwnStock(tx, actor, productId, input, true);
-      await refreshPriceRanges(tx, [productId]);
-      await audit({
-        action: "product.create",
-        entityType: "product",
-        entityId: productId,
-        changes: {
-          name: input.name,
-          custom_url: input.custom_url,
-          price_paisa: input.price,
-          is_active: input.is_active,
-          combinations: grid.created,
-          stock: input.options.length === 0 ? (input.stock ?? 0) : grid.stock,
-        },
-      });
-      return productId;
-    },
-    { unique: uniqueConflict },
-  );
+  const id = await staffWrite(ctx, actor, "products", async ({ tx, audit, refuseUnique }) => {
+    refuseUnique(uniqueConflict);
+    await ensureUrlFree(tx, input.custom_url, null);
+    const [row] = await tx
+      .insert(products)
+      .values({ ...productValues(input), stock: 0, minPricePaisa: input.price, maxPricePaisa: input.price })
+      .returning({ id: products.id });
+    const productId = row!.id;
+    await setCollections(tx, productId, input.collection_ids);
+    const grid = await writeGrid(tx, actor, productId, input, input.price);
+    if (input.options.length === 0) await writeOwnStock(tx, actor, productId, input, true);
+    await refreshPriceRanges(tx, [productId]);
+    await audit({
+      action: "product.create",
+      entityType: "product",
+      entityId: productId,
+      changes: {
+        name: input.name,
+        custom_url: input.custom_url,
+        price_paisa: input.price,
+        is_active: input.is_active,
+        combinations: grid.created,
+        stock: input.options.length === 0 ? (input.stock ?? 0) : grid.stock,
+      },
+    });
+    return productId;
+  });
   return (await readEditable(ctx.db, id))!;
 }
 
@@ -143,62 +138,57 @@ export async function updateProduct(
   const input = parse(raw);
   if (!input.updated_at) throw invalid("updated_at: Send the updated_at the product was read with.");
   if (changesStock(input)) requirePermission(actor, "stock");
-  await staffWrite(
-    ctx,
-    actor,
-    "products",
-    async ({ tx, audit }) => {
-      const [locked] = await tx
-        .select({
-          id: products.id,
-          archivedAt: products.archivedAt,
-          version: VERSION,
-          name: products.name,
-          customUrl: products.customUrl,
-          description: products.description,
-          descriptionFormat: products.descriptionFormat,
-          materialType: products.materialType,
-          pricePaisa: products.pricePaisa,
-          comparePricePaisa: products.comparePricePaisa,
-          sizeGuide: products.sizeGuide,
-          isActive: products.isActive,
-        })
-        .from(products)
-        .where(eq(products.id, id))
-        // not FOR UPDATE: an order being placed holds a key-share lock on the product (its line's
-        // foreign key) while it holds its combination's row, which this save locks next; FOR
-        // UPDATE here would wait for it while it waited for us (a deadlock)
-        .for("no key update");
-      if (!locked) throw notFound("Product not found");
-      if (locked.version !== normaliseVersion(input.updated_at!)) throw new AppError(409, CHANGED_BY_SOMEONE_ELSE);
-      if (locked.archivedAt) throw new AppError(409, ARCHIVED_READ_ONLY);
-      await ensureUrlFree(tx, input.custom_url, id);
-      const values = productValues(input);
-      await tx
-        .update(products)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(eq(products.id, id));
-      const collectionsChanged = await setCollections(tx, id, input.collection_ids);
-      const grid = await writeGrid(tx, actor, id, input, input.price);
-      const own = input.options.length === 0 ? await writeOwnStock(tx, actor, id, input, false) : null;
-      await refreshPriceRanges(tx, [id]);
-      const changes: Record<string, unknown> = {};
-      for (const field of AUDITED) {
-        const before = locked[field];
-        const after = values[field];
-        // a long description is noted as changed, not copied into the log
-        if (before !== after) changes[field] = field === "description" ? "changed" : [before ?? null, after ?? null];
-      }
-      if (collectionsChanged.added.length || collectionsChanged.gone.length) changes.collections = collectionsChanged;
-      if (grid.created.length) changes.combinations_added = grid.created;
-      if (grid.deleted.length) changes.combinations_deleted = grid.deleted;
-      if (grid.madeUnavailable.length) changes.combinations_unavailable = grid.madeUnavailable;
-      if (grid.stock.length) changes.stock = grid.stock;
-      if (own && own.before !== own.after) changes.stock = [own.before, own.after];
-      await audit({ action: "product.update", entityType: "product", entityId: id, changes });
-    },
-    { unique: uniqueConflict },
-  );
+  await staffWrite(ctx, actor, "products", async ({ tx, audit, refuseUnique }) => {
+    refuseUnique(uniqueConflict);
+    const [locked] = await tx
+      .select({
+        id: products.id,
+        archivedAt: products.archivedAt,
+        version: VERSION,
+        name: products.name,
+        customUrl: products.customUrl,
+        description: products.description,
+        descriptionFormat: products.descriptionFormat,
+        materialType: products.materialType,
+        pricePaisa: products.pricePaisa,
+        comparePricePaisa: products.comparePricePaisa,
+        sizeGuide: products.sizeGuide,
+        isActive: products.isActive,
+      })
+      .from(products)
+      .where(eq(products.id, id))
+      // not FOR UPDATE: an order being placed holds a key-share lock on the product (its line's
+      // foreign key) while it holds its combination's row, which this save locks next; FOR
+      // UPDATE here would wait for it while it waited for us (a deadlock)
+      .for("no key update");
+    if (!locked) throw notFound("Product not found");
+    if (locked.version !== normaliseVersion(input.updated_at!)) throw new AppError(409, CHANGED_BY_SOMEONE_ELSE);
+    if (locked.archivedAt) throw new AppError(409, ARCHIVED_READ_ONLY);
+    await ensureUrlFree(tx, input.custom_url, id);
+    const values = productValues(input);
+    await tx
+      .update(products)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(products.id, id));
+    const collectionsChanged = await setCollections(tx, id, input.collection_ids);
+    const grid = await writeGrid(tx, actor, id, input, input.price);
+    const own = input.options.length === 0 ? await writeOwnStock(tx, actor, id, input, false) : null;
+    await refreshPriceRanges(tx, [id]);
+    const changes: Record<string, unknown> = {};
+    for (const field of AUDITED) {
+      const before = locked[field];
+      const after = values[field];
+      // a long description is noted as changed, not copied into the log
+      if (before !== after) changes[field] = field === "description" ? "changed" : [before ?? null, after ?? null];
+    }
+    if (collectionsChanged.added.length || collectionsChanged.gone.length) changes.collections = collectionsChanged;
+    if (grid.created.length) changes.combinations_added = grid.created;
+    if (grid.deleted.length) changes.combinations_deleted = grid.deleted;
+    if (grid.madeUnavailable.length) changes.combinations_unavailable = grid.madeUnavailable;
+    if (grid.stock.length) changes.stock = grid.stock;
+    if (own && own.before !== own.after) changes.stock = [own.before, own.after];
+    await audit({ action: "product.update", entityType: "product", entityId: id, changes });
+  });
   return (await readEditable(ctx.db, id))!;
 }
 
@@ -228,27 +218,20 @@ async function lockProduct(tx: Db, id: number, strength: "update" | "no key upda
  * done changes nothing and records nothing.
  */
 async function setArchived(ctx: CoreContext, actor: StaffActor, id: number, archive: boolean) {
-  await staffWrite(
-    ctx,
-    actor,
-    "products",
-    async ({ tx, audit }) => {
-      const row = await lockProduct(tx, id);
-      if (Boolean(row.archivedAt) === archive) return { changed: false };
-      await tx
-        .update(products)
-        .set({ archivedAt: archive ? sql`now()` : null, isActive: false, updatedAt: sql`now()` })
-        .where(eq(products.id, id));
-      await audit({
-        action: archive ? "product.archive" : "product.restore",
-        entityType: "product",
-        entityId: id,
-        changes: archive ? { name: row.name, is_active: [row.isActive, false] } : { name: row.name },
-      });
-      return { changed: true };
-    },
-    { clears: clearsWhenChanged },
-  );
+  await staffWrite(ctx, actor, "products", async ({ tx, audit, keepCache }) => {
+    const row = await lockProduct(tx, id);
+    if (Boolean(row.archivedAt) === archive) return keepCache();
+    await tx
+      .update(products)
+      .set({ archivedAt: archive ? sql`now()` : null, isActive: false, updatedAt: sql`now()` })
+      .where(eq(products.id, id));
+    await audit({
+      action: archive ? "product.archive" : "product.restore",
+      entityType: "product",
+      entityId: id,
+      changes: archive ? { name: row.name, is_active: [row.isActive, false] } : { name: row.name },
+    });
+  });
   return (await readEditable(ctx.db, id))!;
 }
 

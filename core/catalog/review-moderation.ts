@@ -145,33 +145,31 @@ async function lockReview(tx: Db, reviewId: number) {
  * one) changes nothing, records nothing and answers as done (decision 0061).
  */
 async function moderate(ctx: CoreContext, actor: StaffActor, reviewId: number, move: Move): Promise<ModerationResult> {
-  const result = await staffWrite(
-    ctx,
-    actor,
-    "reviews",
-    async ({ tx, audit }) => {
-      const review = await lockReview(tx, reviewId);
-      const before = statusOf(review);
-      const after = move === "publish" ? "published" : "hidden";
-      if (before === after) return { id: review.id, productId: review.productId, status: after, changed: false };
-      await tx
-        .update(reviews)
-        .set({ isApproved: move === "publish", moderatedAt: sql`now()`, moderatedBy: actor.userId })
-        .where(eq(reviews.id, reviewId));
-      // the product counts approved reviews only: in when published, out when a published one is hidden
-      const delta = move === "publish" ? 1 : before === "published" ? -1 : 0;
-      if (delta !== 0) await changeProductRating(tx, review.productId, delta, review.rating);
-      await audit({
-        action: `review.${move}`,
-        entityType: "review",
-        entityId: review.id,
-        changes: { status: [before, after], product_id: review.productId },
-      });
-      return { id: review.id, productId: review.productId, status: after, changed: true };
-    },
+  const result = await staffWrite(ctx, actor, "reviews", async ({ tx, audit, keepCache, clearTags }) => {
+    const review = await lockReview(tx, reviewId);
+    const before = statusOf(review);
+    const after = move === "publish" ? "published" : "hidden";
+    if (before === after) {
+      keepCache();
+      return { id: review.id, productId: review.productId, status: after, changed: false };
+    }
     // a review shows on its product's pages only
-    { clears: (done) => (done.changed ? [productTag(done.productId)] : "none") },
-  );
+    clearTags(productTag(review.productId));
+    await tx
+      .update(reviews)
+      .set({ isApproved: move === "publish", moderatedAt: sql`now()`, moderatedBy: actor.userId })
+      .where(eq(reviews.id, reviewId));
+    // the product counts approved reviews only: in when published, out when a published one is hidden
+    const delta = move === "publish" ? 1 : before === "published" ? -1 : 0;
+    if (delta !== 0) await changeProductRating(tx, review.productId, delta, review.rating);
+    await audit({
+      action: `review.${move}`,
+      entityType: "review",
+      entityId: review.id,
+      changes: { status: [before, after], product_id: review.productId },
+    });
+    return { id: review.id, productId: review.productId, status: after, changed: true };
+  });
   return result as ModerationResult;
 }
 
@@ -198,29 +196,24 @@ export const hideReview = (ctx: CoreContext, actor: StaffActor, reviewId: number
  * second finds nothing and answers 404, and the product's rating loses the review once.
  */
 export async function deleteReview(ctx: CoreContext, actor: StaffActor, reviewId: number): Promise<ModerationResult> {
-  return staffWrite(
-    ctx,
-    actor,
-    "reviews",
-    async ({ tx, audit }) => {
-      const review = await lockReview(tx, reviewId);
-      await tx.delete(reviews).where(eq(reviews.id, reviewId));
-      if (review.isApproved) await changeProductRating(tx, review.productId, -1, review.rating);
-      // the text is not kept: a deleted review is often abuse, and the log cannot be edited later
-      await audit({
-        action: "review.delete",
-        entityType: "review",
-        entityId: review.id,
-        changes: {
-          status: [statusOf(review), "deleted"],
-          product_id: review.productId,
-          rating: review.rating,
-          reviewer_name: review.reviewerName,
-          is_guest: review.isGuest,
-        },
-      });
-      return { id: review.id, productId: review.productId, status: "deleted" as const, changed: true };
-    },
-    { clears: (done) => [productTag(done.productId)] },
-  );
+  return staffWrite(ctx, actor, "reviews", async ({ tx, audit, clearTags }) => {
+    const review = await lockReview(tx, reviewId);
+    clearTags(productTag(review.productId));
+    await tx.delete(reviews).where(eq(reviews.id, reviewId));
+    if (review.isApproved) await changeProductRating(tx, review.productId, -1, review.rating);
+    // the text is not kept: a deleted review is often abuse, and the log cannot be edited later
+    await audit({
+      action: "review.delete",
+      entityType: "review",
+      entityId: review.id,
+      changes: {
+        status: [statusOf(review), "deleted"],
+        product_id: review.productId,
+        rating: review.rating,
+        reviewer_name: review.reviewerName,
+        is_guest: review.isGuest,
+      },
+    });
+    return { id: review.id, productId: review.productId, status: "deleted" as const, changed: true };
+  });
 }

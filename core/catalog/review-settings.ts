@@ -3,7 +3,7 @@
 import type { CoreContext } from "../context";
 import { invalid } from "../shared/errors";
 import { requirePermission } from "../shared/staff-errors";
-import { clearsWhenChanged, staffWrite } from "../shared/staff-write";
+import { staffWrite } from "../shared/staff-write";
 import type { StaffActor } from "../shared/permissions";
 import { REVIEWS_HELD_CHOICES, type ReviewsHeld } from "./review-states";
 import { getSiteSettings, setOneSetting } from "../settings/site-settings";
@@ -25,17 +25,12 @@ export async function setReviewModeration(ctx: CoreContext, actor: StaffActor, v
   requirePermission(actor, "settings");
   if (!isChoice(value)) throw invalid(`reviews_held_for_moderation must be one of: ${REVIEWS_HELD_CHOICES.join(", ")}`);
   // the settings are cached with the catalogue's reads; a review posted next must see the new rule
-  await staffWrite(
-    ctx,
-    actor,
-    "settings",
-    async (scope) => ({
-      changed: await setOneSetting(scope, "reviewsHeldForModeration", value, {
-        entityId: "reviews",
-        field: "reviews_held_for_moderation",
-      }),
-    }),
-    { clears: clearsWhenChanged },
-  );
+  await staffWrite(ctx, actor, "settings", async (scope) => {
+    const changed = await setOneSetting(scope, "reviewsHeldForModeration", value, {
+      entityId: "reviews",
+      field: "reviews_held_for_moderation",
+    });
+    if (!changed) scope.keepCache();
+  });
   return value;
 }

@@ -208,49 +208,40 @@ export async function changeStock(ctx: CoreContext, actor: StaffActor, raw: unkn
     if (seen.has(changeKey(c))) throw new AppError(422, "Each product or option may appear only once in one change.");
     seen.add(changeKey(c));
   }
-  const changed = (results: StockChangeResult[]) => results.filter((r) => r.after !== r.before);
-  return staffWrite(
-    ctx,
-    actor,
-    "stock",
-    async ({ tx, audit }) => {
-      const current = await lockStock(tx, ordered);
-      // a grid whose totals went stale hears of each row that moved (and its stock now), not
-      // only the first
-      const moved = ordered.flatMap((c) =>
-        c.set !== undefined && current.get(changeKey(c)) !== c.expected
-          ? [{ product_id: c.product_id, combination_id: c.combination_id, stock_quantity: current.get(changeKey(c))! }]
-          : [],
+  return staffWrite(ctx, actor, "stock", async ({ tx, audit, unchanged }) => {
+    const current = await lockStock(tx, ordered);
+    // a grid whose totals went stale hears of each row that moved (and its stock now), not
+    // only the first
+    const moved = ordered.flatMap((c) =>
+      c.set !== undefined && current.get(changeKey(c)) !== c.expected
+        ? [{ product_id: c.product_id, combination_id: c.combination_id, stock_quantity: current.get(changeKey(c))! }]
+        : [],
+    );
+    if (moved.length === 1)
+      throw new AppError(409, stockMovedMessage(moved[0]!.stock_quantity), { ...moved[0], moved });
+    if (moved.length > 1)
+      throw new AppError(
+        409,
+        `${moved.length} stocks changed while you were editing (perhaps sales). Please check them and try again.`,
+        { moved },
       );
-      if (moved.length === 1)
-        throw new AppError(409, stockMovedMessage(moved[0]!.stock_quantity), { ...moved[0], moved });
-      if (moved.length > 1)
-        throw new AppError(
-          409,
-          `${moved.length} stocks changed while you were editing (perhaps sales). Please check them and try again.`,
-          { moved },
-        );
-      const done = await applyLocked(tx, ordered, current, { actorId: actor.userId, reason: "manual", note });
-      const stock = changed(done);
-      if (stock.length > 0) {
-        await audit({
-          action: "stock.change",
-          entityType: "product",
-          entityId:
-            stock.length === 1 || new Set(stock.map((r) => r.productId)).size === 1 ? stock[0]!.productId : null,
-          changes: {
-            note: note || null,
-            stock: stock.map((r) => ({
-              product_id: r.productId,
-              combination_id: r.combinationId,
-              before: r.before,
-              after: r.after,
-            })),
-          },
-        });
-      }
-      return done;
-    },
-    { clears: (done) => (changed(done).length > 0 ? "all" : "none") },
-  );
+    const done = await applyLocked(tx, ordered, current, { actorId: actor.userId, reason: "manual", note });
+    const stock = done.filter((r) => r.after !== r.before);
+    if (stock.length === 0) return unchanged(done);
+    await audit({
+      action: "stock.change",
+      entityType: "product",
+      entityId: stock.length === 1 || new Set(stock.map((r) => r.productId)).size === 1 ? stock[0]!.productId : null,
+      changes: {
+        note: note || null,
+        stock: stock.map((r) => ({
+          product_id: r.productId,
+          combination_id: r.combinationId,
+          before: r.before,
+          after: r.after,
+        })),
+      },
+    });
+    return done;
+  });
 }

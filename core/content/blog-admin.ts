@@ -159,30 +159,25 @@ export async function createBlogPost(
 ): Promise<StaffBlogPost> {
   requirePermission(actor, "content");
   const values = await valuesOf(ctx.db, input, null);
-  return staffWrite(
-    ctx,
-    actor,
-    "content",
-    async ({ tx, audit }) => {
-      const [taken] = await tx.select({ id: blogs.id }).from(blogs).where(eq(blogs.slug, values.slug!));
-      if (taken) throw conflict(SLUG_TAKEN);
-      const [row] = await tx
-        .insert(blogs)
-        .values({
-          ...(values as Values & { slug: string; title: string }),
-          publishedAt: values.isPublished ? sql`now()` : null,
-        })
-        .returning();
-      await audit({
-        action: "blog.create",
-        entityType: "blog",
-        entityId: row!.id,
-        changes: { title: row!.title, slug: row!.slug, is_published: row!.isPublished },
-      });
-      return row!;
-    },
-    { unique: slugTaken },
-  );
+  return staffWrite(ctx, actor, "content", async ({ tx, audit, refuseUnique }) => {
+    refuseUnique(slugTaken);
+    const [taken] = await tx.select({ id: blogs.id }).from(blogs).where(eq(blogs.slug, values.slug!));
+    if (taken) throw conflict(SLUG_TAKEN);
+    const [row] = await tx
+      .insert(blogs)
+      .values({
+        ...(values as Values & { slug: string; title: string }),
+        publishedAt: values.isPublished ? sql`now()` : null,
+      })
+      .returning();
+    await audit({
+      action: "blog.create",
+      entityType: "blog",
+      entityId: row!.id,
+      changes: { title: row!.title, slug: row!.slug, is_published: row!.isPublished },
+    });
+    return row!;
+  });
 }
 
 const AUDITED = [
@@ -209,44 +204,39 @@ export async function updateBlogPost(
   storage?: MediaStorage,
 ): Promise<StaffBlogPost> {
   let before: string | null = null;
-  const updated = await staffWrite(
-    ctx,
-    actor,
-    "content",
-    async ({ tx, audit }) => {
-      const [current] = await tx.select().from(blogs).where(eq(blogs.id, id)).for("update");
-      if (!current) throw notFound("Blog post not found");
-      before = current.featuredImageUrl;
-      const values = await valuesOf(tx, input, current);
-      if (values.slug !== undefined && values.slug !== current.slug) {
-        const [taken] = await tx
-          .select({ id: blogs.id })
-          .from(blogs)
-          .where(and(eq(blogs.slug, values.slug), ne(blogs.id, id)));
-        if (taken) throw conflict(SLUG_TAKEN);
-      }
-      const changes: Record<string, unknown> = changedFields(
-        { ...current, tags: current.tags.join(", ") } as Record<string, unknown>,
-        { ...values, ...(values.tags ? { tags: values.tags.join(", ") } : {}) } as Record<string, unknown>,
-        AUDITED,
-      );
-      // the body itself is not copied into the log: its length says that it changed
-      if (values.content !== undefined && values.content !== current.content) {
-        changes.content = [`${current.content.length} characters`, `${values.content.length} characters`];
-      }
-      const firstPublished = values.isPublished === true && current.publishedAt === null;
-      const [row] = await tx
-        .update(blogs)
-        .set({ ...values, updatedAt: sql`now()`, ...(firstPublished ? { publishedAt: sql`now()` } : {}) })
-        .where(eq(blogs.id, id))
-        .returning();
-      if (Object.keys(changes).length > 0) {
-        await audit({ action: "blog.update", entityType: "blog", entityId: id, changes });
-      }
-      return row!;
-    },
-    { unique: slugTaken },
-  );
+  const updated = await staffWrite(ctx, actor, "content", async ({ tx, audit, refuseUnique }) => {
+    refuseUnique(slugTaken);
+    const [current] = await tx.select().from(blogs).where(eq(blogs.id, id)).for("update");
+    if (!current) throw notFound("Blog post not found");
+    before = current.featuredImageUrl;
+    const values = await valuesOf(tx, input, current);
+    if (values.slug !== undefined && values.slug !== current.slug) {
+      const [taken] = await tx
+        .select({ id: blogs.id })
+        .from(blogs)
+        .where(and(eq(blogs.slug, values.slug), ne(blogs.id, id)));
+      if (taken) throw conflict(SLUG_TAKEN);
+    }
+    const changes: Record<string, unknown> = changedFields(
+      { ...current, tags: current.tags.join(", ") } as Record<string, unknown>,
+      { ...values, ...(values.tags ? { tags: values.tags.join(", ") } : {}) } as Record<string, unknown>,
+      AUDITED,
+    );
+    // the body itself is not copied into the log: its length says that it changed
+    if (values.content !== undefined && values.content !== current.content) {
+      changes.content = [`${current.content.length} characters`, `${values.content.length} characters`];
+    }
+    const firstPublished = values.isPublished === true && current.publishedAt === null;
+    const [row] = await tx
+      .update(blogs)
+      .set({ ...values, updatedAt: sql`now()`, ...(firstPublished ? { publishedAt: sql`now()` } : {}) })
+      .where(eq(blogs.id, id))
+      .returning();
+    if (Object.keys(changes).length > 0) {
+      await audit({ action: "blog.update", entityType: "blog", entityId: id, changes });
+    }
+    return row!;
+  });
   if (storage && before !== updated.featuredImageUrl) await releaseSiteImage(ctx, storage, before);
   return updated;
 }

@@ -51,42 +51,37 @@ export async function addHomeSectionProduct(
   sectionId: number,
   productId: number,
 ): Promise<StaffHomeSection> {
-  await staffWrite(
-    ctx,
-    actor,
-    "content",
-    async ({ tx, audit }) => {
-      await lockPickedSection(tx, sectionId);
-      const [product] = await tx
-        .select({ id: products.id, name: products.name })
-        .from(products)
-        .where(eq(products.id, productId));
-      if (!product) throw invalid("product_id must be one of the store's products");
-      const [already] = await tx
-        .select({ id: homepageCategoryProducts.productId })
-        .from(homepageCategoryProducts)
-        .where(linkOf(sectionId, productId));
-      const [size] = await tx
-        .select({ n: count(), last: max(homepageCategoryProducts.position) })
-        .from(homepageCategoryProducts)
-        .where(eq(homepageCategoryProducts.categoryId, sectionId));
-      if (already) throw conflict(ALREADY_IN);
-      if (Number(size?.n ?? 0) >= L.sectionProducts)
-        throw invalid(`A section holds at most ${L.sectionProducts} products`);
-      await tx
-        .insert(homepageCategoryProducts)
-        .values({ categoryId: sectionId, productId, position: (size?.last ?? -1) + 1 });
-      await nextProductsVersion(tx, sectionId);
-      await audit({
-        action: "home_section.product_add",
-        entityType: "home_section",
-        entityId: sectionId,
-        changes: { product_id: productId, product_name: product.name },
-      });
-    },
+  await staffWrite(ctx, actor, "content", async ({ tx, audit, refuseUnique }) => {
     // the same product added twice at once: the second insert meets the first's row
-    { unique: () => conflict(ALREADY_IN) },
-  );
+    refuseUnique(() => conflict(ALREADY_IN));
+    await lockPickedSection(tx, sectionId);
+    const [product] = await tx
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(eq(products.id, productId));
+    if (!product) throw invalid("product_id must be one of the store's products");
+    const [already] = await tx
+      .select({ id: homepageCategoryProducts.productId })
+      .from(homepageCategoryProducts)
+      .where(linkOf(sectionId, productId));
+    const [size] = await tx
+      .select({ n: count(), last: max(homepageCategoryProducts.position) })
+      .from(homepageCategoryProducts)
+      .where(eq(homepageCategoryProducts.categoryId, sectionId));
+    if (already) throw conflict(ALREADY_IN);
+    if (Number(size?.n ?? 0) >= L.sectionProducts)
+      throw invalid(`A section holds at most ${L.sectionProducts} products`);
+    await tx
+      .insert(homepageCategoryProducts)
+      .values({ categoryId: sectionId, productId, position: (size?.last ?? -1) + 1 });
+    await nextProductsVersion(tx, sectionId);
+    await audit({
+      action: "home_section.product_add",
+      entityType: "home_section",
+      entityId: sectionId,
+      changes: { product_id: productId, product_name: product.name },
+    });
+  });
   return sectionOf(ctx, actor, sectionId);
 }
 

@@ -9,7 +9,7 @@ import crypto from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { AppError, invalid, notFound } from "../shared/errors";
-import { clearsWhenChanged, staffWrite } from "../shared/staff-write";
+import { staffWrite } from "../shared/staff-write";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
 import type { Db } from "../../db/client";
@@ -220,46 +220,41 @@ export async function updateProductPhoto(
   const altText = change.altText?.trim().replace(/\s+/g, " ");
   if (altText !== undefined && altText.length > PHOTO_LIMITS.altText)
     throw invalid(`alt_text must be at most ${PHOTO_LIMITS.altText} characters`);
-  const photo = await staffWrite(
-    ctx,
-    actor,
-    "products",
-    async ({ tx, audit }) => {
-      await lockProduct(tx, productId);
-      const current = await photosOf(tx, productId);
-      const before = current.find((p) => p.id === photoId);
-      if (!before) throw notFound("Photo not found");
-      const changes: Record<string, [unknown, unknown]> = {};
-      if (altText !== undefined && altText !== before.altText) {
-        await tx
-          .update(productImages)
-          .set({ altText })
-          .where(and(eq(productImages.id, photoId), eq(productImages.productId, productId)));
-        changes.alt_text = [before.altText, altText];
-      }
-      if (change.primary && current[0]?.id !== photoId) {
-        await renumber(tx, [photoId, ...current.filter((p) => p.id !== photoId).map((p) => p.id)]);
-        changes.primary = [current.find((p) => p.isPrimary)?.id ?? null, photoId];
-      } else if (change.primary && !before.isPrimary) {
-        await renumber(
-          tx,
-          current.map((p) => p.id),
-        );
-        changes.primary = [null, photoId];
-      }
-      if (Object.keys(changes).length > 0)
-        await audit({
-          action: "product.photo_update",
-          entityType: "product",
-          entityId: productId,
-          changes: { photo_id: photoId, ...changes },
-        });
-      const [after] = await tx.select().from(productImages).where(eq(productImages.id, photoId));
-      return { row: after!, changed: Object.keys(changes).length > 0 };
-    },
-    { clears: clearsWhenChanged },
-  );
-  return present(photo.row);
+  const photo = await staffWrite(ctx, actor, "products", async ({ tx, audit, keepCache }) => {
+    await lockProduct(tx, productId);
+    const current = await photosOf(tx, productId);
+    const before = current.find((p) => p.id === photoId);
+    if (!before) throw notFound("Photo not found");
+    const changes: Record<string, [unknown, unknown]> = {};
+    if (altText !== undefined && altText !== before.altText) {
+      await tx
+        .update(productImages)
+        .set({ altText })
+        .where(and(eq(productImages.id, photoId), eq(productImages.productId, productId)));
+      changes.alt_text = [before.altText, altText];
+    }
+    if (change.primary && current[0]?.id !== photoId) {
+      await renumber(tx, [photoId, ...current.filter((p) => p.id !== photoId).map((p) => p.id)]);
+      changes.primary = [current.find((p) => p.isPrimary)?.id ?? null, photoId];
+    } else if (change.primary && !before.isPrimary) {
+      await renumber(
+        tx,
+        current.map((p) => p.id),
+      );
+      changes.primary = [null, photoId];
+    }
+    if (Object.keys(changes).length === 0) keepCache();
+    else
+      await audit({
+        action: "product.photo_update",
+        entityType: "product",
+        entityId: productId,
+        changes: { photo_id: photoId, ...changes },
+      });
+    const [after] = await tx.select().from(productImages).where(eq(productImages.id, photoId));
+    return after!;
+  });
+  return present(photo);
 }
 
 /**

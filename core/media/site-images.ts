@@ -178,23 +178,17 @@ export async function clearSiteImage(
   const rules = OWNERS[owner];
   requirePermission(actor, rules.permission);
   if (!isId(id)) throw notFound(rules.missing);
-  const previous = await staffWrite(
-    ctx,
-    actor,
-    rules.permission,
-    async ({ tx, audit }) => {
-      const current = await lockOwner(tx, owner, id);
-      if (current.url === null) return null;
-      await writeImage(tx, owner, id, null);
-      await audit({
-        action: `${owner}.image_clear`,
-        entityType: owner,
-        entityId: id,
-        changes: { [owner === "collection" ? "image_url" : "featured_image_url"]: [current.url, null] },
-      });
-      return current.url;
-    },
-    { clears: (was) => (was === null ? "none" : "all") },
-  );
+  const previous = await staffWrite(ctx, actor, rules.permission, async ({ tx, audit, unchanged }) => {
+    const current = await lockOwner(tx, owner, id);
+    if (current.url === null) return unchanged(null);
+    await writeImage(tx, owner, id, null);
+    await audit({
+      action: `${owner}.image_clear`,
+      entityType: owner,
+      entityId: id,
+      changes: { [owner === "collection" ? "image_url" : "featured_image_url"]: [current.url, null] },
+    });
+    return current.url;
+  });
   return { url: null, widths: [], previousFilesDeleted: await releaseSiteImage(ctx, storage, previous) };
 }

@@ -181,44 +181,39 @@ export async function resendEmail(
   actor: StaffActor,
   emailId: number,
 ): Promise<{ id: number; resendOf: number; status: "queued" }> {
-  return staffWrite(
-    ctx,
-    actor,
-    "orders",
-    async ({ tx, audit }) => {
-      const [original] = await tx.select().from(emailMessages).where(eq(emailMessages.id, emailId)).for("update");
-      if (!original) throw notFound("Message not found");
-      if (isAccountEmail(original.kind)) throw conflict(ACCOUNT_RESEND_REFUSED, { kind: original.kind });
-      if (original.status === "queued" || original.status === "sending") {
-        throw conflict("This email is still waiting to be sent; it goes out in a moment.", { status: original.status });
-      }
-      const [waiting] = await tx
-        .select({ id: emailMessages.id })
-        .from(emailMessages)
-        .where(and(eq(emailMessages.resendOf, emailId), inArray(emailMessages.status, ["queued", "sending"])));
-      if (waiting) {
-        throw conflict(`This email is already being sent again (message ${waiting.id}).`, { resend_id: waiting.id });
-      }
-      const id = await queueEmail(tx, {
-        kind: original.kind,
-        to: original.toAddress,
-        subject: original.subject,
-        text: original.textBody,
-        html: original.htmlBody,
-        orderId: original.orderId,
-        userId: original.userId,
-        resendOf: emailId,
-        createdBy: actor.userId,
-      });
-      await audit({
-        action: "email.resend",
-        entityType: "email_message",
-        entityId: emailId,
-        changes: { resend_id: id, kind: original.kind, order_id: original.orderId, status_was: original.status },
-      });
-      return { id, resendOf: emailId, status: "queued" as const };
-    },
+  return staffWrite(ctx, actor, "orders", async ({ tx, audit, keepCache }) => {
     // the outbox sends it; nothing cached shows an email
-    { clears: "none" },
-  );
+    keepCache();
+    const [original] = await tx.select().from(emailMessages).where(eq(emailMessages.id, emailId)).for("update");
+    if (!original) throw notFound("Message not found");
+    if (isAccountEmail(original.kind)) throw conflict(ACCOUNT_RESEND_REFUSED, { kind: original.kind });
+    if (original.status === "queued" || original.status === "sending") {
+      throw conflict("This email is still waiting to be sent; it goes out in a moment.", { status: original.status });
+    }
+    const [waiting] = await tx
+      .select({ id: emailMessages.id })
+      .from(emailMessages)
+      .where(and(eq(emailMessages.resendOf, emailId), inArray(emailMessages.status, ["queued", "sending"])));
+    if (waiting) {
+      throw conflict(`This email is already being sent again (message ${waiting.id}).`, { resend_id: waiting.id });
+    }
+    const id = await queueEmail(tx, {
+      kind: original.kind,
+      to: original.toAddress,
+      subject: original.subject,
+      text: original.textBody,
+      html: original.htmlBody,
+      orderId: original.orderId,
+      userId: original.userId,
+      resendOf: emailId,
+      createdBy: actor.userId,
+    });
+    await audit({
+      action: "email.resend",
+      entityType: "email_message",
+      entityId: emailId,
+      changes: { resend_id: id, kind: original.kind, order_id: original.orderId, status_was: original.status },
+    });
+    return { id, resendOf: emailId, status: "queued" as const };
+  });
 }

@@ -93,58 +93,53 @@ export async function resendMessage(
   actor: StaffActor,
   messageId: number,
 ): Promise<{ id: number; status: MessageStatus }> {
-  return staffWrite(
-    ctx,
-    actor,
-    "orders",
-    async ({ tx, audit }) => {
-      const [updated] = await tx
-        .update(whatsappMessages)
-        .set({
-          status: "queued",
-          attempts: 0,
-          nextAttemptAt: sql`now()`,
-          lockedBy: null,
-          lockedUntil: null,
-          updatedAt: sql`now()`,
-        })
-        // a reset code is not kept once its message failed (decision 0087): the shopper asks again
-        .where(
-          and(
-            eq(whatsappMessages.id, messageId),
-            eq(whatsappMessages.status, "failed"),
-            notInArray(whatsappMessages.kind, ["password_code", "phone_code"]),
-          ),
-        )
-        .returning({
-          id: whatsappMessages.id,
-          orderId: whatsappMessages.orderId,
-          lastError: whatsappMessages.lastError,
-        });
-      if (!updated) {
-        const [existing] = await tx
-          .select({ status: whatsappMessages.status, kind: whatsappMessages.kind })
-          .from(whatsappMessages)
-          .where(eq(whatsappMessages.id, messageId));
-        if (!existing) throw notFound("Message not found");
-        // a code is not kept once its message failed: the shopper, or the staff member, asks again
-        if (existing.kind === "password_code") throw conflict(CODE_RESEND_REFUSED);
-        if (existing.kind === "phone_code") throw conflict(PHONE_CODE_RESEND_REFUSED);
-        throw conflict(`Only a failed message can be sent again; this one is ${existing.status}.`, {
-          status: existing.status,
-        });
-      }
-      await audit({
-        action: "message.resend",
-        entityType: "whatsapp_message",
-        entityId: messageId,
-        changes: { status: ["failed", "queued"], order_id: updated.orderId, last_error: updated.lastError },
-      });
-      return { id: messageId, status: "queued" as const };
-    },
+  return staffWrite(ctx, actor, "orders", async ({ tx, audit, keepCache }) => {
     // the outbox sends it; nothing cached shows a message
-    { clears: "none" },
-  );
+    keepCache();
+    const [updated] = await tx
+      .update(whatsappMessages)
+      .set({
+        status: "queued",
+        attempts: 0,
+        nextAttemptAt: sql`now()`,
+        lockedBy: null,
+        lockedUntil: null,
+        updatedAt: sql`now()`,
+      })
+      // a reset code is not kept once its message failed (decision 0087): the shopper asks again
+      .where(
+        and(
+          eq(whatsappMessages.id, messageId),
+          eq(whatsappMessages.status, "failed"),
+          notInArray(whatsappMessages.kind, ["password_code", "phone_code"]),
+        ),
+      )
+      .returning({
+        id: whatsappMessages.id,
+        orderId: whatsappMessages.orderId,
+        lastError: whatsappMessages.lastError,
+      });
+    if (!updated) {
+      const [existing] = await tx
+        .select({ status: whatsappMessages.status, kind: whatsappMessages.kind })
+        .from(whatsappMessages)
+        .where(eq(whatsappMessages.id, messageId));
+      if (!existing) throw notFound("Message not found");
+      // a code is not kept once its message failed: the shopper, or the staff member, asks again
+      if (existing.kind === "password_code") throw conflict(CODE_RESEND_REFUSED);
+      if (existing.kind === "phone_code") throw conflict(PHONE_CODE_RESEND_REFUSED);
+      throw conflict(`Only a failed message can be sent again; this one is ${existing.status}.`, {
+        status: existing.status,
+      });
+    }
+    await audit({
+      action: "message.resend",
+      entityType: "whatsapp_message",
+      entityId: messageId,
+      changes: { status: ["failed", "queued"], order_id: updated.orderId, last_error: updated.lastError },
+    });
+    return { id: messageId, status: "queued" as const };
+  });
 }
 
 export interface MessageSettings {

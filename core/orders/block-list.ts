@@ -126,35 +126,30 @@ export async function listBlocked(
 export async function addBlocked(ctx: CoreContext, actor: StaffActor, input: BlockInput): Promise<BlockedEntry> {
   requirePermission(actor, "orders");
   const entry = blockedValue(input);
-  return staffWrite(
-    ctx,
-    actor,
-    "orders",
-    async ({ tx, audit }) => {
-      const [row] = await tx
-        .insert(blockedContacts)
-        .values({ ...entry, createdBy: actor.userId })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) throw new AppError(409, ALREADY_BLOCKED[entry.kind], { kind: entry.kind, value: entry.value });
-      await audit({
-        action: "block_list.add",
-        entityType: "blocked_contact",
-        entityId: row.id,
-        changes: { kind: row.kind, value: row.value, display: row.display, reason: row.reason },
-      });
-      return {
-        id: row.id,
-        kind: row.kind,
-        value: row.value,
-        display: row.display,
-        reason: row.reason,
-        createdAt: row.createdAt,
-        createdBy: { id: actor.userId, name: `${actor.firstName} ${actor.lastName}`.trim() || actor.email },
-      };
-    },
-    { clears: "none" },
-  );
+  return staffWrite(ctx, actor, "orders", async ({ tx, audit, keepCache }) => {
+    keepCache();
+    const [row] = await tx
+      .insert(blockedContacts)
+      .values({ ...entry, createdBy: actor.userId })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new AppError(409, ALREADY_BLOCKED[entry.kind], { kind: entry.kind, value: entry.value });
+    await audit({
+      action: "block_list.add",
+      entityType: "blocked_contact",
+      entityId: row.id,
+      changes: { kind: row.kind, value: row.value, display: row.display, reason: row.reason },
+    });
+    return {
+      id: row.id,
+      kind: row.kind,
+      value: row.value,
+      display: row.display,
+      reason: row.reason,
+      createdAt: row.createdAt,
+      createdBy: { id: actor.userId, name: `${actor.firstName} ${actor.lastName}`.trim() || actor.email },
+    };
+  });
 }
 
 /** Blocks an order's phone or its delivery address, as the order carries them. */
@@ -187,22 +182,17 @@ export async function blockOrderContact(
 
 export async function removeBlocked(ctx: CoreContext, actor: StaffActor, id: number): Promise<void> {
   requirePermission(actor, "orders");
-  await staffWrite(
-    ctx,
-    actor,
-    "orders",
-    async ({ tx, audit }) => {
-      const [row] = await tx.delete(blockedContacts).where(eq(blockedContacts.id, id)).returning();
-      if (!row) throw notFound("This entry is not on the block list (anymore).");
-      await audit({
-        action: "block_list.remove",
-        entityType: "blocked_contact",
-        entityId: row.id,
-        changes: { kind: row.kind, value: row.value, display: row.display, reason: row.reason },
-      });
-    },
-    { clears: "none" },
-  );
+  await staffWrite(ctx, actor, "orders", async ({ tx, audit, keepCache }) => {
+    keepCache();
+    const [row] = await tx.delete(blockedContacts).where(eq(blockedContacts.id, id)).returning();
+    if (!row) throw notFound("This entry is not on the block list (anymore).");
+    await audit({
+      action: "block_list.remove",
+      entityType: "blocked_contact",
+      entityId: row.id,
+      changes: { kind: row.kind, value: row.value, display: row.display, reason: row.reason },
+    });
+  });
 }
 
 /** Whether an order's phone and address are on the block list now (the order screen's buttons). */

@@ -176,64 +176,58 @@ export async function placeManualOrder(
   const request = orderRequestOf(input);
   const key = options.idempotencyKey ?? null;
   const scope = manualScope(actor);
-  return staffWrite(
-    ctx,
-    actor,
-    "orders",
-    async ({ tx, audit }): Promise<ManualOrderOutcome> => {
-      if (key !== null) {
-        const replay = await claimIdempotencyKey(tx, scope, key, requestHash(input));
-        if (replay) return { order: replay.order, replayed: true };
-      }
-      let order: PlacedOrder;
-      try {
-        order = await writeOrder(tx, request, {
-          userId: null,
-          source: input.source,
-          status: input.status,
-          staffId: actor.userId,
-          // the daily limit per phone stops scripts at the public checkout; a member typing in a
-          // customer's fourth order of the day is the store's own decision
-          limitPerPhone: false,
-          overrides,
-          linkBase: ctx.publicUrl ?? "",
-        });
-      } catch (error) {
-        if (error instanceof PricesChangedError && request.total_amount !== null) {
-          throw new AppError(409, totalChangedMessage(request.total_amount, error.figures.totalPaisa), {
-            total_amount: error.figures.totalPaisa / 100,
-          });
-        }
-        throw error;
-      }
-      await recordNotes(tx, actor, order.id, input, overrides);
-      await audit({
-        action: "order.create",
-        entityType: "order",
-        entityId: order.id,
-        changes: {
-          tracking_id: order.trackingId,
-          source: input.source,
-          status: order.status,
-          lines: order.items.length,
-          units: order.items.reduce((n, item) => n + item.quantity, 0),
-          total_paisa: order.totalPaisa,
-          voucher_code: order.voucherCode,
-          ...(overrides
-            ? {
-                shipping_override_paisa: overrides.shippingPaisa,
-                discount_override_paisa: overrides.discountPaisa,
-                override_reason: overrides.reason,
-              }
-            : {}),
-        },
+  // stock changed: catalogue reads cached by this process must not show the old figures
+  return staffWrite(ctx, actor, "orders", async ({ tx, audit, unchanged }): Promise<ManualOrderOutcome> => {
+    if (key !== null) {
+      const replay = await claimIdempotencyKey(tx, scope, key, requestHash(input));
+      if (replay) return unchanged({ order: replay.order, replayed: true });
+    }
+    let order: PlacedOrder;
+    try {
+      order = await writeOrder(tx, request, {
+        userId: null,
+        source: input.source,
+        status: input.status,
+        staffId: actor.userId,
+        // the daily limit per phone stops scripts at the public checkout; a member typing in a
+        // customer's fourth order of the day is the store's own decision
+        limitPerPhone: false,
+        overrides,
+        linkBase: ctx.publicUrl ?? "",
       });
-      if (key !== null) await keepIdempotentAnswer(tx, scope, key, order);
-      return { order, replayed: false };
-    },
-    // stock changed: catalogue reads cached by this process must not show the old figures
-    { clears: (outcome) => (outcome.replayed ? "none" : "all") },
-  );
+    } catch (error) {
+      if (error instanceof PricesChangedError && request.total_amount !== null) {
+        throw new AppError(409, totalChangedMessage(request.total_amount, error.figures.totalPaisa), {
+          total_amount: error.figures.totalPaisa / 100,
+        });
+      }
+      throw error;
+    }
+    await recordNotes(tx, actor, order.id, input, overrides);
+    await audit({
+      action: "order.create",
+      entityType: "order",
+      entityId: order.id,
+      changes: {
+        tracking_id: order.trackingId,
+        source: input.source,
+        status: order.status,
+        lines: order.items.length,
+        units: order.items.reduce((n, item) => n + item.quantity, 0),
+        total_paisa: order.totalPaisa,
+        voucher_code: order.voucherCode,
+        ...(overrides
+          ? {
+              shipping_override_paisa: overrides.shippingPaisa,
+              discount_override_paisa: overrides.discountPaisa,
+              override_reason: overrides.reason,
+            }
+          : {}),
+      },
+    });
+    if (key !== null) await keepIdempotentAnswer(tx, scope, key, order);
+    return { order, replayed: false };
+  });
 }
 
 /** The member's note and the figures set by hand, as staff notes on the timeline (never the shopper's). */

@@ -90,7 +90,10 @@ export async function getOrderAlerts(ctx: CoreContext, actor: StaffActor): Promi
 
 /** A change of the member's own alert settings: the orders permission; nothing cached shows it. */
 const alertsWrite = <T>(ctx: CoreContext, actor: StaffActor, write: (scope: StaffWriteScope) => Promise<T>) =>
-  staffWrite(ctx, actor, "orders", write, { clears: "none" });
+  staffWrite(ctx, actor, "orders", (scope) => {
+    scope.keepCache();
+    return write(scope);
+  });
 
 /** Takes the member's settings row for change, making it (all off) if they have none yet. */
 async function lockSettings(tx: Db, userId: number) {

@@ -24,19 +24,22 @@ export interface PackagingSettings {
   defaultSenderName: string;
 }
 
-const shown = (name: string | null) => name ?? DEFAULT_DISCREET_SENDER_NAME;
+/** The setting as staff read it: a blank sender name is no choice, and the label shows the default. */
+function packagingSettings(discreetPackaging: boolean, senderName: string | null): PackagingSettings {
+  const name = senderName?.trim() || null;
+  return {
+    discreetPackaging,
+    discreetSenderName: name,
+    senderNameShown: name ?? DEFAULT_DISCREET_SENDER_NAME,
+    defaultSenderName: DEFAULT_DISCREET_SENDER_NAME,
+  };
+}
 
 /** Whether parcels are labelled discreetly, and the sender name they show. */
 export async function getPackagingSettings(ctx: CoreContext, actor: StaffActor): Promise<PackagingSettings> {
   requirePermission(actor, "settings");
   const settings = await getSiteSettings(ctx);
-  const name = settings.discreetSenderName?.trim() || null;
-  return {
-    discreetPackaging: settings.discreetPackaging,
-    discreetSenderName: name,
-    senderNameShown: shown(name),
-    defaultSenderName: DEFAULT_DISCREET_SENDER_NAME,
-  };
+  return packagingSettings(settings.discreetPackaging, settings.discreetSenderName);
 }
 
 /**
@@ -51,54 +54,41 @@ export async function setPackagingSettings(
   requirePermission(actor, "settings");
   if (typeof input.discreet_packaging !== "boolean") throw invalid("discreet_packaging must be true or false");
   const name = senderName(input.discreet_sender_name, (await getSiteSettings(ctx)).siteName);
-  const result = await staffWrite(
-    ctx,
-    actor,
-    "settings",
-    async ({ tx, audit }) => {
-      await tx.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
-      const [before] = await tx
-        .select({
-          discreet_packaging: siteSettings.discreetPackaging,
-          discreet_sender_name: siteSettings.discreetSenderName,
-        })
-        .from(siteSettings)
-        .where(eq(siteSettings.id, 1))
-        .for("update");
-      const after = {
-        discreet_packaging: input.discreet_packaging as boolean,
-        // absent: the name stays as it is
-        discreet_sender_name: name === undefined ? before!.discreet_sender_name : name,
-      };
-      const changes = changedFields(before!, after, ["discreet_packaging", "discreet_sender_name"]);
-      if (Object.keys(changes).length > 0) {
-        await tx
-          .update(siteSettings)
-          .set({
-            discreetPackaging: after.discreet_packaging,
-            discreetSenderName: after.discreet_sender_name,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(siteSettings.id, 1));
-        await audit({
-          action: "settings.update",
-          entityType: "settings",
-          entityId: "packaging",
-          changes,
-        });
-      }
-      return { changed: Object.keys(changes).length > 0, after };
-    },
-    // the settings are cached with the catalogue's reads; this process reads the new ones at once
-    { clears: (r) => (r.changed ? "all" : "none") },
-  );
-  const chosen = result.after.discreet_sender_name?.trim() || null;
-  return {
-    discreetPackaging: result.after.discreet_packaging,
-    discreetSenderName: chosen,
-    senderNameShown: shown(chosen),
-    defaultSenderName: DEFAULT_DISCREET_SENDER_NAME,
-  };
+  // the settings are cached with the catalogue's reads; this process reads the new ones at once
+  const saved = await staffWrite(ctx, actor, "settings", async ({ tx, audit, unchanged }) => {
+    await tx.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
+    const [before] = await tx
+      .select({
+        discreet_packaging: siteSettings.discreetPackaging,
+        discreet_sender_name: siteSettings.discreetSenderName,
+      })
+      .from(siteSettings)
+      .where(eq(siteSettings.id, 1))
+      .for("update");
+    const after = {
+      discreet_packaging: input.discreet_packaging as boolean,
+      // absent: the name stays as it is
+      discreet_sender_name: name === undefined ? before!.discreet_sender_name : name,
+    };
+    const changes = changedFields(before!, after, ["discreet_packaging", "discreet_sender_name"]);
+    if (Object.keys(changes).length === 0) return unchanged(after);
+    await tx
+      .update(siteSettings)
+      .set({
+        discreetPackaging: after.discreet_packaging,
+        discreetSenderName: after.discreet_sender_name,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(siteSettings.id, 1));
+    await audit({
+      action: "settings.update",
+      entityType: "settings",
+      entityId: "packaging",
+      changes,
+    });
+    return after;
+  });
+  return packagingSettings(saved.discreet_packaging, saved.discreet_sender_name);
 }
 
 // a label prints one line: no line breaks, tabs or other control characters (nor NUL, which

@@ -324,33 +324,28 @@ export async function markReplyHandled(
   replyId: number,
 ): Promise<{ id: number; handled_at: Date }> {
   requirePermission(actor, "orders");
-  return staffWrite(
-    ctx,
-    actor,
-    "orders",
-    async ({ tx, audit }) => {
-      const [updated] = await tx
-        .update(whatsappInbound)
-        .set({ handledAt: sql`now()`, handledBy: actor.userId })
-        .where(and(eq(whatsappInbound.id, replyId), waitingForPerson))
-        .returning({ id: whatsappInbound.id, orderId: whatsappInbound.orderId, handledAt: whatsappInbound.handledAt });
-      if (!updated?.handledAt) {
-        const [existing] = await tx
-          .select({ outcome: whatsappInbound.outcome, handledAt: whatsappInbound.handledAt })
-          .from(whatsappInbound)
-          .where(eq(whatsappInbound.id, replyId));
-        if (!existing) throw notFound("Reply not found");
-        if (existing.handledAt) throw conflict("Someone has already marked this reply handled.", { handled: true });
-        throw conflict("This reply was read by the store and needs no one.", { outcome: existing.outcome });
-      }
-      await audit({
-        action: "message.reply_handled",
-        entityType: "whatsapp_inbound",
-        entityId: replyId,
-        changes: { handled: [false, true], order_id: updated.orderId },
-      });
-      return { id: replyId, handled_at: updated.handledAt };
-    },
-    { clears: "none" },
-  );
+  return staffWrite(ctx, actor, "orders", async ({ tx, audit, keepCache }) => {
+    keepCache();
+    const [updated] = await tx
+      .update(whatsappInbound)
+      .set({ handledAt: sql`now()`, handledBy: actor.userId })
+      .where(and(eq(whatsappInbound.id, replyId), waitingForPerson))
+      .returning({ id: whatsappInbound.id, orderId: whatsappInbound.orderId, handledAt: whatsappInbound.handledAt });
+    if (!updated?.handledAt) {
+      const [existing] = await tx
+        .select({ outcome: whatsappInbound.outcome, handledAt: whatsappInbound.handledAt })
+        .from(whatsappInbound)
+        .where(eq(whatsappInbound.id, replyId));
+      if (!existing) throw notFound("Reply not found");
+      if (existing.handledAt) throw conflict("Someone has already marked this reply handled.", { handled: true });
+      throw conflict("This reply was read by the store and needs no one.", { outcome: existing.outcome });
+    }
+    await audit({
+      action: "message.reply_handled",
+      entityType: "whatsapp_inbound",
+      entityId: replyId,
+      changes: { handled: [false, true], order_id: updated.orderId },
+    });
+    return { id: replyId, handled_at: updated.handledAt };
+  });
 }

@@ -10,7 +10,7 @@ import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
 import { currencyRates, users } from "../../db/schema";
 import { AppError } from "../shared/errors";
-import { clearsWhenChanged, staffWrite } from "../shared/staff-write";
+import { staffWrite } from "../shared/staff-write";
 import { CHANGED_BY_SOMEONE_ELSE, requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
 import {
@@ -121,39 +121,32 @@ export async function setCurrencyRates(
     throw fail("updated_at", "updated_at must be the updated_at the rates were read with");
   }
   const next = checkRates(input.rates);
-  const result = await staffWrite(
-    ctx,
-    actor,
-    "settings",
-    async ({ tx, audit }) => {
-      const before = await read(tx, true);
-      if (before.updatedAt !== given) throw new AppError(409, CHANGED_BY_SOMEONE_ELSE);
-      const changes: Record<string, [string | null, string | null]> = {};
-      for (const [code, rate] of next) {
-        const was = before.currencies.find((c) => c.code === code)!.rate;
-        if (was === rate) continue;
-        changes[`rate_${code.toLowerCase()}`] = [
-          was === null ? null : rateText(was),
-          rate === null ? null : rateText(rate),
-        ];
-        await tx
-          .update(currencyRates)
-          .set({
-            rupeesPerUnit: rate === null ? null : rateText(rate),
-            // a cleared rate keeps the moment it was cleared: the rates' version moves on with it
-            setAt: sql`now()`,
-            setBy: actor.userId,
-          })
-          .where(eq(currencyRates.code, code));
-      }
-      if (Object.keys(changes).length === 0) return { changed: false, after: before };
-      await audit({ action: "settings.update", entityType: "settings", entityId: "currencies", changes });
-      return { changed: true, after: await read(tx, false) };
-    },
-    // every storefront page shows prices: this process's cached reads and pages go at once
-    { clears: clearsWhenChanged },
-  );
-  return result.after;
+  // every storefront page shows prices: this process's cached reads and pages go at once
+  return staffWrite(ctx, actor, "settings", async ({ tx, audit, unchanged }) => {
+    const before = await read(tx, true);
+    if (before.updatedAt !== given) throw new AppError(409, CHANGED_BY_SOMEONE_ELSE);
+    const changes: Record<string, [string | null, string | null]> = {};
+    for (const [code, rate] of next) {
+      const was = before.currencies.find((c) => c.code === code)!.rate;
+      if (was === rate) continue;
+      changes[`rate_${code.toLowerCase()}`] = [
+        was === null ? null : rateText(was),
+        rate === null ? null : rateText(rate),
+      ];
+      await tx
+        .update(currencyRates)
+        .set({
+          rupeesPerUnit: rate === null ? null : rateText(rate),
+          // a cleared rate keeps the moment it was cleared: the rates' version moves on with it
+          setAt: sql`now()`,
+          setBy: actor.userId,
+        })
+        .where(eq(currencyRates.code, code));
+    }
+    if (Object.keys(changes).length === 0) return unchanged(before);
+    await audit({ action: "settings.update", entityType: "settings", entityId: "currencies", changes });
+    return read(tx, false);
+  });
 }
 
 /** The rates to change, checked: a 422 naming the currency's field (rates.USD). */

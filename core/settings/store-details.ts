@@ -11,7 +11,7 @@ import type { Db } from "../../db/client";
 import { siteSettings } from "../../db/schema";
 import { AppError, invalid } from "../shared/errors";
 import { changedFields } from "../shared/audit";
-import { clearsWhenChanged, staffWrite } from "../shared/staff-write";
+import { staffWrite } from "../shared/staff-write";
 import { CHANGED_BY_SOMEONE_ELSE, requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
 import {
@@ -100,47 +100,41 @@ export async function updateStoreDetails(
     if (error instanceof StoreDetailsError) throw new AppError(422, error.message, { field: error.field });
     throw error;
   }
-  const result = await staffWrite(
-    ctx,
-    actor,
-    "settings",
-    async ({ tx, audit }) => {
-      const before = await readRow(tx, true);
-      // the row is locked: a second owner's save waits here, then sees the first one's version
-      if (before.updated_at !== version) throw new AppError(409, CHANGED_BY_SOMEONE_ELSE);
-      const changes = changedFields(before as unknown as Record<string, unknown>, values, STORE_DETAILS_FIELDS);
-      if (Object.keys(changes).length === 0) return { changed: false, row: before };
-      await tx
-        .update(siteSettings)
-        .set({
-          ...("store_name" in values && { siteName: values.store_name }),
-          ...("phone" in values && { phone: values.phone }),
-          ...("email" in values && { email: values.email }),
-          ...("address" in values && { address: values.address }),
-          ...("business_hours" in values && { businessHours: values.business_hours }),
-          ...("whatsapp_number" in values && { whatsappNumber: values.whatsapp_number }),
-          ...("shipping_fee_paisa" in values && { shippingFeePaisa: values.shipping_fee_paisa }),
-          ...("free_shipping_threshold_paisa" in values && {
-            freeShippingThresholdPaisa: values.free_shipping_threshold_paisa,
-          }),
-          ...("delivery_promise" in values && { deliveryPromise: values.delivery_promise }),
-          ...("tagline" in values && { tagline: values.tagline }),
-          ...("meta_description" in values && { defaultMetaDescription: values.meta_description }),
-          ...("facebook_url" in values && { facebookUrl: values.facebook_url }),
-          ...("instagram_url" in values && { instagramUrl: values.instagram_url }),
-          ...("twitter_url" in values && { twitterUrl: values.twitter_url }),
-          ...("tiktok_url" in values && { tiktokUrl: values.tiktok_url }),
-          ...("youtube_url" in values && { youtubeUrl: values.youtube_url }),
-          // never the same version twice, even for two saves inside one clock tick
-          updatedAt: sql`greatest(now(), ${siteSettings.updatedAt} + interval '1 microsecond')`,
-        })
-        .where(eq(siteSettings.id, 1));
-      await audit({ action: "settings.update", entityType: "settings", entityId: "store", changes });
-      return { changed: true, row: await readRow(tx, false) };
-    },
-    // the header, footer, chat button, cart, checkout and product pages are built from the cached
-    // settings: this process shows the new ones at once, others within the cache time
-    { clears: clearsWhenChanged },
-  );
-  return toDetails(result.row);
+  // the header, footer, chat button, cart, checkout and product pages are built from the cached
+  // settings: this process shows the new ones at once, others within the cache time
+  const row = await staffWrite(ctx, actor, "settings", async ({ tx, audit, unchanged }) => {
+    const before = await readRow(tx, true);
+    // the row is locked: a second owner's save waits here, then sees the first one's version
+    if (before.updated_at !== version) throw new AppError(409, CHANGED_BY_SOMEONE_ELSE);
+    const changes = changedFields(before as unknown as Record<string, unknown>, values, STORE_DETAILS_FIELDS);
+    if (Object.keys(changes).length === 0) return unchanged(before);
+    await tx
+      .update(siteSettings)
+      .set({
+        ...("store_name" in values && { siteName: values.store_name }),
+        ...("phone" in values && { phone: values.phone }),
+        ...("email" in values && { email: values.email }),
+        ...("address" in values && { address: values.address }),
+        ...("business_hours" in values && { businessHours: values.business_hours }),
+        ...("whatsapp_number" in values && { whatsappNumber: values.whatsapp_number }),
+        ...("shipping_fee_paisa" in values && { shippingFeePaisa: values.shipping_fee_paisa }),
+        ...("free_shipping_threshold_paisa" in values && {
+          freeShippingThresholdPaisa: values.free_shipping_threshold_paisa,
+        }),
+        ...("delivery_promise" in values && { deliveryPromise: values.delivery_promise }),
+        ...("tagline" in values && { tagline: values.tagline }),
+        ...("meta_description" in values && { defaultMetaDescription: values.meta_description }),
+        ...("facebook_url" in values && { facebookUrl: values.facebook_url }),
+        ...("instagram_url" in values && { instagramUrl: values.instagram_url }),
+        ...("twitter_url" in values && { twitterUrl: values.twitter_url }),
+        ...("tiktok_url" in values && { tiktokUrl: values.tiktok_url }),
+        ...("youtube_url" in values && { youtubeUrl: values.youtube_url }),
+        // never the same version twice, even for two saves inside one clock tick
+        updatedAt: sql`greatest(now(), ${siteSettings.updatedAt} + interval '1 microsecond')`,
+      })
+      .where(eq(siteSettings.id, 1));
+    await audit({ action: "settings.update", entityType: "settings", entityId: "store", changes });
+    return readRow(tx, false);
+  });
+  return toDetails(row);
 }

@@ -165,56 +165,51 @@ export async function addStaff(
   const input = parsed.data;
   const passwordHash = input.initial_password ? await hashPassword(input.initial_password) : await unusablePassword();
   // nothing the storefront caches names staff
-  return staffWrite(
-    ctx,
-    actor,
-    "staff",
-    async ({ tx, audit }) => {
-      const [existing] = await tx
-        .select({ id: users.id, role: users.role })
-        .from(users)
-        .where(sql`lower(${users.email}) = ${normalizeEmail(input.email)}`)
-        .for("update");
-      if (existing && isStaffRole(existing.role)) throw new AppError(409, "This person is already on the staff.");
-      // a first password proves nothing of who holds the shop account; only the link does
-      if (existing && input.initial_password !== undefined) throw new AppError(409, EXISTING_SHOPPER_NEEDS_LINK);
-      const values = {
-        firstName: input.first_name,
-        lastName: input.last_name,
-        role: input.role,
-        passwordHash,
-        mustChangePassword: input.initial_password !== undefined,
-        deactivatedAt: null,
-        totpSecret: null,
-        totpEnabledAt: null,
-        totpLastStep: null,
-        updatedAt: sql`now()`,
-      };
-      const [row] = existing
-        ? await tx.update(users).set(values).where(eq(users.id, existing.id)).returning(memberColumns)
-        : await tx
-            .insert(users)
-            .values({ email: input.email, ...values })
-            .returning(memberColumns);
-      if (existing) await endShopperHolds(ctx, tx, existing.id);
-      const invitation = input.initial_password ? null : await invite(tx, row!.id, actor.userId);
-      await audit({
-        action: "staff.add",
-        entityType: "staff",
-        entityId: row!.id,
-        changes: {
-          email: input.email,
-          role: [existing?.role ?? null, input.role],
-          sign_in: invitation ? "link" : "initial password",
-          ...(existing
-            ? { was: "a shopper's account", ended: "shop sessions, phone, email confirmation, unused links" }
-            : {}),
-        },
-      });
-      return { member: toMember({ ...row!, invitationPending: invitation !== null }), invitation };
-    },
-    { clears: "none" },
-  );
+  return staffWrite(ctx, actor, "staff", async ({ tx, audit, keepCache }) => {
+    keepCache();
+    const [existing] = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${normalizeEmail(input.email)}`)
+      .for("update");
+    if (existing && isStaffRole(existing.role)) throw new AppError(409, "This person is already on the staff.");
+    // a first password proves nothing of who holds the shop account; only the link does
+    if (existing && input.initial_password !== undefined) throw new AppError(409, EXISTING_SHOPPER_NEEDS_LINK);
+    const values = {
+      firstName: input.first_name,
+      lastName: input.last_name,
+      role: input.role,
+      passwordHash,
+      mustChangePassword: input.initial_password !== undefined,
+      deactivatedAt: null,
+      totpSecret: null,
+      totpEnabledAt: null,
+      totpLastStep: null,
+      updatedAt: sql`now()`,
+    };
+    const [row] = existing
+      ? await tx.update(users).set(values).where(eq(users.id, existing.id)).returning(memberColumns)
+      : await tx
+          .insert(users)
+          .values({ email: input.email, ...values })
+          .returning(memberColumns);
+    if (existing) await endShopperHolds(ctx, tx, existing.id);
+    const invitation = input.initial_password ? null : await invite(tx, row!.id, actor.userId);
+    await audit({
+      action: "staff.add",
+      entityType: "staff",
+      entityId: row!.id,
+      changes: {
+        email: input.email,
+        role: [existing?.role ?? null, input.role],
+        sign_in: invitation ? "link" : "initial password",
+        ...(existing
+          ? { was: "a shopper's account", ended: "shop sessions, phone, email confirmation, unused links" }
+          : {}),
+      },
+    });
+    return { member: toMember({ ...row!, invitationPending: invitation !== null }), invitation };
+  });
 }
 
 /** Locks the active owners' rows and answers their ids: counted under the lock, they cannot change meanwhile. */
@@ -251,52 +246,47 @@ export async function updateStaff(
   ) {
     throw invalid("Nothing to change: send role, active, first_name or last_name.");
   }
-  return staffWrite(
-    ctx,
-    actor,
-    "staff",
-    async ({ tx, audit }) => {
-      const owners = await lockActiveOwners(tx);
-      const [before] = await tx.select(memberColumns).from(users).where(eq(users.id, userId)).for("update");
-      if (!before || !isStaffRole(before.role)) throw notFound("No such staff member.");
-      const wasActive = before.deactivatedAt === null;
-      if (
-        (input.expected_role !== undefined && input.expected_role !== before.role) ||
-        (input.expected_active !== undefined && input.expected_active !== wasActive)
-      ) {
-        throw new AppError(409, CHANGED_BY_SOMEONE_ELSE);
-      }
-      const role = input.role ?? before.role;
-      const active = input.active ?? wasActive;
-      const firstName = input.first_name ?? before.firstName;
-      const lastName = input.last_name ?? before.lastName;
-      const losesOwner = before.role === "owner" && wasActive && (role !== "owner" || !active);
-      if (losesOwner && owners.length <= 1) throw new AppError(409, LAST_OWNER);
-      const changes = changedFields(
-        { role: before.role, active: wasActive, first_name: before.firstName, last_name: before.lastName },
-        { role, active, first_name: firstName, last_name: lastName },
-        ["role", "active", "first_name", "last_name"],
-      );
-      if (Object.keys(changes).length === 0) return toMember(before);
-      const [after] = await tx
-        .update(users)
-        .set({
-          role,
-          firstName,
-          lastName,
-          deactivatedAt: active ? null : wasActive ? sql`now()` : before.deactivatedAt,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(users.id, userId))
-        .returning(memberColumns);
-      // a new role or a turn off or on: the sessions opened under the old terms end now (a new
-      // name changes no one's rights)
-      if ("role" in changes || "active" in changes) await revokeStaffSessionsOf(tx, userId);
-      await audit({ action: "staff.update", entityType: "staff", entityId: userId, changes });
-      return toMember(after!);
-    },
-    { clears: "none" },
-  );
+  return staffWrite(ctx, actor, "staff", async ({ tx, audit, keepCache }) => {
+    keepCache();
+    const owners = await lockActiveOwners(tx);
+    const [before] = await tx.select(memberColumns).from(users).where(eq(users.id, userId)).for("update");
+    if (!before || !isStaffRole(before.role)) throw notFound("No such staff member.");
+    const wasActive = before.deactivatedAt === null;
+    if (
+      (input.expected_role !== undefined && input.expected_role !== before.role) ||
+      (input.expected_active !== undefined && input.expected_active !== wasActive)
+    ) {
+      throw new AppError(409, CHANGED_BY_SOMEONE_ELSE);
+    }
+    const role = input.role ?? before.role;
+    const active = input.active ?? wasActive;
+    const firstName = input.first_name ?? before.firstName;
+    const lastName = input.last_name ?? before.lastName;
+    const losesOwner = before.role === "owner" && wasActive && (role !== "owner" || !active);
+    if (losesOwner && owners.length <= 1) throw new AppError(409, LAST_OWNER);
+    const changes = changedFields(
+      { role: before.role, active: wasActive, first_name: before.firstName, last_name: before.lastName },
+      { role, active, first_name: firstName, last_name: lastName },
+      ["role", "active", "first_name", "last_name"],
+    );
+    if (Object.keys(changes).length === 0) return toMember(before);
+    const [after] = await tx
+      .update(users)
+      .set({
+        role,
+        firstName,
+        lastName,
+        deactivatedAt: active ? null : wasActive ? sql`now()` : before.deactivatedAt,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, userId))
+      .returning(memberColumns);
+    // a new role or a turn off or on: the sessions opened under the old terms end now (a new
+    // name changes no one's rights)
+    if ("role" in changes || "active" in changes) await revokeStaffSessionsOf(tx, userId);
+    await audit({ action: "staff.update", entityType: "staff", entityId: userId, changes });
+    return toMember(after!);
+  });
 }
 
 /** A member sets a new password (after an initial one, or any time); their other sessions end. */
@@ -316,18 +306,13 @@ export async function changeOwnPassword(
   });
   if (input.current === next) throw invalid("Choose a password different from the current one.");
   const passwordHash = await hashPassword(next);
-  await staffWrite(
-    ctx,
-    actor,
-    "own account",
-    async ({ tx, audit }) => {
-      await tx
-        .update(users)
-        .set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` })
-        .where(eq(users.id, actor.userId));
-      await revokeStaffSessionsOf(tx, actor.userId, actor.sessionId);
-      await audit({ action: "staff.password_changed", entityType: "staff", entityId: actor.userId });
-    },
-    { clears: "none" },
-  );
+  await staffWrite(ctx, actor, "own account", async ({ tx, audit, keepCache }) => {
+    keepCache();
+    await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` })
+      .where(eq(users.id, actor.userId));
+    await revokeStaffSessionsOf(tx, actor.userId, actor.sessionId);
+    await audit({ action: "staff.password_changed", entityType: "staff", entityId: actor.userId });
+  });
 }

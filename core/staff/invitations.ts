@@ -46,31 +46,26 @@ export const unusablePassword = () => hashPassword(crypto.randomBytes(32).toStri
 
 /** A new one-time sign-in link for a member who lost their password; their sessions, shop and staff, end. */
 export async function resendStaffInvitation(ctx: CoreContext, actor: StaffActor, userId: number): Promise<Invitation> {
-  return staffWrite(
-    ctx,
-    actor,
-    "staff",
-    async ({ tx, audit }) => {
-      const [member] = await tx
-        .select({ role: users.role, deactivatedAt: users.deactivatedAt })
-        .from(users)
-        .where(eq(users.id, userId))
-        .for("update");
-      if (!member || !isStaffRole(member.role)) throw notFound("No such staff member.");
-      if (member.deactivatedAt) throw new AppError(409, "This member is deactivated. Turn them back on first.");
-      const invitation = await invite(tx, userId, actor.userId);
-      await tx
-        .update(users)
-        .set({ passwordHash: await unusablePassword(), mustChangePassword: false })
-        .where(eq(users.id, userId));
-      await revokeUserSessions({ ...ctx, db: tx }, userId);
-      await revokeStaffSessionsOf(tx, userId);
-      await audit({ action: "staff.sign_in_link", entityType: "staff", entityId: userId });
-      return invitation;
-    },
+  return staffWrite(ctx, actor, "staff", async ({ tx, audit, keepCache }) => {
     // nothing the storefront caches names staff
-    { clears: "none" },
-  );
+    keepCache();
+    const [member] = await tx
+      .select({ role: users.role, deactivatedAt: users.deactivatedAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!member || !isStaffRole(member.role)) throw notFound("No such staff member.");
+    if (member.deactivatedAt) throw new AppError(409, "This member is deactivated. Turn them back on first.");
+    const invitation = await invite(tx, userId, actor.userId);
+    await tx
+      .update(users)
+      .set({ passwordHash: await unusablePassword(), mustChangePassword: false })
+      .where(eq(users.id, userId));
+    await revokeUserSessions({ ...ctx, db: tx }, userId);
+    await revokeStaffSessionsOf(tx, userId);
+    await audit({ action: "staff.sign_in_link", entityType: "staff", entityId: userId });
+    return invitation;
+  });
 }
 
 /** Who a sign-in link is for, while it works; null otherwise. */

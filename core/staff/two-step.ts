@@ -168,23 +168,18 @@ export async function confirmTwoStep(
   if (!/^[A-Z2-7]{32}$/.test(input.secret)) throw invalid("The setup has expired. Please start again.");
   const step = checkTotp(input.secret, input.code);
   if (step === null) throw invalid(WRONG_CODE);
-  return staffWrite(
-    ctx,
-    actor,
-    "own account",
-    async ({ tx, audit }) => {
-      const updated = await tx
-        .update(users)
-        .set({ totpSecret: input.secret, totpEnabledAt: sql`now()`, totpLastStep: step, updatedAt: sql`now()` })
-        .where(and(eq(users.id, actor.userId), isNull(users.totpEnabledAt)))
-        .returning({ id: users.id });
-      if (updated.length === 0) throw new AppError(409, "Two-step sign-in is already on for your account.");
-      const codes = await replaceRecoveryCodes(tx, actor.userId);
-      await audit({ action: "staff.two_step_on", entityType: "staff", entityId: actor.userId });
-      return codes;
-    },
-    { clears: "none" },
-  );
+  return staffWrite(ctx, actor, "own account", async ({ tx, audit, keepCache }) => {
+    keepCache();
+    const updated = await tx
+      .update(users)
+      .set({ totpSecret: input.secret, totpEnabledAt: sql`now()`, totpLastStep: step, updatedAt: sql`now()` })
+      .where(and(eq(users.id, actor.userId), isNull(users.totpEnabledAt)))
+      .returning({ id: users.id });
+    if (updated.length === 0) throw new AppError(409, "Two-step sign-in is already on for your account.");
+    const codes = await replaceRecoveryCodes(tx, actor.userId);
+    await audit({ action: "staff.two_step_on", entityType: "staff", entityId: actor.userId });
+    return codes;
+  });
 }
 
 async function checkOwnCode(tx: Db, actor: StaffActor, code: string): Promise<void> {
@@ -202,18 +197,13 @@ const CODE_MISSING = "Enter the code from your authenticator app, or a recovery 
 export async function renewRecoveryCodes(ctx: CoreContext, actor: StaffActor, code: string): Promise<string[]> {
   if (code.trim() === "") throw invalid(CODE_MISSING);
   return withinAnswerLimit(ctx, actor.userId, () =>
-    staffWrite(
-      ctx,
-      actor,
-      "own account",
-      async ({ tx, audit }) => {
-        await checkOwnCode(tx, actor, code);
-        const codes = await replaceRecoveryCodes(tx, actor.userId);
-        await audit({ action: "staff.recovery_codes_renewed", entityType: "staff", entityId: actor.userId });
-        return codes;
-      },
-      { clears: "none" },
-    ),
+    staffWrite(ctx, actor, "own account", async ({ tx, audit, keepCache }) => {
+      keepCache();
+      await checkOwnCode(tx, actor, code);
+      const codes = await replaceRecoveryCodes(tx, actor.userId);
+      await audit({ action: "staff.recovery_codes_renewed", entityType: "staff", entityId: actor.userId });
+      return codes;
+    }),
   );
 }
 
@@ -221,25 +211,20 @@ export async function renewRecoveryCodes(ctx: CoreContext, actor: StaffActor, co
 export async function turnOffTwoStep(ctx: CoreContext, actor: StaffActor, code: string): Promise<void> {
   if (code.trim() === "") throw invalid(CODE_MISSING);
   await withinAnswerLimit(ctx, actor.userId, () =>
-    staffWrite(
-      ctx,
-      actor,
-      "own account",
-      async ({ tx, audit }) => {
-        const [settings] = await tx.select({ required: siteSettings.staffTwoStepRequired }).from(siteSettings);
-        if (settings?.required) {
-          throw new AppError(409, "The store's owner requires two-step sign-in for every staff account.");
-        }
-        await checkOwnCode(tx, actor, code);
-        await tx
-          .update(users)
-          .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: sql`now()` })
-          .where(eq(users.id, actor.userId));
-        await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, actor.userId));
-        await audit({ action: "staff.two_step_off", entityType: "staff", entityId: actor.userId });
-      },
-      { clears: "none" },
-    ),
+    staffWrite(ctx, actor, "own account", async ({ tx, audit, keepCache }) => {
+      keepCache();
+      const [settings] = await tx.select({ required: siteSettings.staffTwoStepRequired }).from(siteSettings);
+      if (settings?.required) {
+        throw new AppError(409, "The store's owner requires two-step sign-in for every staff account.");
+      }
+      await checkOwnCode(tx, actor, code);
+      await tx
+        .update(users)
+        .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: sql`now()` })
+        .where(eq(users.id, actor.userId));
+      await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, actor.userId));
+      await audit({ action: "staff.two_step_off", entityType: "staff", entityId: actor.userId });
+    }),
   );
 }
 
@@ -273,17 +258,13 @@ export async function setStaffTwoStepRequired(
 ): Promise<StaffSecuritySettings> {
   requirePermission(actor, "settings");
   if (typeof required !== "boolean") throw invalid("two_step_required must be true or false");
-  await staffWrite(
-    ctx,
-    actor,
-    "settings",
-    (scope) =>
-      setOneSetting(scope, "staffTwoStepRequired", required, {
-        entityId: "staff_two_step_required",
-        field: "staff_two_step_required",
-      }),
+  await staffWrite(ctx, actor, "settings", (scope) => {
     // the storefront shows nothing of it
-    { clears: "none" },
-  );
+    scope.keepCache();
+    return setOneSetting(scope, "staffTwoStepRequired", required, {
+      entityId: "staff_two_step_required",
+      field: "staff_two_step_required",
+    });
+  });
   return { twoStepRequired: required };
 }

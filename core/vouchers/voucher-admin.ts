@@ -10,7 +10,7 @@ import type { Db } from "../../db/client";
 import { orders, voucherRedemptions, vouchers } from "../../db/schema";
 import { AppError, notFound } from "../shared/errors";
 import { changedFields } from "../shared/audit";
-import { clearsWhenChanged, staffWrite } from "../shared/staff-write";
+import { staffWrite } from "../shared/staff-write";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
 import { escapeLike } from "../shared/search";
@@ -156,18 +156,13 @@ export async function createVoucher(ctx: CoreContext, actor: StaffActor, fields:
   requirePermission(actor, "vouchers");
   const { values, problem } = voucherValues(fields);
   if (problem !== null) throw new AppError(422, problem);
-  const created = await staffWrite(
-    ctx,
-    actor,
-    "vouchers",
-    async ({ tx, audit }) => {
-      if (await codeTaken(tx, values.code)) throw duplicate(values.code);
-      const [row] = await tx.insert(vouchers).values(values).returning(columns);
-      await audit({ action: "voucher.create", entityType: "voucher", entityId: row!.id, changes: auditValues(values) });
-      return row!;
-    },
-    { unique: codeInUse(values.code) },
-  );
+  const created = await staffWrite(ctx, actor, "vouchers", async ({ tx, audit, refuseUnique }) => {
+    refuseUnique(codeInUse(values.code));
+    if (await codeTaken(tx, values.code)) throw duplicate(values.code);
+    const [row] = await tx.insert(vouchers).values(values).returning(columns);
+    await audit({ action: "voucher.create", entityType: "voucher", entityId: row!.id, changes: auditValues(values) });
+    return row!;
+  });
   return withState(created);
 }
 
@@ -182,39 +177,34 @@ export async function updateVoucher(
   id: number,
   patch: VoucherPatch,
 ): Promise<{ voucher: StaffVoucher; changed: boolean }> {
-  const result = await staffWrite(
-    ctx,
-    actor,
-    "vouchers",
-    async ({ tx, audit }) => {
-      const [current] = await tx.select(columns).from(vouchers).where(eq(vouchers.id, id)).for("update");
-      if (!current) throw notFound("Voucher not found");
-      const { values, problem } = voucherValues(patch, current);
-      if (problem !== null) throw new AppError(422, problem);
-      if (values.usageLimit !== null && values.usageLimit < current.usedCount) {
-        throw new AppError(
-          422,
-          `usage_limit cannot be below the ${current.usedCount} ${current.usedCount === 1 ? "use" : "uses"} already counted`,
-          { field: "usage_limit", used_count: current.usedCount },
-        );
-      }
-      if (values.code.toUpperCase() !== current.code.toUpperCase() && (await codeTaken(tx, values.code, id)))
-        throw duplicate(values.code);
-      const changes = changedFields<Record<string, unknown>>(current, { ...values }, AUDITED);
-      if (Object.keys(changes).length === 0) return { row: current, changed: false };
-      const [row] = await tx.update(vouchers).set(values).where(eq(vouchers.id, id)).returning(columns);
-      await audit({
-        action: "voucher.update",
-        entityType: "voucher",
-        entityId: id,
-        changes: Object.fromEntries(
-          Object.entries(changes).map(([k, pair]) => [k, pair.map((v) => (v instanceof Date ? v.toISOString() : v))]),
-        ),
-      });
-      return { row: row!, changed: true };
-    },
-    { clears: clearsWhenChanged, unique: codeInUse(patch.code ?? "") },
-  );
+  const result = await staffWrite(ctx, actor, "vouchers", async ({ tx, audit, refuseUnique, unchanged }) => {
+    refuseUnique(codeInUse(patch.code ?? ""));
+    const [current] = await tx.select(columns).from(vouchers).where(eq(vouchers.id, id)).for("update");
+    if (!current) throw notFound("Voucher not found");
+    const { values, problem } = voucherValues(patch, current);
+    if (problem !== null) throw new AppError(422, problem);
+    if (values.usageLimit !== null && values.usageLimit < current.usedCount) {
+      throw new AppError(
+        422,
+        `usage_limit cannot be below the ${current.usedCount} ${current.usedCount === 1 ? "use" : "uses"} already counted`,
+        { field: "usage_limit", used_count: current.usedCount },
+      );
+    }
+    if (values.code.toUpperCase() !== current.code.toUpperCase() && (await codeTaken(tx, values.code, id)))
+      throw duplicate(values.code);
+    const changes = changedFields<Record<string, unknown>>(current, { ...values }, AUDITED);
+    if (Object.keys(changes).length === 0) return unchanged({ row: current, changed: false });
+    const [row] = await tx.update(vouchers).set(values).where(eq(vouchers.id, id)).returning(columns);
+    await audit({
+      action: "voucher.update",
+      entityType: "voucher",
+      entityId: id,
+      changes: Object.fromEntries(
+        Object.entries(changes).map(([k, pair]) => [k, pair.map((v) => (v instanceof Date ? v.toISOString() : v))]),
+      ),
+    });
+    return { row: row!, changed: true };
+  });
   return { voucher: withState(result.row), changed: result.changed };
 }
 
