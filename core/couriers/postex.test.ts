@@ -333,6 +333,14 @@ describe("PostEx failures", () => {
     expect(error.message).toBe("PostEx refused: ORDER REF NUMBER ALREADY EXISTS");
   });
 
+  it("reads a refusal or a bad token that came with HTTP 200, as the live gateway sends some", async () => {
+    const refused = answering(JSON.stringify({ statusCode: "400", statusMessage: "INVALID CITY NAME", dist: null }));
+    const error = await failure(postexAdapter.book(refused, request()));
+    expect([error.kind, error.message]).toEqual(["refused", "PostEx refused: INVALID CITY NAME"]);
+    const token = answering(JSON.stringify({ statusCode: "401", statusMessage: "TOKEN IS INVALID" }));
+    expect((await failure(postexAdapter.cities(token))).kind).toBe("credentials");
+  });
+
   it("reads a missing-parameter refusal from the gateway itself", async () => {
     const spring = answering(
       JSON.stringify({ status: 400, error: "Bad Request", trace: "x.MissingServletRequestParameterException: Required String parameter 'endDate' is not present\n\tat x" }),
