@@ -270,7 +270,7 @@ describe("failures", () => {
   it("reads a 5xx as an answer it cannot trust, and a dropped connection as unreachable", async () => {
     await tcsAdapter.cities(connection);
     fake.failNext("error", { path: "citylistbycountry" });
-    expect(await failure(tcsAdapter.cities(connection))).toMatchObject({ kind: "unexpected", httpStatus: 503 });
+    expect(await failure(tcsAdapter.cities(connection))).toMatchObject({ kind: "unexpected", httpStatus: 500 });
     fake.failNext("down", { path: "citylistbycountry" });
     expect((await failure(tcsAdapter.cities(connection))).kind).toBe("unreachable");
   });

@@ -1,14 +1,12 @@
 // A local TCS (its OCI "Envio" API) that answers in the shapes of its "API User Guide" v1.0: a
 // bearer token from the client id and secret, an access token from the Envio user name and
 // password, each with an expiry it keeps; "SUCCESS" for done, `error: [...]` (HTTP 400) for a
-// refused booking, the guide's three "unauthorised" bodies on HTTP 401; tracking newest first with
+// refused booking, the guide's "unauthorised" bodies on HTTP 401 (and on 200 from its login); tracking newest first with
 // TCS's dates ("Thursday Oct 17, 2024 12:58", Pakistan time). Parcels live in memory.
 import { randomBytes } from "node:crypto";
-import { createServer, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { ParcelStatus } from "../../../db/schema";
-import type { FailMode, FakeCourier, FakeParcel } from "./control";
-import { tinyPdf } from "./trax";
+import type { FakeCourier, FakeParcel } from "./control";
+import { minimalPdf, startFakeHttp, type FakeHttpAnswer } from "./fake-http";
 
 export const TCS_CITIES: ReadonlyArray<[string, string]> = [
   ["KHI", "KARACHI"],
@@ -73,8 +71,6 @@ export async function startFakeTcs(): Promise<FakeTcs> {
   const paid = new Map<string, Date>();
   const bearers = new Map<string, number>();
   const accessTokens = new Map<string, number>();
-  const failures: { mode: FailMode; path: string; times: number; message?: string }[] = [];
-  const calls: FakeCourier["calls"] = [];
   const cities = new Map<string, string>(TCS_CITIES);
   const credentials = {
     clientid: "215628692",
@@ -159,23 +155,23 @@ export async function startFakeTcs(): Promise<FakeTcs> {
     return [200, { shipmentinfo, deliveryinfo, checkpoints, shipmentsummary: `Current Status: ${list[0]?.word.toUpperCase()}`, message: "SUCCESS", traceid: "111c95db" }];
   }
 
-  type Route = (url: URL, body: Record<string, unknown>) => [number, unknown] | "pdf";
+  type Route = (query: URLSearchParams, body: Record<string, unknown>) => [number, unknown] | "pdf";
   const routes: Record<string, Route> = {
-    "POST /ecom/api/booking/create": (_url, body) => book(body),
-    "POST /ecom/api/booking/cancel": (_url, body) => {
+    "POST /ecom/api/booking/create": (_query, body) => book(body),
+    "POST /ecom/api/booking/cancel": (_query, body) => {
       const p = parcel(body.consignmentNumber);
       if (!p || p.cancelled) return [200, { message: "Failure: No Record Founds", traceid: "e291bead" }];
       if (p.history.length > 1) return [200, { message: "Failure: CN cannot be cancelled after pickup", traceid: "e291beae" }];
       p.cancelled = true;
       return [200, { message: "SUCCESS", traceid: "294d5e4f" }];
     },
-    "GET /ecom/api/print/label": (url) => (parcel(url.searchParams.get("consignmentno")) ? "pdf" : [200, { message: "CN not found", url: "", traceid: "6e621297" }]),
-    "GET /tracking/api/Tracking/GetDynamicTrackDetail": (url) => tracking(url.searchParams.get("consignee")),
-    "GET /ecom/api/setup/citylistbycountry": (url) =>
-      url.searchParams.get("countrycode") === "PK" ? [200, { message: "SUCCESS", data: [...cities].map(([citycode, cityname]) => ({ citycode, cityname })), traceid: "e52914aa" }] : [200, { message: "SUCCESS", data: [] }],
-    "GET /ecom/api/Payment/status": (url) => {
-      const p = parcel(url.searchParams.get("consignmentno"));
-      if (!p || url.searchParams.get("customerno") !== credentials.accountno) return [200, { detail: null, message: "Invalid CN", status: "true", traceid: "3a52a19c" }];
+    "GET /ecom/api/print/label": (query) => (parcel(query.get("consignmentno")) ? "pdf" : [200, { message: "CN not found", url: "", traceid: "6e621297" }]),
+    "GET /tracking/api/Tracking/GetDynamicTrackDetail": (query) => tracking(query.get("consignee")),
+    "GET /ecom/api/setup/citylistbycountry": (query) =>
+      query.get("countrycode") === "PK" ? [200, { message: "SUCCESS", data: [...cities].map(([citycode, cityname]) => ({ citycode, cityname })), traceid: "e52914aa" }] : [200, { message: "SUCCESS", data: [] }],
+    "GET /ecom/api/Payment/status": (query) => {
+      const p = parcel(query.get("consignmentno"));
+      if (!p || query.get("customerno") !== credentials.accountno) return [200, { detail: null, message: "Invalid CN", status: "true", traceid: "3a52a19c" }];
       const on = paid.get(p.cn);
       const two = (n: number) => String(n).padStart(2, "0");
       const day = (d: Date) => `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
@@ -184,52 +180,37 @@ export async function startFakeTcs(): Promise<FakeTcs> {
     },
   };
 
-  const send = (res: ServerResponse, status: number, json: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(json));
+  const json = (status: number, body: unknown): FakeHttpAnswer => ({ status, json: body });
 
-  const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks).toString("utf8");
-    let body: Record<string, unknown> = {};
-    try {
-      body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-    } catch {
-      body = {};
-    }
-    const url = new URL(req.url ?? "/", "http://fake.tcs");
-    calls.push({ method: req.method ?? "GET", path: url.pathname + url.search, body: raw ? body : null });
-    const failure = failures.find((f) => url.pathname.includes(f.path));
-    if (failure && --failure.times <= 0) failures.splice(failures.indexOf(failure), 1);
-    if (failure?.mode === "down") return void req.socket.destroy();
-    if (failure?.mode === "slow") return void setTimeout(() => res.destroyed || send(res, 200, { message: "SUCCESS" }), 60_000).unref();
-    if (failure?.mode === "error") return void res.writeHead(503, { "content-type": "text/html" }).end("<html>503 Service Unavailable</html>");
-    if (failure?.mode === "refuse") return send(res, 400, { error: [{ request: failure.message ?? "Request refused" }], message: failure.message ?? "Request refused", traceid: "00-refused-00" });
-    const key = `${req.method} ${url.pathname}`;
-    if (key === "POST /auth/api/auth") {
-      if (body.clientid !== credentials.clientid || body.clientsecret !== credentials.clientsecret) return send(res, 200, { result: null, status: false, code: "401" });
-      counts.bearer += 1;
-      const { token, expiry } = issue(bearers);
-      return send(res, 200, { result: { accessToken: token, expiry, userInformation: null }, status: true, code: "0200" });
-    }
-    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-    if (!live(bearers, bearer)) return send(res, 401, { code: 401, message: "Invalid Bearer token. Mismatch configuration.", status: "UnAuthorized" });
-    if (key === "GET /ecom/api/authentication/token") {
-      if (url.searchParams.get("username") !== credentials.username || url.searchParams.get("password") !== credentials.password) return send(res, 401, { result: null, status: false, code: "401" });
-      counts.access += 1;
-      const { token, expiry } = issue(accessTokens);
-      return send(res, 200, { accesstoken: token, expiry, message: "success", traceid: "f6a5843c" });
-    }
-    // the e-com calls carry the access token too: in the query of a GET, in the body of a POST
-    const access = req.method === "POST" ? String(body.accesstoken ?? "") : url.searchParams.get("accesstoken");
-    if (url.pathname.startsWith("/ecom/") && !live(accessTokens, access)) return send(res, 401, { code: "UnAuthorized", message: "Invalid access token", status: 401 });
-    const route = routes[key];
-    const answer = route ? route(url, body) : ([404, { message: "Resource not found" }] as [number, unknown]);
-    if (failure?.mode === "lose-answer") return void req.socket.destroy();
-    if (answer === "pdf") return void res.writeHead(200, { "content-type": "application/pdf" }).end(tinyPdf(`TCS ${url.searchParams.get("consignmentno")}`));
-    send(res, answer[0], answer[1]);
+  const http = await startFakeHttp({
+    prefix: "/",
+    refusal: (message) => json(400, { error: [{ request: message || "Request refused" }], message: message || "Request refused", traceid: "00-refused-00" }),
+    handle({ method, route, query, body: parsed, headers }): FakeHttpAnswer {
+      const body = (parsed ?? {}) as Record<string, unknown>;
+      const key = `${method} /${route}`;
+      if (key === "POST /auth/api/auth") {
+        if (body.clientid !== credentials.clientid || body.clientsecret !== credentials.clientsecret) return json(200, { result: null, status: false, code: "401" });
+        counts.bearer += 1;
+        const { token, expiry } = issue(bearers);
+        return json(200, { result: { accessToken: token, expiry, userInformation: null }, status: true, code: "0200" });
+      }
+      const bearer = /^Bearer (.+)$/.exec(headers.authorization ?? "")?.[1];
+      if (!live(bearers, bearer)) return json(401, { code: 401, message: "Invalid Bearer token. Mismatch configuration.", status: "UnAuthorized" });
+      if (key === "GET /ecom/api/authentication/token") {
+        if (query.get("username") !== credentials.username || query.get("password") !== credentials.password) return json(401, { result: null, status: false, code: "401" });
+        counts.access += 1;
+        const { token, expiry } = issue(accessTokens);
+        return json(200, { accesstoken: token, expiry, message: "success", traceid: "f6a5843c" });
+      }
+      // the e-com calls carry the access token too: in the query of a GET, in the body of a POST
+      const access = method === "POST" ? String(body.accesstoken ?? "") : query.get("accesstoken");
+      if (route.startsWith("ecom/") && !live(accessTokens, access)) return json(401, { code: "UnAuthorized", message: "Invalid access token", status: 401 });
+      const handler = routes[key];
+      const answer = handler ? handler(query, body) : ([404, { message: "Resource not found" }] as [number, unknown]);
+      if (answer === "pdf") return { status: 200, pdf: minimalPdf([`TCS label ${query.get("consignmentno")}`]) };
+      return json(answer[0], answer[1]);
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
 
   const mustFind = (cn: string) => {
     const p = parcel(cn);
@@ -239,9 +220,9 @@ export async function startFakeTcs(): Promise<FakeTcs> {
 
   return {
     code: "tcs",
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: http.baseUrl,
     credentials,
-    calls,
+    calls: http.calls,
     cities,
     parcels: () => parcels,
     get tokenLifetimeMs() {
@@ -273,12 +254,7 @@ export async function startFakeTcs(): Promise<FakeTcs> {
     pay(cns, options = {}) {
       for (const cn of cns) paid.set(mustFind(cn).cn, options.at ?? new Date());
     },
-    failNext(mode, options = {}) {
-      failures.push({ mode, path: options.path ?? "/", times: options.times ?? 1, message: options.message });
-    },
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    failNext: http.failNext,
+    close: http.close,
   };
 }
