@@ -67,9 +67,6 @@ export const parcelBatchItems = pgTable(
     index("parcel_batch_items_due_idx")
       .on(t.state, t.lockedUntil)
       .where(sql`${t.state} in ('waiting', 'working')`),
-    check(
-      "parcel_batch_items_state",
-      sql`${t.state} in ('waiting', 'working', 'booked', 'refused', 'unknown')`,
-    ),
+    check("parcel_batch_items_state", sql`${t.state} in ('waiting', 'working', 'booked', 'refused', 'unknown')`),
   ],
 );

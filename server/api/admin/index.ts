@@ -28,6 +28,7 @@ import { adminOrderSignalRoutes } from "./order-signals";
 import { adminOrderCallRoutes } from "./order-calls";
 import { adminConfirmationFigureRoutes } from "./confirmation-figures";
 import { adminCurrencyRateRoutes } from "./currency-rates";
+import { adminParcelRoutes } from "./parcels";
 
 export async function adminRoutes(app: FastifyInstance, options: { core: CoreContext; config: AppConfig }) {
   // Every staff answer (customers' names, phones and addresses, a CSV, a packing slip, an error)
@@ -62,4 +63,5 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminOrderSignalRoutes, options);
   await app.register(adminOrderCallRoutes, options);
   await app.register(adminConfirmationFigureRoutes, options);
+  await app.register(adminParcelRoutes, options);
 }
