@@ -1,10 +1,12 @@
 // Builds the app on a fresh test database, the way main.ts does, without listening.
+import crypto from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { ReadCache } from "../../core/shared/cache";
 import { createDatabaseRateLimiter } from "../../core/shared/rate-limit";
 import type { CoreContext } from "../../core/context";
+import type { SecretsKey } from "../../core/shared/secrets";
 import type { DatabaseHandle } from "../../db/client";
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
@@ -17,6 +19,12 @@ export interface TestApp {
   database: DatabaseHandle;
   close(): Promise<void>;
 }
+
+/**
+ * A key of the app's own for sealing credentials, as a store has one (SECRETS_KEY or its data
+ * folder's); a test of a store without one sets `core.secrets = null`.
+ */
+export const testSecretsKey = (): SecretsKey => ({ key: crypto.randomBytes(32), source: "environment" });
 
 /** firstHooks: hooks ahead of the answer check (its own test breaks an answer with one) */
 export async function createTestApp(
@@ -33,6 +41,7 @@ export async function createTestApp(
     cache: new ReadCache(config.catalogCacheSeconds * 1000),
     limiter: createDatabaseRateLimiter(database.db),
     publicUrl: config.publicUrl,
+    secrets: env.SECRETS_KEY ? config.secrets : testSecretsKey(),
   };
   const app = await buildApp({
     core,

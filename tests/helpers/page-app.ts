@@ -15,6 +15,7 @@ import { projectRoot } from "../../db/paths";
 import { buildApp, type BuildAppOptions } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { checkAnswers } from "./answer-check";
+import { testSecretsKey } from "./app";
 import { createTestDatabase } from "./database";
 
 const serverBuild = path.join(projectRoot, "build", "server", "index.js");
@@ -48,6 +49,7 @@ export async function createPageApp(
     db: database.db,
     cache: new ReadCache(options.cacheMs ?? 0),
     limiter: createDatabaseRateLimiter(database.db),
+    secrets: options.env?.SECRETS_KEY ? config.secrets : testSecretsKey(),
   };
   const pages =
     options.pages === false
