@@ -10,6 +10,10 @@ export const DEFAULT_COUNTRY: Country = "Pakistan"; // spec §9, first in the li
 
 export const INVALID_EMAIL = "Please enter a valid email address";
 
+/** A city of the store's list that no active courier delivers to (decision 0105), said by the city field. */
+export const noDeliveryMessage = (city: string) =>
+  `Sorry, we don't deliver to ${city} yet. Please choose another city, or contact us to arrange delivery.`;
+
 export interface CheckoutForm {
   firstName: string;
   lastName: string;

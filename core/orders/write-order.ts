@@ -25,6 +25,8 @@ import {
   type PricedItem,
 } from "./quote-order";
 import { takeStock } from "./order-stock";
+import { noDeliveryMessage } from "./checkout-form";
+import { cityDelivery, matchOrderCity } from "../couriers/cities";
 import type { Order, OrderLine } from "./order";
 
 export const phoneLimitMessage = (max: number) =>
@@ -100,6 +102,13 @@ export const SHOPPER_TERMS: OrderTerms = {
 export async function writeOrder(tx: Db, request: OrderRequest, terms: OrderTerms): Promise<PlacedOrder> {
   const [settingsRow] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1));
   const settings = withDefaults(settingsRow);
+  // the typed city matched to the store's list (decision 0105); a shopper is told before anything
+  // is placed when no active courier delivers there (staff taking an order may ship it by hand)
+  const place = await matchOrderCity(tx, request.city, request.country);
+  if (terms.staffId === null && place.cityId !== null && (await cityDelivery(tx, place.cityId)) === "no courier") {
+    const message = noDeliveryMessage(place.name);
+    throw new AppError(422, message, { errors: [{ field: "city", message }] });
+  }
   if (terms.limitPerPhone) {
     await limitOrdersPerPhone(tx, request.phone_normalized, settings.effectiveMaxOrdersPerPhonePerDay);
   }
@@ -115,7 +124,7 @@ export async function writeOrder(tx: Db, request: OrderRequest, terms: OrderTerm
     {
       phoneNormalized: request.phone_normalized,
       shippingAddress: request.shipping_address,
-      city: request.city,
+      city: place.name,
       totalPaisa: figures.totalPaisa,
     },
     settings,
@@ -135,7 +144,9 @@ export async function writeOrder(tx: Db, request: OrderRequest, terms: OrderTerm
     phone: request.phone,
     phoneNormalized: request.phone_normalized,
     shippingAddress: request.shipping_address,
-    city: request.city,
+    city: place.name,
+    cityId: place.cityId,
+    cityUnmatched: place.unmatched,
     postalCode: request.postal_code,
     country: request.country,
     paymentMethod: "cod",
@@ -207,7 +218,7 @@ export async function writeOrder(tx: Db, request: OrderRequest, terms: OrderTerm
       orderId: order.id,
       trackingId: order.trackingId,
       customerName: `${request.first_name} ${request.last_name}`.trim(),
-      city: request.city,
+      city: place.name,
       totalPaisa: figures.totalPaisa,
       itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
       heldForCall: risk.heldForCall,

@@ -193,7 +193,8 @@ describe("signals found when an order is placed", () => {
       code: "over_cod_limit",
       holds: true,
     });
-    expect((await riskOf(inCity.id)).risk.signals[0]!.reason).toContain("lahore's cash-on-delivery limit of Rs. 1");
+    // the order keeps the city's own name, matched from what was typed (decision 0105)
+    expect((await riskOf(inCity.id)).risk.signals[0]!.reason).toContain("Lahore's cash-on-delivery limit of Rs. 1");
     const elsewhere = await order({ city: "Karachi" });
     expect(codes((await riskOf(elsewhere.id)).risk)).toEqual([]);
   });
