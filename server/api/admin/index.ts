@@ -29,6 +29,7 @@ import { adminOrderCallRoutes } from "./order-calls";
 import { adminConfirmationFigureRoutes } from "./confirmation-figures";
 import { adminCurrencyRateRoutes } from "./currency-rates";
 import { adminParcelRoutes } from "./parcels";
+import { adminCityRoutes } from "./cities";
 import { adminCourierRoutes } from "./couriers";
 
 export async function adminRoutes(app: FastifyInstance, options: { core: CoreContext; config: AppConfig }) {
@@ -44,6 +45,7 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminSettingsRoutes, options);
   await app.register(adminStoreDetailsRoutes, options);
   await app.register(adminCurrencyRateRoutes, options);
+  await app.register(adminCityRoutes, options);
   await app.register(adminCourierRoutes, options);
   await app.register(adminCustomerRoutes, options);
   await app.register(adminOrderRoutes, options);
