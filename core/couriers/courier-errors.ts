@@ -22,14 +22,20 @@ export class CourierError extends Error {
     message: string,
     /** the courier's HTTP status, where it answered */
     readonly httpStatus: number | null = null,
+    /** set where the kind alone does not tell: a connection dropped after the request went out */
+    private readonly mayHaveBeenDone?: boolean,
   ) {
     super(message);
     this.name = "CourierError";
   }
 
-  /** whether the courier may have done what was asked although no clear answer came */
+  /**
+   * Whether the courier may have done what was asked although no clear answer came: a timeout, an
+   * unreadable answer, or a connection that dropped once the request was sent. A booking that ends
+   * this way is looked up by its reference before it is tried again.
+   */
   get outcomeUnknown(): boolean {
-    return this.kind === "timeout" || this.kind === "unexpected";
+    return this.mayHaveBeenDone ?? (this.kind === "timeout" || this.kind === "unexpected");
   }
 }
 
@@ -39,7 +45,9 @@ export function courierErrorMessage(courier: CourierCode, kind: CourierErrorKind
   const words = detail ? cleanDetail(detail) : "";
   switch (kind) {
     case "unreachable":
-      return `${name} could not be reached. Try again in a few minutes.`;
+      return words
+        ? `${name} ${words}. Try again in a few minutes.`
+        : `${name} could not be reached. Try again in a few minutes.`;
     case "timeout":
       return `${name} did not answer in time. Try again in a few minutes.`;
     case "credentials":
@@ -55,6 +63,7 @@ export function courierErrorMessage(courier: CourierCode, kind: CourierErrorKind
 export function cleanDetail(detail: string): string {
   const line = detail
     .slice(0, 400)
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
     .replace(/[\u0000-\u001f\u007f]+/g, " ")
     .replace(/\s+/g, " ")
     .trim();

@@ -28,6 +28,26 @@ export interface CourierAnswer {
 /** The most of an answer the store reads: label PDFs of ten parcels fit well inside it. */
 const MAX_ANSWER_BYTES = 20 * 1024 * 1024;
 
+/** Failures before any byte of the request reached the courier (fetch's cause codes). */
+const CONNECT_FAILURES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+  "CERT_HAS_EXPIRED",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+]);
+
+function neverConnected(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  return typeof cause?.code === "string" && CONNECT_FAILURES.has(cause.code);
+}
+
 /** The base URL and path joined with one slash, and the query's defined values added. */
 export function courierUrl(baseUrl: string, path: string, query?: CourierRequest["query"]): URL {
   const url = new URL(`${baseUrl.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`);
@@ -85,8 +105,18 @@ export async function callCourier(
     body = await readCapped(courier, response);
   } catch (error) {
     if (error instanceof CourierError) throw error;
-    const kind = signal.aborted ? "timeout" : "unreachable";
-    throw new CourierError(courier, kind, courierErrorMessage(courier, kind));
+    if (signal.aborted) throw new CourierError(courier, "timeout", courierErrorMessage(courier, "timeout"));
+    if (neverConnected(error)) {
+      throw new CourierError(courier, "unreachable", courierErrorMessage(courier, "unreachable"));
+    }
+    // the connection dropped after the request went out: the courier may have done it
+    throw new CourierError(
+      courier,
+      "unreachable",
+      courierErrorMessage(courier, "unreachable", "dropped the connection before answering"),
+      null,
+      true,
+    );
   }
   if (response.status === 401 || response.status === 403) {
     throw new CourierError(courier, "credentials", courierErrorMessage(courier, "credentials"), response.status);

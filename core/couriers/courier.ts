@@ -129,6 +129,8 @@ export interface CourierAdapter {
   readonly hosts: { live: string; test: string };
   /** how many CNs one tracking call takes */
   readonly trackBatch: number;
+  /** how many CNs one airway-bill file may hold (the store joins the files); 0: the courier prints none */
+  readonly airwayBillsPerFile: number;
   book(connection: CourierConnection, request: BookingRequest): Promise<Booking>;
   /**
    * The parcel the courier holds under our reference, if it can be asked; null: none. An adapter
@@ -136,8 +138,15 @@ export interface CourierAdapter {
    */
   findByReference?(connection: CourierConnection, reference: string): Promise<Booking | null>;
   cancel(connection: CourierConnection, cn: string): Promise<void>;
-  /** the courier's airway bills for these CNs; null: it makes none, print our own label */
-  airwayBills(connection: CourierConnection, cns: readonly string[]): Promise<CourierDocument | null>;
+  /**
+   * The courier's airway bills for at most airwayBillsPerFile CNs; null: it makes none for them, print
+   * our own label. discreet: the label is to show no shipper details where the courier lets us choose.
+   */
+  airwayBills(
+    connection: CourierConnection,
+    cns: readonly string[],
+    options?: { discreet: boolean },
+  ): Promise<CourierDocument | null>;
   /** the courier's load sheet for the rider; null: it makes none, print our own */
   loadSheet(connection: CourierConnection, cns: readonly string[]): Promise<CourierDocument | null>;
   /** at most trackBatch CNs; a CN the courier does not know is left out of the answer */

@@ -356,6 +356,7 @@ export const leopardsAdapter: CourierAdapter = {
     test: "https://merchantapistaging.leopardscourier.com/api/",
   },
   trackBatch: LEOPARDS_TRACK_BATCH,
+  airwayBillsPerFile: 0,
   book,
   findByReference,
   cancel,

@@ -318,6 +318,7 @@ export const postexAdapter: CourierAdapter = {
     test: "https://stg-api.postex.pk/services/integration/api/order/",
   },
   trackBatch: POSTEX_TRACK_BATCH,
+  airwayBillsPerFile: POSTEX_AIRWAY_BILLS_PER_FILE,
   book,
   findByReference,
   cancel,

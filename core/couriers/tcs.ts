@@ -169,9 +169,15 @@ const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toString(
  * its own labels (null). `shipperdetail` is false: the interface does not say whether the parcel
  * goes discreetly, and printing a discreet shop's name on its parcel is the worse mistake.
  */
-async function airwayBills(connection: CourierConnection, cns: readonly string[]): Promise<CourierDocument | null> {
+async function airwayBills(
+  connection: CourierConnection,
+  cns: readonly string[],
+  options?: { discreet: boolean },
+): Promise<CourierDocument | null> {
   if (cns.length !== 1) return null;
-  const query = { consignmentno: cnOf(cns[0] as string), shipperdetail: "false" };
+  // the shipper's details show only when the store is not packing discreetly, and never when not told
+  const shipperdetail = options?.discreet === false ? "true" : "false";
+  const query = { consignmentno: cnOf(cns[0] as string), shipperdetail };
   const answer = await tcsCall(connection, { method: "GET", path: "/ecom/api/print/label", query, expect: "pdf" }, "query");
   if (answer.bytes) {
     if (!isPdf(answer.bytes)) throw unexpected("a label that is not a PDF");
@@ -316,6 +322,7 @@ export const tcsAdapter: CourierAdapter = {
   ],
   hosts: { live: "https://ociconnect.tcscourier.com", test: "https://devconnect.tcscourier.com" },
   trackBatch: 1,
+  airwayBillsPerFile: 1,
   book,
   cancel,
   airwayBills,

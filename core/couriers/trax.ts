@@ -257,6 +257,7 @@ export const traxAdapter: CourierAdapter = {
   credentialFields: [{ name: "api_key", label: "API key (Sonic portal → profile)", secret: true, maxLength: 200 }],
   hosts: { live: "https://sonic.pk", test: "https://app.sonic.pk" },
   trackBatch: 1,
+  airwayBillsPerFile: 1,
   book,
   findByReference,
   cancel,
