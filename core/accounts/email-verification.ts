@@ -8,7 +8,7 @@ import type { CoreContext } from "../context";
 import { AppError, conflict } from "../shared/errors";
 import type { Account } from "./account";
 import { emailVerificationEmail, queueLinkEmail } from "./account-emails";
-import { linkState, spendLinkToken, type LinkState } from "./account-tokens";
+import { linkRefusal, linkState, spendLinkToken, type LinkState } from "./account-tokens";
 import { verifyEmailInput } from "./rules";
 import type { ClientInfo } from "./account";
 import { parse, tooMany } from "../shared/refusals";
@@ -85,8 +85,9 @@ export async function verifyEmail(ctx: CoreContext, raw: unknown, client: Client
   });
   if (outcome === "verified") return { detail: VERIFY_DONE };
   if (outcome === "email changed") throw new AppError(410, VERIFY_EMAIL_CHANGED);
-  const state = await linkState(ctx.db, token, "email_verification");
-  if (state === "used") throw new AppError(410, VERIFY_LINK_USED);
-  if (state === "expired") throw new AppError(410, VERIFY_LINK_EXPIRED);
-  throw new AppError(404, VERIFY_LINK_UNKNOWN);
+  throw linkRefusal(await linkState(ctx.db, token, "email_verification"), {
+    used: VERIFY_LINK_USED,
+    expired: VERIFY_LINK_EXPIRED,
+    unknown: VERIFY_LINK_UNKNOWN,
+  });
 }

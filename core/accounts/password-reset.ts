@@ -8,36 +8,32 @@ import crypto from "node:crypto";
 import { and, eq, gt, isNull, lt, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { CoreContext } from "../context";
-import { AppError, invalid } from "../shared/errors";
-import type { LimitRule } from "../shared/rate-limit";
+import { invalid } from "../shared/errors";
 import { normalizeInternationalPhone, normalizePakistaniMobile } from "../shared/phone";
 import { isStaffRole, STAFF_ROLES } from "../shared/permissions";
 import { revokeStaffSessionsOf } from "./sessions";
 import { accountTokens, users, whatsappMessages, type AccountTokenChannel } from "../../db/schema";
 import { passwordResetEmail, queueLinkEmail, staffPasswordResetEmail } from "./account-emails";
-import { queueAccountRequest } from "./account-requests";
-import { codeHash, issueAccountToken, linkState, spendLinkToken, type LinkState } from "./account-tokens";
+import { takeAccountRequest, takeLinkUse, withinAccountLimit } from "./account-requests";
+import {
+  codeHash,
+  issueAccountToken,
+  linkRefusal,
+  linkState,
+  spendAccountLink,
+  spendOlderTokens,
+  type LinkState,
+} from "./account-tokens";
 import { hashPassword } from "./passwords";
 import { normalizeEmail, passwordResetConfirmInput, passwordResetRequestInput } from "./rules";
 import { revokeUserSessions } from "./sessions";
 import type { ClientInfo } from "./account";
-import { parse, tooMany } from "../shared/refusals";
+import { parse } from "../shared/refusals";
 
 export const RESET_LINK_SECONDS = 60 * 60;
 export const RESET_CODE_SECONDS = 15 * 60;
 /** wrong codes after which a WhatsApp code is dead */
 export const RESET_CODE_TRIES = 5;
-
-// A shopper who lost a message asks again once or twice; more is someone else's doing. The
-// address and client limits answer 429 (the same for unknown addresses); the account's own limit
-// stops sending silently, since a 429 only known accounts can reach would tell them apart.
-export const RESET_LIMITS = {
-  address: { limit: 3, windowSeconds: 60 * 60 },
-  account: { limit: 6, windowSeconds: 24 * 60 * 60 },
-  client: { limit: 20, windowSeconds: 60 * 60 },
-  // setting the password with a link or a code, from one client
-  confirm: { limit: 20, windowSeconds: 10 * 60 },
-} as const;
 
 export const RESET_SENT_EMAIL =
   "If an account exists for that email, we have sent a link to reset your password. It works for one hour.";
@@ -47,6 +43,7 @@ export const RESET_DONE = "Your password has been changed. Please sign in with y
 export const RESET_LINK_USED = "This link has already been used, or a newer one was sent. Please ask for a new link.";
 export const RESET_LINK_EXPIRED = "This link has expired: links work for one hour. Please ask for a new link.";
 export const RESET_LINK_UNKNOWN = "This link is not valid. Please ask for a new link.";
+const RESET_LINK_REFUSALS = { used: RESET_LINK_USED, expired: RESET_LINK_EXPIRED, unknown: RESET_LINK_UNKNOWN };
 export const RESET_CODE_WRONG = "That code is not right, or it has expired. Please check it, or ask for a new code.";
 
 export interface ResetOptions {
@@ -74,17 +71,8 @@ export async function requestPasswordReset(
 ): Promise<{ detail: string }> {
   const input = parse(passwordResetRequestInput, raw);
   const whatsapp = input.channel === "whatsapp" && options.whatsapp;
-  const limits: LimitRule[] = [
-    { key: `reset:address:${input.email}`, ...RESET_LIMITS.address },
-    { key: `reset:client:${client.ip}`, ...RESET_LIMITS.client },
-  ];
-  const taken = await ctx.limiter.take(limits);
-  if (!taken.allowed) throw tooMany("Too many reset requests", taken.retryAfterSeconds);
-  await queueAccountRequest(ctx.db, {
-    kind: "password_reset",
-    email: input.email,
-    channel: whatsapp ? "whatsapp" : "email",
-  });
+  const request = { kind: "password_reset", email: input.email, channel: whatsapp ? "whatsapp" : "email" } as const;
+  await takeAccountRequest(ctx, request, client.ip, "Too many reset requests");
   return { detail: whatsapp ? RESET_SENT_WHATSAPP : RESET_SENT_EMAIL };
 }
 
@@ -103,8 +91,8 @@ export async function sendPasswordReset(
     .from(users)
     .where(sql`lower(${users.email}) = ${normalizeEmail(email)}`);
   if (!found) return "no account has this address";
-  const accountLimit = await ctx.limiter.take([{ key: `reset:account:${found.id}`, ...RESET_LIMITS.account }]);
-  if (!accountLimit.allowed) return "this account's messages for the day are used up";
+  if (!(await withinAccountLimit(ctx, "password_reset", found.id)))
+    return "this account's messages for the day are used up";
 
   return ctx.db.transaction(async (tx) => {
     // the account's row is held, so two requests at once leave one live message, and its role is
@@ -124,17 +112,7 @@ export async function sendPasswordReset(
     if (!account) return "no account has this address";
     // a deactivated member cannot sign in whatever the password: a link would open nothing
     if (isStaffRole(account.role) && account.deactivatedAt) return "deactivated staff account: nothing sent";
-    // only the newest message works: an older link or code is spent now
-    await tx
-      .update(accountTokens)
-      .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(accountTokens.userId, account.id),
-          eq(accountTokens.purpose, "password_reset"),
-          isNull(accountTokens.usedAt),
-        ),
-      );
+    await spendOlderTokens(tx, account.id, "password_reset");
     // a staff account is reset by the email link only: a phone on it may be one a shopper set
     // before the account joined the staff, and the code would hand the console to that phone
     const staff = isStaffRole(account.role);
@@ -178,11 +156,8 @@ export function checkResetLink(ctx: CoreContext, token: string): Promise<LinkSta
   return linkState(ctx.db, token, "password_reset");
 }
 
-export function linkRefusal(state: LinkState): AppError {
-  if (state === "used") return new AppError(410, RESET_LINK_USED);
-  if (state === "expired") return new AppError(410, RESET_LINK_EXPIRED);
-  return new AppError(404, RESET_LINK_UNKNOWN);
-}
+/** The answer to a reset link that did not work (the shop's page and the console's). */
+export const resetLinkRefusal = (state: LinkState) => linkRefusal(state, RESET_LINK_REFUSALS);
 
 /** Sets the new password and ends every session of the account, in the token's transaction. */
 async function setNewPassword(ctx: CoreContext, tx: Db, userId: number, passwordHash: string): Promise<void> {
@@ -200,26 +175,19 @@ async function setNewPassword(ctx: CoreContext, tx: Db, userId: number, password
  */
 export async function resetPassword(ctx: CoreContext, raw: unknown, client: ClientInfo): Promise<{ detail: string }> {
   const input = parse(passwordResetConfirmInput, raw);
-  const taken = await ctx.limiter.take([{ key: `reset-confirm:client:${client.ip}`, ...RESET_LIMITS.confirm }]);
-  if (!taken.allowed) throw tooMany("Too many attempts", taken.retryAfterSeconds);
+  await takeLinkUse(ctx, "password_reset", client.ip);
   // hashed before the transaction: argon2 takes a while and must not hold the token's row
   const passwordHash = await hashPassword(input.password);
   if (input.token !== undefined) {
     const token = input.token;
     const done = await ctx.db.transaction(async (tx) => {
-      const spent = await spendLinkToken(tx, token, "password_reset");
-      if (!spent) return false;
       // a link works only for the address it was sent to; the link also proves that address
-      const [account] = await tx
-        .update(users)
-        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-        .where(and(eq(users.id, spent.userId), sql`lower(${users.email}) = ${spent.email}`))
-        .returning({ id: users.id });
+      const account = await spendAccountLink(tx, token, "password_reset");
       if (!account) return false;
       await setNewPassword(ctx, tx, account.id, passwordHash);
       return true;
     });
-    if (!done) throw linkRefusal(await linkState(ctx.db, token, "password_reset"));
+    if (!done) throw resetLinkRefusal(await linkState(ctx.db, token, "password_reset"));
     return { detail: RESET_DONE };
   }
   return resetWithCode(ctx, input.email!, input.code!, passwordHash);

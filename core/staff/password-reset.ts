@@ -7,10 +7,10 @@ import { and, eq, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { users } from "../../db/schema";
 import { linkState, spendLinkToken, type LinkState } from "../accounts/account-tokens";
-import { linkRefusal, RESET_LIMITS } from "../accounts/password-reset";
+import { takeLinkUse } from "../accounts/account-requests";
+import { resetLinkRefusal } from "../accounts/password-reset";
 import { hashPassword } from "../accounts/passwords";
 import { newPasswordSchema } from "../accounts/rules";
-import { tooMany } from "../shared/refusals";
 import { AppError, invalid } from "../shared/errors";
 import { signInWithNewPassword } from "./invitations";
 import { isStaffRole } from "../shared/permissions";
@@ -38,10 +38,7 @@ export async function resetStaffPassword(
 ): Promise<{ token: string; pendingSecondFactor: boolean }> {
   const parsed = newPasswordSchema.safeParse(rawPassword);
   if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? "Please choose another password.");
-  const taken = await ctx.limiter.take([
-    { key: `reset-confirm:client:${client.ip ?? "unknown"}`, ...RESET_LIMITS.confirm },
-  ]);
-  if (!taken.allowed) throw tooMany("Too many attempts", taken.retryAfterSeconds);
+  await takeLinkUse(ctx, "password_reset", client.ip ?? "unknown");
   // hashed before the transaction: argon2 takes a while and must not hold the token's row
   const passwordHash = await hashPassword(parsed.data);
   const signedIn = await ctx.db.transaction(async (tx) => {
@@ -75,6 +72,6 @@ export async function resetStaffPassword(
       { reset_link: true },
     );
   });
-  if (!signedIn) throw linkRefusal(await linkState(ctx.db, token, "password_reset"));
+  if (!signedIn) throw resetLinkRefusal(await linkState(ctx.db, token, "password_reset"));
   return signedIn;
 }
