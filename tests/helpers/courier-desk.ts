@@ -96,7 +96,7 @@ export const list = async (who = owner) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as {
     accounts: Account[];
-    couriers: { code: string; credential_fields: { name: string; max_length: number }[] }[];
+    couriers: { code: string; credential_fields: { name: string; max_length: number; secret: boolean }[] }[];
   };
 };
 
