@@ -84,6 +84,7 @@ export default [
       route("staff", "routes/admin/staff.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      route("settings/cities", "routes/admin/settings-cities.tsx"),
       route("*", "routes/admin/not-found.tsx", { id: "admin-not-found" }),
     ]),
   ]),

@@ -30,6 +30,7 @@ export const CONSOLE_MENU: readonly ConsoleMenuItem[] = [
   { href: "/admin/staff", label: "Staff", permission: "staff" },
   { href: "/admin/audit", label: "Audit log", permission: "audit" },
   { href: "/admin/settings", label: "Settings", permission: "settings" },
+  { href: "/admin/settings/cities", label: "Cities", permission: "settings" },
 ];
 
 export function menuFor(role: StaffRole): ConsoleMenuItem[] {
@@ -61,6 +62,8 @@ export function actionLabel(action: string): string {
     "staff.recovery_codes_renewed": "Made new recovery codes",
     "staff.owner_by_command": "Made an owner from the command line",
     "settings.update": "Changed settings",
+    "courier.cities_refresh": "Refreshed a courier's city list",
+    "courier.city_link": "Linked a courier's place to a city",
     "order.status": "Moved an order",
     "order.note": "Added a note to an order",
     "order.create": "Placed an order for a customer",
