@@ -280,11 +280,9 @@ async function callCourier(
     if (!(error instanceof CourierError)) {
       return askByReference(connected, parcel, "The booking call failed unexpectedly.");
     }
-    // a connection dropped after the request went out reads as "unreachable" too, and the courier
-    // may have booked it: only its own refusal (or our credentials) says for sure that it did not
-    if (error.outcomeUnknown || error.kind === "unreachable") {
-      return askByReference(connected, parcel, error.message, error.kind);
-    }
+    // a timeout, an unreadable answer, a connection dropped after the request went out: the
+    // courier may have booked it, and is asked before anything is said
+    if (error.outcomeUnknown) return askByReference(connected, parcel, error.message, error.kind);
     return { outcome: "failed", message: error.message, kind: error.kind };
   }
 }

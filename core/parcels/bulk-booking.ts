@@ -17,7 +17,8 @@ import { staffWrite } from "../shared/staff-write";
 import { requirePermission } from "../shared/staff-errors";
 import { startPolling, type Poller } from "../shared/polling";
 import { bookOrder, bookParcelInput, chooseAccount, MAX_ID, parseInput, whole } from "./booking";
-import { STALE_BOOKING_MS } from "./parcel-reads";
+import { isStale, liveParcelRefusal, STALE_BOOKING_MS } from "./parcel-reads";
+import { settleStaleBooking } from "./booking-outcome";
 
 /** The most orders one batch takes: a busy day's 200, and some. */
 export const BULK_BOOKING_MAX = 300;
@@ -204,12 +205,49 @@ async function actorOf(ctx: CoreContext, batch: typeof parcelBatches.$inferSelec
   };
 }
 
-/** What one claimed order came to. */
-async function bookClaimed(
+type ItemResult = { state: BatchItemState; message: string; parcelId: number | null };
+
+/**
+ * The live parcel this batch's member made for the order since the batch began, as the order's
+ * result; a booking cut off with its process is settled first by asking the courier.
+ */
+async function batchParcel(
   ctx: CoreContext,
-  claimed: Claimed,
+  batch: typeof parcelBatches.$inferSelect,
+  orderId: number,
+  actor: StaffActor,
   options: BatchWorkerOptions,
-): Promise<{ state: BatchItemState; message: string; parcelId: number | null }> {
+): Promise<ItemResult | null> {
+  const find = async () =>
+    (
+      await ctx.db
+        .select()
+        .from(parcels)
+        .where(
+          and(
+            eq(parcels.orderId, orderId),
+            eq(parcels.bookedBy, actor.userId),
+            sql`${parcels.createdAt} >= ${batch.createdAt}`,
+            inArray(parcels.bookingState, ["booking", "booked", "unknown"]),
+          ),
+        )
+        .limit(1)
+    )[0];
+  let earlier = await find();
+  if (earlier?.bookingState === "booking" && isStale(earlier)) {
+    await settleStaleBooking(ctx, actor, earlier, { timeoutMs: options.timeoutMs });
+    earlier = await find();
+  }
+  if (!earlier) return null;
+  if (earlier.bookingState === "booked") return { state: "booked", message: `CN ${earlier.cn}`, parcelId: earlier.id };
+  if (earlier.bookingState === "unknown") {
+    return { state: "unknown", message: earlier.failure ?? "Check the courier's portal.", parcelId: earlier.id };
+  }
+  return { state: "refused", message: liveParcelRefusal(earlier), parcelId: earlier.id };
+}
+
+/** What one claimed order came to. */
+async function bookClaimed(ctx: CoreContext, claimed: Claimed, options: BatchWorkerOptions): Promise<ItemResult> {
   const [batch] = await ctx.db.select().from(parcelBatches).where(eq(parcelBatches.id, claimed.batch_id)).limit(1);
   const actor = batch ? await actorOf(ctx, batch) : null;
   if (!batch || !actor)
@@ -218,22 +256,8 @@ async function bookClaimed(
     return { state: "refused", message: "The courier account was removed.", parcelId: null };
   if (claimed.attempts > 1) {
     // taken again after a process stopped: what that process booked for this batch is its result
-    const [earlier] = await ctx.db
-      .select()
-      .from(parcels)
-      .where(
-        and(
-          eq(parcels.orderId, claimed.order_id),
-          eq(parcels.bookedBy, batch.createdBy!),
-          sql`${parcels.createdAt} >= ${batch.createdAt}`,
-          inArray(parcels.bookingState, ["booked", "unknown"]),
-        ),
-      )
-      .limit(1);
-    if (earlier?.bookingState === "booked")
-      return { state: "booked", message: `CN ${earlier.cn}`, parcelId: earlier.id };
-    if (earlier)
-      return { state: "unknown", message: earlier.failure ?? "Check the courier's portal.", parcelId: earlier.id };
+    const earlier = await batchParcel(ctx, batch, claimed.order_id, actor, options);
+    if (earlier) return earlier;
     if (claimed.attempts > options.maxAttempts) {
       return {
         state: "refused",

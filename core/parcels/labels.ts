@@ -1,5 +1,5 @@
 // Airway bills for the orders staff ticked (decision 0103), in one PDF: the courier's own where
-// its API gives one (asked ten CNs at a time, PostEx's most per file), else the store's 4×6-inch
+// its API gives one (asked as many CNs at a time as one of its files holds), else the store's 4×6-inch
 // label (label-pdf.ts). Orders of several couriers print together, grouped by account in the
 // order the first of each was asked.
 import { eq } from "drizzle-orm";
@@ -20,8 +20,6 @@ import { throughCourier, type BookingOptions } from "./booking-outcome";
 
 /** The most orders one print takes: a bulk booking's 200, and some. */
 export const PARCEL_PRINT_MAX = 250;
-/** The most CNs one courier call for airway bills or a load sheet takes (PostEx: 10 per file). */
-const CNS_PER_CALL = 10;
 const MAX_ID = 2_147_483_647;
 
 const TOO_MANY = `At most ${PARCEL_PRINT_MAX} orders can be printed at a time.`;
@@ -109,8 +107,8 @@ export async function bookedGroups(
   return { groups: out, store };
 }
 
-/** The CNs in calls of at most ten. */
-export function inCalls<T>(items: readonly T[], size = CNS_PER_CALL): T[][] {
+/** The items in calls of at most size (the courier's airway bills per file). */
+export function inCalls<T>(items: readonly T[], size: number): T[][] {
   const calls: T[][] = [];
   for (let at = 0; at < items.length; at += size) calls.push(items.slice(at, at + size));
   return calls;
@@ -152,22 +150,23 @@ export async function airwayBillsPdf(
   for (const { account, items } of groups) {
     const own: AirwayBill[] = [];
     const connected = account ? connect(ctx, account, { timeoutMs: options.timeoutMs }) : null;
-    for (const call of inCalls(items)) {
-      const pdf = connected
-        ? await throughCourier(() =>
-            connected.adapter.airwayBills(
-              connected.connection,
-              call.map((i) => i.parcel.cn!),
-            ),
-          )
-        : null;
-      if (pdf) await throughCourier(() => appendPdf(doc, call[0]!.parcel.courier, pdf.pdf));
-      else
-        own.push(
-          ...call.map((item) =>
-            airwayBillOf(item, store, `${base}/track?tracking_id=${encodeURIComponent(item.order.trackingId)}`),
+    const perFile = connected?.adapter.airwayBillsPerFile ?? 0;
+    const ownLabel = (item: PrintParcel) =>
+      airwayBillOf(item, store, `${base}/track?tracking_id=${encodeURIComponent(item.order.trackingId)}`);
+    if (!connected || perFile < 1) {
+      own.push(...items.map(ownLabel));
+    } else {
+      for (const call of inCalls(items, perFile)) {
+        const pdf = await throughCourier(() =>
+          connected.adapter.airwayBills(
+            connected.connection,
+            call.map((i) => i.parcel.cn!),
+            { discreet: store.discreetPackaging },
           ),
         );
+        if (pdf) await throughCourier(() => appendPdf(doc, call[0]!.parcel.courier, pdf.pdf));
+        else own.push(...call.map(ownLabel));
+      }
     }
     await drawAirwayBills(doc, own);
   }
