@@ -54,6 +54,7 @@ describe("console helpers", () => {
       "Staff",
       "Audit log",
       "Settings",
+      "Cities",
     ]);
   });
 
