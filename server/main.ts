@@ -9,6 +9,7 @@ import { cloudApiTransport } from "../core/messaging/cloud-api";
 import { emailQueue, logOnlyEmailTransport, smtpTransport } from "../core/messaging/email-transport";
 import { startOutboxWorker, startQueueWorker } from "../core/messaging/outbox";
 import { startConfirmationScheduler } from "../core/orders/confirmation-scheduler";
+import { startParcelBatchWorker } from "../core/parcels/bulk-booking";
 import { logOnlyTransport } from "../core/messaging/transport";
 import { pruneAlertDevices } from "../core/orders/order-alerts";
 import { logOnlyPushSender, pushQueue, webPushSender } from "../core/messaging/web-push";
@@ -152,6 +153,11 @@ async function main() {
         onRun: (run) => app.log.info({ confirmations: run }, "confirmations: reminders written, orders expired"),
       })
     : null;
+  // bulk bookings (decision 0103): every process books the ticked orders' batches, a few at a time
+  // per courier over all processes; a batch a stopped process leaves is taken up when its lease ends
+  const parcelBatches = startParcelBatchWorker(core, {
+    onError: (error) => app.log.error({ err: error }, "bulk booking pass failed; the next pass tries again"),
+  });
 
   // PGlite has no autovacuum (decision 0082): the store does its work, at autovacuum's thresholds,
   // every ten minutes; a PostgreSQL server's own autovacuum needs no help
@@ -199,6 +205,8 @@ async function main() {
       await accountRequests?.stop();
       // the pass under way commits before the database closes
       await confirmations?.stop();
+      // the bookings under way get their answers recorded before the database closes
+      await parcelBatches.stop();
       // a VACUUM under way finishes before the database closes
       await upkeep?.stop();
       await limiter.close();

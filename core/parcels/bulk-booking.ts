@@ -149,7 +149,7 @@ export interface BatchWorkerOptions {
 export const BATCH_WORKER_DEFAULTS: BatchWorkerOptions = {
   perCourier: 4,
   leaseMs: STALE_BOOKING_MS * 2,
-  passMs: 20_000,
+  passMs: 5_000,
   maxAttempts: 3,
 };
 
@@ -332,6 +332,8 @@ export interface BatchRun {
 export async function runParcelBatchesOnce(
   ctx: CoreContext,
   options: BatchWorkerOptions = BATCH_WORKER_DEFAULTS,
+  /** true once the process is stopping: no more orders are claimed */
+  stopping: () => boolean = () => false,
 ): Promise<BatchRun> {
   const run: BatchRun = { booked: 0, refused: 0, unknown: 0 };
   const couriers = await queryRows<{ courier: CourierCode }>(
@@ -340,7 +342,7 @@ export async function runParcelBatchesOnce(
   );
   const deadline = Date.now() + options.passMs;
   const lane = async (courier: CourierCode) => {
-    while (Date.now() < deadline) {
+    while (Date.now() < deadline && !stopping()) {
       const claimed = await claimOne(ctx, courier, options);
       if (!claimed) return;
       const result = await bookClaimed(ctx, claimed, options).catch((error: unknown) => ({
@@ -363,11 +365,20 @@ export function startParcelBatchWorker(
 ): Poller<BatchRun> {
   const options = { ...BATCH_WORKER_DEFAULTS, ...worker.options };
   const pollMs = worker.pollMs ?? 2_000;
-  return startPolling(() => runParcelBatchesOnce(ctx, options), {
+  let stopping = false;
+  const poller = startPolling(() => runParcelBatchesOnce(ctx, options, () => stopping), {
     // processes started together look at different moments
     firstAfterMs: 500 + Math.floor(Math.random() * 1000),
     nextAfterMs: (run) => (run && run.booked + run.refused + run.unknown > 0 ? 0 : pollMs),
     onError: worker.onError,
     unref: true,
   });
+  return {
+    poke: () => poller.poke(),
+    // the bookings under way finish and are recorded; no new one starts
+    stop: async () => {
+      stopping = true;
+      await poller.stop();
+    },
+  };
 }
