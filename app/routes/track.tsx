@@ -7,6 +7,7 @@ import { AppError } from "../../core/shared/errors";
 import { enforceLimit } from "../../core/shared/rate-limit";
 import { RATE_LIMITS } from "../../core/shared/client-limits";
 import { money, SummaryLines } from "../components/OrderSummary";
+import { ParcelEvents } from "../components/ParcelEvents";
 import { Picture } from "../components/Picture";
 import { loadLastOrder } from "../lib/checkout-storage";
 import { orderSteps, SHOPPER_STATUS_TEXT } from "../lib/order-steps";
@@ -40,6 +41,14 @@ function view(order: TrackedOrder) {
     steps,
     // the courier and its consignment number once the parcel is on its way (decision 0055)
     shipment: order.courier ? { courier: order.courier, trackingNumber: order.trackingNumber } : null,
+    // what the courier reported of the parcel (decision 0104)
+    parcelEvents: order.parcelEvents.map((e) => ({
+      status: e.status,
+      reason: e.reason,
+      location: e.location,
+      courier: e.courierName,
+      date: when.format(e.at),
+    })),
     // the exchange arranged for this order, or the order this one replaces (decision 0056)
     exchanges: order.exchanges.map((e) => ({
       key: `${e.role}-${e.trackingId}`,
@@ -163,6 +172,7 @@ function Result({ order }: { order: OrderView }) {
           Placed {order.placed} · Cash on Delivery
         </p>
         <Timeline order={order} />
+        <ParcelEvents events={order.parcelEvents} className="mt-6" />
         {order.exchanges.length > 0 && (
           <ul className="mt-6 space-y-2 text-sm" aria-label="Exchanges">
             {order.exchanges.map((exchange) => (

@@ -5,6 +5,7 @@ import type { CoreContext } from "../context";
 import { orderEvents, orderItems, orders, type OrderStatus } from "../../db/schema";
 import type { Account } from "../accounts/account";
 import type { Order, OrderLine, OrderRecipient, OrderShipment, OrderTotals, ShopperExchange } from "./order";
+import { parcelEventsOf, shopperParcelEvent, type ShopperParcelEvent } from "./order-timeline";
 
 export type MyOrderItem = Pick<
   OrderLine,
@@ -30,6 +31,8 @@ export interface MyOrder
   timeline: ({ status: OrderStatus; createdAt: Date } & OrderShipment)[];
   /** exchanges (decision 0056), as the tracking page shows them */
   exchanges: ShopperExchange[];
+  /** what the courier reported of the parcel, oldest first (decision 0104) */
+  parcelEvents: ShopperParcelEvent[];
 }
 
 const relatedOrder = alias(orders, "related_order");
@@ -139,6 +142,15 @@ export async function listMyOrders(
     list.push({ status, ...step });
     stepsByOrder.set(orderId, list);
   }
+  const reportedByOrder = new Map<number, ShopperParcelEvent[]>();
+  for (const event of await parcelEventsOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  )) {
+    const list = reportedByOrder.get(event.orderId) ?? [];
+    list.push(shopperParcelEvent(event));
+    reportedByOrder.set(event.orderId, list);
+  }
   const byOrder = new Map<number, MyOrderItem[]>();
   for (const { orderId, ...item } of items) {
     const list = byOrder.get(orderId) ?? [];
@@ -154,5 +166,6 @@ export async function listMyOrders(
     items: byOrder.get(r.id) ?? [],
     timeline: stepsByOrder.get(r.id) ?? [],
     exchanges: exchangesByOrder.get(r.id) ?? [],
+    parcelEvents: reportedByOrder.get(r.id) ?? [],
   }));
 }

@@ -18,6 +18,7 @@ import {
 import { notFound } from "../shared/errors";
 import { normalizeInternationalPhone, normalizePhone } from "../shared/phone";
 import { parseTrackingId } from "./tracking-id";
+import { parcelEventsOf, shopperParcelEvent, type ShopperParcelEvent } from "./order-timeline";
 
 const relatedOrder = alias(orders, "related_order");
 
@@ -36,6 +37,8 @@ export interface TrackedOrder
    * arranged for it ("replaced_by"); on a replacement, the order it replaces ("replaces").
    */
   exchanges: ShopperExchange[];
+  /** what the courier reported of the parcel, oldest first (decision 0104) */
+  parcelEvents: ShopperParcelEvent[];
   items: DetailedLine[];
 }
 
@@ -54,7 +57,7 @@ export async function trackOrder(
     const phone = normalizePhone(input.phone, order.country) ?? normalizeInternationalPhone(input.phone);
     if (phone !== order.phoneNormalized) throw notFound(ORDER_NOT_FOUND);
   }
-  const [items, events] = await Promise.all([
+  const [items, events, reported] = await Promise.all([
     ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
     // only the steps meant for the shopper: a staff note never leaves the console
     ctx.db
@@ -63,6 +66,7 @@ export async function trackOrder(
       .leftJoin(relatedOrder, eq(relatedOrder.id, orderEvents.relatedOrderId))
       .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.visibleToShopper, true)))
       .orderBy(asc(orderEvents.at), asc(orderEvents.id)),
+    parcelEventsOf(ctx.db, [order.id]),
   ]);
   const steps = events.map((row) => row.event).filter((e) => e.kind === "status" && e.toStatus !== null);
   return {
@@ -89,6 +93,7 @@ export async function trackOrder(
           ]
         : [],
     ),
+    parcelEvents: reported.map(shopperParcelEvent),
     courier: order.courier,
     trackingNumber: order.trackingNumber,
     items: items.map(detailedLine),

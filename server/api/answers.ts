@@ -368,6 +368,17 @@ export const orderLineFields = {
   line_total: rupees,
 };
 
+/** What the courier reported of the shopper's parcel (decision 0104), oldest first. */
+export const shopperParcelEventAnswer = z.object({
+  at: moment,
+  status: z
+    .string()
+    .describe("booked, picked up, in transit, out for delivery, delivery attempted, delivered, returning or returned"),
+  reason: z.string().nullable().describe("the courier's reason, where it gave one (an attempted delivery's)"),
+  location: z.string().nullable(),
+  courier: z.string(),
+});
+
 /** an exchange of an order, as the shopper sees it (decision 0056) */
 export const shopperExchangeAnswer = z.object({
   role: z.string().describe("replacement: this order's replacement; replaces: the order this one replaces"),

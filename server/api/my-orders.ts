@@ -16,6 +16,7 @@ import {
   orderTotalsFields,
   rupees,
   shopperExchangeAnswer,
+  shopperParcelEventAnswer,
 } from "./answers";
 import { presentOrderTotals, variantDetailsText } from "./presenters";
 import { SHOPPER_SECURITY } from "./user-answers";
@@ -53,6 +54,14 @@ export function presentMyOrder(order: MyOrder) {
     tracking_number: order.trackingNumber,
     // exchanges (decision 0056): the replacement arranged, or the order this one replaces
     exchanges: order.exchanges.map((e) => ({ role: e.role, tracking_id: e.trackingId, created_at: e.createdAt })),
+    // what the courier reported of the parcel (decision 0104)
+    parcel_events: order.parcelEvents.map((e) => ({
+      at: e.at,
+      status: e.status,
+      reason: e.reason,
+      location: e.location,
+      courier: e.courierName,
+    })),
     timeline: order.timeline.map((step) => ({
       status: step.status,
       created_at: step.createdAt,
@@ -85,6 +94,7 @@ const myOrderAnswer = answerOf<ReturnType<typeof presentMyOrder>>()(
     courier: z.string().nullable(),
     tracking_number: z.string().nullable(),
     exchanges: z.array(shopperExchangeAnswer),
+    parcel_events: z.array(shopperParcelEventAnswer),
     timeline: z.array(
       z.object({
         status: z.string(),

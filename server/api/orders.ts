@@ -12,7 +12,7 @@ import type { CoreContext } from "../../core/context";
 import { AppError } from "../../core/shared/errors";
 import { userIdOrGuest } from "../plugins/auth";
 import { money } from "../serialize";
-import { answerOf, answers, moment, orderTotalsFields, rupees, shopperExchangeAnswer } from "./answers";
+import { answerOf, answers, moment, orderTotalsFields, rupees, shopperExchangeAnswer, shopperParcelEventAnswer } from "./answers";
 import { presentOrderTotals, variantDetailsText } from "./presenters";
 import { limitByClient } from "./rate-limits";
 
@@ -108,6 +108,14 @@ export function presentTrackedOrder(order: TrackedOrder) {
     })),
     // exchanges (decision 0056): the replacement arranged, or the order this one replaces
     exchanges: order.exchanges.map((e) => ({ role: e.role, tracking_id: e.trackingId, created_at: e.createdAt })),
+    // what the courier reported of the parcel (decision 0104)
+    parcel_events: order.parcelEvents.map((e) => ({
+      at: e.at,
+      status: e.status,
+      reason: e.reason,
+      location: e.location,
+      courier: e.courierName,
+    })),
     courier: order.courier,
     tracking_number: order.trackingNumber,
     items: order.items.map((item) => ({
@@ -194,6 +202,7 @@ const trackedOrderAnswer = answerOf<ReturnType<typeof presentTrackedOrder>>()(
       }),
     ),
     exchanges: z.array(shopperExchangeAnswer),
+    parcel_events: z.array(shopperParcelEventAnswer),
     courier: z.string().nullable(),
     tracking_number: z.string().nullable(),
     items: z.array(

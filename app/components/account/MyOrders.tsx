@@ -7,6 +7,7 @@ import { PaysInRupees } from "../Price";
 import { api } from "../../lib/api";
 import { formatDayTime } from "../../lib/dates";
 import { orderSteps, type ShopperOrderStatus } from "../../lib/order-steps";
+import { ParcelEvents } from "../ParcelEvents";
 
 interface OrderItem {
   product_id: number | null;
@@ -28,6 +29,7 @@ interface Order {
   tracking_number: string | null;
   timeline: { status: ShopperOrderStatus; created_at: string }[];
   exchanges: { role: "replaced_by" | "replaces"; tracking_id: string; created_at: string }[];
+  parcel_events?: { at: string; status: string; reason: string | null; location: string | null; courier: string }[];
   created_at: string;
 }
 // each step with its day and time in Pakistan time, compact enough for a phone
@@ -68,6 +70,10 @@ function Steps({ order }: { order: Order }) {
           );
         })}
       </ol>
+      <ParcelEvents
+        className="mt-3"
+        events={(order.parcel_events ?? []).map((event) => ({ ...event, date: formatDayTime(event.at) }))}
+      />
       {order.exchanges.map((exchange) => (
         <p key={`${exchange.role}-${exchange.tracking_id}`} className="mt-2 text-stone-700">
           {exchange.role === "replaced_by" ? "Exchange arranged: new order" : "Exchange for order"}{" "}

@@ -19,9 +19,11 @@ export function OrderDetailTimeline({
     <Panel title="Timeline">
       <ol className="space-y-3 text-sm" aria-label="Timeline">
         {order.timeline.map((event) => (
-          <li key={event.id} className="border-l-2 border-stone-300 pl-3">
+          <li key={`${event.kind}-${event.id}`} className="border-l-2 border-stone-300 pl-3">
             <p className="text-xs text-stone-600">
-              {event.when} · {event.actorName ?? (event.actorId === null ? "Shopper or system" : "Staff")}
+              {event.when} · {event.kind === "parcel"
+                ? event.courier
+                : (event.actorName ?? (event.actorId === null ? "Shopper or system" : "Staff"))}
             </p>
             {event.kind === "exchange" ? (
               <p>
@@ -31,6 +33,12 @@ export function OrderDetailTimeline({
                     {event.relatedTrackingId}
                   </Link>
                 )}
+              </p>
+            ) : event.kind === "parcel" ? (
+              // what the courier reported (decision 0104): its words are the note below
+              <p>
+                <span className="mr-1 bg-sky-50 px-1 text-xs font-semibold text-sky-900">Courier</span>
+                <span className="font-mono text-xs">{event.trackingNumber}</span>
               </p>
             ) : event.kind === "status" ? (
               <p>

@@ -183,7 +183,8 @@ export const orderEventAnswer = answerOf<ReturnType<typeof presentOrderEvent>>()
   z.object({
     id: z.int(),
     at: moment,
-    kind: z.enum(ORDER_EVENT_KINDS),
+    // "parcel": what the courier reported (decision 0104); its id is the parcel event's
+    kind: z.enum([...ORDER_EVENT_KINDS, "parcel"]),
     from_status: status.nullable(),
     to_status: status.nullable(),
     note: z.string().nullable(),
