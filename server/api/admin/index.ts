@@ -29,6 +29,7 @@ import { adminOrderCallRoutes } from "./order-calls";
 import { adminConfirmationFigureRoutes } from "./confirmation-figures";
 import { adminCurrencyRateRoutes } from "./currency-rates";
 import { adminParcelRoutes } from "./parcels";
+import { adminParcelAttentionRoutes } from "./parcel-attention";
 import { adminCityRoutes } from "./cities";
 import { adminCourierRoutes } from "./couriers";
 
@@ -68,4 +69,5 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminOrderCallRoutes, options);
   await app.register(adminConfirmationFigureRoutes, options);
   await app.register(adminParcelRoutes, options);
+  await app.register(adminParcelAttentionRoutes, options);
 }
