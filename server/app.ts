@@ -20,6 +20,7 @@ import { adminRoutes } from "./api/admin";
 import { API_TAGS, DOCUMENT_VERSION, declareCommonAnswers, documentTransform } from "./api/answers";
 import { voucherRoutes } from "./api/vouchers";
 import { whatsappWebhookRoutes } from "./api/webhooks/whatsapp";
+import { traxWebhookRoutes } from "./api/webhooks/trax";
 import type { AppConfig } from "./config";
 import { answerClientError, answerFrameworkError, registerErrorHandling } from "./plugins/errors";
 import { registerRequestChecks, rewriteTarget } from "./plugins/request-checks";
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(userRoutes, { core, config });
       await api.register(adminRoutes, { core, config });
       await api.register(whatsappWebhookRoutes, { core, config });
+      await api.register(traxWebhookRoutes, { core, config });
     },
     { prefix: "/api" },
   );
