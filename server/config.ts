@@ -45,6 +45,18 @@ export interface AppConfig {
   /** reminders and expiry of unanswered confirmations (decision 0072): on unless CONFIRMATION_SCHEDULER=off */
   confirmationScheduler: { enabled: boolean; pollMs: number };
   /**
+   * Following parcels with their couriers (decision 0104): on unless PARCEL_TRACKING=off; how often
+   * each process looks for parcels due a poll (PARCEL_TRACKING_POLL_MS) and for pushed webhooks
+   * to work through (PARCEL_WEBHOOK_POLL_MS)
+   */
+  parcelTracking: { enabled: boolean; pollMs: number; inboxMs: number };
+  /**
+   * Trax's pushed statuses (decision 0104): TRAX_WEBHOOK_SECRET, when set, must end the webhook's
+   * path (/api/webhooks/trax/<secret>, the URL registered with Trax) and its bodies are recorded as
+   * events; unset, a push only brings its parcels' next poll forward
+   */
+  traxWebhook: { secret: string };
+  /**
    * Web Push for staff new-order alerts (decision 0094): VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or
    * with the embedded database a pair made once in DATA_DIR; null = push notifications are off
    */
@@ -141,6 +153,15 @@ function milliseconds(name: string, value: string | undefined, fallback: number,
   return Number(text);
 }
 
+/** A webhook's shared secret: empty (none), or 16 to 200 URL-safe characters. */
+function webhookSecret(name: string, value: string | undefined): string {
+  const text = (value ?? "").trim();
+  if (text !== "" && !/^[A-Za-z0-9._~-]{16,200}$/.test(text)) {
+    throw new Error(`${name} must be 16 to 200 letters, digits or . _ ~ - (openssl rand -hex 24 makes one)`);
+  }
+  return text;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -184,6 +205,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       enabled: flag(env.CONFIRMATION_SCHEDULER, true),
       pollMs: milliseconds("CONFIRMATION_SCHEDULER_POLL_MS", env.CONFIRMATION_SCHEDULER_POLL_MS, 60_000, 10),
     },
+    parcelTracking: {
+      enabled: flag(env.PARCEL_TRACKING, true),
+      pollMs: milliseconds("PARCEL_TRACKING_POLL_MS", env.PARCEL_TRACKING_POLL_MS, 60_000, 10),
+      inboxMs: milliseconds("PARCEL_WEBHOOK_POLL_MS", env.PARCEL_WEBHOOK_POLL_MS, 5_000, 10),
+    },
+    traxWebhook: { secret: webhookSecret("TRAX_WEBHOOK_SECRET", env.TRAX_WEBHOOK_SECRET) },
     vapid: loadVapidKeys({
       publicKey: env.VAPID_PUBLIC_KEY,
       privateKey: env.VAPID_PRIVATE_KEY,

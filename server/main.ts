@@ -10,6 +10,7 @@ import { emailQueue, logOnlyEmailTransport, smtpTransport } from "../core/messag
 import { startOutboxWorker, startQueueWorker } from "../core/messaging/outbox";
 import { startConfirmationScheduler } from "../core/orders/confirmation-scheduler";
 import { startParcelBatchWorker } from "../core/parcels/bulk-booking";
+import { startParcelTracking } from "../core/parcels/tracking-scheduler";
 import { logOnlyTransport } from "../core/messaging/transport";
 import { pruneAlertDevices } from "../core/orders/order-alerts";
 import { logOnlyPushSender, pushQueue, webPushSender } from "../core/messaging/web-push";
@@ -158,6 +159,23 @@ async function main() {
   const parcelBatches = startParcelBatchWorker(core, {
     onError: (error) => app.log.error({ err: error }, "bulk booking pass failed; the next pass tries again"),
   });
+  // following parcels with their couriers (decision 0104): every process runs the poll and works
+  // through pushed webhooks; SKIP LOCKED and a lease keep two of them from asking for one parcel
+  const parcelTracking = config.parcelTracking.enabled
+    ? startParcelTracking(core, {
+        pollMs: config.parcelTracking.pollMs,
+        inboxMs: config.parcelTracking.inboxMs,
+        // only a push whose sender proved itself (the secret in its path) counts as the courier's word
+        trustBodies: config.traxWebhook.secret !== "",
+        onError: (error) => app.log.error({ err: error }, "parcel tracking pass failed; the next pass tries again"),
+        onRun: (run) => {
+          if (run.failed > 0) app.log.warn({ parcels: run }, "parcel tracking: some polls failed");
+        },
+        onInbox: (run) => {
+          if (run.failed > 0) app.log.warn({ webhooks: run }, "courier webhooks: some could not be read");
+        },
+      })
+    : null;
 
   // PGlite has no autovacuum (decision 0082): the store does its work, at autovacuum's thresholds,
   // every ten minutes; a PostgreSQL server's own autovacuum needs no help
@@ -207,6 +225,8 @@ async function main() {
       await confirmations?.stop();
       // the bookings under way get their answers recorded before the database closes
       await parcelBatches.stop();
+      // the courier calls under way end and their events are recorded before the database closes
+      await parcelTracking?.stop();
       // a VACUUM under way finishes before the database closes
       await upkeep?.stop();
       await limiter.close();
