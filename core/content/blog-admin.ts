@@ -3,7 +3,7 @@
 // stored; a draft never shows on the storefront (content.ts's visible()), and published_at is
 // set the first time a post is published. Every write is audited in its own transaction and
 // clears the read and page caches, so the blog changes at once.
-import { and, count, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
 import { blogs } from "../../db/schema";
@@ -19,6 +19,7 @@ import { CONTENT_LIMITS as L, SLUG_PATTERN, slugify, type BlogStatus } from "./c
 import { htmlText, lineText, longText, mediaPath } from "./content-input";
 import { requireKnownMedia } from "./media-choices";
 import { cleanHtml } from "../shared/sanitize";
+import { newestFirstPage } from "../shared/paging";
 
 export type StaffBlogPost = typeof blogs.$inferSelect;
 
@@ -130,17 +131,9 @@ export async function listBlogPostsForStaff(
     pattern ? or(ilike(blogs.title, pattern), ilike(blogs.slug, pattern)) : undefined,
   );
   const { content: _body, ...columns } = getTableColumns(blogs);
-  const [items, [total]] = await Promise.all([
-    ctx.db
-      .select(columns)
-      .from(blogs)
-      .where(where)
-      .orderBy(desc(blogs.updatedAt), desc(blogs.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    ctx.db.select({ n: count() }).from(blogs).where(where),
-  ]);
-  return { items, total: Number(total?.n ?? 0) };
+  const listed = ctx.db.select(columns).from(blogs).$dynamic();
+  const { items: items, total } = await newestFirstPage(ctx.db, listed, where, [blogs.updatedAt, blogs.id], query);
+  return { items, total };
 }
 
 /** One post, draft or not. */

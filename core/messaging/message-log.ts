@@ -2,7 +2,7 @@
 // text, attempts and last error; a failed one can be sent again. Staff with the orders
 // permission; the resend is audited in its own transaction. The shop's choices (confirmations on
 // or off, their language) are settings.
-import { and, count, desc, eq, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, notInArray, sql, type SQL } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { notFound, conflict, invalid } from "../shared/errors";
 import { staffWrite } from "../shared/staff-write";
@@ -16,6 +16,7 @@ import {
   type MessageLanguage,
   type MessageStatus,
 } from "../../db/schema";
+import { newestFirstPage } from "../shared/paging";
 
 export const PHONE_CODE_RESEND_REFUSED =
   "A staff member's number code cannot be sent again: it is not kept. They ask for a new one on their account page.";
@@ -53,35 +54,32 @@ export async function listMessages(
 ): Promise<{ items: LoggedMessage[]; total: number; failed: number }> {
   requirePermission(actor, "orders");
   const where: SQL | undefined = query.status === "all" ? undefined : eq(whatsappMessages.status, query.status);
-  const [rows, [total], [failed]] = await Promise.all([
-    ctx.db
-      .select({
-        id: whatsappMessages.id,
-        orderId: whatsappMessages.orderId,
-        trackingId: orders.trackingId,
-        kind: whatsappMessages.kind,
-        language: whatsappMessages.language,
-        phone: whatsappMessages.phone,
-        body: whatsappMessages.body,
-        buttons: whatsappMessages.buttons,
-        status: whatsappMessages.status,
-        attempts: whatsappMessages.attempts,
-        nextAttemptAt: whatsappMessages.nextAttemptAt,
-        providerMessageId: whatsappMessages.providerMessageId,
-        lastError: whatsappMessages.lastError,
-        createdAt: whatsappMessages.createdAt,
-        sentAt: whatsappMessages.sentAt,
-      })
-      .from(whatsappMessages)
-      .leftJoin(orders, eq(orders.id, whatsappMessages.orderId))
-      .where(where)
-      .orderBy(desc(whatsappMessages.createdAt), desc(whatsappMessages.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    ctx.db.select({ n: count() }).from(whatsappMessages).where(where),
+  const listed = ctx.db
+    .select({
+      id: whatsappMessages.id,
+      orderId: whatsappMessages.orderId,
+      trackingId: orders.trackingId,
+      kind: whatsappMessages.kind,
+      language: whatsappMessages.language,
+      phone: whatsappMessages.phone,
+      body: whatsappMessages.body,
+      buttons: whatsappMessages.buttons,
+      status: whatsappMessages.status,
+      attempts: whatsappMessages.attempts,
+      nextAttemptAt: whatsappMessages.nextAttemptAt,
+      providerMessageId: whatsappMessages.providerMessageId,
+      lastError: whatsappMessages.lastError,
+      createdAt: whatsappMessages.createdAt,
+      sentAt: whatsappMessages.sentAt,
+    })
+    .from(whatsappMessages)
+    .leftJoin(orders, eq(orders.id, whatsappMessages.orderId))
+    .$dynamic();
+  const [{ items: rows, total }, [failed]] = await Promise.all([
+    newestFirstPage(ctx.db, listed, where, [whatsappMessages.createdAt, whatsappMessages.id], query),
     ctx.db.select({ n: count() }).from(whatsappMessages).where(eq(whatsappMessages.status, "failed")),
   ]);
-  return { items: rows, total: Number(total?.n ?? 0), failed: Number(failed?.n ?? 0) };
+  return { items: rows, total, failed: Number(failed?.n ?? 0) };
 }
 
 /**

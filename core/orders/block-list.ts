@@ -3,11 +3,12 @@
 // with its reason, who and when; every add and removal is audited in its own transaction. A phone
 // is stored as the checkout stores it (923XXXXXXXXX) and compared in each of its forms; an address
 // in the normal form orders carry as address_key (risk-rules.ts), with its city.
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { blockedContacts, orders, users, type BlockedKind } from "../../db/schema";
 import { AppError, notFound } from "../shared/errors";
 import { staffWrite } from "../shared/staff-write";
+import { newestFirstPage } from "../shared/paging";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
 import { normalizePakistaniMobile, PAKISTAN_PHONE_MESSAGE } from "../shared/phone";
@@ -80,30 +81,25 @@ export async function listBlocked(
 ): Promise<{ items: BlockedEntry[]; total: number }> {
   requirePermission(actor, "orders");
   const where = query.kind ? eq(blockedContacts.kind, query.kind) : undefined;
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({
-        id: blockedContacts.id,
-        kind: blockedContacts.kind,
-        value: blockedContacts.value,
-        display: blockedContacts.display,
-        reason: blockedContacts.reason,
-        createdAt: blockedContacts.createdAt,
-        userId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-      })
-      .from(blockedContacts)
-      .leftJoin(users, eq(users.id, blockedContacts.createdBy))
-      .where(where)
-      .orderBy(desc(blockedContacts.createdAt), desc(blockedContacts.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    ctx.db.select({ n: count() }).from(blockedContacts).where(where),
-  ]);
+  const rows = ctx.db
+    .select({
+      id: blockedContacts.id,
+      kind: blockedContacts.kind,
+      value: blockedContacts.value,
+      display: blockedContacts.display,
+      reason: blockedContacts.reason,
+      createdAt: blockedContacts.createdAt,
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(blockedContacts)
+    .leftJoin(users, eq(users.id, blockedContacts.createdBy))
+    .$dynamic();
+  const page = await newestFirstPage(ctx.db, rows, where, [blockedContacts.createdAt, blockedContacts.id], query);
   return {
-    items: rows.map((r) => ({
+    items: page.items.map((r) => ({
       id: r.id,
       kind: r.kind,
       value: r.value,
@@ -115,7 +111,7 @@ export async function listBlocked(
           ? null
           : { id: r.userId, name: `${r.firstName ?? ""} ${r.lastName ?? ""}`.trim() || (r.email ?? "") },
     })),
-    total: Number(total?.n ?? 0),
+    total: page.total,
   };
 }
 

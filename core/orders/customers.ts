@@ -14,6 +14,7 @@ import { notFound } from "../shared/errors";
 import { escapeLike, searchTerm } from "../shared/search";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
+import { newestFirstPage } from "../shared/paging";
 
 export const NO_SUCH_CUSTOMER = "No such customer.";
 export const CUSTOMER_SEARCH_MAX = 100;
@@ -262,26 +263,21 @@ export async function listCustomerOrders(
   requirePermission(actor, "customers");
   const customer = await findCustomer(ctx, id);
   const mine = ordersOf(customer.phoneKey);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({
-        id: orders.id,
-        trackingId: orders.trackingId,
-        status: orders.status,
-        totalPaisa: orders.totalPaisa,
-        city: orders.city,
-        createdAt: orders.createdAt,
-        userId: orders.userId,
-      })
-      .from(orders)
-      .where(mine)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    ctx.db.select({ n: count() }).from(orders).where(mine),
-  ]);
+  const listed = ctx.db
+    .select({
+      id: orders.id,
+      trackingId: orders.trackingId,
+      status: orders.status,
+      totalPaisa: orders.totalPaisa,
+      city: orders.city,
+      createdAt: orders.createdAt,
+      userId: orders.userId,
+    })
+    .from(orders)
+    .$dynamic();
+  const { items: rows, total } = await newestFirstPage(ctx.db, listed, mine, [orders.createdAt, orders.id], page);
   return {
     items: rows.map(({ userId, ...order }) => ({ ...order, placedAs: userId === null ? "guest" : "account" })),
-    total: Number(total?.n ?? 0),
+    total,
   };
 }

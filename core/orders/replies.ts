@@ -16,6 +16,7 @@ import type { StaffActor } from "../shared/permissions";
 import { readDeliveryStatus, STATUSES_PER_EVENT, type DeliveryStatus } from "../messaging/delivery-status";
 import type { ReplyFilter } from "./reply-filters";
 import { readReply } from "./reply-words";
+import { newestFirstPage } from "../shared/paging";
 
 /** One message from a shopper, as read from the Cloud API's webhook payload. */
 export interface InboundMessage {
@@ -282,36 +283,33 @@ export async function listReplies(
 ): Promise<{ items: InboundReply[]; total: number; waiting: number }> {
   requirePermission(actor, "orders");
   const where: SQL | undefined = query.filter === "all" ? undefined : waitingForPerson;
-  const [items, [total], [waiting]] = await Promise.all([
-    ctx.db
-      .select({
-        id: whatsappInbound.id,
-        fromPhone: whatsappInbound.fromPhone,
-        type: whatsappInbound.type,
-        text: whatsappInbound.text,
-        payload: whatsappInbound.payload,
-        outcome: whatsappInbound.outcome,
-        orderId: whatsappInbound.orderId,
-        trackingId: orders.trackingId,
-        orderStatus: orders.status,
-        sentAt: whatsappInbound.sentAt,
-        receivedAt: whatsappInbound.receivedAt,
-        handledAt: whatsappInbound.handledAt,
-        handledBy: sql<
-          string | null
-        >`case when ${users.id} is null then null else ${users.firstName} || ' ' || ${users.lastName} end`,
-      })
-      .from(whatsappInbound)
-      .leftJoin(orders, eq(orders.id, whatsappInbound.orderId))
-      .leftJoin(users, eq(users.id, whatsappInbound.handledBy))
-      .where(where)
-      .orderBy(desc(whatsappInbound.receivedAt), desc(whatsappInbound.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    ctx.db.select({ n: count() }).from(whatsappInbound).where(where),
+  const listed = ctx.db
+    .select({
+      id: whatsappInbound.id,
+      fromPhone: whatsappInbound.fromPhone,
+      type: whatsappInbound.type,
+      text: whatsappInbound.text,
+      payload: whatsappInbound.payload,
+      outcome: whatsappInbound.outcome,
+      orderId: whatsappInbound.orderId,
+      trackingId: orders.trackingId,
+      orderStatus: orders.status,
+      sentAt: whatsappInbound.sentAt,
+      receivedAt: whatsappInbound.receivedAt,
+      handledAt: whatsappInbound.handledAt,
+      handledBy: sql<
+        string | null
+      >`case when ${users.id} is null then null else ${users.firstName} || ' ' || ${users.lastName} end`,
+    })
+    .from(whatsappInbound)
+    .leftJoin(orders, eq(orders.id, whatsappInbound.orderId))
+    .leftJoin(users, eq(users.id, whatsappInbound.handledBy))
+    .$dynamic();
+  const [{ items, total }, [waiting]] = await Promise.all([
+    newestFirstPage(ctx.db, listed, where, [whatsappInbound.receivedAt, whatsappInbound.id], query),
     ctx.db.select({ n: count() }).from(whatsappInbound).where(waitingForPerson),
   ]);
-  return { items, total: Number(total?.n ?? 0), waiting: Number(waiting?.n ?? 0) };
+  return { items, total, waiting: Number(waiting?.n ?? 0) };
 }
 
 /**

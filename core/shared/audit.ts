@@ -2,12 +2,13 @@
 // with who, when, from which address, what, and the fields that changed. Written with the
 // transaction's own handle, so the record and the change commit or roll back together; the
 // table refuses UPDATE and DELETE, so nothing in the product can rewrite history.
-import { and, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
 import { requirePermission } from "./staff-errors";
 import type { StaffActor } from "./permissions";
+import { newestFirstPage } from "./paging";
 
 /** Who did it: a staff member, or only an email and address (a failed sign-in). */
 export interface AuditWho {
@@ -98,36 +99,31 @@ export async function listAuditLog(
   if (query.from) conditions.push(gte(auditLog.at, query.from));
   if (query.to) conditions.push(lt(auditLog.at, query.to));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({
-        id: auditLog.id,
-        at: auditLog.at,
-        actorId: auditLog.actorId,
-        // the email as it was at the time, which a rename leaves alone; the account's for an entry without one
-        actorEmail: sql<string | null>`coalesce(${auditLog.actorEmail}, ${users.email})`,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        ip: auditLog.ip,
-        action: auditLog.action,
-        entityType: auditLog.entityType,
-        entityId: auditLog.entityId,
-        changes: auditLog.changes,
-      })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
-      .where(where)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    ctx.db.select({ n: count() }).from(auditLog).where(where),
-  ]);
+  const listed = ctx.db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      actorId: auditLog.actorId,
+      // the email as it was at the time, which a rename leaves alone; the account's for an entry without one
+      actorEmail: sql<string | null>`coalesce(${auditLog.actorEmail}, ${users.email})`,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      ip: auditLog.ip,
+      action: auditLog.action,
+      entityType: auditLog.entityType,
+      entityId: auditLog.entityId,
+      changes: auditLog.changes,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .$dynamic();
+  const { items: rows, total } = await newestFirstPage(ctx.db, listed, where, [auditLog.at, auditLog.id], query);
   return {
     items: rows.map(({ firstName, lastName, ...row }) => ({
       ...row,
       actorName: firstName === null ? null : `${firstName} ${lastName ?? ""}`.trim(),
     })),
-    total: Number(total?.n ?? 0),
+    total,
   };
 }
 

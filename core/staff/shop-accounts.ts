@@ -1,12 +1,13 @@
 // The shop's accounts as staff see them (the customers permission): a list to search by email,
 // name or phone. Orders by phone, guests included, are the customers list (core/orders/customers.ts).
-import { count, desc, ilike, or, sql } from "drizzle-orm";
+import { ilike, or, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { users } from "../../db/schema";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
 import { escapeLike } from "../shared/search";
 import { accountColumns, type Account } from "../accounts/account";
+import { newestFirstPage } from "../shared/paging";
 
 /** The digits of a phone search, without a leading 0, 92 or 0092; null when too few to mean a phone. */
 function phoneSearchDigits(term: string): string | null {
@@ -37,15 +38,7 @@ export async function listUsers(
         ...(digits ? [sql`regexp_replace(coalesce(${users.phone}, ''), '[^0-9]', '', 'g') like ${`%${digits}%`}`] : []),
       )
     : undefined;
-  const [items, [total]] = await Promise.all([
-    ctx.db
-      .select(accountColumns)
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    ctx.db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { items: items as Account[], total: Number(total?.n ?? 0) };
+  const listed = ctx.db.select(accountColumns).from(users).$dynamic();
+  const { items: items, total } = await newestFirstPage(ctx.db, listed, where, [users.createdAt, users.id], query);
+  return { items: items as Account[], total };
 }

@@ -4,7 +4,7 @@
 // counting a use (redeemVoucher's conditional UPDATE) waits for the edit, or the edit for it, so
 // a usage limit lowered while orders come in is compared with the uses already counted and
 // stays exact.
-import { and, count, desc, eq, gt, ilike, isNotNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, ilike, isNotNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
 import { orders, voucherRedemptions, vouchers } from "../../db/schema";
@@ -23,6 +23,7 @@ import {
   type VoucherValues,
 } from "./voucher-rules";
 import { voucherColumns } from "./vouchers";
+import { newestFirstPage } from "../shared/paging";
 
 export interface StaffVoucher extends VoucherValues {
   id: number;
@@ -90,17 +91,9 @@ export async function listVouchers(
     term ? ilike(vouchers.code, `%${escapeLike(term)}%`) : undefined,
     query.state ? stateWhere(query.state, now) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select(columns)
-      .from(vouchers)
-      .where(where)
-      .orderBy(desc(vouchers.createdAt), desc(vouchers.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    ctx.db.select({ n: count() }).from(vouchers).where(where),
-  ]);
-  return { items: rows.map((r) => withState(r, now)), total: Number(total?.n ?? 0) };
+  const listed = ctx.db.select(columns).from(vouchers).$dynamic();
+  const { items: rows, total } = await newestFirstPage(ctx.db, listed, where, [vouchers.createdAt, vouchers.id], query);
+  return { items: rows.map((r) => withState(r, now)), total };
 }
 
 /** One voucher, or 404. */
@@ -240,28 +233,29 @@ export async function listVoucherUses(
   requirePermission(actor, "vouchers");
   const [exists] = await ctx.db.select({ id: vouchers.id }).from(vouchers).where(eq(vouchers.id, id));
   if (!exists) throw notFound("Voucher not found");
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({
-        orderId: orders.id,
-        trackingId: orders.trackingId,
-        firstName: orders.firstName,
-        lastName: orders.lastName,
-        email: orders.email,
-        phone: orders.phone,
-        totalPaisa: orders.totalPaisa,
-        discountPaisa: orders.discountPaisa,
-        status: orders.status,
-        at: voucherRedemptions.createdAt,
-      })
-      .from(voucherRedemptions)
-      .innerJoin(orders, eq(orders.id, voucherRedemptions.orderId))
-      .where(eq(voucherRedemptions.voucherId, id))
-      .orderBy(desc(voucherRedemptions.createdAt), desc(voucherRedemptions.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    ctx.db.select({ n: count() }).from(voucherRedemptions).where(eq(voucherRedemptions.voucherId, id)),
-  ]);
+  const listed = ctx.db
+    .select({
+      orderId: orders.id,
+      trackingId: orders.trackingId,
+      firstName: orders.firstName,
+      lastName: orders.lastName,
+      email: orders.email,
+      phone: orders.phone,
+      totalPaisa: orders.totalPaisa,
+      discountPaisa: orders.discountPaisa,
+      status: orders.status,
+      at: voucherRedemptions.createdAt,
+    })
+    .from(voucherRedemptions)
+    .innerJoin(orders, eq(orders.id, voucherRedemptions.orderId))
+    .$dynamic();
+  const { items: rows, total } = await newestFirstPage(
+    ctx.db,
+    listed,
+    eq(voucherRedemptions.voucherId, id),
+    [voucherRedemptions.createdAt, voucherRedemptions.id],
+    page,
+  );
   return {
     items: rows.map(({ firstName, lastName, ...r }) => ({
       ...r,
@@ -269,6 +263,6 @@ export async function listVoucherUses(
       totalPaisa: Number(r.totalPaisa),
       discountPaisa: Number(r.discountPaisa),
     })),
-    total: Number(total?.n ?? 0),
+    total,
   };
 }
