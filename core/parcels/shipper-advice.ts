@@ -13,6 +13,7 @@ import type { StaffActor } from "../shared/permissions";
 import { requirePermission } from "../shared/staff-errors";
 import { staffWrite } from "../shared/staff-write";
 import { COURIER_NAMES, type ShipperAdvice } from "../couriers/courier";
+import { adapterFor } from "../couriers/adapters";
 import { connect } from "../couriers/connection";
 import { courierRefusal, type PollOptions } from "./tracking";
 
@@ -59,6 +60,10 @@ export async function adviseParcel(
       409,
       `Advice is for a parcel whose delivery was attempted; this one is ${parcel.status ?? parcel.bookingState}.`,
     );
+  }
+  // a courier whose API takes no advice is said so first, whatever else stands in the way
+  if (!adapterFor(parcel.courier).shipperAdvice) {
+    throw new AppError(409, `${courier} takes no advice through its API: call ${courier} instead.`);
   }
   const [account] =
     parcel.courierAccountId === null
