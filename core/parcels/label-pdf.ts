@@ -75,7 +75,7 @@ async function drawBill(doc: PDFDocument, fonts: Fonts, bill: AirwayBill): Promi
 
   // the CN as a barcode, and in figures under it
   const png = await doc.embedPng(await code128Png(bill.cn));
-  const barHeight = 58;
+  const barHeight = 66;
   const barWidth = Math.min(INNER, (png.width / png.height) * barHeight * 1.6);
   page.drawImage(png, { x: (WIDTH - barWidth) / 2, y: y - 6 - barHeight, width: barWidth, height: barHeight });
   y -= 6 + barHeight + 4;
@@ -93,16 +93,16 @@ async function drawBill(doc: PDFDocument, fonts: Fonts, bill: AirwayBill): Promi
   // the consignee: name, phone, address, and the city large
   const to = bill.label.recipient;
   y = caption(page, fonts, "To", y - 3);
-  y = drawLines(page, [fitLine(bold, 12, to.name, INNER)], { x: MARGIN, y, font: bold, size: 12 });
-  y = drawLines(page, [fitLine(regular, 10, to.phone, INNER)], { x: MARGIN, y, font: regular, size: 10 });
-  y = drawLines(page, wrap(regular, 9.5, to.addressLines.join(", "), INNER, 4), {
+  y = drawLines(page, [fitLine(bold, 13, to.name, INNER)], { x: MARGIN, y, font: bold, size: 13 });
+  y = drawLines(page, [fitLine(regular, 11, to.phone, INNER)], { x: MARGIN, y, font: regular, size: 11 });
+  y = drawLines(page, wrap(regular, 10, to.addressLines.join(", "), INNER, 4), {
     x: MARGIN,
     y,
     font: regular,
-    size: 9.5,
+    size: 10,
   });
   const city = [to.city.toUpperCase(), to.postalCode].filter(Boolean).join(" ");
-  y = drawLines(page, [fitLine(bold, 15, city, INNER)], { x: MARGIN, y: y - 2, font: bold, size: 15 });
+  y = drawLines(page, [fitLine(bold, 18, city, INNER)], { x: MARGIN, y: y - 2, font: bold, size: 18 });
   y -= 4;
   rule(page, y);
 
@@ -117,8 +117,8 @@ async function drawBill(doc: PDFDocument, fonts: Fonts, bill: AirwayBill): Promi
 
   // the parcel: order, reference, contents, pieces, weight, the shop's instructions
   const details = [
-    `Order ${bill.label.trackingId}   Ref ${bill.reference}`,
-    `Contents: ${bill.description}   Pieces: ${bill.pieces}   Weight: ${weightText(bill.weightGrams)}`,
+    `Contents: ${bill.description} · Pieces: ${bill.pieces} · Weight: ${weightText(bill.weightGrams)}`,
+    `Ref ${bill.reference}`,
   ];
   y = drawLines(
     page,
@@ -133,6 +133,13 @@ async function drawBill(doc: PDFDocument, fonts: Fonts, bill: AirwayBill): Promi
       size: 9,
     });
   }
+  // the order's tracking id at the foot, as a small barcode too: what the shop's packers scan
+  const order = await doc.embedPng(await code128Png(bill.label.trackingId));
+  const orderHeight = 26;
+  const orderWidth = Math.min(INNER / 2, (order.width / order.height) * orderHeight * 1.2);
+  page.drawImage(order, { x: MARGIN, y: MARGIN + 10, width: orderWidth, height: orderHeight });
+  const orderText = printable(bold, `Order ${bill.label.trackingId}`);
+  page.drawText(orderText, { x: MARGIN + orderWidth + 8, y: MARGIN + 24, size: 11, font: bold, color: INK });
   page.drawText(fitLine(regular, 7, `Booked ${bill.bookedOn}`, INNER), {
     x: MARGIN,
     y: MARGIN,

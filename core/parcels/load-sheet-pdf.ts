@@ -52,7 +52,7 @@ function header(page: PDFPage, fonts: Fonts, sheet: LoadSheet): number {
   });
   y -= 28;
   for (const line of [
-    `Account: ${sheet.accountLabel}    Made: ${sheet.madeAt} (Pakistan time)`,
+    `Account: ${sheet.accountLabel} · Made ${sheet.madeAt} (Pakistan time)`,
     `Shipper: ${sheet.shipper}`,
     `Pickup: ${sheet.pickupAddress}`,
   ]) {
