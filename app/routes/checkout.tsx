@@ -11,6 +11,7 @@ import {
   type CheckoutForm,
 } from "../../core/orders/checkout-form";
 import { getSiteSettings } from "../../core/settings/site-settings";
+import { checkoutCities } from "../../core/couriers/cities";
 import { CartLoading, EmptyCart } from "../components/CartStates";
 import { ContactPanel, DeliveryPanel, PaymentPanel } from "../components/checkout/CheckoutPanels";
 import { CheckoutSummary, type CheckoutAlert } from "../components/checkout/CheckoutSummary";
@@ -31,10 +32,12 @@ import type { Route } from "./+types/checkout";
 export const headers = publicPageHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await getSiteSettings(context.core);
+  const [settings, cities] = await Promise.all([getSiteSettings(context.core), checkoutCities(context.core)]);
   return {
     shipping: { feePaisa: settings.effectiveShippingFeePaisa, freeThresholdPaisa: settings.freeShippingThresholdPaisa },
     deliveryPromise: deliveryPromiseText(settings.deliveryPromise),
+    // the city field's suggestions (decision 0105)
+    cities,
   };
 }
 
@@ -55,7 +58,7 @@ const FIELD_ORDER: CheckoutField[] = [
 ];
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
-  const { shipping, deliveryPromise } = loaderData;
+  const { shipping, deliveryPromise, cities } = loaderData;
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const cart = useCart();
@@ -186,7 +189,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           <div className="space-y-8">
             <ContactPanel fields={fields} />
 
-            <DeliveryPanel fields={fields} deliveryPromise={deliveryPromise} />
+            <DeliveryPanel fields={fields} deliveryPromise={deliveryPromise} cities={cities} />
 
             <PaymentPanel />
           </div>

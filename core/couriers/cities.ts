@@ -6,7 +6,9 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { queryRows, type Db } from "../../db/client";
 import { cities, courierAccounts, courierCities, type CourierCode } from "../../db/schema";
-import { buildCityIndex, cityKeys, matchCity, type CityIndex } from "./city-match";
+import { buildCityIndex, cityKeys, matchCity, type CheckoutCity, type CityIndex } from "./city-match";
+
+export type { CheckoutCity } from "./city-match";
 
 /** A city as the store keeps it. */
 export interface StoreCity {
@@ -133,16 +135,6 @@ export async function courierCityFor(
       a.courierCityId.localeCompare(b.courierCityId),
   );
   return { courierCityId: best!.courierCityId, courierCityName: best!.courierCityName };
-}
-
-/** A city as the checkout's type-ahead offers it. */
-export interface CheckoutCity {
-  name: string;
-  province: string | null;
-  aliases: string[];
-  rank: number;
-  /** false: the active couriers' lists are loaded and none delivers there */
-  delivers: boolean;
 }
 
 /**

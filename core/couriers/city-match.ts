@@ -14,6 +14,12 @@ export interface CityEntry {
   rank: number;
 }
 
+/** A city as the checkout's type-ahead offers it. */
+export interface CheckoutCity extends CityEntry {
+  /** false: the active couriers' lists are loaded and none delivers there */
+  delivers: boolean;
+}
+
 /** Longer text is no city: it is refused before any other work, so a 1 MB field costs nothing. */
 export const CITY_TEXT_MAX = 80;
 

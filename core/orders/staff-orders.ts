@@ -53,6 +53,8 @@ export interface OrderSummary extends Pick<
   | "createdAt"
   | "updatedAt"
   | "heldForCall"
+  /** the city typed matched none of the store's cities (decision 0105) */
+  | "cityUnmatched"
 > {
   itemCount: number;
   /** the fake-order signals found when it was placed (null: placed before they existed) */
@@ -122,6 +124,7 @@ export async function listOrders(
         updatedAt: orders.updatedAt,
         risk: orders.riskSignals,
         heldForCall: orders.heldForCall,
+        cityUnmatched: orders.cityUnmatched,
       })
       .from(orders)
       .where(where)
@@ -191,6 +194,8 @@ export interface StaffOrder
       | "heldForCall"
       /** the delivery address in the block list's normal form */
       | "addressKey"
+      /** the city typed matched none of the store's cities (decision 0105) */
+      | "cityUnmatched"
     >,
     OrderRecipient,
     OrderTotals,
@@ -242,6 +247,7 @@ export async function getOrderForStaff(ctx: CoreContext, actor: StaffActor, orde
     nextStatuses: ORDER_MOVES[order.status],
     source: order.source,
     ...orderRecipient(order),
+    cityUnmatched: order.cityUnmatched,
     phoneNormalized: order.phoneNormalized,
     paymentMethod: order.paymentMethod,
     ...orderTotals(order),

@@ -177,7 +177,7 @@ describe.sequential("the product editor", { timeout: 180_000 }, () => {
       City: "Rawalpindi",
       "Postal code": "46000",
     }))
-      await shop.getByRole("textbox", { name: label, exact: true }).fill(value);
+      await shop.getByRole(label === "City" ? "combobox" : "textbox", { name: label, exact: true }).fill(value);
     await shop.getByRole("button", { name: "Place Order" }).click();
     await shop.waitForURL(/\/checkout\/confirmation\?tracking_id=/, { timeout: 30_000 });
     const trackingId = (await shop.getByTestId("tracking-id").textContent())!.trim();

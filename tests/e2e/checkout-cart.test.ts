@@ -215,7 +215,7 @@ describe.sequential("cart, checkout and tracking", { timeout: 90_000 }, () => {
       ["Postal code", "Postal code is required"],
     ];
     for (const [label, message] of required) {
-      const field = page.getByRole("textbox", { name: label, exact: true });
+      const field = page.getByRole(label === "City" ? "combobox" : "textbox", { name: label, exact: true });
       await expect.poll(() => field.getAttribute("aria-invalid")).toBe("true");
       expect(
         await field.evaluate((el) => document.getElementById(el.getAttribute("aria-describedby")!)?.textContent),

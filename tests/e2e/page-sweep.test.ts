@@ -136,7 +136,8 @@ describe.sequential("every page type at phone and desktop width", { timeout: 300
         City: "Lahore",
         "Postal code": "54660",
       })) {
-        await page.getByRole("textbox", { name: label, exact: true }).fill(value);
+        const role = label === "City" ? "combobox" : "textbox";
+        await page.getByRole(role, { name: label, exact: true }).fill(value);
       }
       await page.getByRole("button", { name: "Place Order" }).click();
       await page.waitForURL(/\/checkout\/confirmation\?tracking_id=/);

@@ -87,7 +87,8 @@ export type Label = keyof typeof FORM;
 
 export async function fillForm(page: Page, values: Partial<Record<Label, string>> = {}) {
   for (const [label, value] of Object.entries({ ...FORM, ...values })) {
-    await page.getByRole("textbox", { name: label, exact: true }).fill(value);
+    // the city is a combobox over the store's cities (decision 0105), every other field a textbox
+    await page.getByRole(label === "City" ? "combobox" : "textbox", { name: label, exact: true }).fill(value);
   }
 }
 

@@ -2,6 +2,7 @@
 // chat, and the delivery address.
 import { deliveryAddress } from "../../../core/orders/checkout-form";
 import type { StaffOrder } from "../../../core/orders/staff-orders";
+import { CityFlag } from "./CityFlag";
 import { Panel } from "./Fields";
 
 /** wa.me takes the number in international form, digits only: 923001234567. */
@@ -21,6 +22,7 @@ export function OrderDetailCustomer({
     | "city"
     | "postalCode"
     | "country"
+    | "cityUnmatched"
   >;
 }) {
   return (
@@ -42,6 +44,7 @@ export function OrderDetailCustomer({
       </div>
       <p className="mt-3 text-sm whitespace-pre-line" data-testid="delivery-address">
         {deliveryAddress(order)}
+        <CityFlag unmatched={order.cityUnmatched} />
       </p>
     </Panel>
   );

@@ -2,6 +2,8 @@
 // delivery promise, and the payment method (cash on delivery only, spec §9).
 import type { ReactNode } from "react";
 import { COUNTRIES } from "../../../core/orders/checkout-form";
+import type { CheckoutCity } from "../../../core/couriers/city-match";
+import { CityField } from "./CityField";
 import { Field, type FieldState } from "./Field";
 import { OutlineIcon } from "../OutlineIcon";
 
@@ -71,7 +73,15 @@ export function ContactPanel({ fields }: { fields: FieldState }) {
   );
 }
 
-export function DeliveryPanel({ fields, deliveryPromise }: { fields: FieldState; deliveryPromise: string }) {
+export function DeliveryPanel({
+  fields,
+  deliveryPromise,
+  cities,
+}: {
+  fields: FieldState;
+  deliveryPromise: string;
+  cities: CheckoutCity[];
+}) {
   const { form, errors, onChange } = fields;
   return (
     <Panel id="delivery-title" title="Delivery address">
@@ -84,14 +94,7 @@ export function DeliveryPanel({ fields, deliveryPromise }: { fields: FieldState;
           className="col-span-2"
           {...fields}
         />
-        <Field
-          name="city"
-          label="City"
-          autoComplete="address-level2"
-          autoCapitalize="words"
-          enterKeyHint="next"
-          {...fields}
-        />
+        <CityField cities={cities} {...fields} />
         <Field
           name="postalCode"
           label="Postal code"

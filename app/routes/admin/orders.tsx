@@ -24,6 +24,7 @@ import { newestOrderId } from "../../../core/orders/order-pulse";
 import { moveOrder } from "../../../core/orders/workflow";
 import { AppError } from "../../../core/shared/errors";
 import { formatRupees } from "../../../core/shared/money";
+import { CityFlag } from "../../components/admin/CityFlag";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { AnswerNotices, Notice } from "../../components/admin/Notice";
 import { PrintTickedButtons } from "../../components/admin/PrintLinks";
@@ -83,6 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       name: `${o.firstName} ${o.lastName}`.trim(),
       phone: o.phone,
       city: o.city,
+      cityUnmatched: o.cityUnmatched,
       total: formatRupees(o.totalPaisa),
       items: o.itemCount,
       source: o.source as string,
@@ -233,6 +235,7 @@ export default function ConsoleOrders() {
                   <p className="truncate">
                     {order.name} · {order.city}
                   </p>
+                  <CityFlag unmatched={order.cityUnmatched} className="my-0.5" />
                   <p className="text-xs text-stone-600">
                     {order.phone} · {order.items} {order.items === 1 ? "item" : "items"}
                     {order.source !== "website" ? ` · ${order.source}` : ""}
