@@ -3,28 +3,19 @@
 // is a move with confirmation_channel "call" (one winner when two people answer at once), and
 // "no answer" a note.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { answerCall, NO_ANSWER_NOTE, noAnswerOnCall } from "../../core/orders/call-list";
 import { AppError } from "../../core/shared/errors";
 import { freshIp } from "../helpers/accounts";
-import { createTestApp, type TestApp } from "../helpers/app";
+import { owner, packer, startOrderDesk, t } from "../helpers/order-desk";
 import { orderPayload, rows, setStock, simpleProducts, stockOf, type Item } from "../helpers/shop";
-import { actorOf, makeOwner, makeStaff, type TestStaff } from "../helpers/staff";
+import { actorOf, makeStaff, type TestStaff } from "../helpers/staff";
 
-let t: TestApp;
-let owner: TestStaff;
-let packer: TestStaff;
 let item: Item;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await makeOwner(t.app, t.core);
-  packer = await makeStaff(t.app, t.core, owner, "fulfilment");
+startOrderDesk({ members: ["fulfilment"] }, async () => {
   [item] = (await simpleProducts(t, 0, 1)) as [Item];
   await setStock(t, item, 500);
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
 });
 
 async function place(phone?: string) {

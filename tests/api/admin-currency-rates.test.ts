@@ -4,27 +4,11 @@
 // on PostgreSQL); the storefront's settings answer offers exactly the currencies with a rate,
 // and a change shows there at once.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
+import { catalogue, manager, owner, secondOwner, startOrderDesk, t } from "../helpers/order-desk";
 import { rows } from "../helpers/shop";
-import { makeOwner, makeStaff, type TestStaff } from "../helpers/staff";
 
-let t: TestApp;
-let owner: TestStaff;
-let secondOwner: TestStaff;
-let manager: TestStaff;
-let catalogue: TestStaff;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await makeOwner(t.app, t.core);
-  secondOwner = await makeOwner(t.app, t.core);
-  manager = await makeStaff(t.app, t.core, owner, "manager");
-  catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+startOrderDesk({ members: ["owner", "manager", "catalogue"] });
 
 const URL = "/api/admin/settings/currency-rates";
 

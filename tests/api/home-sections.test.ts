@@ -5,29 +5,17 @@
 // get one winner and a 409, and names exactly that section's products (422 otherwise). With the
 // pages built, the home page (through the page cache as shipped) shows a product published just now.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../helpers/app";
-import { createPageApp, hasPageBuild } from "../helpers/page-app";
+import { describe, expect, it } from "vitest";
+import { catalogue, packer, startOrderDesk, t, withPages } from "../helpers/order-desk";
+import { hasPageBuild } from "../helpers/page-app";
 import { rows } from "../helpers/shop";
-import { makeOwner, makeStaff, type TestStaff } from "../helpers/staff";
+import { type TestStaff } from "../helpers/staff";
 
-let t: TestApp;
-let owner: TestStaff;
-let catalogue: TestStaff;
-let packer: TestStaff;
 const pages = hasPageBuild();
 let serial = 0;
 const unique = (word: string) => `${word} ${Date.now().toString(36)}-${++serial}`;
 
-beforeAll(async () => {
-  t = pages ? await createPageApp({ cacheMs: 60_000 }) : await createTestApp();
-  owner = await makeOwner(t.app, t.core);
-  catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-  packer = await makeStaff(t.app, t.core, owner, "fulfilment");
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+startOrderDesk({ app: withPages({ cacheMs: 60_000 }), members: ["catalogue", "fulfilment"] });
 
 const call = (who: TestStaff, method: "GET" | "POST" | "PUT" | "PATCH", url: string, payload?: unknown) =>
   t.app.inject({

@@ -4,26 +4,15 @@
 // lines applied and not) and the same file uploaded again finishes the job without touching what
 // was applied; the audit log has a row per batch; the page cache is cleared once, at the end.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PRODUCT_CSV_HEADER } from "../../core/catalog/product-csv";
 import { changeStock } from "../../core/catalog/stock";
 import { csvRow } from "../../core/shared/csv";
-import { createTestApp, type TestApp } from "../helpers/app";
+import { catalogue, owner, startOrderDesk, t } from "../helpers/order-desk";
 import { combinations, count, rows, type Item } from "../helpers/shop";
-import { actorOf, makeOwner, makeStaff, type TestStaff } from "../helpers/staff";
+import { actorOf, makeStaff, type TestStaff } from "../helpers/staff";
 
-let t: TestApp;
-let owner: TestStaff;
-let catalogue: TestStaff;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await makeOwner(t.app, t.core);
-  catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+startOrderDesk({ members: ["catalogue"] });
 
 const upload = (text: string, who: TestStaff = catalogue) =>
   t.app.inject({

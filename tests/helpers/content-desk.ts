@@ -2,16 +2,13 @@
 // with an owner, a catalogue and a fulfilment member, a photo in the media library, unique names, a
 // staff call, the audit rows of an action, and a blog post made through the API.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect } from "vitest";
-import { createTestApp, type TestApp } from "./app";
-import { createPageApp, hasPageBuild } from "./page-app";
+import { expect } from "vitest";
+import { catalogue, startOrderDesk, t, withPages } from "./order-desk";
+import { hasPageBuild } from "./page-app";
 import { rows } from "./shop";
-import { makeOwner, makeStaff, type TestStaff } from "./staff";
+import { type TestStaff } from "./staff";
 
-export let t: TestApp;
-export let owner: TestStaff;
-export let catalogue: TestStaff;
-export let packer: TestStaff;
+export { catalogue, owner, packer, t } from "./order-desk";
 export let productIds: number[];
 export let mediaUrl: string;
 export const pages = hasPageBuild();
@@ -55,11 +52,7 @@ export async function newPost(fields: Record<string, unknown> = {}, who = catalo
 }
 
 export function startContentStore() {
-  beforeAll(async () => {
-    t = pages ? await createPageApp({ cacheMs: 60_000 }) : await createTestApp();
-    owner = await makeOwner(t.app, t.core);
-    catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-    packer = await makeStaff(t.app, t.core, owner, "fulfilment");
+  startOrderDesk({ app: withPages({ cacheMs: 60_000 }), members: ["catalogue", "fulfilment"] }, async () => {
     productIds = (await rows<{ id: number }>(t, sql`select id from products where is_active order by id limit 10`)).map(
       (r) => r.id,
     );
@@ -68,8 +61,5 @@ export function startContentStore() {
       sql`select image_url as url from product_images where image_url like '/media/%' limit 1`,
     );
     mediaUrl = photo!.url;
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
   });
 }

@@ -1,18 +1,14 @@
 // The staff customer list tests: one store a file with staff of each kind and shoppers planted with
 // orders of their own, so the list's figures, search and filters have known answers.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect } from "vitest";
+import { expect } from "vitest";
 import { freshIp, registerShopper, type TestShopper } from "./accounts";
-import { createTestApp, type TestApp } from "./app";
-import { createPageApp, hasPageBuild } from "./page-app";
+import { manager, owner, startOrderDesk, t, withPages } from "./order-desk";
+import { hasPageBuild } from "./page-app";
 import { orderPayload, rows, simpleProducts, type Item } from "./shop";
-import { makeOwner, makeStaff, type TestStaff } from "./staff";
+import { type TestStaff } from "./staff";
 
-export let t: TestApp;
-export let owner: TestStaff;
-export let manager: TestStaff;
-export let packer: TestStaff;
-export let catalogue: TestStaff;
+export { catalogue, manager, owner, packer, t } from "./order-desk";
 export let amna: TestShopper;
 export let item: Item;
 export const pages = hasPageBuild();
@@ -98,12 +94,7 @@ export async function expectCountsMatchOrders() {
 }
 
 export function startCustomerListStore() {
-  beforeAll(async () => {
-    t = pages ? await createPageApp() : await createTestApp();
-    owner = await makeOwner(t.app, t.core);
-    manager = await makeStaff(t.app, t.core, owner, "manager");
-    packer = await makeStaff(t.app, t.core, owner, "fulfilment");
-    catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
+  startOrderDesk({ app: withPages(), members: ["manager", "fulfilment", "catalogue"] }, async () => {
     amna = await registerShopper(t.app, { first_name: "Amna", last_name: "Siddiqui" });
     item = (await simpleProducts(t, 10))[0]!;
     await t.database.db.execute(sql`update products set stock = 500 where id = ${item.productId}`);
@@ -147,8 +138,5 @@ export function startCustomerListStore() {
     await t.database.db.execute(
       sql`insert into blocked_contacts (kind, value, display, reason) values ('phone', '923001234567', '0300 1234567', 'Refused two parcels')`,
     );
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
   });
 }

@@ -2,18 +2,11 @@
 // and a catalogue member, limits raised for many orders, a demo product with three options for each
 // test, delivered orders to exchange from, and the rows an exchange writes.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll } from "vitest";
-import { RATE_LIMITS } from "../../server/api/rate-limits";
-import { freshIp } from "./accounts";
-import { createTestApp, type TestApp } from "./app";
-import { createPageApp, hasPageBuild } from "./page-app";
-import { count, orderPayload, rows, type Item } from "./shop";
-import { makeOwner, makeStaff, type TestStaff } from "./staff";
+import { move, packer, place as placeOrder, startOrderDesk, t, withPages, type Placed as Order } from "./order-desk";
+import { count, rows, type Item } from "./shop";
+import { type TestStaff } from "./staff";
 
-export let t: TestApp;
-export let owner: TestStaff;
-export let packer: TestStaff;
-export let catalogue: TestStaff;
+export { catalogue, move, owner, packer, t } from "./order-desk";
 let productIds: number[];
 let nextProduct = 0;
 
@@ -43,31 +36,16 @@ export async function product(prices: [number, number, number], stock = 50): Pro
   return options;
 }
 
-export interface Placed {
-  id: number;
-  trackingId: string;
-  phone: string;
-  totalAmount: number;
+export interface Placed extends Order {
   itemIds: number[];
 }
 
+/** An order placed as a shopper places it, with the ids of its lines. */
 export async function place(lines: { item: Item; quantity: number }[]): Promise<Placed> {
-  const payload = orderPayload(lines);
-  const res = await t.app.inject({ method: "POST", url: "/api/orders", payload, remoteAddress: freshIp() });
-  if (res.statusCode !== 201) throw new Error(`order failed: ${res.statusCode} ${res.body}`);
-  const body = res.json();
-  const items = await rows<{ id: number }>(t, sql`select id from order_items where order_id = ${body.id} order by id`);
-  return {
-    id: body.id,
-    trackingId: body.tracking_id,
-    phone: payload.phone,
-    totalAmount: payload.total_amount,
-    itemIds: items.map((i) => i.id),
-  };
+  const order = await placeOrder(lines);
+  const items = await rows<{ id: number }>(t, sql`select id from order_items where order_id = ${order.id} order by id`);
+  return { ...order, itemIds: items.map((i) => i.id) };
 }
-
-export const move = (orderId: number, payload: object, who: TestStaff = packer) =>
-  t.app.inject({ method: "POST", url: `/api/admin/orders/${orderId}/status`, headers: who.auth, payload });
 
 export async function moveAlong(orderId: number, statuses: string[], cash = 0) {
   for (const status of statuses) {
@@ -114,23 +92,17 @@ export const movementsOf = (orderId: number) =>
   );
 
 export function startExchangeStore() {
-  beforeAll(async () => {
-    t = hasPageBuild() ? await createPageApp() : await createTestApp();
-    RATE_LIMITS.orders.limit = 100_000;
-    RATE_LIMITS.tracking.limit = 100_000;
-    owner = await makeOwner(t.app, t.core);
-    packer = await makeStaff(t.app, t.core, owner, "fulfilment");
-    catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-    productIds = (
-      await rows<{ id: number }>(
-        t,
-        sql`select p.id from products p where p.is_active
-              and (select count(*) from variant_combinations vc where vc.product_id = p.id) >= 3
-            order by p.id`,
-      )
-    ).map((r) => r.id);
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  startOrderDesk(
+    { app: withPages(), raise: ["orders", "tracking"], members: ["fulfilment", "catalogue"] },
+    async () => {
+      productIds = (
+        await rows<{ id: number }>(
+          t,
+          sql`select p.id from products p where p.is_active
+                and (select count(*) from variant_combinations vc where vc.product_id = p.id) >= 3
+              order by p.id`,
+        )
+      ).map((r) => r.id);
+    },
+  );
 }

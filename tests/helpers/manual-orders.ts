@@ -2,26 +2,11 @@
 // catalogue member, demo combinations one per test, a manual order's body as the console sends it,
 // the totals the shop charges, vouchers, and counts of what an order writes.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll } from "vitest";
-import { createTestApp, type TestApp } from "./app";
-import { combinations, count, DEMO_SHIPPING, setStock, type Item } from "./shop";
-import { makeOwner, makeStaff, type TestStaff } from "./staff";
+import { packer, startOrderDesk, t } from "./order-desk";
+import { count, DEMO_SHIPPING, type Item } from "./shop";
+import { type TestStaff } from "./staff";
 
-export let t: TestApp;
-export let owner: TestStaff;
-export let manager: TestStaff;
-export let packer: TestStaff;
-export let catalogue: TestStaff;
-export let pool: Item[];
-let next = 0;
-
-/** A combination no other test in this file uses, with this stock. */
-export async function combination(stock: number): Promise<Item> {
-  const item = pool[next++];
-  if (!item) throw new Error("out of demo combinations");
-  await setStock(t, item, stock);
-  return item;
-}
+export { catalogue, combination, manager, owner, packer, pool, t } from "./order-desk";
 
 let phoneNumber = 0;
 export const newPhone = () => `0321-${String(2_000_000 + ++phoneNumber).slice(-7)}`;
@@ -81,15 +66,5 @@ export async function voucher(options: { usageLimit?: number | null; perCustomer
 }
 
 export function startManualOrdersStore() {
-  beforeAll(async () => {
-    t = await createTestApp();
-    owner = await makeOwner(t.app, t.core);
-    manager = await makeStaff(t.app, t.core, owner, "manager");
-    packer = await makeStaff(t.app, t.core, owner, "fulfilment");
-    catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-    pool = await combinations(t, 0, 30);
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  startOrderDesk({ members: ["manager", "fulfilment", "catalogue"], combinations: 30 });
 }

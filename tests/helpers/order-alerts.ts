@@ -3,23 +3,21 @@
 // devices and every channel off; devices added, orders placed, and the pushes queued and delivered.
 import { sql } from "drizzle-orm";
 import webpush from "web-push";
-import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { addAlertDevice } from "../../core/orders/order-alerts";
 import { OUTBOX_DEFAULTS, runQueueOnce, type OutboxOptions } from "../../core/messaging/outbox";
 import { pushQueue, webPushSender, type VapidKeys } from "../../core/messaging/web-push";
 import type { StaffActor } from "../../core/shared/permissions";
-import { freshIp } from "./accounts";
-import { createTestApp, type TestApp } from "./app";
+import { createTestApp } from "./app";
 import { startFakePush, type FakePush, type FakeSubscription } from "./fake-push";
-import { count, orderPayload, rows, setStock, simpleProducts, type Item } from "./shop";
-import { actorOf, makeOwner, makeStaff, type TestStaff } from "./staff";
+import { owner, placeOrderOf, startOrderDesk, t } from "./order-desk";
+import { drainOutbox } from "./outbox";
+import { rows, setStock, simpleProducts, type Item } from "./shop";
+import { actorOf, makeStaff, type TestStaff } from "./staff";
 
-export let t: TestApp;
+export { catalogue, owner, packer, t } from "./order-desk";
 export let push: FakePush;
 export let keys: VapidKeys;
-export let owner: TestStaff;
-export let packer: TestStaff;
-export let catalogue: TestStaff;
 export let item: Item;
 
 export const FAST: OutboxOptions = { ...OUTBOX_DEFAULTS, baseBackoffMs: 1, maxBackoffMs: 4, maxAttempts: 4 };
@@ -34,16 +32,7 @@ export async function addDevice(who: TestStaff, subscription: FakeSubscription =
   return subscription;
 }
 
-export async function placeOrder(): Promise<{ id: number; tracking_id: string }> {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    payload: orderPayload([{ item, quantity: 2 }]),
-    remoteAddress: freshIp(),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; tracking_id: string };
-}
+export const placeOrder = () => placeOrderOf([{ item, quantity: 2 }]);
 
 export interface PushRow {
   id: number;
@@ -57,15 +46,11 @@ export const pushesOf = (orderId: number) =>
   rows<PushRow>(t, sql`select * from push_messages where order_id = ${orderId} order by id`);
 
 /** Runs the push worker until nothing is due (a retry's backoff is a few milliseconds here). */
-export async function drainPushes(timeoutMs = 2_000) {
-  for (let pass = 0; pass < 100; pass++) {
-    await runQueueOnce(t.core.db, pushQueue(t.core.db, sender(timeoutMs)), FAST);
-    const left = await count(t, sql`select count(*) as n from push_messages where status in ('queued', 'sending')`);
-    if (left === 0) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error("the push outbox did not empty");
-}
+export const drainPushes = (timeoutMs = 2_000) =>
+  drainOutbox(t, "push_messages", () => runQueueOnce(t.core.db, pushQueue(t.core.db, sender(timeoutMs)), FAST), {
+    passes: 100,
+    pauseMs: 10,
+  });
 
 export const receivedFor = (orderId: number) =>
   push.received.filter((r) => (r.payload as { tag?: string }).tag === `order-${orderId}`);
@@ -76,19 +61,19 @@ export async function makeOwnerSession(): Promise<StaffActor> {
 }
 
 export function startOrderAlertsStore() {
+  startOrderDesk(
+    { app: () => createTestApp({ PUBLIC_URL: "https://zaiba.test" }), members: ["fulfilment", "catalogue"] },
+    async () => {
+      [item] = (await simpleProducts(t, 0, 1)) as [Item];
+    },
+  );
   beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_URL: "https://zaiba.test" });
     push = await startFakePush();
     const made = webpush.generateVAPIDKeys();
     keys = { ...made, subject: "mailto:owner@zaiba.test", source: "environment" };
-    owner = await makeOwner(t.app, t.core);
-    packer = await makeStaff(t.app, t.core, owner, "fulfilment");
-    catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-    [item] = (await simpleProducts(t, 0, 1)) as [Item];
-  }, 60_000);
+  });
   afterAll(async () => {
     await push?.close();
-    await t?.close();
   });
   beforeEach(async () => {
     await setStock(t, item, 500);

@@ -12,19 +12,16 @@ import {
   type EmailTransport,
 } from "../../core/messaging/email-transport";
 import { OUTBOX_DEFAULTS, runQueueOnce, type OutboxOptions } from "../../core/messaging/outbox";
-import { freshIp } from "./accounts";
-import { createTestApp, type TestApp } from "./app";
+import { createTestApp } from "./app";
 import { startFakeSmtp, type FakeSmtp, type ReceivedMail } from "./fake-smtp";
-import { count, orderPayload, rows, setStock, simpleProducts, type Item } from "./shop";
-import { makeOwner, makeStaff, type TestStaff } from "./staff";
+import { owner, placeOrderOf, startOrderDesk, t } from "./order-desk";
+import { drainOutbox, type EmailRow as StoredEmail } from "./outbox";
+import { rows, setStock, simpleProducts, type Item } from "./shop";
+import { type TestStaff } from "./staff";
 
-export let t: TestApp;
+export { catalogue, manager, owner, packer, t } from "./order-desk";
 export let smtp: FakeSmtp;
 export let mail: EmailTransport;
-export let owner: TestStaff;
-export let manager: TestStaff;
-export let packer: TestStaff;
-export let catalogue: TestStaff;
 export let item: Item;
 
 export const FAST: OutboxOptions = {
@@ -36,13 +33,7 @@ export const FAST: OutboxOptions = {
 };
 export const PUBLIC = "https://zaiba.test";
 
-export interface EmailRow {
-  id: number;
-  kind: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
+export interface EmailRow extends StoredEmail {
   status: string;
   attempts: number;
   provider_message_id: string | null;
@@ -53,26 +44,12 @@ export interface EmailRow {
 export const emailsOf = (orderId: number) =>
   rows<EmailRow>(t, sql`select * from email_messages where order_id = ${orderId} order by id`);
 
-export async function drain(transport: EmailTransport = mail, options: OutboxOptions = FAST) {
-  for (let pass = 0; pass < 200; pass++) {
-    await runQueueOnce(t.core.db, emailQueue(transport), options);
-    const left = await count(t, sql`select count(*) as n from email_messages where status in ('queued', 'sending')`);
-    if (left === 0) return;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error("the email outbox did not empty");
-}
+export const drain = (transport: EmailTransport = mail, options: OutboxOptions = FAST) =>
+  drainOutbox(t, "email_messages", () => runQueueOnce(t.core.db, emailQueue(transport), options));
 
 export async function placeOrder(email?: string): Promise<{ id: number; tracking_id: string }> {
   await setStock(t, item, 50);
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    payload: orderPayload([{ item, quantity: 2 }], email ? { email } : {}),
-    remoteAddress: freshIp(),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; tracking_id: string };
+  return placeOrderOf([{ item, quantity: 2 }], email ? { email } : {});
 }
 
 export const api = (method: "GET" | "POST" | "PUT", url: string, who: TestStaff | null, payload?: unknown) =>
@@ -102,23 +79,22 @@ export const receivedFor = (id: number): ReceivedMail[] =>
   smtp.received.filter((m) => m.messageId === `<email-${id}@zaiba.test>`);
 
 export function startOrderEmailsStore() {
+  startOrderDesk(
+    { app: () => createTestApp({ PUBLIC_URL: PUBLIC }), members: ["manager", "fulfilment", "catalogue"] },
+    async () => {
+      [item] = (await simpleProducts(t, 0, 1)) as [Item];
+    },
+  );
   beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_URL: PUBLIC });
     smtp = await startFakeSmtp();
     mail = smtpTransport(parseSmtpUrl(smtp.url), {
       from: parseMailFrom("", PUBLIC),
       storeName: () => Promise.resolve("Zaiba"),
       timeoutMs: 2_000,
     });
-    owner = await makeOwner(t.app, t.core);
-    manager = await makeStaff(t.app, t.core, owner, "manager");
-    packer = await makeStaff(t.app, t.core, owner, "fulfilment");
-    catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-    [item] = (await simpleProducts(t, 0, 1)) as [Item];
-  }, 60_000);
+  });
   afterAll(async () => {
     await smtp?.close();
-    await t?.close();
   });
   beforeEach(async () => {
     await drain(logOnlyEmailTransport);

@@ -2,17 +2,13 @@
 // orders written straight into the database with the fields a test names, and the export
 // downloaded and parsed as a spreadsheet reads it.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect } from "vitest";
+import { expect } from "vitest";
 import { ORDER_CSV_HEADER, UTF8_BOM } from "../../core/orders/export";
-import { createTestApp, type TestApp } from "./app";
-import { createPageApp, hasPageBuild } from "./page-app";
+import { packer, startOrderDesk, t, withPages } from "./order-desk";
 import { rows } from "./shop";
-import { makeOwner, makeStaff, type TestStaff } from "./staff";
+import { type TestStaff } from "./staff";
 
-export let t: TestApp;
-export let owner: TestStaff;
-export let packer: TestStaff;
-export let catalogue: TestStaff;
+export { catalogue, owner, packer, t } from "./order-desk";
 
 /** RFC 4180 records, read back the way a spreadsheet would (the inverse of the writer). */
 export function parseCsv(text: string): string[][] {
@@ -98,14 +94,6 @@ export async function insertOrder(
 }
 
 export function startOrderExportStore() {
-  beforeAll(async () => {
-    // with the pages built (npm test builds first), the console's link is checked too
-    t = hasPageBuild() ? await createPageApp() : await createTestApp();
-    owner = await makeOwner(t.app, t.core);
-    packer = await makeStaff(t.app, t.core, owner, "fulfilment");
-    catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  // with the pages built (npm test builds first), the console's link is checked too
+  startOrderDesk({ app: withPages(), members: ["fulfilment", "catalogue"] });
 }

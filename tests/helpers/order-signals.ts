@@ -2,14 +2,13 @@
 // test and the shop's default signals saved again, orders placed from chosen phones and cities, and
 // the signal settings read and saved through the staff API.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import { beforeEach, expect } from "vitest";
 import { freshIp } from "./accounts";
-import { createTestApp, type TestApp } from "./app";
+import { owner, startOrderDesk, t } from "./order-desk";
 import { count, orderPayload, rows, setStock, simpleProducts, type Item } from "./shop";
-import { makeOwner, type TestStaff } from "./staff";
+import { type TestStaff } from "./staff";
 
-export let t: TestApp;
-export let owner: TestStaff;
+export { owner, t } from "./order-desk";
 export let item: Item;
 export let phoneSerial = 0;
 
@@ -79,13 +78,8 @@ export async function saveSignals(changes: Record<string, unknown>) {
 }
 
 export function startOrderSignalsStore() {
-  beforeAll(async () => {
-    t = await createTestApp();
-    owner = await makeOwner(t.app, t.core);
+  startOrderDesk({}, async () => {
     item = (await simpleProducts(t, 0, 1))[0]!;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
   beforeEach(async () => {
     await setStock(t, item, 500);

@@ -2,30 +2,12 @@
 // fulfilment and a catalogue member, limits raised for many orders, demo combinations one per test,
 // orders placed and moved along the workflow's table to any status, and counts of what a move writes.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll } from "vitest";
 import { ORDER_MOVES } from "../../core/orders/workflow";
 import { type OrderStatus } from "../../db/schema";
-import { RATE_LIMITS } from "../../server/api/rate-limits";
-import { freshIp } from "./accounts";
-import { createTestApp, type TestApp } from "./app";
-import { createPageApp, hasPageBuild } from "./page-app";
-import { combinations, count, orderPayload, rows, setStock, type Item } from "./shop";
-import { makeOwner, makeStaff, type TestStaff } from "./staff";
+import { combination, move, place, startOrderDesk, t, withPages, type Placed } from "./order-desk";
+import { count, rows, type Item } from "./shop";
 
-export let t: TestApp;
-export let owner: TestStaff;
-export let packer: TestStaff;
-export let catalogue: TestStaff;
-let pool: Item[];
-let next = 0;
-
-/** A combination no other test in this file uses, with this stock. */
-export async function combination(stock: number): Promise<Item> {
-  const item = pool[next++];
-  if (!item) throw new Error("out of demo combinations");
-  await setStock(t, item, stock);
-  return item;
-}
+export { catalogue, combination, move, owner, packer, place, t, type Placed } from "./order-desk";
 
 let voucherNumber = 0;
 export async function voucher(usageLimit: number | null = null) {
@@ -36,24 +18,6 @@ export async function voucher(usageLimit: number | null = null) {
   return { code, pricing: { discountType: "flat" as const, discountValue: 10_000, maxDiscountPaisa: null } };
 }
 
-export interface Placed {
-  id: number;
-  trackingId: string;
-  phone: string;
-  totalAmount: number;
-}
-
-export async function place(
-  lines: { item: Item; quantity: number }[],
-  options: Parameters<typeof orderPayload>[1] = {},
-): Promise<Placed> {
-  const payload = orderPayload(lines, options);
-  const res = await t.app.inject({ method: "POST", url: "/api/orders", payload, remoteAddress: freshIp() });
-  if (res.statusCode !== 201) throw new Error(`order failed: ${res.statusCode} ${res.body}`);
-  const body = res.json();
-  return { id: body.id, trackingId: body.tracking_id, phone: payload.phone, totalAmount: payload.total_amount };
-}
-
 /** What a move to this status must carry besides the status. */
 export const detailsFor = (to: OrderStatus, order: Placed) =>
   to === "shipped"
@@ -61,9 +25,6 @@ export const detailsFor = (to: OrderStatus, order: Placed) =>
     : to === "delivered"
       ? { cash_collected: order.totalAmount }
       : {};
-
-export const move = (orderId: number, payload: object, who: TestStaff = packer) =>
-  t.app.inject({ method: "POST", url: `/api/admin/orders/${orderId}/status`, headers: who.auth, payload });
 
 /** The shortest way through the table from a new order to this status. */
 export function pathTo(target: OrderStatus): OrderStatus[] {
@@ -108,17 +69,11 @@ export const redemptions = async (code: string) =>
   );
 
 export function startOrderWorkflowStore() {
-  beforeAll(async () => {
-    // with the pages built (npm test builds first), the tracking page is checked too
-    t = hasPageBuild() ? await createPageApp() : await createTestApp();
-    RATE_LIMITS.orders.limit = 100_000;
-    RATE_LIMITS.tracking.limit = 100_000;
-    owner = await makeOwner(t.app, t.core);
-    packer = await makeStaff(t.app, t.core, owner, "fulfilment");
-    catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-    pool = await combinations(t, 0, 30);
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
+  // with the pages built (npm test builds first), the tracking page is checked too
+  startOrderDesk({
+    app: withPages(),
+    raise: ["orders", "tracking"],
+    members: ["fulfilment", "catalogue"],
+    combinations: 30,
   });
 }

@@ -6,6 +6,7 @@ import { runAccountRequestsOnce } from "../../core/accounts/account-request-work
 import { TransportError, type MessageTransport } from "../../core/messaging/transport";
 import { freshIp } from "./accounts";
 import { type TestApp } from "./app";
+import { type EmailRow } from "./outbox";
 import { rows } from "./shop";
 
 export const NEW_PASSWORD = "Chiffon2025new";
@@ -49,14 +50,7 @@ export async function requestReset(t: TestApp, email: string, options: { ip?: st
 export const confirm = (t: TestApp, payload: unknown, ip?: string) =>
   call(t, "/api/users/password-reset/confirm", payload, { ip });
 
-export interface EmailRow {
-  id: number;
-  kind: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-}
+export type { EmailRow } from "./outbox";
 
 export const resetEmails = (t: TestApp, email: string) =>
   rows<EmailRow>(

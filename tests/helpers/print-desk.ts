@@ -2,20 +2,12 @@
 // two orders to print, placed from demo products whose names say what they are (lingerie, and
 // everyday clothes); a staff API call, and the audit rows of the packaging setting.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll } from "vitest";
 import { lingerieWordIn } from "../../core/orders/print";
-import { RATE_LIMITS } from "../../server/api/rate-limits";
-import { freshIp } from "./accounts";
-import { createTestApp, type TestApp } from "./app";
-import { createPageApp, hasPageBuild } from "./page-app";
-import { orderPayload, rows, setStock, type Item } from "./shop";
-import { makeOwner, makeStaff, type TestStaff } from "./staff";
+import { place as placeOrder, startOrderDesk, t, withPages } from "./order-desk";
+import { rows, setStock, type Item } from "./shop";
+import { type TestStaff } from "./staff";
 
-export let t: TestApp;
-export let owner: TestStaff;
-export let packer: TestStaff;
-export let catalogue: TestStaff;
-export let manager: TestStaff;
+export { catalogue, manager, owner, packer, t } from "./order-desk";
 
 export interface Placed {
   id: number;
@@ -32,16 +24,13 @@ export let first: Placed;
 export let second: Placed;
 
 export async function place(lines: { item: Item; quantity: number }[]): Promise<Placed> {
-  const payload = orderPayload(lines);
-  const res = await t.app.inject({ method: "POST", url: "/api/orders", payload, remoteAddress: freshIp() });
-  if (res.statusCode !== 201) throw new Error(`order failed: ${res.statusCode} ${res.body}`);
-  const id = res.json().id as number;
-  const [row] = await rows<{ created_at: string }>(t, sql`select created_at from orders where id = ${id}`);
+  const order = await placeOrder(lines);
+  const [row] = await rows<{ created_at: string }>(t, sql`select created_at from orders where id = ${order.id}`);
   return {
-    id,
-    trackingId: res.json().tracking_id,
-    phone: payload.phone,
-    totalPaisa: Math.round(payload.total_amount * 100),
+    id: order.id,
+    trackingId: order.trackingId,
+    phone: order.phone,
+    totalPaisa: Math.round(order.totalAmount * 100),
     names: lines.map((l) => l.item.name),
     createdAt: new Date(row!.created_at),
   };
@@ -71,13 +60,7 @@ export const settingsAudits = () =>
   );
 
 export function startPrintStore() {
-  beforeAll(async () => {
-    t = hasPageBuild() ? await createPageApp() : await createTestApp();
-    RATE_LIMITS.orders.limit = 100_000;
-    owner = await makeOwner(t.app, t.core);
-    packer = await makeStaff(t.app, t.core, owner, "fulfilment");
-    catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-    manager = await makeStaff(t.app, t.core, owner, "manager");
+  startOrderDesk({ app: withPages(), raise: ["orders"], members: ["fulfilment", "catalogue", "manager"] }, async () => {
     await demoItems();
     first = await place([
       { item: lingerie[0]!, quantity: 2 },
@@ -87,8 +70,5 @@ export function startPrintStore() {
       { item: lingerie[2]!, quantity: 1 },
       { item: everyday, quantity: 1 },
     ]);
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
   });
 }

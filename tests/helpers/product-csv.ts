@@ -1,14 +1,11 @@
 // The product CSV tests: one store a file with an owner, a catalogue and a fulfilment member, and
 // the export, the upload, the Apply and a CSV written as a spreadsheet writes it.
-import { afterAll, beforeAll, expect } from "vitest";
-import { createTestApp, type TestApp } from "./app";
-import { createPageApp, hasPageBuild } from "./page-app";
-import { makeOwner, makeStaff, type TestStaff } from "./staff";
+import { expect } from "vitest";
+import { catalogue, startOrderDesk, t, withPages } from "./order-desk";
+import { hasPageBuild } from "./page-app";
+import { type TestStaff } from "./staff";
 
-export let t: TestApp;
-export let owner: TestStaff;
-export let catalogue: TestStaff;
-export let packer: TestStaff;
+export { catalogue, owner, packer, t } from "./order-desk";
 export const pages = hasPageBuild();
 
 export const exportCsv = async (who: TestStaff = catalogue) => {
@@ -36,13 +33,5 @@ let urlNumber = 0;
 export const newUrl = () => `csv-test-piece-${++urlNumber}-${Date.now().toString(36)}`;
 
 export function startProductCsvStore() {
-  beforeAll(async () => {
-    t = pages ? await createPageApp({ cacheMs: 60_000 }) : await createTestApp();
-    owner = await makeOwner(t.app, t.core);
-    catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-    packer = await makeStaff(t.app, t.core, owner, "fulfilment");
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  startOrderDesk({ app: withPages({ cacheMs: 60_000 }), members: ["catalogue", "fulfilment"] });
 }

@@ -1,21 +1,14 @@
 // The product editor's API tests: one store a file with an owner, a catalogue and a fulfilment
 // member signed in, the editor's form as the console sends it, and an order placed for a product.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect } from "vitest";
-import { createTestApp, type TestApp } from "./app";
-import { createPageApp, hasPageBuild } from "./page-app";
+import { expect } from "vitest";
+import { catalogue, staffCall as call, startOrderDesk, t, withPages } from "./order-desk";
+import { hasPageBuild } from "./page-app";
 import { orderPayload, post, rows, type Item } from "./shop";
-import { makeOwner, makeStaff, type TestStaff } from "./staff";
 
-export let t: TestApp;
-export let owner: TestStaff;
-export let catalogue: TestStaff;
-export let packer: TestStaff;
+export { catalogue, owner, packer, staffCall as call, t } from "./order-desk";
 export let collectionIds: number[];
 export const pages = hasPageBuild();
-
-export const call = (who: TestStaff, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who.auth, ...(payload !== undefined ? { payload: payload as object } : {}) });
 
 let serial = 0;
 export function newProduct(extra: Record<string, unknown> = {}) {
@@ -134,17 +127,10 @@ export async function placeOrder(
 }
 
 export function startProductEditorStore() {
-  beforeAll(async () => {
-    // with the pages built, the console's pages and the shop's product page (page cache as shipped) too
-    t = pages ? await createPageApp({ cacheMs: 60_000 }) : await createTestApp();
-    owner = await makeOwner(t.app, t.core);
-    catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-    packer = await makeStaff(t.app, t.core, owner, "fulfilment");
+  // with the pages built, the console's pages and the shop's product page (page cache as shipped) too
+  startOrderDesk({ app: withPages({ cacheMs: 60_000 }), members: ["catalogue", "fulfilment"] }, async () => {
     collectionIds = (await rows<{ id: number }>(t, sql`select id from collections order by id limit 2`)).map(
       (r) => r.id,
     );
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
   });
 }

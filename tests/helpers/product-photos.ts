@@ -6,17 +6,14 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll } from "vitest";
-import { createTestApp, type TestApp } from "./app";
-import { createPageApp, hasPageBuild } from "./page-app";
+import { afterAll } from "vitest";
+import { startOrderDesk, t, withPages } from "./order-desk";
+import { hasPageBuild } from "./page-app";
 import { rows } from "./shop";
-import { makeOwner, makeStaff, type TestStaff } from "./staff";
+import { type TestStaff } from "./staff";
 
-export let t: TestApp;
+export { catalogue, owner, packer, t } from "./order-desk";
 export let dataDir: string;
-export let owner: TestStaff;
-export let catalogue: TestStaff;
-export let packer: TestStaff;
 let productIds: number[];
 let next = 0;
 export let phoneJpeg: Buffer;
@@ -94,17 +91,23 @@ export const storefront = async (productId: number) =>
   };
 
 export function startProductPhotosStore() {
-  beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "photos-test-"));
-    t = pages ? await createPageApp({ env: { DATA_DIR: dataDir } }) : await createTestApp({ DATA_DIR: dataDir });
-    owner = await makeOwner(t.app, t.core);
-    catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-    packer = await makeStaff(t.app, t.core, owner, "fulfilment");
-    productIds = (await rows<{ id: number }>(t, sql`select id from products order by id`)).map((r) => r.id);
-    phoneJpeg = await phonePhoto();
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
+  // registered first, so it runs last: the media folder goes once the store has closed
+  afterAll(() => {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
+  startOrderDesk(
+    {
+      app: withPages({
+        env: () => {
+          dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "photos-test-"));
+          return { DATA_DIR: dataDir };
+        },
+      }),
+      members: ["catalogue", "fulfilment"],
+    },
+    async () => {
+      productIds = (await rows<{ id: number }>(t, sql`select id from products order by id`)).map((r) => r.id);
+      phoneJpeg = await phonePhoto();
+    },
+  );
 }

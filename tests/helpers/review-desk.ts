@@ -1,19 +1,14 @@
 // The review moderation tests: one store a file (with the pages when built) with staff of each
 // kind, reviews written as shoppers write them, and the moderation calls and audit rows.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect } from "vitest";
+import { expect } from "vitest";
 import { REVIEW_LIMITS } from "../../core/catalog/reviews";
 import { freshIp, registerShopper, type TestShopper } from "./accounts";
-import { createTestApp, type TestApp } from "./app";
-import { createPageApp, hasPageBuild } from "./page-app";
+import { owner, staffCall, startOrderDesk, t, withPages } from "./order-desk";
+import { hasPageBuild } from "./page-app";
 import { count, rows } from "./shop";
-import { makeOwner, makeStaff, type TestStaff } from "./staff";
 
-export let t: TestApp;
-export let owner: TestStaff;
-export let manager: TestStaff;
-export let catalogue: TestStaff;
-export let packer: TestStaff;
+export { catalogue, manager, owner, packer, staffCall, t } from "./order-desk";
 export let shopper: TestShopper;
 let productIds: number[];
 let next = 0;
@@ -42,13 +37,6 @@ export async function postReview(productId: number, headers: Record<string, stri
   };
 }
 
-export const staffCall = (
-  who: TestStaff,
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  url: string,
-  payload?: Record<string, unknown>,
-) => t.app.inject({ method, url, headers: who.auth, ...(payload ? { payload } : {}) });
-
 export async function setHeld(value: string) {
   const res = await staffCall(owner, "PUT", "/api/admin/settings/reviews", { reviews_held_for_moderation: value });
   expect(res.statusCode, res.body).toBe(200);
@@ -71,22 +59,14 @@ export const audits = (action: string, reviewId: number) =>
   );
 
 export function startReviewStore() {
-  beforeAll(async () => {
-    // with the pages built, the product page is checked too, through the page cache as shipped
-    t = pages ? await createPageApp({ cacheMs: 60_000 }) : await createTestApp();
+  // with the pages built, the product page is checked too, through the page cache as shipped
+  startOrderDesk({ app: withPages({ cacheMs: 60_000 }), members: ["manager", "catalogue", "fulfilment"] }, async () => {
     REVIEW_LIMITS.perAddressAndProduct.limit = 10_000;
     REVIEW_LIMITS.perAddress.limit = 10_000;
     REVIEW_LIMITS.guestsPerProduct.limit = 10_000;
-    owner = await makeOwner(t.app, t.core);
-    manager = await makeStaff(t.app, t.core, owner, "manager");
-    catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-    packer = await makeStaff(t.app, t.core, owner, "fulfilment");
     shopper = await registerShopper(t.app);
     productIds = (await rows<{ id: number }>(t, sql`select id from products where is_active order by id`)).map(
       (r) => r.id,
     );
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
   });
 }

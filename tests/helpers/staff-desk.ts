@@ -1,13 +1,11 @@
 // The staff account API tests: one store a file with an owner, a staff API call, and the audit
 // rows written about an account.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll } from "vitest";
-import { createTestApp, type TestApp } from "./app";
+import { startOrderDesk, t } from "./order-desk";
 import { rows } from "./shop";
-import { makeOwner, type TestStaff } from "./staff";
+import { type TestStaff } from "./staff";
 
-export let t: TestApp;
-export let owner: TestStaff;
+export { owner, t } from "./order-desk";
 
 export const call = (
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
@@ -26,11 +24,5 @@ export async function auditOf(entityId: number | string, action?: string) {
 }
 
 export function startStaffDeskStore() {
-  beforeAll(async () => {
-    t = await createTestApp();
-    owner = await makeOwner(t.app, t.core);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  startOrderDesk();
 }

@@ -1,33 +1,22 @@
 // The stock tests: one store a file (with the pages when built) with an owner, a catalogue, a
 // manager and a fulfilment member, a demo combination with a set stock for each test, stock changes
 // sent as the grid sends them, orders placed, and an item's history as the console reads it.
-import { afterAll, beforeAll, expect } from "vitest";
+import { expect } from "vitest";
 import { freshIp } from "./accounts";
-import { createTestApp, type TestApp } from "./app";
-import { createPageApp, hasPageBuild } from "./page-app";
-import { combinations, orderPayload, setStock, type Item } from "./shop";
-import { makeOwner, makeStaff, type TestStaff } from "./staff";
+import { catalogue, combination, staffCall as call, startOrderDesk, t, withPages } from "./order-desk";
+import { hasPageBuild } from "./page-app";
+import { orderPayload, type Item } from "./shop";
+import { type TestStaff } from "./staff";
 
-export let t: TestApp;
-export let owner: TestStaff;
-export let catalogue: TestStaff;
-export let manager: TestStaff;
-export let packer: TestStaff;
-export let pool: Item[];
-let next = 0;
+export { catalogue, manager, owner, packer, pool, staffCall as call, t } from "./order-desk";
 export const pages = hasPageBuild();
 
 /** A combination no other test touched, with this stock. */
 export async function fresh(stock = 20): Promise<Item> {
-  const item = pool[next++];
-  if (!item) throw new Error("out of demo combinations");
-  await setStock(t, item, stock);
+  const item = await combination(stock);
   t.core.cache.clear();
   return item;
 }
-
-export const call = (who: TestStaff, method: "GET" | "POST", url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who.auth, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 export const change = (who: TestStaff, changes: object[], note?: string) =>
   call(who, "POST", "/api/admin/stock/changes", { changes, ...(note === undefined ? {} : { note }) });
@@ -62,15 +51,9 @@ export const history = async (productId: number, who: TestStaff = catalogue) => 
 };
 
 export function startStockStore() {
-  beforeAll(async () => {
-    t = pages ? await createPageApp({ cacheMs: 60_000 }) : await createTestApp();
-    owner = await makeOwner(t.app, t.core);
-    catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-    manager = await makeStaff(t.app, t.core, owner, "manager");
-    packer = await makeStaff(t.app, t.core, owner, "fulfilment");
-    pool = await combinations(t, 0, 200);
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
+  startOrderDesk({
+    app: withPages({ cacheMs: 60_000 }),
+    members: ["catalogue", "manager", "fulfilment"],
+    combinations: 200,
   });
 }

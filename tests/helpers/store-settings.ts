@@ -2,17 +2,13 @@
 // owners, a manager and a fulfilment member, the store settings read and saved as the console does,
 // and the audit rows of a save.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect } from "vitest";
-import { createTestApp, type TestApp } from "./app";
-import { createPageApp, hasPageBuild } from "./page-app";
+import { expect } from "vitest";
+import { owner, startOrderDesk, t, withPages } from "./order-desk";
+import { hasPageBuild } from "./page-app";
 import { rows } from "./shop";
-import { makeOwner, makeStaff, type TestStaff } from "./staff";
+import { type TestStaff } from "./staff";
 
-export let t: TestApp;
-export let owner: TestStaff;
-export let secondOwner: TestStaff;
-export let manager: TestStaff;
-export let packer: TestStaff;
+export { manager, owner, packer, secondOwner, t } from "./order-desk";
 export const pages = hasPageBuild();
 
 export const call = (who: TestStaff, method: "GET" | "PUT", payload?: Record<string, unknown>) =>
@@ -36,15 +32,6 @@ export const audits = () =>
   );
 
 export function startStoreSettingsStore() {
-  beforeAll(async () => {
-    // with the pages built, the storefront's pages are checked too, through the page cache as shipped
-    t = pages ? await createPageApp({ cacheMs: 60_000 }) : await createTestApp();
-    owner = await makeOwner(t.app, t.core);
-    secondOwner = await makeOwner(t.app, t.core);
-    manager = await makeStaff(t.app, t.core, owner, "manager");
-    packer = await makeStaff(t.app, t.core, owner, "fulfilment");
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  // with the pages built, the storefront's pages are checked too, through the page cache as shipped
+  startOrderDesk({ app: withPages({ cacheMs: 60_000 }), members: ["owner", "manager", "fulfilment"] });
 }

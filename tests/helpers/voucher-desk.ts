@@ -2,31 +2,15 @@
 // manager, a fulfilment and a catalogue member, limits raised for many orders, demo combinations one
 // per order, fresh codes, a voucher made through the API, its audit rows, and an order that uses it.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect } from "vitest";
-import { RATE_LIMITS } from "../../server/api/rate-limits";
-import { createTestApp, type TestApp } from "./app";
-import { createPageApp, hasPageBuild } from "./page-app";
-import { combinations, count, orderPayload, setStock, type Item } from "./shop";
-import { makeOwner, makeStaff, type TestStaff } from "./staff";
+import { expect } from "vitest";
+import { combination, manager, staffCall as call, startOrderDesk, t, withPages } from "./order-desk";
+import { hasPageBuild } from "./page-app";
+import { count, orderPayload, type Item } from "./shop";
 
-export let t: TestApp;
-export let owner: TestStaff;
-export let manager: TestStaff;
-export let packer: TestStaff;
-export let catalogue: TestStaff;
-let pool: Item[];
-let next = 0;
+export { catalogue, manager, owner, packer, staffCall as call, t } from "./order-desk";
 export const pages = hasPageBuild();
 
-export async function item(stock = 1000): Promise<Item> {
-  const found = pool[next++];
-  if (!found) throw new Error("out of demo combinations");
-  await setStock(t, found, stock);
-  return found;
-}
-
-export const call = (who: TestStaff, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who.auth, ...(payload !== undefined ? { payload: payload as object } : {}) });
+export const item = (stock = 1000): Promise<Item> => combination(stock);
 
 let serial = 0;
 export const freshCode = (prefix = "STAFF") => `${prefix}${++serial}${Date.now() % 100000}`;
@@ -55,18 +39,11 @@ export async function placeOrder(code: string, it: Item, extra: { email?: string
 }
 
 export function startVoucherStore() {
-  beforeAll(async () => {
-    // with the pages built, the console's pages are checked too, with the page cache as shipped
-    t = pages ? await createPageApp({ cacheMs: 60_000 }) : await createTestApp();
-    RATE_LIMITS.orders.limit = 100_000;
-    RATE_LIMITS.vouchers.limit = 100_000;
-    owner = await makeOwner(t.app, t.core);
-    manager = await makeStaff(t.app, t.core, owner, "manager");
-    packer = await makeStaff(t.app, t.core, owner, "fulfilment");
-    catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-    pool = await combinations(t, 0, 30);
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
+  // with the pages built, the console's pages are checked too, with the page cache as shipped
+  startOrderDesk({
+    app: withPages({ cacheMs: 60_000 }),
+    raise: ["orders", "vouchers"],
+    members: ["manager", "fulfilment", "catalogue"],
+    combinations: 30,
   });
 }

@@ -1,22 +1,18 @@
 // The WhatsApp outbox tests: one store a file with the Cloud API set up against a fake provider,
 // orders placed from their own phones, and the outbox's queue run and read as its worker does.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { cloudApiTransport, type WhatsAppSettings } from "../../core/messaging/cloud-api";
 import { OUTBOX_DEFAULTS, runOutboxOnce, type OutboxOptions } from "../../core/messaging/outbox";
 import { logOnlyTransport, type MessageTransport } from "../../core/messaging/transport";
-import { freshIp } from "./accounts";
-import { createTestApp, type TestApp } from "./app";
 import { startFakeWhatsApp, type FakeWhatsApp } from "./fake-whatsapp";
-import { count, orderPayload, rows, simpleProducts, setStock, type Item } from "./shop";
-import { makeOwner, makeStaff, type TestStaff } from "./staff";
+import { placeOrderOf, startOrderDesk, t } from "./order-desk";
+import { drainOutbox } from "./outbox";
+import { rows, simpleProducts, setStock, type Item } from "./shop";
 
-export let t: TestApp;
+export { catalogue, owner, packer, t } from "./order-desk";
 export let fake: FakeWhatsApp;
 export let cloud: MessageTransport;
-export let owner: TestStaff;
-export let packer: TestStaff;
-export let catalogue: TestStaff;
 export let item: Item;
 
 const settings = (url: string): WhatsAppSettings => ({
@@ -65,27 +61,12 @@ export async function messagesOf(orderId: number): Promise<MessageRow[]> {
 
 export async function placeOrder(): Promise<{ id: number; tracking_id: string }> {
   await setStock(t, item, 50);
-  // each from its own address: the per-connection order limit is not what these tests are about
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    payload: orderPayload([{ item, quantity: 2 }]),
-    remoteAddress: freshIp(),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; tracking_id: string };
+  return placeOrderOf([{ item, quantity: 2 }]);
 }
 
 /** Runs the worker until nothing is queued or sending (retries included). */
-export async function drain(transport: MessageTransport, options: OutboxOptions = FAST) {
-  for (let pass = 0; pass < 200; pass++) {
-    await runOutboxOnce(t.core.db, transport, options);
-    const left = await count(t, sql`select count(*) as n from whatsapp_messages where status in ('queued', 'sending')`);
-    if (left === 0) return;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error("the outbox did not empty");
-}
+export const drain = (transport: MessageTransport, options: OutboxOptions = FAST) =>
+  drainOutbox(t, "whatsapp_messages", () => runOutboxOnce(t.core.db, transport, options));
 
 export const sentTo = (messageId: number) =>
   fake.requests.filter((r) => r.body.biz_opaque_callback_data === `message:${messageId}`);
@@ -93,18 +74,15 @@ export const deliveredTo = (messageId: number) =>
   fake.delivered().filter((r) => r.body.biz_opaque_callback_data === `message:${messageId}`);
 
 export function startWhatsAppOutboxStore() {
+  startOrderDesk({ members: ["fulfilment", "catalogue"] }, async () => {
+    [item] = (await simpleProducts(t, 0, 1)) as [Item];
+  });
   beforeAll(async () => {
-    t = await createTestApp();
     fake = await startFakeWhatsApp();
     cloud = cloudApiTransport(settings(fake.url));
-    owner = await makeOwner(t.app, t.core);
-    packer = await makeStaff(t.app, t.core, owner, "fulfilment");
-    catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-    [item] = (await simpleProducts(t, 0, 1)) as [Item];
-  }, 60_000);
+  });
   afterAll(async () => {
     await fake?.close();
-    await t?.close();
   });
   beforeEach(async () => {
     // everything earlier tests left is settled first, so each test sees only its own messages

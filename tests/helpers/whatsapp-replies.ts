@@ -2,21 +2,18 @@
 // without), an owner, a fulfilment and a catalogue member, orders placed from their own phones, and
 // what a reply left behind (the order, the message kept, the timeline's status entries).
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, expect } from "vitest";
 import { freshIp } from "./accounts";
 import { createTestApp, type TestApp } from "./app";
 import { sendWebhook } from "./fake-whatsapp-webhook";
+import { startOrderDesk, t } from "./order-desk";
 import { count, orderPayload, rows, setStock, simpleProducts, type Item } from "./shop";
-import { makeOwner, makeStaff, type TestStaff } from "./staff";
 
 export const SECRET = "test-app-secret-for-replies";
 export const VERIFY = "test-verify-token-for-replies";
 
-export let t: TestApp;
+export { catalogue, owner, packer, t } from "./order-desk";
 export let bare: TestApp;
-export let owner: TestStaff;
-export let packer: TestStaff;
-export let catalogue: TestStaff;
 export let item: Item;
 let phoneNumber = 0;
 
@@ -84,19 +81,25 @@ export const send = (payload: unknown, options?: Parameters<typeof sendWebhook>[
   sendWebhook(t.app, SECRET, payload, options);
 
 export function startWhatsAppRepliesStore() {
-  beforeAll(async () => {
-    [t, bare] = await Promise.all([
-      createTestApp({ WHATSAPP_APP_SECRET: SECRET, WHATSAPP_VERIFY_TOKEN: VERIFY }),
-      createTestApp(),
-    ]);
-    owner = await makeOwner(t.app, t.core);
-    packer = await makeStaff(t.app, t.core, owner, "fulfilment");
-    catalogue = await makeStaff(t.app, t.core, owner, "catalogue");
-    [item] = (await simpleProducts(t, 0, 1)) as [Item];
-    await setStock(t, item, 500);
-  }, 60_000);
+  startOrderDesk(
+    {
+      // the store with the webhook set up, and one without it
+      app: async () => {
+        const [withWebhook, without] = await Promise.all([
+          createTestApp({ WHATSAPP_APP_SECRET: SECRET, WHATSAPP_VERIFY_TOKEN: VERIFY }),
+          createTestApp(),
+        ]);
+        bare = without;
+        return withWebhook;
+      },
+      members: ["fulfilment", "catalogue"],
+    },
+    async () => {
+      [item] = (await simpleProducts(t, 0, 1)) as [Item];
+      await setStock(t, item, 500);
+    },
+  );
   afterAll(async () => {
-    await t?.close();
     await bare?.close();
   });
 }
