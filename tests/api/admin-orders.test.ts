@@ -46,10 +46,14 @@ describe("the staff API's document", () => {
       "get /api/admin/orders/counts orders",
       "get /api/admin/orders/export.csv orders",
       "get /api/admin/orders/{id} orders",
+      "get /api/admin/orders/{id}/booking orders",
+      "get /api/admin/orders/{id}/parcel-events orders",
+      "get /api/admin/orders/{id}/parcels orders",
       "post /api/admin/orders orders",
       "post /api/admin/orders/preview orders",
       "post /api/admin/orders/{id}/exchanges orders",
       "post /api/admin/orders/{id}/notes orders",
+      "post /api/admin/orders/{id}/parcels orders",
       "post /api/admin/orders/{id}/status orders",
     ]);
   });
