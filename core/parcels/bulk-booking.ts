@@ -20,6 +20,8 @@ import { bookOrder, bookParcelInput, chooseAccount, MAX_ID, parseInput, whole } 
 import { isStale, liveParcelRefusal, STALE_BOOKING_MS } from "./parcel-reads";
 import { settleStaleBooking } from "./booking-outcome";
 
+export { BATCH_ITEM_STATES } from "../../db/schema";
+
 /** The most orders one batch takes: a busy day's 200, and some. */
 export const BULK_BOOKING_MAX = 300;
 

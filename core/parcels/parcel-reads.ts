@@ -17,6 +17,8 @@ import type { Order } from "../orders/order";
 
 export type ParcelRow = typeof parcels.$inferSelect;
 
+export { BOOKING_STATES } from "../../db/schema";
+
 /** The order statuses a parcel may be booked from: it is ready, and has not left with anyone yet. */
 export const BOOKABLE_STATUSES = ["confirmed", "packed"] as const;
 
@@ -261,5 +263,65 @@ export async function bookingChoices(ctx: CoreContext, actor: StaffActor, orderI
     preselectedAccountId: preselected?.id ?? null,
     codPaisa: amountToCollect(order),
     totalPaisa: order.totalPaisa,
+  };
+}
+
+/** One ticked order as the bulk booking page lists it: why it will not be booked, where that is known now. */
+export interface BulkOrderChoice {
+  id: number;
+  trackingId: string;
+  status: Order["status"];
+  city: string;
+  /** the reason it will be reported as not booked; null: it will be tried */
+  refusal: string | null;
+}
+
+/** What the bulk booking page offers for the ticked orders: each order, and the accounts. */
+export async function bulkBookingChoices(
+  ctx: CoreContext,
+  actor: StaffActor,
+  orderIds: readonly number[],
+): Promise<{ orders: BulkOrderChoice[]; accounts: BookingAccountChoice[] }> {
+  requirePermission(actor, "orders");
+  const ids = [...new Set(orderIds)];
+  const [found, live, accounts] = await Promise.all([
+    ids.length === 0 ? [] : ctx.db.select().from(orders).where(inArray(orders.id, ids)),
+    ids.length === 0
+      ? []
+      : ctx.db
+          .select()
+          .from(parcels)
+          .where(and(inArray(parcels.orderId, ids), inArray(parcels.bookingState, ["booking", "unknown", "booked"]))),
+    activeAccounts(ctx.db),
+  ]);
+  const byId = new Map(found.map((o) => [o.id, o]));
+  const liveOf = new Map(live.map((p) => [p.orderId, p]));
+  return {
+    orders: ids
+      .filter((id) => byId.has(id))
+      .map((id) => {
+        const order = byId.get(id)!;
+        const parcel = liveOf.get(id);
+        return {
+          id,
+          trackingId: order.trackingId,
+          status: order.status,
+          city: order.city,
+          refusal: !(BOOKABLE_STATUSES as readonly string[]).includes(order.status)
+            ? `It is ${order.status}.`
+            : parcel
+              ? liveParcelRefusal(parcel)
+              : null,
+        };
+      }),
+    accounts: accounts.map((account) => ({
+      id: account.id,
+      label: account.label,
+      courier: account.courier,
+      courierName: COURIER_NAMES[account.courier],
+      isDefault: account.isDefault,
+      defaultWeightGrams: account.defaultWeightGrams,
+      refusal: null,
+    })),
   };
 }

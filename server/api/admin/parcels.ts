@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { CoreContext } from "../../../core/context";
 import { bookOrder, bookParcelInput, type BookingResult } from "../../../core/parcels/booking";
 import {
+  BATCH_ITEM_STATES,
   bulkBookingInput,
   createParcelBatch,
   getParcelBatch,
@@ -17,13 +18,15 @@ import { airwayBillsPdf, parseOrderIds } from "../../../core/parcels/labels";
 import { loadSheetPdf } from "../../../core/parcels/load-sheet";
 import { cancelParcel, settleParcel, settleParcelInput } from "../../../core/parcels/parcel-changes";
 import {
+  BOOKING_STATES,
   bookingChoices,
   listOrderParcels,
   type BookingChoices,
   type ParcelView,
 } from "../../../core/parcels/parcel-reads";
 import { AppError } from "../../../core/shared/errors";
-import { BATCH_ITEM_STATES, BOOKING_STATES, COURIER_CODES, ORDER_STATUSES, PARCEL_STATUSES } from "../../../db/schema";
+import { COURIER_CODES, PARCEL_STATUSES } from "../../../core/couriers/courier";
+import { ORDER_STATUSES } from "../../../core/orders/vocabulary";
 import { money } from "../../serialize";
 import { idParams, idSchema } from "../http";
 import { answerOf, answers, errorAnswerAbout, moment, rupees, textAnswer } from "../answers";
