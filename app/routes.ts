@@ -50,12 +50,17 @@ export default [
     route("products/url-check", "routes/admin/product-url-check.ts"),
     // before any products/:id route: these are not product ids
     route("products/export.csv", "routes/admin/products-export.ts"),
+    // the ticked orders' airway bills and load sheet as PDFs (decision 0103)
+    route("parcels/airway-bills.pdf", "routes/admin/parcels-pdf.ts", { id: "admin-parcels-airway-bills" }),
+    route("parcels/load-sheet.pdf", "routes/admin/parcels-pdf.ts", { id: "admin-parcels-load-sheet" }),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/home.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("orders/new", "routes/admin/order-new.tsx"),
       route("orders/:id", "routes/admin/order.tsx"),
+      route("parcels/book", "routes/admin/parcels-book.tsx"),
+      route("parcels/batches/:id", "routes/admin/parcel-batch.tsx"),
       route("customers", "routes/admin/customers.tsx"),
       route("customers/:id", "routes/admin/customer.tsx"),
       route("block-list", "routes/admin/block-list.tsx"),

@@ -20,6 +20,9 @@ import { OrderDetailNextStep } from "../../components/admin/OrderDetailNextStep"
 import { OrderDetailSignals } from "../../components/admin/OrderDetailSignals";
 import { OrderDetailTimeline } from "../../components/admin/OrderDetailTimeline";
 import { PrintLinks } from "../../components/admin/PrintLinks";
+import { BookingPanel } from "../../components/admin/parcels/BookingPanel";
+import { awaitingPickup, isParcelIntent } from "../../components/admin/parcels/parcel-state";
+import { loadParcelPanel, parcelAction } from "../../components/admin/parcels/parcel-forms.server";
 import { consoleMeta, formText, statusLabel } from "../../lib/console";
 import { formatDayTime } from "../../lib/dates";
 import { formResult, requireStaff } from "../../lib/staff.server";
@@ -48,9 +51,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const exchange = order.status === "delivered" ? await exchangeChoices(context.core, actor, order.id) : null;
   // whether its phone and address are on the block list now (the Signals panel's buttons)
   const blocked = await blockedStateOf(context.core, actor, order);
+  // the courier panel (decision 0103): the order's parcels and what booking it offers
+  const courier = await loadParcelPanel(context.core, actor, order.id);
   return {
     exchange,
     blocked,
+    courier,
     order: {
       ...order,
       placed: formatDayTime(order.createdAt),
@@ -64,6 +70,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = orderId(params);
   const form = await request.formData();
   const intent = formText(form, "intent");
+  if (isParcelIntent(intent)) return parcelAction(context.core, actor, id, form);
   if (intent === "note") {
     return formResult<OrderAnswer>(
       async () => {
@@ -115,14 +122,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function ConsoleOrder() {
-  const { order, exchange, blocked } = useLoaderData<typeof loader>();
+  const { order, exchange, blocked, courier } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as OrderAnswer | undefined;
   return (
     <>
       <BackLink to="/admin/orders" label="← Orders" muted />
       <PageTitle
         title={`Order ${order.trackingId}`}
-        intro={`${statusLabel(order.status)} · placed ${order.placed} · ${sourceLabel(order.source)}${order.heldForCall ? " · Held for a call (see Signals)" : ""}`}
+        intro={`${statusLabel(order.status)}${awaitingPickup(courier.parcels) ? " · booked, awaiting pickup" : ""} · placed ${order.placed} · ${sourceLabel(order.source)}${order.heldForCall ? " · Held for a call (see Signals)" : ""}`}
       />
       {(order.exchangeOf || order.replacements.length > 0) && (
         <div className="mb-6 space-y-1 text-sm" aria-label="Exchanges">
@@ -163,6 +170,11 @@ export default function ConsoleOrder() {
             answer={answer?.intent === "block" ? answer : undefined}
           />
           <OrderDetailCustomer order={order} />
+          <BookingPanel
+            orderId={order.id}
+            panel={courier}
+            answer={isParcelIntent(answer?.intent ?? "") ? answer : undefined}
+          />
           <OrderDetailNextStep order={order} answer={answer?.intent === "move" ? answer : undefined} />
           <PrintLinks orderId={order.id} />
         </div>

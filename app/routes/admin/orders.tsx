@@ -28,6 +28,7 @@ import { CityFlag } from "../../components/admin/CityFlag";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { AnswerNotices, Notice } from "../../components/admin/Notice";
 import { PrintTickedButtons } from "../../components/admin/PrintLinks";
+import { BulkParcelButtons } from "../../components/admin/parcels/BulkParcelButtons";
 import { ageText, consoleMeta, formText, karachiDay, MOVE_LABELS, pageParam, statusLabel } from "../../lib/console";
 import { readOrderFilters } from "../../lib/order-filters.server";
 import {
@@ -284,6 +285,7 @@ export default function ConsoleOrders() {
               </button>
             ))}
             <PrintTickedButtons disabled={busy} />
+            <BulkParcelButtons disabled={busy} />
             <button type="reset" className="min-h-11 shrink-0 px-2 text-sm underline underline-offset-4">
               Untick all
             </button>
