@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { afterAll } from "vitest";
 import { sealSecret } from "../../core/shared/secrets";
 import type { StaffActor } from "../../core/shared/permissions";
+import type { CourierCode } from "../../core/couriers/courier";
 import { startFakePostex, type FakePostex } from "./fake-couriers/postex";
 import { FAKE_CITY_NAMES } from "./fake-couriers/fake-http";
 import { move, packer, place, staffCall, startOrderDesk, t, type DeskOptions, type Placed } from "./order-desk";
@@ -23,13 +24,20 @@ export let lahoreId: number;
 
 /** A courier account row as the accounts page writes one, its credentials sealed under the store's key. */
 export async function addAccount(
-  options: { label?: string; baseUrl?: string; credentials?: Record<string, string>; isDefault?: boolean } = {},
+  options: {
+    label?: string;
+    courier?: CourierCode;
+    baseUrl?: string;
+    credentials?: Record<string, string>;
+    pickupCode?: string | null;
+    isDefault?: boolean;
+  } = {},
 ): Promise<number> {
   t.core.secrets ??= { key: crypto.randomBytes(32), source: "environment" };
   const sealed = sealSecret(t.core.secrets, JSON.stringify(options.credentials ?? fake.credentials));
   const pickup = [
     {
-      code: "PX-LHR-1",
+      code: options.pickupCode === undefined ? "PX-LHR-1" : options.pickupCode,
       label: "Warehouse",
       address: "Plot 9, Sundar Estate, Lahore",
       cityId: lahoreId,
@@ -39,11 +47,21 @@ export async function addAccount(
   const [row] = await rows<{ id: number }>(
     t,
     sql`insert into courier_accounts (courier, label, mode, base_url, credentials_sealed, credentials_hint, pickup_addresses, default_weight_grams, is_default)
-        values ('postex', ${options.label ?? `PostEx ${crypto.randomUUID().slice(0, 8)}`}, 'test', ${options.baseUrl ?? fake.baseUrl},
-                ${sealed}, '{}'::jsonb, ${JSON.stringify(pickup)}::jsonb, 750, ${options.isDefault ?? false})
+        values (${options.courier ?? "postex"}, ${options.label ?? `Account ${crypto.randomUUID().slice(0, 8)}`}, 'test',
+                ${options.baseUrl ?? fake.baseUrl}, ${sealed}, '{}'::jsonb, ${JSON.stringify(pickup)}::jsonb, 750, ${options.isDefault ?? false})
         returning id`,
   );
   return row!.id;
+}
+
+/** A courier's keys for the store's cities, from its fake's list (key → name), tied by name. */
+export async function courierCitiesOf(courier: CourierCode, list: ReadonlyMap<string, string>): Promise<void> {
+  for (const [key, name] of list) {
+    await t.database.db.execute(sql`
+      insert into courier_cities (courier, courier_city_id, courier_city_name, city_id, delivers, picks_up)
+      select ${courier}, ${key}, ${name}, id, true, true from cities where lower(name) = lower(${name})
+      on conflict do nothing`);
+  }
 }
 
 /** PostEx's keys for the fake's cities, tied to the store's cities of the same names. */
