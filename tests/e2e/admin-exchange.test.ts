@@ -10,55 +10,24 @@ import { users } from "../../db/schema";
 import { PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
 import { signInToConsole } from "../helpers/console-e2e";
+import { moreThan, placeShopOrder, shopProducts, type ShopCombination } from "../helpers/e2e-order";
 
 const PASSWORD = "Swapping2026now";
 const PACKER = "packer@exchanges.test";
 
-interface ApiProduct {
-  id: number;
-  name: string;
-  variant_combinations: {
-    id: number;
-    price: number;
-    stock_quantity: number;
-    is_available: boolean;
-  }[];
-}
-
-const inStock = (c: ApiProduct["variant_combinations"][number]) => c.is_available && c.stock_quantity > 3;
+const inStock = moreThan(3);
 
 /** A guest's order of one unit of a product that has another size in stock, delivered through the staff API. */
 async function deliveredOrder() {
-  const products = (await (await fetch(`${suite.url}/api/products?limit=100&sort=name`)).json()) as ApiProduct[];
-  const product = products.find((p) => p.variant_combinations.filter(inStock).length >= 2)!;
-  const [combo, other] = product.variant_combinations.filter(inStock) as [
-    ApiProduct["variant_combinations"][number],
-    ApiProduct["variant_combinations"][number],
-  ];
-  const subtotal = Math.round(combo.price * 100);
-  const shipping = subtotal >= 500_000 ? 0 : 50_000;
+  const product = (await shopProducts(suite.url)).find((p) => p.variant_combinations.filter(inStock).length >= 2)!;
+  const [combo, other] = product.variant_combinations.filter(inStock) as [ShopCombination, ShopCombination];
   const phone = "0302-4455667";
-  const placed = await fetch(`${suite.url}/api/orders`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      first_name: "Hina",
-      last_name: "Raza",
-      email: "hina@example.pk",
-      phone,
-      shipping_address: "Flat 3, Block B, Gulshan-e-Iqbal, Karachi, 75300, Pakistan",
-      city: "Karachi",
-      postal_code: "75300",
-      country: "Pakistan",
-      total_amount: (subtotal + shipping) / 100,
-      payment_method: "cod",
-      items: [
-        { product_id: product.id, combination_id: combo.id, quantity: 1, price: combo.price, variant_details: null },
-      ],
-    }),
-  });
-  const order = (await placed.json()) as { id: number; tracking_id: string };
-  expect(placed.status, JSON.stringify(order)).toBe(201);
+  const hina = { first_name: "Hina", last_name: "Raza", email: "hina@example.pk", phone, postal_code: "75300" };
+  const order = await placeShopOrder(
+    suite.url,
+    { ...hina, shipping_address: "Flat 3, Block B, Gulshan-e-Iqbal, Karachi, 75300, Pakistan", city: "Karachi" },
+    { product, combo },
+  );
 
   const session = await fetch(`${suite.url}/api/admin/session`, {
     method: "POST",
@@ -70,7 +39,7 @@ async function deliveredOrder() {
     { status: "confirmed" },
     { status: "packed" },
     { status: "shipped", courier: "Leopards", tracking_number: "LP-55221" },
-    { status: "delivered", cash_collected: (subtotal + shipping) / 100 },
+    { status: "delivered", cash_collected: order.totalPaisa / 100 },
   ];
   for (const move of moves) {
     const res = await fetch(`${suite.url}/api/admin/orders/${order.id}/status`, {

@@ -11,6 +11,7 @@ import { users } from "../../db/schema";
 import { PHONE, expectVisibleToPerson, SCREENSHOT_DIR } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
 import { signInToConsole } from "../helpers/console-e2e";
+import { moreThan, placeShopOrder, shopProducts } from "../helpers/e2e-order";
 
 const PASSWORD = "Exporting2026now";
 const PACKER = "packer@export.test";
@@ -24,40 +25,18 @@ async function prepare(db: Db): Promise<void> {
 
 const suite = browserSuite("admin-order-export", { prepare });
 
-interface ApiProduct {
-  id: number;
-  variant_combinations: { id: number; price: number; stock_quantity: number; is_available: boolean }[];
-}
+const ZARA = { first_name: "Zara", last_name: "Ahmed", email: "zara.export@example.pk", phone: "0301-7654321" };
 
 /** A guest's cash-on-delivery order in Karachi through the shop's API; answers its tracking ID. */
 async function placeOrder(): Promise<string> {
-  const products = (await (await fetch(`${suite.url}/api/products?limit=100&sort=name`)).json()) as ApiProduct[];
-  const product = products.find((p) => p.variant_combinations.some((c) => c.is_available && c.stock_quantity > 3))!;
-  const combo = product.variant_combinations.find((c) => c.is_available && c.stock_quantity > 3)!;
-  const subtotal = Math.round(combo.price * 100);
-  const shipping = subtotal >= 500_000 ? 0 : 50_000;
-  const res = await fetch(`${suite.url}/api/orders`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      first_name: "Zara",
-      last_name: "Ahmed",
-      email: "zara.export@example.pk",
-      phone: "0301-7654321",
-      shipping_address: "House 7, Street 9, DHA Phase 5",
-      city: "Karachi",
-      postal_code: "75500",
-      country: "Pakistan",
-      total_amount: (subtotal + shipping) / 100,
-      payment_method: "cod",
-      items: [
-        { product_id: product.id, combination_id: combo.id, quantity: 1, price: combo.price, variant_details: null },
-      ],
-    }),
-  });
-  const body = (await res.json()) as { tracking_id: string };
-  expect(res.status, JSON.stringify(body)).toBe(201);
-  return body.tracking_id;
+  const product = (await shopProducts(suite.url)).find((p) => p.variant_combinations.some(moreThan(3)))!;
+  const address = { shipping_address: "House 7, Street 9, DHA Phase 5", city: "Karachi", postal_code: "75500" };
+  const order = await placeShopOrder(
+    suite.url,
+    { ...ZARA, ...address },
+    { product, combo: product.variant_combinations.find(moreThan(3))! },
+  );
+  return order.tracking_id;
 }
 
 async function signIn(page: Page) {

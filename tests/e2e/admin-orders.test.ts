@@ -11,47 +11,25 @@ import { users } from "../../db/schema";
 import { PHONE, expectVisibleToPerson, hydrated } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
 import { arrivesAt, signInToConsole } from "../helpers/console-e2e";
+import { moreThan, placeShopOrder, shopProducts } from "../helpers/e2e-order";
 
 const PASSWORD = "Packing2026now";
 const PACKER = "packer@orders.test";
 let phoneSerial = 0;
 
-interface ApiProduct {
-  id: number;
-  name: string;
-  variant_combinations: { id: number; price: number; stock_quantity: number; is_available: boolean }[];
-}
-
 /** A guest's cash-on-delivery order through the shop's API, as the checkout places it. */
 async function placeOrder(): Promise<{ trackingId: string; phone: string }> {
-  const products = (await (await fetch(`${suite.url}/api/products?limit=100&sort=name`)).json()) as ApiProduct[];
-  const product = products.find((p) => p.variant_combinations.some((c) => c.is_available && c.stock_quantity > 3))!;
-  const combo = product.variant_combinations.find((c) => c.is_available && c.stock_quantity > 3)!;
-  const subtotal = Math.round(combo.price * 100);
-  const shipping = subtotal >= 500_000 ? 0 : 50_000;
+  const product = (await shopProducts(suite.url)).find((p) => p.variant_combinations.some(moreThan(3)))!;
+  const combo = product.variant_combinations.find(moreThan(3))!;
   phoneSerial += 1;
   const phone = `0301-${String(2_000_000 + phoneSerial).slice(-7)}`;
-  const res = await fetch(`${suite.url}/api/orders`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      first_name: "Zara",
-      last_name: "Ahmed",
-      email: `zara${phoneSerial}@example.pk`,
-      phone,
-      shipping_address: "House 7, Street 9, DHA Phase 5, Karachi, 75500, Pakistan",
-      city: "Karachi",
-      postal_code: "75500",
-      country: "Pakistan",
-      total_amount: (subtotal + shipping) / 100,
-      payment_method: "cod",
-      items: [
-        { product_id: product.id, combination_id: combo.id, quantity: 1, price: combo.price, variant_details: null },
-      ],
-    }),
-  });
-  const body = (await res.json()) as { tracking_id: string };
-  expect(res.status, JSON.stringify(body)).toBe(201);
+  const address = "House 7, Street 9, DHA Phase 5, Karachi, 75500, Pakistan";
+  const shopper = { first_name: "Zara", last_name: "Ahmed", email: `zara${phoneSerial}@example.pk`, phone };
+  const body = await placeShopOrder(
+    suite.url,
+    { ...shopper, shipping_address: address, city: "Karachi", postal_code: "75500" },
+    { product, combo },
+  );
   return { trackingId: body.tracking_id, phone };
 }
 

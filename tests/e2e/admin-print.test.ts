@@ -13,50 +13,27 @@ import { users } from "../../db/schema";
 import { DESKTOP, PHONE, expectVisibleToPerson, hydrated, SCREENSHOT_DIR } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
 import { signInToConsole } from "../helpers/console-e2e";
+import { moreThan, placeShopOrder, shopProducts } from "../helpers/e2e-order";
 
 const PASSWORD = "Printing2026now";
 const PACKER = "packer@print.test";
 const OWNER = "owner@print.test";
 let phoneSerial = 0;
 
-interface ApiProduct {
-  id: number;
-  name: string;
-  variant_combinations: { id: number; name?: string; price: number; stock_quantity: number; is_available: boolean }[];
-}
+const GULSHAN = { shipping_address: "Flat 3, Block 6, Gulshan-e-Iqbal, Karachi, 75300, Pakistan", city: "Karachi" };
 
 /** A guest's cash-on-delivery order for a bra (a product whose name a discreet label must hide). */
 async function placeOrder(): Promise<{ id: number; trackingId: string; phone: string; product: string }> {
-  const products = (await (await fetch(`${suite.url}/api/products?limit=100&sort=name`)).json()) as ApiProduct[];
-  const product = products.find(
-    (p) => /\bBra\b/.test(p.name) && p.variant_combinations.some((c) => c.is_available && c.stock_quantity > 3),
-  )!;
-  const combo = product.variant_combinations.find((c) => c.is_available && c.stock_quantity > 3)!;
-  const subtotal = Math.round(combo.price * 100) * 2;
-  const shipping = subtotal >= 500_000 ? 0 : 50_000;
+  const bras = (await shopProducts(suite.url)).filter((p) => /\bBra\b/.test(p.name));
+  const product = bras.find((p) => p.variant_combinations.some(moreThan(3)))!;
   phoneSerial += 1;
   const phone = `0302-${String(3_000_000 + phoneSerial).slice(-7)}`;
-  const res = await fetch(`${suite.url}/api/orders`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      first_name: "Sana",
-      last_name: "Malik",
-      email: `sana${phoneSerial}@example.pk`,
-      phone,
-      shipping_address: "Flat 3, Block 6, Gulshan-e-Iqbal, Karachi, 75300, Pakistan",
-      city: "Karachi",
-      postal_code: "75300",
-      country: "Pakistan",
-      total_amount: (subtotal + shipping) / 100,
-      payment_method: "cod",
-      items: [
-        { product_id: product.id, combination_id: combo.id, quantity: 2, price: combo.price, variant_details: null },
-      ],
-    }),
-  });
-  const body = (await res.json()) as { id: number; tracking_id: string };
-  expect(res.status, JSON.stringify(body)).toBe(201);
+  const sana = { first_name: "Sana", last_name: "Malik", email: `sana${phoneSerial}@example.pk`, phone };
+  const body = await placeShopOrder(
+    suite.url,
+    { ...sana, ...GULSHAN, postal_code: "75300" },
+    { product, combo: product.variant_combinations.find(moreThan(3))!, quantity: 2 },
+  );
   return { id: body.id, trackingId: body.tracking_id, phone, product: product.name };
 }
 

@@ -11,6 +11,7 @@ import { accountTokens, users } from "../../db/schema";
 import { sql } from "drizzle-orm";
 import { hasChromium, hydrated, launchBrowser, pageOpener, SCREENSHOT_DIR } from "./browser";
 import { apiClient } from "./e2e-api";
+import { moreThan, placeShopOrder, shopProducts } from "./e2e-order";
 import { startE2EStore, type E2EStore } from "./e2e-store";
 import { startFakeSmtp, type FakeSmtp, type ReceivedMail } from "./fake-smtp";
 import { startFakeWhatsApp, type FakeWhatsApp } from "./fake-whatsapp";
@@ -76,38 +77,19 @@ export async function shootBoth(path: string, name: string, ready: (page: Page) 
 }
 
 export async function guestOrder(address: string): Promise<string> {
-  const products = (
-    await apiCall<
-      {
-        id: number;
-        variant_combinations: { id: number; price: number; stock_quantity: number; is_available: boolean }[];
-      }[]
-    >("/products?limit=100&sort=name")
-  ).body;
-  const product = products.find((p) => p.variant_combinations.some((c) => c.is_available && c.stock_quantity > 2))!;
-  const combo = product.variant_combinations.find((c) => c.is_available && c.stock_quantity > 2)!;
-  const pricePaisa = Math.round(combo.price * 100);
-  const shipping = pricePaisa >= 500_000 ? 0 : 50_000;
-  const order = await apiCall<{ tracking_id: string }>("/orders", {
-    method: "POST",
-    body: {
-      first_name: "Hina",
-      last_name: "Baig",
-      email: address,
-      phone: "0300-7654321",
+  const product = (await shopProducts(url)).find((p) => p.variant_combinations.some(moreThan(2)))!;
+  const hina = { first_name: "Hina", last_name: "Baig", email: address, phone: "0300-7654321" };
+  const order = await placeShopOrder(
+    url,
+    {
+      ...hina,
       shipping_address: "House 9, Street 3, DHA Phase 5, Karachi, 75500, Pakistan",
       city: "Karachi",
       postal_code: "75500",
-      country: "Pakistan",
-      total_amount: (pricePaisa + shipping) / 100,
-      payment_method: "cod",
-      items: [
-        { product_id: product.id, combination_id: combo.id, quantity: 1, price: combo.price, variant_details: null },
-      ],
     },
-  });
-  expect(order.status, JSON.stringify(order.body)).toBe(201);
-  return order.body.tracking_id;
+    { product, combo: product.variant_combinations.find(moreThan(2))! },
+  );
+  return order.tracking_id;
 }
 
 /** Starts the fakes, the store and the browser before the file's tests, and closes them after. */
