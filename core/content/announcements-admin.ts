@@ -11,7 +11,7 @@ import { requirePermission } from "../shared/staff-errors";
 import { staffWrite } from "../shared/staff-write";
 import { CONTENT_LIMITS as L } from "./content-limits";
 import { flag, lineText } from "./content-input";
-import { endOf, reorderList } from "./home-lists";
+import { deleteFromList, endOf, reorderList, type HomeList } from "./home-lists";
 
 export interface StaffAnnouncement {
   id: number;
@@ -25,6 +25,13 @@ const announcementColumns = {
   content: announcements.content,
   isActive: announcements.isActive,
   position: announcements.position,
+};
+
+const BAR: HomeList<typeof announcements> = {
+  table: announcements,
+  noun: "announcement",
+  entityType: "announcement",
+  missing: "Announcement not found",
 };
 
 export async function listAnnouncementsForStaff(ctx: CoreContext, actor: StaffActor): Promise<StaffAnnouncement[]> {
@@ -74,7 +81,7 @@ export async function updateAnnouncement(
       .from(announcements)
       .where(eq(announcements.id, id))
       .for("update");
-    if (!current) throw notFound("Announcement not found");
+    if (!current) throw notFound(BAR.missing);
     const changes = changedFields(current, values, ["content", "isActive"]);
     if (Object.keys(changes).length === 0) return current;
     const [row] = await tx
@@ -87,19 +94,8 @@ export async function updateAnnouncement(
   });
 }
 
-export async function deleteAnnouncement(ctx: CoreContext, actor: StaffActor, id: number): Promise<{ id: number }> {
-  await staffWrite(ctx, actor, "content", async ({ tx, audit }) => {
-    const [gone] = await tx.delete(announcements).where(eq(announcements.id, id)).returning(announcementColumns);
-    if (!gone) throw notFound("Announcement not found");
-    await audit({
-      action: "announcement.delete",
-      entityType: "announcement",
-      entityId: id,
-      changes: { content: gone.content },
-    });
-  });
-  return { id };
-}
+export const deleteAnnouncement = (ctx: CoreContext, actor: StaffActor, id: number) =>
+  deleteFromList(ctx, actor, BAR, id, (gone) => ({ content: gone.content }));
 
 /** Puts the announcements in the order of ids (every one named once). */
 export async function reorderAnnouncements(
@@ -107,6 +103,6 @@ export async function reorderAnnouncements(
   actor: StaffActor,
   ids: unknown,
 ): Promise<StaffAnnouncement[]> {
-  await reorderList(ctx, actor, { table: announcements, noun: "announcement", entityType: "announcement" }, ids);
+  await reorderList(ctx, actor, BAR, ids);
   return listAnnouncementsForStaff(ctx, actor);
 }

@@ -5,13 +5,21 @@ import { eq, max } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
-import { invalid } from "../shared/errors";
+import { invalid, notFound } from "../shared/errors";
 import type { StaffActor } from "../shared/permissions";
 import { staffWrite } from "../shared/staff-write";
 import { CONTENT_LIMITS as L } from "./content-limits";
 
 /** A home page list's table: rows with an id and a position. */
 export type OrderedTable = PgTable & { id: PgColumn; position: PgColumn };
+
+/** A home page list as staff change it: its table, a row's name, its audit entity, and the 404 of a row not there. */
+export interface HomeList<T extends OrderedTable = OrderedTable> {
+  table: T;
+  noun: string;
+  entityType: string;
+  missing: string;
+}
 
 /** The position after the list's last row (0 for an empty list). */
 export async function endOf(tx: Db, table: OrderedTable): Promise<number> {
@@ -40,12 +48,7 @@ async function writeOrder(tx: Db, table: OrderedTable, existing: number[], ids: 
  * Puts a whole list in the order of ids (every row named once), audited as `<entityType>.reorder`
  * with the new order. The rows are locked first, so two reorders at once take turns.
  */
-export async function reorderList(
-  ctx: CoreContext,
-  actor: StaffActor,
-  list: { table: OrderedTable; noun: string; entityType: string },
-  ids: unknown,
-): Promise<void> {
+export async function reorderList(ctx: CoreContext, actor: StaffActor, list: HomeList, ids: unknown): Promise<void> {
   await staffWrite(ctx, actor, "content", async ({ tx, audit }) => {
     const existing = await tx
       .select({ id: list.table.id })
@@ -60,4 +63,31 @@ export async function reorderList(
     );
     await audit({ action: `${list.entityType}.reorder`, entityType: list.entityType, changes: { order } });
   });
+}
+
+/**
+ * Deletes one row of a list (404 when it is not there), audited as `<entityType>.delete` with what
+ * `named` keeps of it: the words staff knew it by. The rows after it keep their positions.
+ */
+export async function deleteFromList<T extends OrderedTable>(
+  ctx: CoreContext,
+  actor: StaffActor,
+  list: HomeList<T>,
+  id: number,
+  named: (row: T["$inferSelect"]) => Record<string, unknown>,
+): Promise<{ id: number }> {
+  await staffWrite(ctx, actor, "content", async ({ tx, audit }) => {
+    const [gone] = (await tx
+      .delete(list.table as PgTable)
+      .where(eq(list.table.id, id))
+      .returning()) as T["$inferSelect"][];
+    if (!gone) throw notFound(list.missing);
+    await audit({
+      action: `${list.entityType}.delete`,
+      entityType: list.entityType,
+      entityId: id,
+      changes: named(gone),
+    });
+  });
+  return { id };
 }

@@ -19,7 +19,7 @@ import { requirePermission } from "../shared/staff-errors";
 import { staffWrite } from "../shared/staff-write";
 import { CONTENT_LIMITS as L } from "./content-limits";
 import { flag, lineText, longText } from "./content-input";
-import { endOf, reorderList } from "./home-lists";
+import { deleteFromList, endOf, reorderList, type HomeList } from "./home-lists";
 
 export interface SectionProduct {
   id: number;
@@ -53,6 +53,13 @@ const sectionColumns = {
   kind: homepageCategories.kind,
   newestCount: homepageCategories.newestCount,
   productsVersion: homepageCategories.productsVersion,
+};
+
+const SECTIONS: HomeList<typeof homepageCategories> = {
+  table: homepageCategories,
+  noun: "section",
+  entityType: "home_section",
+  missing: "Home page section not found",
 };
 
 export const NEWEST_COUNT_RULE = `newest_count must be a whole number from 1 to ${L.newestProducts}`;
@@ -131,7 +138,7 @@ export async function listHomeSectionsForStaff(ctx: CoreContext, actor: StaffAct
 /** One section as the console shows it, after a write; 404 when it is gone. */
 export async function sectionOf(ctx: CoreContext, actor: StaffActor, id: number): Promise<StaffHomeSection> {
   const found = (await listHomeSectionsForStaff(ctx, actor)).find((s) => s.id === id);
-  if (!found) throw notFound("Home page section not found");
+  if (!found) throw notFound(SECTIONS.missing);
   return found;
 }
 
@@ -179,7 +186,7 @@ export async function updateHomeSection(
       .from(homepageCategories)
       .where(eq(homepageCategories.id, id))
       .for("update");
-    if (!current) throw notFound("Home page section not found");
+    if (!current) throw notFound(SECTIONS.missing);
     const changes = changedFields(current, values, ["name", "description", "isActive", "kind", "newestCount"]);
     if (Object.keys(changes).length === 0) return;
     await tx.update(homepageCategories).set(values).where(eq(homepageCategories.id, id));
@@ -188,26 +195,15 @@ export async function updateHomeSection(
   return sectionOf(ctx, actor, id);
 }
 
-export async function deleteHomeSection(ctx: CoreContext, actor: StaffActor, id: number): Promise<{ id: number }> {
-  await staffWrite(ctx, actor, "content", async ({ tx, audit }) => {
-    const [gone] = await tx.delete(homepageCategories).where(eq(homepageCategories.id, id)).returning(sectionColumns);
-    if (!gone) throw notFound("Home page section not found");
-    await audit({
-      action: "home_section.delete",
-      entityType: "home_section",
-      entityId: id,
-      changes: { name: gone.name },
-    });
-  });
-  return { id };
-}
+export const deleteHomeSection = (ctx: CoreContext, actor: StaffActor, id: number) =>
+  deleteFromList(ctx, actor, SECTIONS, id, (gone) => ({ name: gone.name }));
 
 export async function reorderHomeSections(
   ctx: CoreContext,
   actor: StaffActor,
   ids: unknown,
 ): Promise<StaffHomeSection[]> {
-  await reorderList(ctx, actor, { table: homepageCategories, noun: "section", entityType: "home_section" }, ids);
+  await reorderList(ctx, actor, SECTIONS, ids);
   return listHomeSectionsForStaff(ctx, actor);
 }
 

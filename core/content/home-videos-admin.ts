@@ -11,7 +11,7 @@ import { requirePermission } from "../shared/staff-errors";
 import { staffWrite } from "../shared/staff-write";
 import { CONTENT_LIMITS as L } from "./content-limits";
 import { flag, lineText, longText } from "./content-input";
-import { endOf, reorderList } from "./home-lists";
+import { deleteFromList, endOf, reorderList, type HomeList } from "./home-lists";
 import { youTubeId } from "./video-url";
 
 export interface StaffHomeVideo {
@@ -30,6 +30,13 @@ const videoColumns = {
   videoUrl: homepageVideos.videoUrl,
   isActive: homepageVideos.isActive,
   position: homepageVideos.position,
+};
+
+const VIDEOS: HomeList<typeof homepageVideos> = {
+  table: homepageVideos,
+  noun: "video",
+  entityType: "home_video",
+  missing: "Video not found",
 };
 
 type VideoInput = { title?: unknown; description?: unknown; videoUrl?: unknown; isActive?: unknown };
@@ -81,7 +88,7 @@ export async function updateHomeVideo(
   return staffWrite(ctx, actor, "content", async ({ tx, audit }) => {
     const values = videoValues(input, false);
     const [current] = await tx.select(videoColumns).from(homepageVideos).where(eq(homepageVideos.id, id)).for("update");
-    if (!current) throw notFound("Video not found");
+    if (!current) throw notFound(VIDEOS.missing);
     const changes = changedFields(current, values, ["title", "description", "videoUrl", "isActive"]);
     if (Object.keys(changes).length === 0) return current;
     const [row] = await tx.update(homepageVideos).set(values).where(eq(homepageVideos.id, id)).returning(videoColumns);
@@ -90,21 +97,10 @@ export async function updateHomeVideo(
   });
 }
 
-export async function deleteHomeVideo(ctx: CoreContext, actor: StaffActor, id: number): Promise<{ id: number }> {
-  await staffWrite(ctx, actor, "content", async ({ tx, audit }) => {
-    const [gone] = await tx.delete(homepageVideos).where(eq(homepageVideos.id, id)).returning(videoColumns);
-    if (!gone) throw notFound("Video not found");
-    await audit({
-      action: "home_video.delete",
-      entityType: "home_video",
-      entityId: id,
-      changes: { title: gone.title, video_url: gone.videoUrl },
-    });
-  });
-  return { id };
-}
+export const deleteHomeVideo = (ctx: CoreContext, actor: StaffActor, id: number) =>
+  deleteFromList(ctx, actor, VIDEOS, id, (gone) => ({ title: gone.title, video_url: gone.videoUrl }));
 
 export async function reorderHomeVideos(ctx: CoreContext, actor: StaffActor, ids: unknown): Promise<StaffHomeVideo[]> {
-  await reorderList(ctx, actor, { table: homepageVideos, noun: "video", entityType: "home_video" }, ids);
+  await reorderList(ctx, actor, VIDEOS, ids);
   return listHomeVideosForStaff(ctx, actor);
 }
