@@ -20,7 +20,7 @@ import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
 import { queryRows } from "../../db/client";
 import { productImports } from "../../db/schema";
-import { planImport, type ImportCounts } from "./product-csv-plan";
+import { planImport, type ExistingCombo, type ExistingProduct, type ImportCounts } from "./product-csv-plan";
 import {
   importText,
   IMPORT_LIMITS,
@@ -48,16 +48,7 @@ async function* productCsvBatches(ctx: CoreContext, batchSize: number): AsyncGen
   let header = UTF8_BOM + csvRow(PRODUCT_CSV_HEADER);
   let after = 0;
   for (;;) {
-    const products = await queryRows<{
-      id: number;
-      custom_url: string | null;
-      name: string;
-      description: string;
-      price_paisa: number;
-      compare_price_paisa: number | null;
-      is_active: boolean;
-      stock: number;
-    }>(
+    const products = await queryRows<Omit<ExistingProduct, "archived_at">>(
       ctx.db,
       sql`select id, custom_url, name, description, price_paisa, compare_price_paisa, is_active, stock
           from products where archived_at is null and id > ${after} order by id limit ${batchSize}`,
@@ -65,15 +56,7 @@ async function* productCsvBatches(ctx: CoreContext, batchSize: number): AsyncGen
     const combos =
       products.length === 0
         ? []
-        : await queryRows<{
-            product_id: number;
-            combination_name: string;
-            variant_attributes: Record<string, string>;
-            price_paisa: number;
-            sku: string | null;
-            is_available: boolean;
-            stock: number;
-          }>(
+        : await queryRows<Omit<ExistingCombo, "id">>(
             ctx.db,
             sql`select product_id, combination_name, variant_attributes, price_paisa, sku, is_available, stock
                 from variant_combinations

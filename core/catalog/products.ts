@@ -104,23 +104,20 @@ async function rankedIds(ctx: CoreContext, query: ProductQuery, where: SQL, rank
   return { ids: idRows.map((r) => r.id), total };
 }
 
-export async function getProduct(ctx: CoreContext, id: number): Promise<Product | null> {
+/** The product `which` finds, with its details, while it is active; null otherwise. */
+async function activeProduct(ctx: CoreContext, which: SQL): Promise<Product | null> {
   const rows = await ctx.db
     .select(productColumns)
     .from(products)
-    .where(and(eq(products.id, id), eq(products.isActive, true)));
+    .where(and(which, eq(products.isActive, true)));
   const [product] = await rowsWithDetails(ctx, rows);
   return product ?? null;
 }
 
-export async function getProductByUrl(ctx: CoreContext, customUrl: string): Promise<Product | null> {
-  const rows = await ctx.db
-    .select(productColumns)
-    .from(products)
-    .where(and(eq(products.customUrl, customUrl), eq(products.isActive, true)));
-  const [product] = await rowsWithDetails(ctx, rows);
-  return product ?? null;
-}
+export const getProduct = (ctx: CoreContext, id: number) => activeProduct(ctx, eq(products.id, id));
+
+export const getProductByUrl = (ctx: CoreContext, customUrl: string) =>
+  activeProduct(ctx, eq(products.customUrl, customUrl));
 
 // products.stock counts only for products sold without combinations; orders take stock from
 // the combination, so a product with combinations is in stock when one of them is. "offset 0"

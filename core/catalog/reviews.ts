@@ -48,17 +48,7 @@ const reviewColumns = {
   userLastName: users.lastName,
 };
 
-function toReview(row: {
-  id: number;
-  productId: number;
-  rating: number;
-  reviewText: string;
-  reviewerName: string;
-  isGuest: boolean;
-  createdAt: Date;
-  userFirstName: string | null;
-  userLastName: string | null;
-}): Review {
+function toReview(row: Omit<Review, "user"> & { userFirstName: string | null; userLastName: string | null }): Review {
   const { userFirstName, userLastName, ...rest } = row;
   return {
     ...rest,
