@@ -4,16 +4,17 @@
 // updated_at it was made from: when the row changed since (another owner saved first), it is
 // refused with 409, as the store's details are (store-details.ts). Audited in the same
 // transaction with what changed.
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
 import { codCityLimits, RISK_SIGNALS, siteSettings, type RiskSignalCode } from "../../db/schema";
-import { AppError, invalid } from "../shared/errors";
+import { AppError } from "../shared/errors";
 import { parseRupees } from "../shared/money";
 import { staffWrite } from "../shared/staff-write";
 import { CHANGED_BY_SOMEONE_ELSE, requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
 import { cityKey, isRiskSignal } from "./risk-rules";
+import { nextSettingsVersion, savedVersion, settingsVersion } from "../settings/settings-version";
 
 export const SIGNAL_SETTINGS_LIMITS = { cities: 100, city: 60, maxRupees: 10_000_000 } as const;
 
@@ -28,13 +29,14 @@ export interface OrderSignalSettings {
 
 const fail = (field: string, message: string) => new AppError(422, message, { field });
 
-const VERSION = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const version = sql<string>`to_char(${siteSettings.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
 async function read(db: Db, lock: boolean): Promise<OrderSignalSettings> {
   const select = async () => {
     const query = db
-      .select({ holdSignals: siteSettings.holdSignals, codLimitPaisa: siteSettings.codLimitPaisa, updatedAt: version })
+      .select({
+        holdSignals: siteSettings.holdSignals,
+        codLimitPaisa: siteSettings.codLimitPaisa,
+        updatedAt: settingsVersion,
+      })
       .from(siteSettings)
       .where(eq(siteSettings.id, 1));
     const [row] = lock ? await query.for("update") : await query;
@@ -124,10 +126,7 @@ export async function updateOrderSignalSettings(
   input: Record<string, unknown>,
 ): Promise<OrderSignalSettings> {
   requirePermission(actor, "settings");
-  const given = input.updated_at;
-  if (typeof given !== "string" || given.length > 40 || !VERSION.test(given)) {
-    throw invalid("updated_at must be the updated_at the settings were read with");
-  }
+  const given = savedVersion(input);
   const next = checkOrderSignalSettings(input);
   // checkout reads the settings row through the read cache (writeOrder reads it itself, but the
   // console and other readers may not): staffWrite clears it (its default)
@@ -153,8 +152,7 @@ export async function updateOrderSignalSettings(
       .set({
         holdSignals: next.holdSignals,
         codLimitPaisa: next.codLimitPaisa,
-        // never the same version twice, even for two saves inside one clock tick
-        updatedAt: sql`greatest(now(), ${siteSettings.updatedAt} + interval '1 microsecond')`,
+        updatedAt: nextSettingsVersion(),
       })
       .where(eq(siteSettings.id, 1));
     if (changes.city_limits) {

@@ -5,11 +5,11 @@
 // change. Audited with the fields that changed, in the same transaction; the read and page caches
 // are cleared after it, so the header, footer, chat button, cart, checkout and product promises
 // show the new values at once in this process.
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
 import { siteSettings } from "../../db/schema";
-import { AppError, invalid } from "../shared/errors";
+import { AppError } from "../shared/errors";
 import { changedFields } from "../shared/audit";
 import { staffWrite } from "../shared/staff-write";
 import { CHANGED_BY_SOMEONE_ELSE, requirePermission } from "../shared/staff-errors";
@@ -21,6 +21,7 @@ import {
   type StoreDetailsValues,
 } from "./store-details-rules";
 import { DEFAULT_SHIPPING_FEE_PAISA, DEFAULT_SITE_NAME } from "./site-settings";
+import { nextSettingsVersion, savedVersion, settingsVersion } from "./settings-version";
 
 export interface StoreDetails extends StoreDetailsValues {
   /** what the storefront shows when store_name is empty */
@@ -48,8 +49,7 @@ const columns = {
   twitter_url: siteSettings.twitterUrl,
   tiktok_url: siteSettings.tiktokUrl,
   youtube_url: siteSettings.youtubeUrl,
-  // text, not a Date: JavaScript dates stop at milliseconds, PostgreSQL keeps microseconds
-  updated_at: sql<string>`to_char(${siteSettings.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  updated_at: settingsVersion,
 };
 
 const toDetails = (row: StoreDetailsValues & { updated_at: string }): StoreDetails => ({
@@ -77,8 +77,6 @@ export async function getStoreDetails(ctx: CoreContext, actor: StaffActor): Prom
   return toDetails(await readRow(ctx.db, false));
 }
 
-const VERSION = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
 /**
  * Saves the store's details: each field present is checked (422 naming it) and stored, absent
  * ones stay; `updated_at` must be the version the owner's screen showed (409 otherwise).
@@ -89,10 +87,7 @@ export async function updateStoreDetails(
   input: Record<string, unknown>,
 ): Promise<StoreDetails> {
   requirePermission(actor, "settings");
-  const version = input.updated_at;
-  if (typeof version !== "string" || version.length > 40 || !VERSION.test(version)) {
-    throw invalid("updated_at must be the updated_at the settings were read with");
-  }
+  const version = savedVersion(input);
   let values: Partial<StoreDetailsValues>;
   try {
     values = checkStoreDetails(input);
@@ -129,8 +124,7 @@ export async function updateStoreDetails(
         ...("twitter_url" in values && { twitterUrl: values.twitter_url }),
         ...("tiktok_url" in values && { tiktokUrl: values.tiktok_url }),
         ...("youtube_url" in values && { youtubeUrl: values.youtube_url }),
-        // never the same version twice, even for two saves inside one clock tick
-        updatedAt: sql`greatest(now(), ${siteSettings.updatedAt} + interval '1 microsecond')`,
+        updatedAt: nextSettingsVersion(),
       })
       .where(eq(siteSettings.id, 1));
     await audit({ action: "settings.update", entityType: "settings", entityId: "store", changes });
