@@ -10,6 +10,7 @@ import { queryRows } from "../../db/client";
 import { carts, cartLines, products, variantCombinations } from "../../db/schema";
 import { getSiteSettings } from "../settings/site-settings";
 import { matchesCombination, variantKey, type VariantAttributes } from "./variant-attributes";
+import { mainPhotoUrl } from "../media/product-photos";
 
 /** The most of one item a line can ever hold: the order payload allows 1 to 99 (spec §5, §9); the store's setting may allow fewer. */
 export const MAX_LINE_QUANTITY = 99;
@@ -85,13 +86,6 @@ function stockConflict(check: StockCheck): AppError {
   });
 }
 
-// "products"."id" spelled out: drizzle prints a lone column without its table, which inside the
-// subquery would mean the image's own id
-const primaryImage = sql<
-  string | null
->`(select pi.image_url from product_images pi where pi.product_id = "products"."id"
-  order by pi.is_primary desc, pi.position, pi.id limit 1)`;
-
 /** The lines of a session's cart, oldest first, at today's prices; [] for an unknown session. */
 export async function getCart(ctx: CoreContext, sessionId: string): Promise<CartLine[]> {
   const rows = await ctx.db
@@ -99,7 +93,7 @@ export async function getCart(ctx: CoreContext, sessionId: string): Promise<Cart
       id: cartLines.id,
       productId: cartLines.productId,
       productName: products.name,
-      imageUrl: primaryImage,
+      imageUrl: mainPhotoUrl,
       darazLink: products.darazLink,
       pricePaisa: sql<number>`coalesce(${variantCombinations.pricePaisa}, ${products.pricePaisa})`.mapWith(Number),
       variantAttributes: cartLines.variantAttributes,

@@ -14,6 +14,7 @@ import { changedFields } from "../shared/audit";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
 import { staffWrite, type StaffWriteScope } from "../shared/staff-write";
+import { mainPhotoUrl } from "../media/product-photos";
 
 export const COLLECTION_NAME_MAX = 100;
 export const COLLECTION_DESCRIPTION_MAX = 2000;
@@ -97,8 +98,7 @@ async function productsOf(db: Db, collectionId: number): Promise<CollectionProdu
       archivedAt: products.archivedAt,
       pricePaisa: products.minPricePaisa,
       position: collectionProducts.position,
-      imageUrl: sql<string | null>`(select pi.image_url from ${productImages} pi where pi.product_id = ${products.id}
-                                    order by pi.is_primary desc, pi.position, pi.id limit 1)`,
+      imageUrl: mainPhotoUrl,
     })
     .from(collectionProducts)
     .innerJoin(products, eq(products.id, collectionProducts.productId))

@@ -3,11 +3,12 @@
 // Asked in two steps (the page's ids, then their rows) so a deep page costs what the first does.
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { CoreContext } from "../context";
-import { collectionProducts, productImages, products, variantCombinations } from "../../db/schema";
+import { collectionProducts, products, variantCombinations } from "../../db/schema";
 import type { StaffActor } from "../shared/permissions";
 import { escapeLike } from "../shared/search";
 import { requirePermission } from "../shared/staff-errors";
 import { LOW_STOCK, type ProductListSort, type ProductState, type StockFilter } from "./product-options";
+import { mainPhotoUrl } from "../media/product-photos";
 
 export const PRODUCT_SEARCH_MAX = 100;
 
@@ -120,9 +121,7 @@ export async function listProductsForStaff(
               sql<number>`(select count(*) from ${variantCombinations} c where c.product_id = ${PRODUCT_ID})`.mapWith(
                 Number,
               ),
-            imageUrl: sql<
-              string | null
-            >`(select i.image_url from ${productImages} i where i.product_id = ${PRODUCT_ID} order by i.is_primary desc, i.position, i.id limit 1)`,
+            imageUrl: mainPhotoUrl,
             createdAt: products.createdAt,
             updatedAt: products.updatedAt,
           })

@@ -21,6 +21,14 @@ import type { MediaStorage } from "./storage";
 // shared with the site's uploaded pictures; still exported from here for the product photo callers
 export { detectImageType, preparePhoto, type PreparedPhoto, type UploadedFile } from "./prepare-photo";
 
+/**
+ * A product's main photo, for a select that reads products (by name: "products"."id" spelled out,
+ * since drizzle prints a lone column without its table, which in the subquery would be the photo's
+ * own id): the one marked main, else the first, or null for a product without photos.
+ */
+export const mainPhotoUrl = sql<string | null>`(select pi.image_url from product_images pi
+  where pi.product_id = "products"."id" order by pi.is_primary desc, pi.position, pi.id limit 1)`;
+
 export interface ProductPhoto {
   id: number;
   /** the 800-pixel file's address; other widths replace -800.webp */

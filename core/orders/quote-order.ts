@@ -12,6 +12,7 @@ import { maxUnitsMessage, SELECT_ALL_OPTIONS } from "../cart/cart";
 import { findVoucher, voucherProblem, type Voucher } from "../vouchers/vouchers";
 import { priceOrder, type OrderFigures } from "../shared/pricing";
 import type { OrderItemInput } from "./order-input";
+import { mainPhotoUrl } from "../media/product-photos";
 
 export const PRICES_CHANGED = "Prices have changed. Please review your cart.";
 
@@ -145,10 +146,7 @@ export async function loadCatalogueRows(tx: Db, productIds: number[], combinatio
             name: products.name,
             pricePaisa: products.pricePaisa,
             isActive: products.isActive,
-            imageUrl: sql<
-              string | null
-            >`(select pi.image_url from product_images pi where pi.product_id = "products"."id"
-              order by pi.is_primary desc, pi.position, pi.id limit 1)`,
+            imageUrl: mainPhotoUrl,
             combinationCount:
               sql<number>`(select count(*) from variant_combinations vc where vc.product_id = "products"."id")`.mapWith(
                 Number,
