@@ -44,8 +44,8 @@ beforeAll(async () => {
   manager = await makeStaff(t.app, t.core, owner, "manager");
   fake = await startFakePostex();
   setList(POSTEX_LIST);
-  [item] = await combinations(t, 1);
-  await setStock(t, item!, 500);
+  item = (await combinations(t, 1))[0]!;
+  await setStock(t, item, 500);
   for (const r of await rows<{ id: number; name: string }>(t, sql`select id, name from cities`)) ids[r.name] = r.id;
 }, 60_000);
 afterAll(async () => {
