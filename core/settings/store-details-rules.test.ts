@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkStoreDetails, StoreDetailsError } from "./store-details-rules";
+import { checkStoreDetails, STORE_DETAILS_FORM_FIELDS, StoreDetailsError } from "./store-details-rules";
 
 const refusal = (input: Record<string, unknown>) => {
   try {
@@ -63,5 +63,16 @@ describe("checkStoreDetails", () => {
     expect(refusal({ phone: `0${" ".repeat(500_000)}1` })?.message).toBe("phone must be at most 30 characters");
     expect(refusal({ facebook_url: `https://facebook.com/${"a".repeat(500_000)}` })?.field).toBe("facebook_url");
     expect(Date.now() - started).toBeLessThan(500);
+  });
+});
+
+describe("STORE_DETAILS_FORM_FIELDS", () => {
+  it("are the fields checkStoreDetails reads, each once, money in rupees", () => {
+    expect(STORE_DETAILS_FORM_FIELDS.filter((field) => field.includes("paisa"))).toEqual([]);
+    expect(STORE_DETAILS_FORM_FIELDS).toContain("free_shipping_threshold");
+    const filled = Object.fromEntries(STORE_DETAILS_FORM_FIELDS.map((field) => [field, ""]));
+    // every field read, cleared: one value a field the form sends
+    expect(Object.keys(checkStoreDetails(filled))).toHaveLength(16);
+    expect(new Set(STORE_DETAILS_FORM_FIELDS).size).toBe(16);
   });
 });

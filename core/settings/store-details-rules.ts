@@ -205,18 +205,5 @@ export function checkStoreDetails(input: Record<string, unknown>): Partial<Store
   return out;
 }
 
-/** The names the console form sends: the API's, money in rupees. */
-export const STORE_DETAILS_FORM_FIELDS = [
-  "store_name",
-  "phone",
-  "email",
-  "address",
-  "business_hours",
-  "whatsapp_number",
-  "shipping_fee",
-  "free_shipping_threshold",
-  "delivery_promise",
-  "tagline",
-  "meta_description",
-  ...SOCIAL_FIELDS,
-] as const;
+/** The names the console form sends: the API's, money in rupees (shipping_fee, not shipping_fee_paisa). */
+export const STORE_DETAILS_FORM_FIELDS = STORE_DETAILS_FIELDS.map((field) => field.replace(/_paisa$/, ""));
