@@ -155,6 +155,12 @@ export function parseStallDays(value: unknown): number {
   return days;
 }
 
+/** After how many days without movement a parcel is listed (the Settings page's Parcels panel). */
+export async function getParcelStallDays(ctx: CoreContext, actor: StaffActor): Promise<number> {
+  requirePermission(actor, "settings");
+  return (await getSiteSettings(ctx)).parcelStallDays;
+}
+
 /**
  * Sets after how many days without movement a parcel comes on the list (PUT
  * /api/admin/settings/parcel-tracking, and the Parcels panel of Settings). Audited when it changes.

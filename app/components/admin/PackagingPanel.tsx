@@ -10,6 +10,8 @@ export interface PackagingView {
   discreetSenderName: string | null;
   senderNameShown: string;
   defaultSenderName: string;
+  /** after how many days without movement a parcel is listed to follow up (decision 0104) */
+  parcelStallDays: number;
 }
 
 export function PackagingPanel({
@@ -46,6 +48,14 @@ export function PackagingPanel({
           defaultValue={settings.discreetSenderName ?? ""}
           maxLength={60}
           hint={`Empty: “${settings.defaultSenderName}”. It may not name the store or what it sells.`}
+        />
+        <TextField
+          name="parcel_stall_days"
+          label="Days without movement before a parcel needs following up"
+          defaultValue={String(settings.parcelStallDays)}
+          maxLength={2}
+          inputMode="numeric"
+          hint="A parcel the courier has not moved for this many days (1 to 60) is listed on Parcels to follow up."
         />
         <FormNotice />
         <button type="submit" disabled={busy} className="btn-primary">

@@ -6,6 +6,7 @@
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { invalid } from "../../../core/shared/errors";
 import { getPackagingSettings, setPackagingSettings } from "../../../core/orders/packaging";
+import { getParcelStallDays, parseStallDays, setParcelStallDays } from "../../../core/parcels/attention";
 import { getReviewModeration, setReviewModeration } from "../../../core/catalog/review-settings";
 import { REVIEWS_HELD_LABELS } from "../../../core/catalog/review-states";
 import { getStaffSecuritySettings, setStaffTwoStepRequired } from "../../../core/staff/two-step";
@@ -50,17 +51,18 @@ export const ErrorBoundary = ConsoleErrorBoundary;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireStaff(request, context, "settings");
-  const [security, packaging, reviewsHeld, store, signals, currencies] = await Promise.all([
+  const [security, packaging, reviewsHeld, store, signals, currencies, parcelStallDays] = await Promise.all([
     getStaffSecuritySettings(context.core, actor),
     getPackagingSettings(context.core, actor),
     getReviewModeration(context.core, actor),
     getStoreDetails(context.core, actor),
     getOrderSignalSettings(context.core, actor),
     getCurrencyRates(context.core, actor),
+    getParcelStallDays(context.core, actor),
   ]);
   return {
     ...security,
-    packaging,
+    packaging: { ...packaging, parcelStallDays },
     reviewsHeld,
     store: storeView(store),
     signals: signalsView(signals),
@@ -205,19 +207,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     const discreet = form.get("discreet_packaging") === "on";
     return formResult(
       async () => {
+        // the stall days (decision 0104) are checked before anything is saved
+        const stallDays = form.has("parcel_stall_days") ? parseStallDays(formText(form, "parcel_stall_days")) : null;
         const saved = await setPackagingSettings(context.core, actor, {
           discreet_packaging: discreet,
           discreet_sender_name: formText(form, "discreet_sender_name"),
         });
-        return {
-          intent: "packaging",
-          done: saved.discreetPackaging
-            ? `Parcels are labelled discreetly, from "${saved.senderNameShown}".`
-            : "Parcels are labelled with the store's name.",
-        };
+        if (stallDays !== null) await setParcelStallDays(context.core, actor, { parcel_stall_days: stallDays });
+        const labels = saved.discreetPackaging
+          ? `Parcels are labelled discreetly, from "${saved.senderNameShown}".`
+          : "Parcels are labelled with the store's name.";
+        const stall =
+          stallDays === null
+            ? ""
+            : ` A parcel not moved for ${stallDays} ${stallDays === 1 ? "day" : "days"} is listed to follow up.`;
+        return { intent: "packaging", done: labels + stall };
       },
       { intent: "packaging" },
-      { known: ["discreet_sender_name"] },
+      { known: ["discreet_sender_name", "parcel_stall_days"] },
     );
   }
   if (formText(form, "intent") === "store") return saveStoreDetails(context, actor, form);
