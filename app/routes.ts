@@ -68,6 +68,7 @@ export default [
       route("messages", "routes/admin/messages.tsx"),
       route("messages/replies", "routes/admin/replies.tsx"),
       route("calls", "routes/admin/calls.tsx"),
+      route("parcels/attention", "routes/admin/parcels-attention.tsx"),
       route("products/:id/photos", "routes/admin/product-photos.tsx"),
       route("collections", "routes/admin/collections.tsx"),
       route("collections/:id", "routes/admin/collection.tsx"),
