@@ -8,7 +8,7 @@ import { orderItems, orders, type OrderStatus } from "../../db/schema";
 import { AppError, invalid } from "../shared/errors";
 import type { OrderLine } from "./order";
 import type { StockItem } from "./order-stock";
-import { loadCatalogueRows } from "./quote-order";
+import { loadCatalogueRows, pricedLine } from "./quote-order";
 
 /** Statuses of a replacement that no longer replaces anything: the shopper kept the original units. */
 const VOID_STATUSES: OrderStatus[] = ["cancelled", "returned"];
@@ -101,32 +101,14 @@ export async function priceReplacements(
       if (product.combinationCount > 0) {
         throw invalid(`combination_id: choose the replacement size or colour of ${product.name}.`);
       }
-      return {
-        productId: product.id,
-        combinationId: null,
-        name: product.name,
-        combinationName: null,
-        variantDetails: null,
-        imageUrl: product.imageUrl,
-        quantity,
-        unitPricePaisa: product.pricePaisa,
-      };
+      return pricedLine(product, null, quantity);
     }
     const combination = combinationById.get(combination_id);
     // another product's option: an exchange stays within the product (decision 0056)
     if (!combination || combination.productId !== product.id) {
       throw invalid(`combination_id ${combination_id} is not a size or colour of ${product.name}.`);
     }
-    return {
-      productId: product.id,
-      combinationId: combination.id,
-      name: product.name,
-      combinationName: combination.name,
-      variantDetails: combination.attributes,
-      imageUrl: product.imageUrl,
-      quantity,
-      unitPricePaisa: combination.pricePaisa,
-    };
+    return pricedLine(product, combination, quantity);
   });
 }
 

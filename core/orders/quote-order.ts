@@ -174,6 +174,31 @@ export async function loadCatalogueRows(tx: Db, productIds: number[], combinatio
   };
 }
 
+type CatalogueRows = Awaited<ReturnType<typeof loadCatalogueRows>>;
+type CatalogueProduct = NonNullable<ReturnType<CatalogueRows["productById"]["get"]>>;
+type CatalogueCombination = NonNullable<ReturnType<CatalogueRows["combinationById"]["get"]>>;
+
+/**
+ * A line priced from the catalogue: with a combination, its price, name and own attributes (what
+ * staff pack, whatever a page sent); without one, the product's price.
+ */
+export function pricedLine(
+  product: CatalogueProduct,
+  combination: CatalogueCombination | null,
+  quantity: number,
+): Omit<PricedItem, "clientPricePaisa"> {
+  return {
+    productId: product.id,
+    combinationId: combination?.id ?? null,
+    name: product.name,
+    combinationName: combination?.name ?? null,
+    variantDetails: combination?.attributes ?? null,
+    imageUrl: product.imageUrl,
+    quantity,
+    unitPricePaisa: combination?.pricePaisa ?? product.pricePaisa,
+  };
+}
+
 /** The products and combinations of the items, priced from the database, in the payload's order. */
 async function loadItems(tx: Db, input: OrderRequest): Promise<PricedItem[]> {
   const productIds = [...new Set(input.items.map((i) => i.product_id))];
@@ -192,15 +217,10 @@ async function loadItems(tx: Db, input: OrderRequest): Promise<PricedItem[]> {
     if (item.combination_id === null) {
       if (product.combinationCount > 0)
         throw invalid(`items.${n}.combination_id: ${SELECT_ALL_OPTIONS} for ${product.name}`);
+      // no combination: the details the page sent describe the line
       return {
-        productId: product.id,
-        combinationId: null,
-        name: product.name,
-        combinationName: null,
+        ...pricedLine(product, null, item.quantity),
         variantDetails: item.variant_details,
-        imageUrl: product.imageUrl,
-        quantity: item.quantity,
-        unitPricePaisa: product.pricePaisa,
         clientPricePaisa: item.price,
       };
     }
@@ -218,18 +238,7 @@ async function loadItems(tx: Db, input: OrderRequest): Promise<PricedItem[]> {
     if (combination.productId !== product.id) {
       throw invalid(`items.${n}.combination_id: this option does not belong to ${product.name}`);
     }
-    return {
-      productId: product.id,
-      combinationId: combination.id,
-      name: product.name,
-      combinationName: combination.name,
-      // the combination's own attributes: what staff pack, whatever the page sent
-      variantDetails: combination.attributes,
-      imageUrl: product.imageUrl,
-      quantity: item.quantity,
-      unitPricePaisa: combination.pricePaisa,
-      clientPricePaisa: item.price,
-    };
+    return { ...pricedLine(product, combination, item.quantity), clientPricePaisa: item.price };
   });
 }
 
