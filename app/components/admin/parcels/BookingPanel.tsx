@@ -115,6 +115,8 @@ export function BookingPanel({
   answer: ParcelAnswer | undefined;
 }) {
   const { parcels, choices } = panel;
+  // an order never booked that cannot be booked yet (pending) or any more (shipped by hand): nothing to show
+  if (parcels.length === 0 && !["confirmed", "packed"].includes(choices.orderStatus) && !answer) return null;
   const current = parcels.filter((p) => p.bookingState !== "failed" && p.bookingState !== "cancelled");
   const earlier = parcels.filter((p) => !current.includes(p));
   return (

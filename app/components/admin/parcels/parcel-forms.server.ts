@@ -67,6 +67,8 @@ export async function parcelAction(core: CoreContext, actor: StaffActor, orderId
         return data<ParcelAnswer>({ intent, error: result.message }, { status: 409 });
       },
       { intent },
+      // a refusal that starts with a field's name shows under that field
+      { known: ["account_id", "weight_grams", "pieces", "cod_amount", "instructions"] },
     );
   }
   if (intent === "parcel_cancel") {
