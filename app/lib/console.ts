@@ -31,6 +31,7 @@ export const CONSOLE_MENU: readonly ConsoleMenuItem[] = [
   { href: "/admin/staff", label: "Staff", permission: "staff" },
   { href: "/admin/audit", label: "Audit log", permission: "audit" },
   { href: "/admin/settings", label: "Settings", permission: "settings" },
+  { href: "/admin/settings/couriers", label: "Couriers", permission: "settings" },
   { href: "/admin/settings/cities", label: "Cities", permission: "settings" },
 ];
 
@@ -64,6 +65,10 @@ export function actionLabel(action: string): string {
     "staff.owner_by_command": "Made an owner from the command line",
     "settings.update": "Changed settings",
     "courier.cities_refresh": "Refreshed a courier's city list",
+    "courier_account.create": "Added a courier account",
+    "courier_account.update": "Changed a courier account",
+    "courier_account.delete": "Removed a courier account",
+    "courier_account.default": "Chose the default courier",
     "courier.city_link": "Linked a courier's place to a city",
     "parcel.advice": "Told a courier what to do with a parcel",
     "parcel.poll": "Asked a courier where a parcel is",

@@ -86,6 +86,9 @@ async function promoteNextDefault(db: Db, except: number): Promise<string | null
   return next.label;
 }
 
+/** A pickup address as the audit log shows it: one line of words. */
+const pickupWords = (p: PickupAddress) => `${p.label}: ${p.address}, ${p.phone}${p.code ? ` (${p.code})` : ""}`;
+
 function requireKey(ctx: CoreContext) {
   if (!ctx.secrets) throw invalid(NO_SECRETS_KEY);
   return ctx.secrets;
@@ -253,7 +256,7 @@ export async function updateCourierAccount(
         "active",
       ]);
       if (v.pickupAddresses && JSON.stringify(v.pickupAddresses) !== JSON.stringify(before.pickupAddresses)) {
-        changes.pickup_addresses = [before.pickupAddresses, v.pickupAddresses];
+        changes.pickup_addresses = [before.pickupAddresses.map(pickupWords), v.pickupAddresses.map(pickupWords)];
       }
       if (credentialsChanged.length > 0) changes.credentials_changed = credentialsChanged;
       if (Object.keys(changes).length === 0) return;
