@@ -1,16 +1,14 @@
 // Web Push for staff new-order alerts (decision 0094): the store's VAPID keys, and the push queue
 // the outbox worker sends from (push_messages; decision 0069's lease, backoff and SKIP LOCKED).
 // Encryption (aes128gcm, RFC 8291) and the VAPID signature (RFC 8292) are the web-push library's.
-import crypto from "node:crypto";
-import fs from "node:fs";
 import type https from "node:https";
-import path from "node:path";
 import webpush from "web-push";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client";
 import type { PushPayload } from "../../db/schema";
 import type { OutboxQueue } from "./outbox";
 import { TransportError, type SendResult } from "./transport";
+import { keyFileOnce } from "../shared/key-file";
 
 export interface VapidKeys {
   /** the uncompressed P-256 public key, base64url: the browser's applicationServerKey */
@@ -60,34 +58,21 @@ export function loadVapidKeys(options: {
     return { publicKey, privateKey, subject, source: "environment" };
   }
   if (!options.embedded) return null;
-  const file = path.join(options.dataDir, KEY_FILE);
-  const read = (): VapidKeys | null => {
-    try {
-      const stored = JSON.parse(fs.readFileSync(file, "utf8")) as { publicKey?: unknown; privateKey?: unknown };
-      if (typeof stored.publicKey !== "string" || typeof stored.privateKey !== "string") return null;
-      checkKeys(stored.publicKey, stored.privateKey, file);
-      return { publicKey: stored.publicKey, privateKey: stored.privateKey, subject, source: "data folder" };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-      throw new Error(`${file} is not a VAPID key pair: ${(error as Error).message}`);
-    }
-  };
-  const found = read();
-  if (found) return found;
-  fs.mkdirSync(options.dataDir, { recursive: true });
-  const made = webpush.generateVAPIDKeys();
-  // written aside and linked into place: link fails if another process got there first, and no
-  // reader ever sees half a file
-  const aside = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}`;
-  fs.writeFileSync(aside, JSON.stringify(made), { mode: 0o600 });
-  try {
-    fs.linkSync(aside, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  } finally {
-    fs.rmSync(aside, { force: true });
-  }
-  return read();
+  const stored = keyFileOnce({
+    dataDir: options.dataDir,
+    fileName: KEY_FILE,
+    what: "a VAPID key pair",
+    read: (text) => {
+      const pair = JSON.parse(text) as { publicKey?: unknown; privateKey?: unknown };
+      if (typeof pair.publicKey !== "string" || typeof pair.privateKey !== "string") {
+        throw new Error("publicKey and privateKey must be strings");
+      }
+      checkKeys(pair.publicKey, pair.privateKey, "the file");
+      return { publicKey: pair.publicKey, privateKey: pair.privateKey };
+    },
+    make: () => JSON.stringify(webpush.generateVAPIDKeys()),
+  });
+  return { ...stored, subject, source: "data folder" };
 }
 
 /** VAPID_SUBJECT, else mailto:no-reply@ PUBLIC_URL's host (push services want a way to reach the sender). */

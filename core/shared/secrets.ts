@@ -7,8 +7,7 @@
 // message that says so. A changed key cannot open what the old one sealed: reading answers
 // "enter the credentials again", never a wrong value.
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
+import { keyFileOnce } from "./key-file";
 
 export interface SecretsKey {
   key: Buffer;
@@ -45,30 +44,14 @@ export function parseSecretsKey(value: string): Buffer {
 export function loadSecretsKey(options: { value?: string; dataDir: string; embedded: boolean }): SecretsKey | null {
   if ((options.value ?? "").trim() !== "") return { key: parseSecretsKey(options.value!), source: "environment" };
   if (!options.embedded) return null;
-  const file = path.join(options.dataDir, KEY_FILE);
-  const read = (): SecretsKey | null => {
-    try {
-      return { key: parseSecretsKey(fs.readFileSync(file, "utf8")), source: "data folder" };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-      throw new Error(`${file} does not hold a secrets key: ${(error as Error).message}`);
-    }
-  };
-  const found = read();
-  if (found) return found;
-  fs.mkdirSync(options.dataDir, { recursive: true });
-  // written aside and linked into place: the link fails if another process got there first, and
-  // no reader ever sees half a key
-  const aside = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}`;
-  fs.writeFileSync(aside, crypto.randomBytes(32).toString("hex"), { mode: 0o600 });
-  try {
-    fs.linkSync(aside, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  } finally {
-    fs.rmSync(aside, { force: true });
-  }
-  return read();
+  const key = keyFileOnce({
+    dataDir: options.dataDir,
+    fileName: KEY_FILE,
+    what: "a secrets key",
+    read: parseSecretsKey,
+    make: () => crypto.randomBytes(32).toString("hex"),
+  });
+  return { key, source: "data folder" };
 }
 
 /** Seals a text: a fresh 12-byte nonce each time, the tag checked on opening. */
