@@ -26,6 +26,7 @@ import type { StaffActor } from "../shared/permissions";
 import { EMAIL_FOR_STATUS, queueOrderEmail } from "./order-emails";
 import { putStockBack, takeBackExchangedUnits, type ReturnedUnits } from "./order-stock";
 import type { OrderEventRecord } from "./order-timeline";
+import { COURIER_NAMES, type CourierCode } from "../couriers/courier";
 
 /**
  * The allowed moves: from each status, the statuses it may go to. Cancelled before it ships;
@@ -218,6 +219,7 @@ export async function applyOrderMove(tx: Db, orderId: number, move: OrderMove, b
     throw new AppError(409, ORDER_CHANGED, { status: from });
   }
   if (!canMoveOrder(from, to)) throw new AppError(409, refusedMoveMessage(from, to), { status: from });
+  if (to === "cancelled") await refuseWhileParcelBooked(tx, orderId);
   // the end of the confirmation question (decision 0071): how, and where
   const confirmation =
     from === "pending confirmation"
@@ -359,5 +361,27 @@ export async function addOrderNote(
       };
     },
     { clears: "none" },
+  );
+}
+
+/**
+ * A parcel booked with a courier (or whose booking is under way) would still be picked up and
+ * carried if the order were cancelled: the booking is cancelled first, under the order's parcel.
+ * The order's row is locked by the caller, and a booking takes it FOR SHARE, so the two never
+ * cross (core/parcels/booking.ts).
+ */
+async function refuseWhileParcelBooked(tx: Db, orderId: number): Promise<void> {
+  const [live] = await queryRows<{ courier: string; cn: string | null; booking_state: string }>(
+    tx,
+    sql`select courier, cn, booking_state from parcels
+        where order_id = ${orderId} and booking_state in ('booking', 'unknown', 'booked') limit 1`,
+  );
+  if (!live) return;
+  const name = COURIER_NAMES[live.courier as CourierCode] ?? live.courier;
+  throw new AppError(
+    409,
+    live.cn
+      ? `This order's parcel is booked with ${name} (CN ${live.cn}). Cancel the booking first, then the order.`
+      : `This order is being booked with ${name}. Settle the booking first, then cancel the order.`,
   );
 }

@@ -219,6 +219,16 @@ async function startBooking(ctx: CoreContext, actor: StaffActor, prepared: Prepa
     // nothing cached shows a parcel
     keepCache();
     refuseUnique(() => conflict(BOOKING_CLASH));
+    // the order is read again under a share lock: a cancel that committed since the form was read
+    // is seen here, and one that comes after waits for this row and then sees the booking
+    const [now] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, order.id))
+      .for("share");
+    if (!now || !(BOOKABLE_STATUSES as readonly string[]).includes(now.status)) {
+      throw conflict(`Only a confirmed or packed order can be booked; this one is ${now?.status ?? "gone"}.`);
+    }
     // the order's first booking carries its tracking id; each later one "-2", "-3"…
     const [{ n }] = (await tx
       .select({ n: sql<number>`count(*)::int` })

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { bookOrder } from "../../core/parcels/booking";
 import { cancelParcel } from "../../core/parcels/parcel-changes";
 import { rows } from "../helpers/shop";
+import { move } from "../helpers/order-desk";
 import {
   actor,
   addAccount,
@@ -272,6 +273,23 @@ describe("cancel before pickup", () => {
     const late = await staffCall(packer, "POST", `/api/admin/parcels/${again.id}/cancel`);
     expect(late.statusCode).toBe(409);
     expect(late.json().detail).toMatch(/already picked this parcel up/);
+  });
+
+  it("an order whose parcel is booked is not cancelled until the booking is", async () => {
+    const order = await readyOrder("packed");
+    const booked = (await book(order.id)).json().parcel;
+    const refused = await move(order.id, { status: "cancelled" });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(
+      `This order's parcel is booked with PostEx (CN ${booked.cn}). Cancel the booking first, then the order.`,
+    );
+    expect(await statusOf(order.id)).toBe("packed");
+    expect((await staffCall(packer, "POST", `/api/admin/parcels/${booked.id}/cancel`)).statusCode).toBe(200);
+    expect((await move(order.id, { status: "cancelled" })).statusCode).toBe(200);
+    // and a cancelled order is not booked
+    const late = await book(order.id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().detail).toMatch(/this one is cancelled/);
   });
 
   it("a courier that refuses the cancel leaves the parcel booked, with its words", async () => {
