@@ -195,6 +195,16 @@ describe("following a parcel", () => {
     expect((await see())[0]).toContain("Delivered");
     expect(await page.getByRole("heading", { name: "Delivered" }).count()).toBe(1);
     await shot(page, "parcel-tracking-delivered-phone", true);
+
+    // the order's timeline in the console: the store's moves and the courier's events, once each
+    await desk.goto(`${suite.url}/admin/orders/${order.id}`);
+    const timeline = desk.getByRole("list", { name: "Timeline" });
+    const entries = await timeline.locator("li").allTextContents();
+    expect(entries.filter((text) => text.includes("Delivery attempted: Customer not available"))).toHaveLength(1);
+    expect(entries.filter((text) => text.startsWith(`Courier`) || text.includes("Courier"))).not.toHaveLength(0);
+    await timeline.scrollIntoViewIfNeeded();
+    if (SCREENSHOT_DIR)
+      await timeline.screenshot({ path: path.join(SCREENSHOT_DIR, "order-timeline-courier-phone.png") });
   });
 
   it("the stall days are set on the Settings page's Parcels panel", async () => {
