@@ -5,6 +5,7 @@
 // Passes run in the test (runParcelTrackingOnce); the parallel ones race for real on PostgreSQL.
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { listMyOrders } from "../../core/orders/my-orders";
 import { orderTimeline } from "../../core/orders/order-timeline";
 import { startFakePostex, type FakePostex } from "../helpers/fake-couriers/postex";
 import { combination, move, place } from "../helpers/order-desk";
@@ -269,5 +270,35 @@ describe("the staff API", () => {
     const down = await staffCall(packer, "POST", `/api/admin/parcels/${parcelId}/poll`);
     expect(down.statusCode).toBe(409);
     expect(down.json()).toMatchObject({ detail: expect.stringContaining("PostEx"), courier_error: "unreachable" });
+  });
+});
+
+describe("the shopper's views", () => {
+  it("the tracking call and My Orders answer the courier's events, oldest first, with the reason", async () => {
+    const { order, parcelId, cn } = await bookedOrder();
+    fake.advance(cn, "picked up");
+    fake.advance(cn, "delivery attempted", { reason: "Customer not available" });
+    await pass([parcelId]);
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/orders/track/${order.trackingId}?phone=${encodeURIComponent(order.phone)}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const events = res.json().parcel_events as { status: string; reason: string | null; courier: string }[];
+    expect(events.map((e) => e.status)).toEqual(["booked", "picked up", "delivery attempted"]);
+    expect(events.at(-1)).toMatchObject({ reason: "Customer not available", courier: "PostEx" });
+    // nothing of the courier's own codes or the parcel's CN beyond what the order shows
+    expect(Object.keys(events[0]!).sort()).toEqual(["at", "courier", "location", "reason", "status"]);
+    const [row] = await rows<{ email: string }>(t, sql`select email from orders where id = ${order.id}`);
+    const mine = await listMyOrders(
+      t.core,
+      { id: -1, email: row!.email, emailVerifiedAt: new Date() },
+      { limit: 10, offset: 0 },
+    );
+    expect(mine.find((o) => o.id === order.id)!.parcelEvents.map((e) => e.status)).toEqual([
+      "booked",
+      "picked up",
+      "delivery attempted",
+    ]);
   });
 });
