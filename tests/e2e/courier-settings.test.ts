@@ -4,6 +4,7 @@
 // four characters; without JavaScript an account is added and made the default with plain form
 // posts; a manager is refused the page. The store runs at LOG_LEVEL=trace, and no credential
 // reaches its log.
+import crypto from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
@@ -27,6 +28,7 @@ import {
 } from "../helpers/console-e2e";
 import { startE2EStore, type E2EStore } from "../helpers/e2e-store";
 import { startFakeCourier, type FakeCourier } from "../helpers/fake-couriers";
+import { postgresUrl } from "../helpers/template";
 
 const OWNER: ConsoleMember = {
   email: "owner@couriers.test",
@@ -36,6 +38,7 @@ const OWNER: ConsoleMember = {
   role: "owner",
 };
 const MANAGER: ConsoleMember = { ...OWNER, email: "manager@couriers.test", firstName: "Omar", role: "manager" };
+const SECRETS_KEY = crypto.randomBytes(32).toString("hex");
 const LEOPARDS = { api_key: "LCSKEY-77aa88bb99cc", api_password: "lcs-pass-4242-secret" };
 
 let store: E2EStore;
@@ -47,7 +50,11 @@ beforeAll(async () => {
   if (!hasChromium()) throw new Error("Chromium is missing: apt-get install -y chromium");
   const prepare = (db: Db) => insertStaff(db, OWNER, MANAGER);
   [store, browser, postex] = await Promise.all([
-    startE2EStore("courier-settings", { prepare, env: { LOG_LEVEL: "trace" } }),
+    // on PostgreSQL the store has a key only from SECRETS_KEY; with PGlite it makes its own in DATA_DIR
+    startE2EStore("courier-settings", {
+      prepare,
+      env: { LOG_LEVEL: "trace", ...(postgresUrl() ? { SECRETS_KEY: SECRETS_KEY } : {}) },
+    }),
     launchBrowser(),
     startFakeCourier("postex"),
   ]);
@@ -188,7 +195,7 @@ describe.sequential("Settings → Couriers", { timeout: 180_000 }, () => {
     const log = store.store.output();
     // the log is at trace level and did record the requests
     expect(log).toContain("/admin/settings/couriers");
-    for (const secret of [postex.credentials.token!, LEOPARDS.api_key, LEOPARDS.api_password]) {
+    for (const secret of [postex.credentials.token!, LEOPARDS.api_key, LEOPARDS.api_password, SECRETS_KEY]) {
       expect(log).not.toContain(secret);
     }
   });

@@ -151,7 +151,8 @@ function formBody(form: FormData, courier: CourierCode, isNew: boolean) {
     label: values.label,
     mode,
     base_url: values.base_url,
-    default_weight_grams: values.default_weight_grams.trim() === "" ? 500 : values.default_weight_grams,
+    // left empty: a new account's default weight, or the account's own kept
+    ...(values.default_weight_grams.trim() !== "" && { default_weight_grams: values.default_weight_grams }),
     credentials,
     pickup_addresses: groups.map(({ row }) => ({
       ...row,
