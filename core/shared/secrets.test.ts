@@ -87,6 +87,8 @@ describe("the key", () => {
       "g".repeat(64),
       crypto.randomBytes(16).toString("base64"),
       crypto.randomBytes(48).toString("base64"),
+      // 43 base64 characters with one that is not: Buffer.from would skip it and still give 32 bytes
+      `!${crypto.randomBytes(32).toString("base64").slice(0, 43)}`,
       "x".repeat(101),
       "x".repeat(1024 * 1024),
     ]) {

@@ -28,7 +28,12 @@ const SEALED_PREFIX = "v1.";
 export function parseSecretsKey(value: string): Buffer {
   const text = value.trim();
   if (text.length > 100) throw new Error("SECRETS_KEY is too long: give 32 bytes as 64 hex characters or base64");
-  const key = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, "hex") : Buffer.from(text, "base64");
+  // Buffer.from(…, "base64") skips characters that are not base64, so the text is checked first
+  const key = /^[0-9a-fA-F]{64}$/.test(text)
+    ? Buffer.from(text, "hex")
+    : /^[A-Za-z0-9+/]{43}=?$/.test(text)
+      ? Buffer.from(text, "base64")
+      : Buffer.alloc(0);
   if (key.length !== 32) {
     throw new Error(
       "SECRETS_KEY must be 32 random bytes as 64 hex characters or base64 (openssl rand -hex 32 makes one)",

@@ -9,6 +9,13 @@ import type { ConsoleMenuItem } from "../../lib/console";
 /** A number beside a menu item (orders waiting for confirmation, decision 0094), by its address. */
 export type MenuCounts = Record<string, number>;
 
+/**
+ * An entry is lit on its own page only when another entry lives under it (Home under everything,
+ * Settings over Couriers and Cities), so one entry is lit at a time; otherwise on its sub-pages too.
+ */
+const endsHere = (item: ConsoleMenuItem, items: ConsoleMenuItem[]) =>
+  item.href === "/admin" || items.some((other) => other.href.startsWith(`${item.href}/`));
+
 function MenuLinks({ items, counts, onPick }: { items: ConsoleMenuItem[]; counts?: MenuCounts; onPick?: () => void }) {
   return (
     <ul className="space-y-1">
@@ -16,7 +23,7 @@ function MenuLinks({ items, counts, onPick }: { items: ConsoleMenuItem[]; counts
         <li key={item.href}>
           <NavLink
             to={item.href}
-            end={item.href === "/admin"}
+            end={endsHere(item, items)}
             onClick={onPick}
             className={({ isActive }) =>
               `flex min-h-11 items-center px-4 text-sm ${
