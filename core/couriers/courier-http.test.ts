@@ -4,7 +4,7 @@ import http from "node:http";
 import type net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callCourier } from "./courier-http";
-import { CourierError } from "./courier-errors";
+import { courierFailure } from "../../tests/helpers/fake-couriers/courier-failure";
 
 let server: http.Server;
 let baseUrl: string;
@@ -41,15 +41,6 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 const call = (path: string, expect: "json" | "pdf" = "json", base = baseUrl) =>
   callCourier("postex", { baseUrl: base, credentials: {}, timeoutMs: 500 }, { method: "POST", path, expect });
 
-async function failure(promise: Promise<unknown>): Promise<CourierError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(CourierError);
-  return error as CourierError;
-}
-
 describe("callCourier", () => {
   it("hands the adapter a 4xx answer with its JSON, for the courier's own refusal words", async () => {
     const answer = await call("/refused?x=1");
@@ -62,34 +53,34 @@ describe("callCourier", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as net.AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const error = await failure(call("/x", "json", `http://127.0.0.1:${port}`));
+    const error = await courierFailure(call("/x", "json", `http://127.0.0.1:${port}`));
     expect(error.kind).toBe("unreachable");
     expect(error.outcomeUnknown).toBe(false);
     expect(error.message).toBe("PostEx could not be reached. Try again in a few minutes.");
   });
 
   it("a connection dropped after the request went out may have been done", async () => {
-    const error = await failure(call("/drop"));
+    const error = await courierFailure(call("/drop"));
     expect(error.kind).toBe("unreachable");
     expect(error.outcomeUnknown).toBe(true);
     expect(error.message).toContain("dropped the connection before answering");
   });
 
   it("no answer within the time limit is a timeout whose outcome is unknown", async () => {
-    const error = await failure(call("/slow"));
+    const error = await courierFailure(call("/slow"));
     expect(error.kind).toBe("timeout");
     expect(error.outcomeUnknown).toBe(true);
   });
 
   it("401 is a credentials refusal, 5xx an unexpected answer that may have been done", async () => {
-    expect((await failure(call("/unauthorised"))).kind).toBe("credentials");
-    const broken = await failure(call("/broken"));
+    expect((await courierFailure(call("/unauthorised"))).kind).toBe("credentials");
+    const broken = await courierFailure(call("/broken"));
     expect([broken.kind, broken.httpStatus, broken.outcomeUnknown]).toEqual(["unexpected", 502, true]);
   });
 
   it("a body that is not JSON, or larger than the cap, is unexpected", async () => {
-    expect((await failure(call("/html"))).message).toContain("not JSON");
-    expect((await failure(call("/huge"))).message).toContain("answer too large");
+    expect((await courierFailure(call("/html"))).message).toContain("not JSON");
+    expect((await courierFailure(call("/huge"))).message).toContain("answer too large");
   });
 
   it("a PDF comes back as bytes", async () => {

@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeLeopards, type FakeLeopards } from "../../tests/helpers/fake-couriers/leopards";
 import type { BookingRequest, CourierConnection, ParcelStatus } from "./courier";
-import { CourierError } from "./courier-errors";
 import { leopardsAdapter, leopardsRupees } from "./leopards";
 import { LEOPARDS_CODES, LEOPARDS_WORDS, leopardsStatus, leopardsTime, leopardsTracking } from "./leopards-status";
+import { courierFailure } from "../../tests/helpers/fake-couriers/courier-failure";
 
 let fake: FakeLeopards;
 let connection: CourierConnection;
@@ -26,7 +26,14 @@ const request = (overrides: Partial<BookingRequest> = {}): BookingRequest => ({
     courierCityId: "44",
     courierCityName: "RAWALPINDI",
   },
-  pickup: { code: "456", name: "Zaiba", phone: "042-35761234", address: "Gulberg III", courierCityId: "789", courierCityName: "LAHORE" },
+  pickup: {
+    code: "456",
+    name: "Zaiba",
+    phone: "042-35761234",
+    address: "Gulberg III",
+    courierCityId: "789",
+    courierCityName: "LAHORE",
+  },
   codPaisa: 459_925,
   weightGrams: 750,
   pieces: 3,
@@ -35,15 +42,6 @@ const request = (overrides: Partial<BookingRequest> = {}): BookingRequest => ({
   discreet: true,
   ...overrides,
 });
-
-async function failure(promise: Promise<unknown>): Promise<CourierError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(CourierError);
-  return error as CourierError;
-}
 
 const answering = (body: string, type = "application/json"): CourierConnection => ({
   ...connection,
@@ -83,20 +81,27 @@ describe("Leopards booking", () => {
   });
 
   it("passes on Leopards' refusal in its words, sentences by field included", async () => {
-    const city = await failure(leopardsAdapter.book(connection, request({ consignee: { ...request().consignee, courierCityId: "99999" } })));
+    const city = await courierFailure(
+      leopardsAdapter.book(connection, request({ consignee: { ...request().consignee, courierCityId: "99999" } })),
+    );
     expect(city.kind).toBe("refused");
     expect(city.message).toBe("Leopards refused: Invalid Destination City");
-    const noName = await failure(leopardsAdapter.book(connection, request({ consignee: { ...request().consignee, name: "" } })));
+    const noName = await courierFailure(
+      leopardsAdapter.book(connection, request({ consignee: { ...request().consignee, name: "" } })),
+    );
     expect(noName.message).toContain("consignment_name_eng: Consignee Name is required");
   });
 
   it("finds a booking whose answer was lost by our reference, once, and none for another", async () => {
     const req = request();
     fake.failNext("lose-answer", { path: "bookPacket" });
-    await failure(leopardsAdapter.book(connection, req));
+    await courierFailure(leopardsAdapter.book(connection, req));
     const made = fake.parcels().filter((p) => p.reference === req.reference);
     expect(made).toHaveLength(1);
-    expect(await leopardsAdapter.findByReference!(connection, req.reference)).toEqual({ cn: made[0]!.cn, labelUrl: null });
+    expect(await leopardsAdapter.findByReference!(connection, req.reference)).toEqual({
+      cn: made[0]!.cn,
+      labelUrl: null,
+    });
     expect(await leopardsAdapter.findByReference!(connection, "ZB-NEVER-BOOKED")).toBeNull();
   });
 
@@ -108,7 +113,7 @@ describe("Leopards booking", () => {
     expect(await leopardsAdapter.findByReference!(connection, req.reference)).toBeNull();
     const picked = await leopardsAdapter.book(connection, request());
     fake.advance(picked.cn, "picked up");
-    const error = await failure(leopardsAdapter.cancel(connection, picked.cn));
+    const error = await courierFailure(leopardsAdapter.cancel(connection, picked.cn));
     expect(error.kind).toBe("refused");
     expect(error.message).toContain(`${picked.cn}: Packet can not be cancelled after pickup`);
   });
@@ -128,7 +133,7 @@ describe("Leopards documents and cities", () => {
     expect(pdf.startsWith("%PDF-")).toBe(true);
     expect(pdf).toContain(`CN: ${b.cn}`);
     expect(fake.parcels().find((p) => p.cn === a.cn)!.loadSheetId).not.toBeNull();
-    const error = await failure(leopardsAdapter.loadSheet(connection, ["LE0000000000"]));
+    const error = await courierFailure(leopardsAdapter.loadSheet(connection, ["LE0000000000"]));
     expect(error.message).toContain("LE0000000000: CN not found");
   });
 
@@ -164,7 +169,10 @@ describe("Leopards tracking", () => {
       "delivered",
     ];
     expect(parcel!.events.map((e) => e.status)).toEqual(statuses);
-    expect(parcel!.events[3]).toMatchObject({ courierStatus: "Arrived at Station in RAWALPINDI", location: "RAWALPINDI" });
+    expect(parcel!.events[3]).toMatchObject({
+      courierStatus: "Arrived at Station in RAWALPINDI",
+      location: "RAWALPINDI",
+    });
     expect(parcel!.events[5]).toMatchObject({ courierStatus: "Pending", reason: "CONSIGNEE NOT AVAILABLE" });
     expect(parcel!.events[5]!.at.toISOString()).toBe(hour(23).toISOString());
   });
@@ -176,7 +184,13 @@ describe("Leopards tracking", () => {
     fake.advance(cn, "returning", { reason: "REFUSED BY CONSIGNEE" });
     fake.advance(cn, "returned");
     const [parcel] = await leopardsAdapter.track(connection, [cn]);
-    expect(parcel!.events.map((e) => e.status)).toEqual(["booked", "picked up", "delivery attempted", "returning", "returned"]);
+    expect(parcel!.events.map((e) => e.status)).toEqual([
+      "booked",
+      "picked up",
+      "delivery attempted",
+      "returning",
+      "returned",
+    ]);
     expect(parcel!.events[2]!.reason).toBe("REFUSED BY CONSIGNEE");
   });
 
@@ -221,13 +235,18 @@ describe("Leopards tracking", () => {
 describe("Leopards shipper advice and payments", () => {
   it("answers a pending parcel's advice record with RA to retry and RT to return", async () => {
     const { cn } = await leopardsAdapter.book(connection, request());
-    const early = await failure(leopardsAdapter.shipperAdvice!(connection, cn, "retry", ""));
+    const early = await courierFailure(leopardsAdapter.shipperAdvice!(connection, cn, "retry", ""));
     expect(early.message).toContain("no shipper advice is pending");
     fake.advance(cn, "delivery attempted", { reason: "ADDRESS INCOMPLETE" });
     const parcel = fake.parcels().find((p) => p.cn === cn)!;
     await leopardsAdapter.shipperAdvice!(connection, cn, "retry", "Nearest landmark: Jamia Masjid");
     expect((fake.calls.at(-1)!.body as { data: unknown[] }).data).toEqual([
-      { id: parcel.adviceId, cn_number: cn, shipper_advice_status: "RA", shipper_remarks: "Nearest landmark: Jamia Masjid" },
+      {
+        id: parcel.adviceId,
+        cn_number: cn,
+        shipper_advice_status: "RA",
+        shipper_remarks: "Nearest landmark: Jamia Masjid",
+      },
     ]);
     await leopardsAdapter.shipperAdvice!(connection, cn, "return", "");
     expect(parcel.advice).toEqual(["retry", "return"]);
@@ -256,7 +275,14 @@ describe("Leopards shipper advice and payments", () => {
     });
     expect(list[1]).toMatchObject({ cn: returned.cn, paid: false, collectedPaisa: 0 });
     expect(list[1]!.deductions).toContainEqual({ kind: "return_charges", paisa: 15_000 });
-    expect(list[2]).toEqual({ cn: waiting.cn, paid: false, reference: null, paidOn: null, collectedPaisa: null, deductions: [] });
+    expect(list[2]).toEqual({
+      cn: waiting.cn,
+      paid: false,
+      reference: null,
+      paidOn: null,
+      collectedPaisa: null,
+      deductions: [],
+    });
     const query = new URLSearchParams(fake.calls.at(-1)!.path.split("?")[1]);
     expect(query.get("cn_numbers")).toBe([delivered.cn, returned.cn, waiting.cn].join(","));
   });
@@ -265,46 +291,48 @@ describe("Leopards shipper advice and payments", () => {
 describe("Leopards failures", () => {
   it("gives up on a slow answer at the time limit", async () => {
     fake.failNext("slow", { path: "getAllCities" });
-    const error = await failure(leopardsAdapter.cities({ ...connection, timeoutMs: 200 }));
+    const error = await courierFailure(leopardsAdapter.cities({ ...connection, timeoutMs: 200 }));
     expect(error.kind).toBe("timeout");
   });
 
   it("reports a 5xx as an answer it could not read", async () => {
     fake.failNext("error");
-    const error = await failure(leopardsAdapter.cities(connection));
+    const error = await courierFailure(leopardsAdapter.cities(connection));
     expect(error.kind).toBe("unexpected");
     expect(error.httpStatus).toBe(500);
   });
 
   it("reports a dropped connection as unreachable", async () => {
     fake.failNext("down");
-    expect((await failure(leopardsAdapter.cities(connection))).kind).toBe("unreachable");
+    expect((await courierFailure(leopardsAdapter.cities(connection))).kind).toBe("unreachable");
   });
 
   it("reports an answer that is not JSON, and JSON of the wrong shape, as unexpected", async () => {
-    expect((await failure(leopardsAdapter.cities(answering("<html>Service Unavailable</html>", "text/html")))).kind).toBe(
-      "unexpected",
-    );
-    expect((await failure(leopardsAdapter.cities(answering(JSON.stringify([1, 2]))))).kind).toBe("unexpected");
-    expect((await failure(leopardsAdapter.cities(answering(JSON.stringify({ status: 1, city_list: "none" }))))).kind).toBe(
-      "unexpected",
-    );
+    expect(
+      (await courierFailure(leopardsAdapter.cities(answering("<html>Service Unavailable</html>", "text/html")))).kind,
+    ).toBe("unexpected");
+    expect((await courierFailure(leopardsAdapter.cities(answering(JSON.stringify([1, 2]))))).kind).toBe("unexpected");
+    expect(
+      (await courierFailure(leopardsAdapter.cities(answering(JSON.stringify({ status: 1, city_list: "none" }))))).kind,
+    ).toBe("unexpected");
     const noCn = answering(JSON.stringify({ status: 1, error: 0, slip_link: "x" }));
-    expect((await failure(leopardsAdapter.book(noCn, request()))).kind).toBe("unexpected");
+    expect((await courierFailure(leopardsAdapter.book(noCn, request()))).kind).toBe("unexpected");
     const noList = answering(JSON.stringify({ status: 1, error: 0, packet_list: {} }));
-    expect((await failure(leopardsAdapter.track(noList, ["LE1"]))).kind).toBe("unexpected");
+    expect((await courierFailure(leopardsAdapter.track(noList, ["LE1"]))).kind).toBe("unexpected");
   });
 
   it("reports an expired key or password as a credentials problem", async () => {
     const expired = { ...connection, credentials: { ...fake.credentials, api_password: "old-password" } };
-    expect((await failure(leopardsAdapter.cities(expired))).kind).toBe("credentials");
-    expect((await failure(leopardsAdapter.track(expired, ["LE1"]))).kind).toBe("credentials");
-    expect((await failure(leopardsAdapter.cities({ ...connection, credentials: { api_key: "x" } }))).kind).toBe("credentials");
+    expect((await courierFailure(leopardsAdapter.cities(expired))).kind).toBe("credentials");
+    expect((await courierFailure(leopardsAdapter.track(expired, ["LE1"]))).kind).toBe("credentials");
+    expect((await courierFailure(leopardsAdapter.cities({ ...connection, credentials: { api_key: "x" } }))).kind).toBe(
+      "credentials",
+    );
   });
 
   it("passes on a refusal in Leopards' shape with its words", async () => {
     fake.failNext("refuse", { message: "Shipper account is blocked" });
-    const error = await failure(leopardsAdapter.book(connection, request()));
+    const error = await courierFailure(leopardsAdapter.book(connection, request()));
     expect(error.kind).toBe("refused");
     expect(error.message).toBe("Leopards refused: Shipper account is blocked");
   });

@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakePostex, type FakePostex } from "../../tests/helpers/fake-couriers/postex";
 import type { BookingRequest, CourierConnection, ParcelStatus } from "./courier";
-import { CourierError } from "./courier-errors";
 import { postexAdapter, postexRupees } from "./postex";
 import { POSTEX_CODES, POSTEX_WORDS, postexStatus, postexTime, postexTracking } from "./postex-status";
+import { courierFailure } from "../../tests/helpers/fake-couriers/courier-failure";
 
 let fake: FakePostex;
 let connection: CourierConnection;
@@ -26,7 +26,14 @@ const request = (overrides: Partial<BookingRequest> = {}): BookingRequest => ({
     courierCityId: "ISLAMABAD",
     courierCityName: "ISLAMABAD",
   },
-  pickup: { code: "001", name: "Zaiba", phone: "03211234567", address: "Gulberg III", courierCityId: "LAHORE", courierCityName: "LAHORE" },
+  pickup: {
+    code: "001",
+    name: "Zaiba",
+    phone: "03211234567",
+    address: "Gulberg III",
+    courierCityId: "LAHORE",
+    courierCityName: "LAHORE",
+  },
   codPaisa: 349_950,
   weightGrams: 600,
   pieces: 2,
@@ -35,16 +42,6 @@ const request = (overrides: Partial<BookingRequest> = {}): BookingRequest => ({
   discreet: true,
   ...overrides,
 });
-
-/** The CourierError a call ends in (the test fails if it succeeds). */
-async function failure(promise: Promise<unknown>): Promise<CourierError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(CourierError);
-  return error as CourierError;
-}
 
 /** A connection whose every answer is this body, as a gateway that changed would send it. */
 const answering = (body: string, type = "application/json"): CourierConnection => ({
@@ -84,7 +81,7 @@ describe("PostEx booking", () => {
 
   it("refuses a phone that is no Pakistani mobile before calling PostEx", async () => {
     const calls = fake.calls.length;
-    const error = await failure(
+    const error = await courierFailure(
       postexAdapter.book(connection, request({ consignee: { ...request().consignee, phone: "042-1234567" } })),
     );
     expect(error.kind).toBe("refused");
@@ -92,7 +89,7 @@ describe("PostEx booking", () => {
   });
 
   it("passes on PostEx's refusal in its own words", async () => {
-    const error = await failure(
+    const error = await courierFailure(
       postexAdapter.book(connection, request({ consignee: { ...request().consignee, courierCityId: "ATLANTIS" } })),
     );
     expect(error.kind).toBe("refused");
@@ -103,11 +100,14 @@ describe("PostEx booking", () => {
   it("finds a booking whose answer was lost by our reference, once, and none for another reference", async () => {
     const req = request();
     fake.failNext("lose-answer", { path: "create-order" });
-    const error = await failure(postexAdapter.book(connection, req));
+    const error = await courierFailure(postexAdapter.book(connection, req));
     expect(["unreachable", "timeout", "unexpected"]).toContain(error.kind);
     const made = fake.parcels().filter((p) => p.reference === req.reference);
     expect(made).toHaveLength(1);
-    expect(await postexAdapter.findByReference!(connection, req.reference)).toEqual({ cn: made[0]!.cn, labelUrl: null });
+    expect(await postexAdapter.findByReference!(connection, req.reference)).toEqual({
+      cn: made[0]!.cn,
+      labelUrl: null,
+    });
     expect(await postexAdapter.findByReference!(connection, "ZB-NEVER-BOOKED")).toBeNull();
     const call = fake.calls.at(-1)!.path;
     expect(call).toMatch(/get-all-order\?orderStatusId=0&startDate=\d{4}-\d{2}-\d{2}&endDate=\d{4}-\d{2}-\d{2}$/);
@@ -124,7 +124,7 @@ describe("PostEx booking", () => {
   it("refuses to cancel after pickup, in PostEx's words", async () => {
     const { cn } = await postexAdapter.book(connection, request());
     fake.advance(cn, "picked up");
-    const error = await failure(postexAdapter.cancel(connection, cn));
+    const error = await courierFailure(postexAdapter.cancel(connection, cn));
     expect(error.kind).toBe("refused");
     expect(error.message).toContain("CAN NOT BE CANCELLED");
   });
@@ -137,14 +137,19 @@ describe("PostEx documents", () => {
     expect(Buffer.from(bill!.pdf.subarray(0, 5)).toString()).toBe("%PDF-");
     expect(Buffer.from(bill!.pdf).toString("latin1")).toContain(cn);
     const calls = fake.calls.length;
-    const error = await failure(postexAdapter.airwayBills(connection, Array.from({ length: 11 }, (_, i) => `${cn}${i}`)));
+    const error = await courierFailure(
+      postexAdapter.airwayBills(
+        connection,
+        Array.from({ length: 11 }, (_, i) => `${cn}${i}`),
+      ),
+    );
     expect(error.kind).toBe("refused");
     expect(error.message).toContain("at most 10");
     expect(fake.calls.length).toBe(calls);
   });
 
   it("passes on an airway bill PostEx will not print", async () => {
-    const error = await failure(postexAdapter.airwayBills(connection, ["99999999999999"]));
+    const error = await courierFailure(postexAdapter.airwayBills(connection, ["99999999999999"]));
     expect(error.kind).toBe("refused");
     expect(error.message).toContain("Order not found with tracking Number");
   });
@@ -207,7 +212,13 @@ describe("PostEx tracking", () => {
     fake.advance(cn, "returning");
     fake.advance(cn, "returned");
     const [parcel] = await postexAdapter.track(connection, [cn]);
-    expect(parcel!.events.map((e) => e.status)).toEqual(["booked", "picked up", "delivery attempted", "returning", "returned"]);
+    expect(parcel!.events.map((e) => e.status)).toEqual([
+      "booked",
+      "picked up",
+      "delivery attempted",
+      "returning",
+      "returned",
+    ]);
     expect(parcel!.events[2]!.reason).toBe("RFD(REFUSED TO RECEIVE)");
   });
 
@@ -224,14 +235,25 @@ describe("PostEx tracking", () => {
   it("knows every documented word and code, and keeps a word it does not know without moving the parcel", () => {
     for (const [words, status] of Object.entries(POSTEX_WORDS)) expect(postexStatus(words)?.status).toBe(status);
     for (const [code, status] of Object.entries(POSTEX_CODES)) expect(postexStatus("", code)?.status).toBe(status);
-    expect(postexStatus("Attempt Made: Address Incomplete")).toEqual({ status: "delivery attempted", reason: "Address Incomplete" });
+    expect(postexStatus("Attempt Made: Address Incomplete")).toEqual({
+      status: "delivery attempted",
+      reason: "Address Incomplete",
+    });
     expect(postexStatus("Something New")).toBeNull();
     const parcel = postexTracking({
       trackingNumber: "1",
       transactionStatus: "Brand New Word",
       transactionStatusHistory: [
-        { transactionStatusMessageCode: "0099", transactionStatusMessage: "Sorting Hub Scan", updatedAt: "2026-06-02 10:00:00" },
-        { transactionStatusMessageCode: "0003", transactionStatusMessage: "At PostEx Warehouse", updatedAt: "2026-06-01 10:00:00" },
+        {
+          transactionStatusMessageCode: "0099",
+          transactionStatusMessage: "Sorting Hub Scan",
+          updatedAt: "2026-06-02 10:00:00",
+        },
+        {
+          transactionStatusMessageCode: "0003",
+          transactionStatusMessage: "At PostEx Warehouse",
+          updatedAt: "2026-06-01 10:00:00",
+        },
         { transactionStatusMessage: "no time" },
       ],
     })!;
@@ -256,11 +278,15 @@ describe("PostEx tracking", () => {
 describe("PostEx shipper advice and payments", () => {
   it("sends retry as statusId 2 and return as 1 on an attempted parcel, and passes on a refusal", async () => {
     const { cn } = await postexAdapter.book(connection, request());
-    const early = await failure(postexAdapter.shipperAdvice!(connection, cn, "retry", ""));
+    const early = await courierFailure(postexAdapter.shipperAdvice!(connection, cn, "retry", ""));
     expect(early.message).toContain("NOT ALLOWED");
     fake.advance(cn, "delivery attempted", { reason: "Address incomplete" });
     await postexAdapter.shipperAdvice!(connection, cn, "retry", "Customer will be home after 5 pm");
-    expect(fake.calls.at(-1)!.body).toEqual({ trackingNumber: cn, statusId: 2, remarks: "Customer will be home after 5 pm" });
+    expect(fake.calls.at(-1)!.body).toEqual({
+      trackingNumber: cn,
+      statusId: 2,
+      remarks: "Customer will be home after 5 pm",
+    });
     await postexAdapter.shipperAdvice!(connection, cn, "return", "");
     expect(fake.calls.at(-1)!.body).toMatchObject({ statusId: 1, remarks: expect.stringContaining("return") });
     expect(fake.parcels().find((p) => p.cn === cn)!.advice).toEqual(["retry", "return"]);
@@ -292,60 +318,72 @@ describe("PostEx shipper advice and payments", () => {
 describe("PostEx failures", () => {
   it("gives up on a slow answer at the time limit", async () => {
     fake.failNext("slow", { path: "get-operational-city" });
-    const error = await failure(postexAdapter.cities({ ...connection, timeoutMs: 200 }));
+    const error = await courierFailure(postexAdapter.cities({ ...connection, timeoutMs: 200 }));
     expect(error.kind).toBe("timeout");
     expect(error.outcomeUnknown).toBe(true);
   });
 
   it("reports a 5xx as an answer it could not read, with the HTTP status", async () => {
     fake.failNext("error");
-    const error = await failure(postexAdapter.cities(connection));
+    const error = await courierFailure(postexAdapter.cities(connection));
     expect(error.kind).toBe("unexpected");
     expect(error.httpStatus).toBe(500);
   });
 
   it("reports a dropped connection as unreachable", async () => {
     fake.failNext("down");
-    expect((await failure(postexAdapter.cities(connection))).kind).toBe("unreachable");
+    expect((await courierFailure(postexAdapter.cities(connection))).kind).toBe("unreachable");
   });
 
   it("reports an answer that is not JSON, and JSON of the wrong shape, as unexpected", async () => {
-    expect((await failure(postexAdapter.cities(answering("<html>maintenance</html>", "text/html")))).kind).toBe("unexpected");
-    expect((await failure(postexAdapter.cities(answering(JSON.stringify({ cities: [] }))))).kind).toBe("unexpected");
+    expect((await courierFailure(postexAdapter.cities(answering("<html>maintenance</html>", "text/html")))).kind).toBe(
+      "unexpected",
+    );
+    expect((await courierFailure(postexAdapter.cities(answering(JSON.stringify({ cities: [] }))))).kind).toBe(
+      "unexpected",
+    );
     const noList = answering(JSON.stringify({ statusCode: "200", statusMessage: "OK", dist: { trackingNumber: 1 } }));
-    expect((await failure(postexAdapter.track(noList, ["1"]))).kind).toBe("unexpected");
-    const noCn = answering(JSON.stringify({ statusCode: "200", statusMessage: "OK", dist: { orderStatus: "UnBooked" } }));
-    expect((await failure(postexAdapter.book(noCn, request()))).kind).toBe("unexpected");
+    expect((await courierFailure(postexAdapter.track(noList, ["1"]))).kind).toBe("unexpected");
+    const noCn = answering(
+      JSON.stringify({ statusCode: "200", statusMessage: "OK", dist: { orderStatus: "UnBooked" } }),
+    );
+    expect((await courierFailure(postexAdapter.book(noCn, request()))).kind).toBe("unexpected");
     const notPdf = answering("%PNG not a pdf", "application/pdf");
-    expect((await failure(postexAdapter.airwayBills(notPdf, ["1"]))).kind).toBe("unexpected");
+    expect((await courierFailure(postexAdapter.airwayBills(notPdf, ["1"]))).kind).toBe("unexpected");
   });
 
   it("reports an expired token as a credentials problem", async () => {
-    const error = await failure(postexAdapter.cities({ ...connection, credentials: { token: "expired-token" } }));
+    const error = await courierFailure(
+      postexAdapter.cities({ ...connection, credentials: { token: "expired-token" } }),
+    );
     expect(error.kind).toBe("credentials");
-    expect((await failure(postexAdapter.cities({ ...connection, credentials: {} }))).kind).toBe("credentials");
+    expect((await courierFailure(postexAdapter.cities({ ...connection, credentials: {} }))).kind).toBe("credentials");
   });
 
   it("passes on a refusal in PostEx's shape with its words", async () => {
     fake.failNext("refuse", { message: "ORDER REF NUMBER ALREADY EXISTS" });
-    const error = await failure(postexAdapter.book(connection, request()));
+    const error = await courierFailure(postexAdapter.book(connection, request()));
     expect(error.kind).toBe("refused");
     expect(error.message).toBe("PostEx refused: ORDER REF NUMBER ALREADY EXISTS");
   });
 
   it("reads a refusal or a bad token that came with HTTP 200, as the live gateway sends some", async () => {
     const refused = answering(JSON.stringify({ statusCode: "400", statusMessage: "INVALID CITY NAME", dist: null }));
-    const error = await failure(postexAdapter.book(refused, request()));
+    const error = await courierFailure(postexAdapter.book(refused, request()));
     expect([error.kind, error.message]).toEqual(["refused", "PostEx refused: INVALID CITY NAME"]);
     const token = answering(JSON.stringify({ statusCode: "401", statusMessage: "TOKEN IS INVALID" }));
-    expect((await failure(postexAdapter.cities(token))).kind).toBe("credentials");
+    expect((await courierFailure(postexAdapter.cities(token))).kind).toBe("credentials");
   });
 
   it("reads a missing-parameter refusal from the gateway itself", async () => {
     const spring = answering(
-      JSON.stringify({ status: 400, error: "Bad Request", trace: "x.MissingServletRequestParameterException: Required String parameter 'endDate' is not present\n\tat x" }),
+      JSON.stringify({
+        status: 400,
+        error: "Bad Request",
+        trace: "x.MissingServletRequestParameterException: Required String parameter 'endDate' is not present\n\tat x",
+      }),
     );
-    const error = await failure(postexAdapter.findByReference!(spring, "ZB-1"));
+    const error = await courierFailure(postexAdapter.findByReference!(spring, "ZB-1"));
     expect(error.kind).toBe("refused");
     expect(error.message).toContain("Required String parameter 'endDate' is not present");
   });
