@@ -109,6 +109,9 @@ describe("the checkout's city, with no courier account", () => {
       city_id: null,
       city_unmatched: true,
     });
+    // staff reading the order through the API see the flag too
+    const seen = await call("GET", `/api/admin/orders/${unknown.json().id}`);
+    expect(seen.json()).toMatchObject({ city: "Chak 44 Mor", city_unmatched: true });
     const london = await t.app.inject({
       method: "POST",
       url: "/api/orders",
