@@ -62,7 +62,7 @@ async function confirmed(page: Page, text: RegExp | string): Promise<string> {
   return (await notice.textContent()) ?? "";
 }
 
-/** The staff API as the owner: its "poll now" asks the courier at once (the order page has no such button). */
+/** The staff API as the owner: its "poll now" asks the courier at once, as the order page's button does. */
 let token = "";
 async function staffApi(method: "GET" | "POST", url: string): Promise<unknown> {
   if (!token) {
@@ -234,6 +234,13 @@ describe("a shop owner's courier journey", { timeout: 120_000 }, () => {
     const parcel = panel.getByTestId("parcel").first();
     await expect.poll(() => parcel.textContent()).toContain(`CN ${cn}`);
     expect(await parcel.textContent()).toContain("Booked, awaiting pickup");
+    // the courier's pickup marks it shipped, and the booking is cancelled before the order: neither is offered
+    const nextStep = desk
+      .locator("section")
+      .filter({ has: desk.getByRole("heading", { name: "Next step", exact: true }) });
+    expect(await nextStep.getByRole("button", { name: "Mark shipped" }).count()).toBe(0);
+    expect(await nextStep.getByRole("button", { name: "Cancel order" }).count()).toBe(0);
+    expect(await nextStep.textContent()).toContain(`Booked with PostEx (CN ${cn})`);
     await shot(desk, "journey-4-booked-phone", true);
 
     // print the label: the airway bill opens in its own tab, a PDF with the CN on it
@@ -271,8 +278,16 @@ describe("a shop owner's courier journey", { timeout: 120_000 }, () => {
     const told = ["Booked with the courier"];
     for (const [n, step] of moves.entries()) {
       fake.advance(cn, step.to);
-      const poll = (await staffApi("POST", `/api/admin/parcels/${parcelId}/poll`)) as Record<string, unknown>;
-      expect(poll).toMatchObject({ events_added: n === 0 ? 2 : 1, status: step.to, order_moves: step.orderMoves });
+      if (n === 0) {
+        // the first one from the order page's own button, as staff would ask
+        await desk.reload();
+        await hydrated(desk);
+        await tap(desk.getByRole("button", { name: "Check with PostEx now" }));
+        await confirmed(desk, new RegExp(`PostEx \\(CN ${cn}\\): 2 new updates from the courier; now picked up`));
+      } else {
+        const poll = (await staffApi("POST", `/api/admin/parcels/${parcelId}/poll`)) as Record<string, unknown>;
+        expect(poll).toMatchObject({ events_added: 1, status: step.to, order_moves: step.orderMoves });
+      }
       told.unshift(step.words);
       await shopper.reload();
       // the newest first, each earlier one still listed under it, none twice

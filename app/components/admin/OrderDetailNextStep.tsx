@@ -12,16 +12,33 @@ import { SubmitButton } from "./SubmitButton";
 export function OrderDetailNextStep({
   order,
   answer,
+  bookedParcel,
 }: {
   order: Pick<StaffOrder, "status" | "nextStatuses" | "totalPaisa">;
   /** the answer to a move just made */
   answer: OrderAnswer | undefined;
+  /**
+   * A parcel booked with a courier and not yet picked up: the courier's pickup moves the order to
+   * shipped, and the order is cancelled only after the booking is, so neither is offered here.
+   */
+  bookedParcel?: { courierName: string; cn: string | null } | null;
 }) {
-  const moves = order.nextStatuses as string[];
+  const moves = (order.nextStatuses as string[]).filter(
+    (to) => !bookedParcel || (to !== "shipped" && to !== "cancelled"),
+  );
   return (
     <Panel title="Next step">
       {answer?.intent === "move" && <OrderAnswerNotice answer={answer} className="mb-3" />}
-      {moves.length === 0 && <p className="text-sm text-stone-700">{statusLabel(order.status)} is final.</p>}
+      {bookedParcel && (
+        <p className="mb-3 text-sm text-stone-700">
+          Booked with {bookedParcel.courierName}
+          {bookedParcel.cn ? ` (CN ${bookedParcel.cn})` : ""}: the order is marked shipped when the courier picks the
+          parcel up. To cancel the order, cancel the booking first, under Courier.
+        </p>
+      )}
+      {moves.length === 0 && !bookedParcel && (
+        <p className="text-sm text-stone-700">{statusLabel(order.status)} is final.</p>
+      )}
       <div className="space-y-4">
         {moves.map((to) => (
           <Form

@@ -21,7 +21,7 @@ import { OrderDetailSignals } from "../../components/admin/OrderDetailSignals";
 import { OrderDetailTimeline } from "../../components/admin/OrderDetailTimeline";
 import { PrintLinks } from "../../components/admin/PrintLinks";
 import { BookingPanel } from "../../components/admin/parcels/BookingPanel";
-import { awaitingPickup, isParcelIntent } from "../../components/admin/parcels/parcel-state";
+import { awaitingPickup, beforePickup, isParcelIntent } from "../../components/admin/parcels/parcel-state";
 import { loadParcelPanel, parcelAction } from "../../components/admin/parcels/parcel-forms.server";
 import { consoleMeta, formText, statusLabel } from "../../lib/console";
 import { formatDayTime } from "../../lib/dates";
@@ -175,7 +175,11 @@ export default function ConsoleOrder() {
             panel={courier}
             answer={isParcelIntent(answer?.intent ?? "") ? answer : undefined}
           />
-          <OrderDetailNextStep order={order} answer={answer?.intent === "move" ? answer : undefined} />
+          <OrderDetailNextStep
+            order={order}
+            answer={answer?.intent === "move" ? answer : undefined}
+            bookedParcel={courier.parcels.find(beforePickup) ?? null}
+          />
           <PrintLinks orderId={order.id} />
         </div>
       </div>

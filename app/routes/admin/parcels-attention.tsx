@@ -7,6 +7,7 @@ import { data, useActionData, useLoaderData, useNavigation } from "react-router"
 import { followUpMessage, listParcelsToFollowUp } from "../../../core/parcels/attention";
 import { adviseParcel } from "../../../core/parcels/shipper-advice";
 import { pollParcelNow } from "../../../core/parcels/tracking";
+import { pollAnswerText } from "../../components/admin/parcels/parcel-forms.server";
 import { PARCEL_STATUS_WORDS } from "../../../core/orders/order-timeline";
 import { getSiteSettings } from "../../../core/settings/site-settings";
 import { AppError } from "../../../core/shared/errors";
@@ -89,13 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (intent === "poll") {
       const polled = await pollParcelNow(context.core, actor, id);
-      const status = polled.status ? PARCEL_STATUS_WORDS[polled.status] : "not known yet";
-      return {
-        done:
-          polled.added > 0
-            ? `${name}: ${polled.added} new ${polled.added === 1 ? "update" : "updates"} from the courier; now ${status.toLowerCase()}.`
-            : `${name}: nothing new from the courier; still ${status.toLowerCase()}.`,
-      } satisfies Answer;
+      return { done: pollAnswerText(name, polled) } satisfies Answer;
     }
     return data<Answer>({ error: "Choose what to do with the parcel." }, { status: 422 });
   } catch (error) {

@@ -92,6 +92,13 @@ function ParcelEntry({ parcel, orderId }: { parcel: ShownParcel; orderId: number
       </p>
       {parcel.failure && <p className="mt-1 text-stone-800">{parcel.failure}</p>}
       {live && <ParcelLinks orderId={orderId} />}
+      {live && parcel.status !== "delivered" && parcel.status !== "returned" && (
+        <Form method="post" className="mt-1">
+          <input type="hidden" name="intent" value="parcel_poll" />
+          <input type="hidden" name="parcel_id" value={parcel.id} />
+          <SubmitButton secondary>Check with {parcel.courierName} now</SubmitButton>
+        </Form>
+      )}
       {parcel.cancellable && (
         <Form method="post" className="mt-1">
           <input type="hidden" name="intent" value="parcel_cancel" />

@@ -7,6 +7,9 @@ import { bookOrder } from "../../../../core/parcels/booking";
 import { cancelParcel, settleParcel } from "../../../../core/parcels/parcel-changes";
 import { bookingChoices, getParcel, listOrderParcels } from "../../../../core/parcels/parcel-reads";
 import { notFound } from "../../../../core/shared/errors";
+import { pollParcelNow } from "../../../../core/parcels/tracking";
+import type { PollNow } from "../../../../core/parcels/tracking";
+import { PARCEL_STATUS_WORDS } from "../../../../core/orders/order-timeline";
 import type { StaffActor } from "../../../../core/shared/permissions";
 import { formText } from "../../../lib/console";
 import { formatDayTime } from "../../../lib/dates";
@@ -92,5 +95,24 @@ export async function parcelAction(core: CoreContext, actor: StaffActor, orderId
       { intent },
     );
   }
+  if (intent === "parcel_poll") {
+    return formResult<ParcelAnswer>(
+      async () => {
+        const id = await ownParcel(core, actor, orderId, form);
+        const polled = await pollParcelNow(core, actor, id);
+        const parcel = await getParcel(core, actor, id);
+        return { intent, done: pollAnswerText(`${parcel.courierName} (CN ${parcel.cn})`, polled) };
+      },
+      { intent },
+    );
+  }
   return data<ParcelAnswer>({ intent, error: "Unknown action." }, { status: 400 });
+}
+
+/** What staff read after asking the courier about one parcel now. */
+export function pollAnswerText(name: string, polled: Pick<PollNow, "added" | "status">): string {
+  const status = (polled.status ? PARCEL_STATUS_WORDS[polled.status] : "not known yet").toLowerCase();
+  return polled.added > 0
+    ? `${name}: ${polled.added} new ${polled.added === 1 ? "update" : "updates"} from the courier; now ${status}.`
+    : `${name}: nothing new from the courier; still ${status}.`;
 }

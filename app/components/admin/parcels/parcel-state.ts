@@ -24,3 +24,8 @@ export const printHref = (kind: "airway-bills" | "load-sheet", orderIds: readonl
 
 /** The order page's forms that belong to its courier panel. */
 export const isParcelIntent = (intent: string): boolean => intent.startsWith("parcel_");
+
+/** A parcel the courier holds and has not yet picked up, or whose booking is still being settled. */
+export const beforePickup = (p: Pick<ParcelView, "bookingState" | "status">): boolean =>
+  ["booking", "unknown"].includes(p.bookingState) ||
+  (p.bookingState === "booked" && (p.status === null || p.status === "booked"));
