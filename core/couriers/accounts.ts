@@ -109,51 +109,46 @@ export async function addCourierAccount(
   requirePermission(actor, "settings");
   const secrets = requireKey(ctx);
   const v = readNewAccount(input);
-  const id = await staffWrite(
-    ctx,
-    actor,
-    "settings",
-    async ({ tx, audit }) => {
-      await lockAccounts(tx);
-      await labelFree(tx, v.label, null);
-      await checkCities(tx, v.pickupAddresses);
-      const isDefault = v.active && !(await hasDefault(tx));
-      const [row] = await tx
-        .insert(courierAccounts)
-        .values({
-          courier: v.courier,
-          label: v.label,
-          mode: v.mode,
-          baseUrl: v.baseUrl,
-          credentialsSealed: sealSecret(secrets, JSON.stringify(v.credentials)),
-          credentialsHint: credentialHints(v.courier, v.credentials),
-          pickupAddresses: v.pickupAddresses,
-          defaultWeightGrams: v.defaultWeightGrams,
-          isActive: v.active,
-          isDefault,
-        })
-        .returning({ id: courierAccounts.id });
-      await audit({
-        action: "courier_account.create",
-        entityType: "courier_account",
-        entityId: row!.id,
-        changes: {
-          courier: COURIER_NAMES[v.courier],
-          label: v.label,
-          mode: v.mode,
-          base_url: v.baseUrl,
-          default_weight_grams: v.defaultWeightGrams,
-          pickup_addresses: v.pickupAddresses.length,
-          active: v.active,
-          default: isDefault,
-          // the names of the fields, never their values
-          credentials_set: Object.keys(v.credentials),
-        },
-      });
-      return row!.id;
-    },
-    { unique: unique(v.label) },
-  );
+  const id = await staffWrite(ctx, actor, "settings", async ({ tx, audit, refuseUnique }) => {
+    refuseUnique(unique(v.label));
+    await lockAccounts(tx);
+    await labelFree(tx, v.label, null);
+    await checkCities(tx, v.pickupAddresses);
+    const isDefault = v.active && !(await hasDefault(tx));
+    const [row] = await tx
+      .insert(courierAccounts)
+      .values({
+        courier: v.courier,
+        label: v.label,
+        mode: v.mode,
+        baseUrl: v.baseUrl,
+        credentialsSealed: sealSecret(secrets, JSON.stringify(v.credentials)),
+        credentialsHint: credentialHints(v.courier, v.credentials),
+        pickupAddresses: v.pickupAddresses,
+        defaultWeightGrams: v.defaultWeightGrams,
+        isActive: v.active,
+        isDefault,
+      })
+      .returning({ id: courierAccounts.id });
+    await audit({
+      action: "courier_account.create",
+      entityType: "courier_account",
+      entityId: row!.id,
+      changes: {
+        courier: COURIER_NAMES[v.courier],
+        label: v.label,
+        mode: v.mode,
+        base_url: v.baseUrl,
+        default_weight_grams: v.defaultWeightGrams,
+        pickup_addresses: v.pickupAddresses.length,
+        active: v.active,
+        default: isDefault,
+        // the names of the fields, never their values
+        credentials_set: Object.keys(v.credentials),
+      },
+    });
+    return row!.id;
+  });
   return viewOf(ctx, ctx.db, id);
 }
 
@@ -193,88 +188,83 @@ export async function updateCourierAccount(
   }
   const newCredentials = Object.keys(v.credentials).length > 0;
   const secrets = newCredentials ? requireKey(ctx) : null;
-  await staffWrite(
-    ctx,
-    actor,
-    "settings",
-    async ({ tx, audit }) => {
-      await lockAccounts(tx);
-      const before = await accountRow(tx, id, true);
-      if (v.label !== undefined) await labelFree(tx, v.label, id);
-      if (v.pickupAddresses) await checkCities(tx, v.pickupAddresses);
-      const set: Partial<typeof courierAccounts.$inferInsert> = {};
-      let credentialsChanged: string[] = [];
-      if (secrets) {
-        const fields = credentialFieldsOf(before.courier);
-        const stored = storedCredentials(ctx, before.credentialsSealed);
-        const missing = fields.filter((f) => !(f.name in v.credentials));
-        if (stored === null && missing.length > 0) {
-          throw new AppError(422, SECRET_UNREADABLE, {
-            errors: missing.map((f) => ({
-              field: `credentials.${f.name}`,
-              message: `${f.label} is required: ${SECRET_UNREADABLE}`,
-            })),
-          });
-        }
-        const merged: Record<string, string> = {};
-        for (const f of fields) {
-          const value = v.credentials[f.name] ?? stored?.[f.name];
-          if (value !== undefined) merged[f.name] = value;
-        }
-        credentialsChanged = fields
-          .filter((f) => f.name in v.credentials && v.credentials[f.name] !== stored?.[f.name])
-          .map((f) => f.name);
-        if (credentialsChanged.length > 0) {
-          set.credentialsSealed = sealSecret(secrets, JSON.stringify(merged));
-          set.credentialsHint = credentialHints(before.courier, merged);
-        }
+  await staffWrite(ctx, actor, "settings", async ({ tx, audit, refuseUnique }) => {
+    refuseUnique(unique(v.label));
+    await lockAccounts(tx);
+    const before = await accountRow(tx, id, true);
+    if (v.label !== undefined) await labelFree(tx, v.label, id);
+    if (v.pickupAddresses) await checkCities(tx, v.pickupAddresses);
+    const set: Partial<typeof courierAccounts.$inferInsert> = {};
+    let credentialsChanged: string[] = [];
+    if (secrets) {
+      const fields = credentialFieldsOf(before.courier);
+      const stored = storedCredentials(ctx, before.credentialsSealed);
+      const missing = fields.filter((f) => !(f.name in v.credentials));
+      if (stored === null && missing.length > 0) {
+        throw new AppError(422, SECRET_UNREADABLE, {
+          errors: missing.map((f) => ({
+            field: `credentials.${f.name}`,
+            message: `${f.label} is required: ${SECRET_UNREADABLE}`,
+          })),
+        });
       }
-      if (v.label !== undefined) set.label = v.label;
-      if (v.mode !== undefined) set.mode = v.mode;
-      if (v.baseUrl !== undefined) set.baseUrl = v.baseUrl;
-      if (v.pickupAddresses !== undefined) set.pickupAddresses = v.pickupAddresses;
-      if (v.defaultWeightGrams !== undefined) set.defaultWeightGrams = v.defaultWeightGrams;
-      if (v.active !== undefined) set.isActive = v.active;
-      const flat = (a: {
-        label: string;
-        mode: string;
-        baseUrl: string | null;
-        defaultWeightGrams: number;
-        isActive: boolean;
-      }) => ({
-        label: a.label,
-        mode: a.mode,
-        base_url: a.baseUrl,
-        default_weight_grams: a.defaultWeightGrams,
-        active: a.isActive,
-      });
-      const changes: Record<string, unknown> = changedFields(flat(before), flat({ ...before, ...set }), [
-        "label",
-        "mode",
-        "base_url",
-        "default_weight_grams",
-        "active",
-      ]);
-      if (v.pickupAddresses && JSON.stringify(v.pickupAddresses) !== JSON.stringify(before.pickupAddresses)) {
-        changes.pickup_addresses = [before.pickupAddresses.map(pickupWords), v.pickupAddresses.map(pickupWords)];
+      const merged: Record<string, string> = {};
+      for (const f of fields) {
+        const value = v.credentials[f.name] ?? stored?.[f.name];
+        if (value !== undefined) merged[f.name] = value;
       }
-      if (credentialsChanged.length > 0) changes.credentials_changed = credentialsChanged;
-      if (Object.keys(changes).length === 0) return;
-      const deactivated = before.isActive && v.active === false;
-      if (deactivated && before.isDefault) set.isDefault = false;
-      await tx
-        .update(courierAccounts)
-        .set({ ...set, updatedAt: sql`now()` })
-        .where(eq(courierAccounts.id, id));
-      if (deactivated && before.isDefault) changes.default_moved_to = (await promoteNextDefault(tx, id)) ?? "(none)";
-      if (!before.isActive && v.active === true && !(await hasDefault(tx))) {
-        await tx.update(courierAccounts).set({ isDefault: true }).where(eq(courierAccounts.id, id));
-        changes.default = [false, true];
+      credentialsChanged = fields
+        .filter((f) => f.name in v.credentials && v.credentials[f.name] !== stored?.[f.name])
+        .map((f) => f.name);
+      if (credentialsChanged.length > 0) {
+        set.credentialsSealed = sealSecret(secrets, JSON.stringify(merged));
+        set.credentialsHint = credentialHints(before.courier, merged);
       }
-      await audit({ action: "courier_account.update", entityType: "courier_account", entityId: id, changes });
-    },
-    { unique: unique(v.label) },
-  );
+    }
+    if (v.label !== undefined) set.label = v.label;
+    if (v.mode !== undefined) set.mode = v.mode;
+    if (v.baseUrl !== undefined) set.baseUrl = v.baseUrl;
+    if (v.pickupAddresses !== undefined) set.pickupAddresses = v.pickupAddresses;
+    if (v.defaultWeightGrams !== undefined) set.defaultWeightGrams = v.defaultWeightGrams;
+    if (v.active !== undefined) set.isActive = v.active;
+    const flat = (a: {
+      label: string;
+      mode: string;
+      baseUrl: string | null;
+      defaultWeightGrams: number;
+      isActive: boolean;
+    }) => ({
+      label: a.label,
+      mode: a.mode,
+      base_url: a.baseUrl,
+      default_weight_grams: a.defaultWeightGrams,
+      active: a.isActive,
+    });
+    const changes: Record<string, unknown> = changedFields(flat(before), flat({ ...before, ...set }), [
+      "label",
+      "mode",
+      "base_url",
+      "default_weight_grams",
+      "active",
+    ]);
+    if (v.pickupAddresses && JSON.stringify(v.pickupAddresses) !== JSON.stringify(before.pickupAddresses)) {
+      changes.pickup_addresses = [before.pickupAddresses.map(pickupWords), v.pickupAddresses.map(pickupWords)];
+    }
+    if (credentialsChanged.length > 0) changes.credentials_changed = credentialsChanged;
+    if (Object.keys(changes).length === 0) return;
+    const deactivated = before.isActive && v.active === false;
+    if (deactivated && before.isDefault) set.isDefault = false;
+    await tx
+      .update(courierAccounts)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(eq(courierAccounts.id, id));
+    if (deactivated && before.isDefault) changes.default_moved_to = (await promoteNextDefault(tx, id)) ?? "(none)";
+    if (!before.isActive && v.active === true && !(await hasDefault(tx))) {
+      await tx.update(courierAccounts).set({ isDefault: true }).where(eq(courierAccounts.id, id));
+      changes.default = [false, true];
+    }
+    await audit({ action: "courier_account.update", entityType: "courier_account", entityId: id, changes });
+  });
   return viewOf(ctx, ctx.db, id);
 }
 

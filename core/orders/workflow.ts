@@ -142,30 +142,27 @@ export async function moveOrder(
   }
 
   const moved = (outcome: MoveOutcome) => outcome.restocked.length > 0 || outcome.exchangeReturned.length > 0;
-  return staffWrite(
-    ctx,
-    actor,
-    "orders",
-    ({ tx }) =>
-      applyOrderMove(
-        tx,
-        orderId,
-        {
-          to,
-          note: input.note,
-          courier: input.courier,
-          trackingNumber: input.tracking_number,
-          cashPaisa,
-          expectedStatus: input.expected_status,
-          restock: input.restock,
-          channel: input.confirmation_channel ?? "staff",
-          linkBase: ctx.publicUrl ?? "",
-        },
-        { actorId: actor.userId, who: whoIs(actor) },
-      ),
-    // stock changed: catalogue reads cached by this process must not show the old figures
-    { clears: (outcome) => (moved(outcome) ? "all" : "none") },
-  );
+  return staffWrite(ctx, actor, "orders", async ({ tx, keepCache }) => {
+    const outcome = await applyOrderMove(
+      tx,
+      orderId,
+      {
+        to,
+        note: input.note,
+        courier: input.courier,
+        trackingNumber: input.tracking_number,
+        cashPaisa,
+        expectedStatus: input.expected_status,
+        restock: input.restock,
+        channel: input.confirmation_channel ?? "staff",
+        linkBase: ctx.publicUrl ?? "",
+      },
+      { actorId: actor.userId, who: whoIs(actor) },
+    );
+    // only a move that changed stock makes the catalogue reads cached by this process stale
+    if (!moved(outcome)) keepCache();
+    return outcome;
+  });
 }
 
 /** What one move is: the target status and what it carries. */
@@ -332,36 +329,32 @@ export async function addOrderNote(
 ): Promise<OrderEventRecord> {
   requirePermission(actor, "orders");
   const { note } = parse(addOrderNoteInput, raw);
-  return staffWrite(
-    ctx,
-    actor,
-    "orders",
-    async ({ tx, audit }) => {
-      const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
-      if (!order) throw notFound(ORDER_NOT_FOUND_FOR_STAFF);
-      const [row] = await tx
-        .insert(orderEvents)
-        .values({ orderId, actorId: actor.userId, kind: "note", note, visibleToShopper: false })
-        .returning();
-      await audit({ action: "order.note", entityType: "order", entityId: orderId, changes: { note } });
-      return {
-        id: row!.id,
-        at: row!.at,
-        kind: "note",
-        fromStatus: null,
-        toStatus: null,
-        note: row!.note,
-        courier: null,
-        trackingNumber: null,
-        visibleToShopper: false,
-        actorId: actor.userId,
-        actorName: `${actor.firstName} ${actor.lastName}`.trim() || actor.email,
-        relatedOrderId: null,
-        relatedTrackingId: null,
-      };
-    },
-    { clears: "none" },
-  );
+  return staffWrite(ctx, actor, "orders", async ({ tx, audit, keepCache }) => {
+    // nothing cached shows a staff note
+    keepCache();
+    const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+    if (!order) throw notFound(ORDER_NOT_FOUND_FOR_STAFF);
+    const [row] = await tx
+      .insert(orderEvents)
+      .values({ orderId, actorId: actor.userId, kind: "note", note, visibleToShopper: false })
+      .returning();
+    await audit({ action: "order.note", entityType: "order", entityId: orderId, changes: { note } });
+    return {
+      id: row!.id,
+      at: row!.at,
+      kind: "note",
+      fromStatus: null,
+      toStatus: null,
+      note: row!.note,
+      courier: null,
+      trackingNumber: null,
+      visibleToShopper: false,
+      actorId: actor.userId,
+      actorName: `${actor.firstName} ${actor.lastName}`.trim() || actor.email,
+      relatedOrderId: null,
+      relatedTrackingId: null,
+    };
+  });
 }
 
 /**

@@ -168,27 +168,21 @@ export async function getParcelStallDays(ctx: CoreContext, actor: StaffActor): P
 export async function setParcelStallDays(ctx: CoreContext, actor: StaffActor, raw: unknown): Promise<number> {
   requirePermission(actor, "settings");
   const days = parseStallDays((raw as { parcel_stall_days?: unknown } | null)?.parcel_stall_days);
-  return staffWrite(
-    ctx,
-    actor,
-    "settings",
-    async ({ tx, audit }) => {
-      await tx.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
-      const [before] = await tx
-        .select({ parcel_stall_days: siteSettings.parcelStallDays })
-        .from(siteSettings)
-        .where(eq(siteSettings.id, 1))
-        .for("update");
-      const changes = changedFields(before!, { parcel_stall_days: days }, ["parcel_stall_days"]);
-      if (Object.keys(changes).length === 0) return days;
-      await tx
-        .update(siteSettings)
-        .set({ parcelStallDays: days, updatedAt: sql`now()` })
-        .where(eq(siteSettings.id, 1));
-      await audit({ action: "settings.update", entityType: "settings", entityId: "parcel_tracking", changes });
-      return days;
-    },
-    // the settings are cached with the catalogue's reads; this process reads the new value at once
-    { clears: "all" },
-  );
+  return staffWrite(ctx, actor, "settings", async ({ tx, audit }) => {
+    await tx.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
+    const [before] = await tx
+      .select({ parcel_stall_days: siteSettings.parcelStallDays })
+      .from(siteSettings)
+      .where(eq(siteSettings.id, 1))
+      .for("update");
+    const changes = changedFields(before!, { parcel_stall_days: days }, ["parcel_stall_days"]);
+    if (Object.keys(changes).length === 0) return days;
+    await tx
+      .update(siteSettings)
+      .set({ parcelStallDays: days, updatedAt: sql`now()` })
+      .where(eq(siteSettings.id, 1));
+    await audit({ action: "settings.update", entityType: "settings", entityId: "parcel_tracking", changes });
+    // the settings are cached with the catalogue's reads: the whole cache is cleared, the default
+    return days;
+  });
 }

@@ -77,26 +77,22 @@ export async function adviseParcel(
   await send.call(connected.adapter, connected.connection, cn, input.advice, note).catch((error: unknown) => {
     throw courierRefusal(error);
   });
-  return staffWrite(
-    ctx,
-    actor,
-    "orders",
-    async ({ tx, audit }) => {
-      await tx.insert(orderEvents).values({
-        orderId: parcel.orderId,
-        actorId: actor.userId,
-        kind: "note",
-        note: `Asked ${courier} to ${ADVICE_WORDS[input.advice]} (${cn})${note ? `: ${note}` : ""}`,
-        visibleToShopper: false,
-      });
-      await audit({
-        action: "parcel.advice",
-        entityType: "parcel",
-        entityId: parcel.id,
-        changes: { order_id: parcel.orderId, cn, advice: input.advice, ...(note ? { note } : {}) },
-      });
-      return { parcelId: parcel.id, orderId: parcel.orderId, advice: input.advice, note };
-    },
-    { clears: "none" },
-  );
+  return staffWrite(ctx, actor, "orders", async ({ tx, audit, keepCache }) => {
+    // nothing cached shows a staff note or the advice sent
+    keepCache();
+    await tx.insert(orderEvents).values({
+      orderId: parcel.orderId,
+      actorId: actor.userId,
+      kind: "note",
+      note: `Asked ${courier} to ${ADVICE_WORDS[input.advice]} (${cn})${note ? `: ${note}` : ""}`,
+      visibleToShopper: false,
+    });
+    await audit({
+      action: "parcel.advice",
+      entityType: "parcel",
+      entityId: parcel.id,
+      changes: { order_id: parcel.orderId, cn, advice: input.advice, ...(note ? { note } : {}) },
+    });
+    return { parcelId: parcel.id, orderId: parcel.orderId, advice: input.advice, note };
+  });
 }

@@ -334,24 +334,19 @@ export async function pollParcelNow(
   });
   const answer = answers.find((a) => a.cn === cn);
   if (!answer) throw new AppError(409, `${COURIER_NAMES[parcel.courier]} does not know the consignment ${cn}.`);
-  const recorded = await staffWrite(
-    ctx,
-    actor,
-    "orders",
-    async ({ tx, audit }) => {
-      const result = await recordParcelEventsInTx(tx, parcel.id, answer.events, { linkBase: ctx.publicUrl });
-      await scheduleAfter(tx, parcel.id, result);
-      await audit({
-        action: "parcel.poll",
-        entityType: "order",
-        entityId: parcel.orderId,
-        changes: { cn, events_added: result.added, status: result.status },
-      });
-      return result;
-    },
-    // a return put units back: every cached catalogue read must show them
-    { clears: (result) => (result.moves.some((move) => move.restocked.length > 0) ? "all" : "none") },
-  );
+  const recorded = await staffWrite(ctx, actor, "orders", async ({ tx, audit, keepCache }) => {
+    const result = await recordParcelEventsInTx(tx, parcel.id, answer.events, { linkBase: ctx.publicUrl });
+    // only a return that put units back makes the cached catalogue reads stale
+    if (!result.moves.some((move) => move.restocked.length > 0)) keepCache();
+    await scheduleAfter(tx, parcel.id, result);
+    await audit({
+      action: "parcel.poll",
+      entityType: "order",
+      entityId: parcel.orderId,
+      changes: { cn, events_added: result.added, status: result.status },
+    });
+    return result;
+  });
   return {
     parcelId: parcel.id,
     orderId: parcel.orderId,

@@ -37,17 +37,8 @@ export interface StaffWriteScope {
   refuseUnique(refusal: UniqueRefusal): void;
 }
 
-/**
- * What the committed write makes stale in the read cache: "all", "none", or the tags of the entries
- * it touched. A function decides from the write's result.
- */
-export type CacheClear = "all" | "none" | readonly string[];
-
-/** The older way to say what the body's scope says, for the writes not yet moved to it. */
-export interface StaffWriteOptions<T> {
-  clears?: CacheClear | ((result: T) => CacheClear);
-  unique?: UniqueRefusal;
-}
+/** What the committed write makes stale in the read cache: "all", "none", or the tags of the entries it touched. */
+type CacheClear = "all" | "none" | readonly string[];
 
 /**
  * What a write needs of the member's role: a permission, or "own account" for what any member
@@ -62,11 +53,10 @@ export async function staffWrite<T>(
   actor: StaffActor,
   right: StaffWriteRight,
   write: (scope: StaffWriteScope) => Promise<T>,
-  options: StaffWriteOptions<T> = {},
 ): Promise<T> {
   if (right !== "own account") requirePermission(actor, right);
   let said: CacheClear | undefined;
-  let unique = options.unique;
+  let unique: UniqueRefusal | undefined;
   let result: T;
   try {
     result = await ctx.db.transaction((tx) =>
@@ -94,7 +84,7 @@ export async function staffWrite<T>(
     const refusal = db?.code === UNIQUE_VIOLATION ? unique!(db.constraint) : undefined;
     throw refusal ?? error;
   }
-  const clears = said ?? (typeof options.clears === "function" ? options.clears(result) : (options.clears ?? "all"));
+  const clears = said ?? "all";
   if (clears === "all") ctx.cache.clear();
   else if (clears !== "none") for (const tag of clears) ctx.cache.invalidateTag(tag);
   return result;
