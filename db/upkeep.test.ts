@@ -43,9 +43,10 @@ describe("database upkeep on PGlite", () => {
     expect(report.vacuumed).toContain("upkeep_probe");
     const after = await counters();
     expect(after).toEqual({ dead: 0, changed: 0, analyzed: true, stats: 2 });
-    // the store's own tables, migrated and empty, have had nothing to reclaim or count
+    // the store's own tables, migrated and empty, have had nothing to reclaim or count, but for the
+    // cities their migration fills (230 rows, counted once)
     expect(report.vacuumed.filter((t) => t !== "upkeep_probe")).toEqual([]);
-    expect(report.analyzed).toEqual([]);
+    expect(report.analyzed.filter((t) => t !== "cities")).toEqual([]);
     // and a second pass has nothing to do
     expect(await upkeepPass(handle.db)).toMatchObject({ vacuumed: [], analyzed: [] });
   });

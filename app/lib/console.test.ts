@@ -42,6 +42,7 @@ describe("console helpers", () => {
       "Home",
       "Orders",
       "Calls",
+      "Parcels to follow up",
       "Messages",
       "Customers",
       "Block list",
@@ -54,6 +55,7 @@ describe("console helpers", () => {
       "Staff",
       "Audit log",
       "Settings",
+      "Couriers",
       "Cities",
     ]);
   });
