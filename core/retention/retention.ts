@@ -27,6 +27,13 @@ export const RETENTION = {
   accountRequestDays: 1,
   /** staff new-order pushes (decision 0094): a record of what each device was sent, for a month */
   pushMessageDays: 30,
+  /**
+   * A bulk booking's results page (decision 0103) is read the day it runs; each order's parcel and
+   * its audit rows keep what was booked, so a finished batch's rows go after a month
+   */
+  parcelBatchDays: 30,
+  /** a courier's pushed notice (decision 0104) once read: its events are in parcel_events */
+  courierWebhookDays: 30,
   batchSize: 500,
   /** per table and run; whatever is left waits for the next run */
   maxBatches: 100,
@@ -43,6 +50,8 @@ export interface RetentionReport {
   emailMessages: number;
   accountRequests: number;
   pushMessages: number;
+  parcelBatches: number;
+  courierWebhooks: number;
 }
 
 const days = (n: number) => sql`make_interval(days => ${n})`;
@@ -108,12 +117,26 @@ const batches: Record<keyof RetentionReport, (limit: number) => SQL> = {
   emailMessages: dealtWithOutboxRows("email_messages", RETENTION.emailMessageDays),
   accountRequests: dealtWithOutboxRows("account_requests", RETENTION.accountRequestDays),
   pushMessages: dealtWithOutboxRows("push_messages", RETENTION.pushMessageDays),
+  // a batch still running is kept, whatever its age; its items go with it (on delete cascade)
+  parcelBatches: (limit) => sql`
+    delete from parcel_batches where id in (
+      select id from parcel_batches
+      where finished_at < now() - ${days(RETENTION.parcelBatchDays)}
+      limit ${limit} for update skip locked)
+    returning 1`,
+  // a notice not yet read, or never readable, is kept for the inbox worker and for staff to look at
+  courierWebhooks: (limit) => sql`
+    delete from courier_webhooks where id in (
+      select id from courier_webhooks
+      where processed_at < now() - ${days(RETENTION.courierWebhookDays)}
+      limit ${limit} for update skip locked)
+    returning 1`,
 };
 
 /**
  * Deletes expired rate-limit rows, abandoned carts, old idempotency keys, long-ended sessions
- * (shop and staff), old WhatsApp messages, emails and staff pushes, and dealt-with reset and
- * sign-in-link requests.
+ * (shop and staff), old WhatsApp messages, emails and staff pushes, dealt-with reset and
+ * sign-in-link requests, finished bulk bookings and couriers' notices once read.
  */
 export async function deleteExpiredData(
   ctx: CoreContext,
@@ -130,6 +153,8 @@ export async function deleteExpiredData(
     emailMessages: 0,
     accountRequests: 0,
     pushMessages: 0,
+    parcelBatches: 0,
+    courierWebhooks: 0,
   };
   for (const table of Object.keys(batches) as (keyof RetentionReport)[]) {
     for (let batch = 0; batch < maxBatches; batch++) {

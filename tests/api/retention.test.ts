@@ -186,6 +186,33 @@ describe("deleteExpiredData", () => {
     expect(left.map((m) => m.subject)).toEqual(["old but still queued", "recent sent"]);
   });
 
+  it(`deletes finished bulk bookings after ${RETENTION.parcelBatchDays} days and read courier notices after ${RETENTION.courierWebhookDays}, keeping running and unread ones`, async () => {
+    const batch = (finished: string) =>
+      database.db.execute(
+        sql.raw(`insert into parcel_batches (created_by_email, courier, created_at, finished_at)
+                 values ('owner@example.pk', 'postex', now() - interval '90 days', ${finished})`),
+      );
+    await batch(`now() - interval '${RETENTION.parcelBatchDays} days 1 hour'`);
+    await batch("null");
+    await batch("now() - interval '1 day'");
+    const notice = (processed: string) =>
+      database.db.execute(
+        sql.raw(`insert into courier_webhooks (courier, body, received_at, processed_at)
+                 values ('trax', '{}'::jsonb, now() - interval '90 days', ${processed})`),
+      );
+    await notice(`now() - interval '${RETENTION.courierWebhookDays} days 1 hour'`);
+    await notice("null");
+    await notice("now() - interval '1 day'");
+    const report = await deleteExpiredData(ctx);
+    expect([report.parcelBatches, report.courierWebhooks]).toEqual([1, 1]);
+    const batches = await rows<{ finished: boolean }>(
+      sql`select finished_at is not null as finished from parcel_batches order by finished_at nulls first`,
+    );
+    expect(batches.map((b) => b.finished)).toEqual([false, true]);
+    expect(await rows(sql`select 1 from courier_webhooks`)).toHaveLength(2);
+    expect(await exists(sql`select 1 from courier_webhooks where processed_at is null`)).toBe(true);
+  });
+
   it("deletes in small batches, and several runs at once share the work without failing", async () => {
     for (let i = 0; i < 57; i++) {
       await database.db.execute(
