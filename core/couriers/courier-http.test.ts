@@ -41,6 +41,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 const call = (path: string, expect: "json" | "pdf" = "json", base = baseUrl) =>
   callCourier("postex", { baseUrl: base, credentials: {}, timeoutMs: 500 }, { method: "POST", path, expect });
 
+
 describe("callCourier", () => {
   it("hands the adapter a 4xx answer with its JSON, for the courier's own refusal words", async () => {
     const answer = await call("/refused?x=1");

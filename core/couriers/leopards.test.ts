@@ -26,14 +26,7 @@ const request = (overrides: Partial<BookingRequest> = {}): BookingRequest => ({
     courierCityId: "44",
     courierCityName: "RAWALPINDI",
   },
-  pickup: {
-    code: "456",
-    name: "Zaiba",
-    phone: "042-35761234",
-    address: "Gulberg III",
-    courierCityId: "789",
-    courierCityName: "LAHORE",
-  },
+  pickup: { code: "456", name: "Zaiba", phone: "042-35761234", address: "Gulberg III", courierCityId: "789", courierCityName: "LAHORE" },
   codPaisa: 459_925,
   weightGrams: 750,
   pieces: 3,
@@ -42,6 +35,7 @@ const request = (overrides: Partial<BookingRequest> = {}): BookingRequest => ({
   discreet: true,
   ...overrides,
 });
+
 
 const answering = (body: string, type = "application/json"): CourierConnection => ({
   ...connection,
@@ -81,14 +75,10 @@ describe("Leopards booking", () => {
   });
 
   it("passes on Leopards' refusal in its words, sentences by field included", async () => {
-    const city = await courierFailure(
-      leopardsAdapter.book(connection, request({ consignee: { ...request().consignee, courierCityId: "99999" } })),
-    );
+    const city = await courierFailure(leopardsAdapter.book(connection, request({ consignee: { ...request().consignee, courierCityId: "99999" } })));
     expect(city.kind).toBe("refused");
     expect(city.message).toBe("Leopards refused: Invalid Destination City");
-    const noName = await courierFailure(
-      leopardsAdapter.book(connection, request({ consignee: { ...request().consignee, name: "" } })),
-    );
+    const noName = await courierFailure(leopardsAdapter.book(connection, request({ consignee: { ...request().consignee, name: "" } })));
     expect(noName.message).toContain("consignment_name_eng: Consignee Name is required");
   });
 
@@ -98,10 +88,7 @@ describe("Leopards booking", () => {
     await courierFailure(leopardsAdapter.book(connection, req));
     const made = fake.parcels().filter((p) => p.reference === req.reference);
     expect(made).toHaveLength(1);
-    expect(await leopardsAdapter.findByReference!(connection, req.reference)).toEqual({
-      cn: made[0]!.cn,
-      labelUrl: null,
-    });
+    expect(await leopardsAdapter.findByReference!(connection, req.reference)).toEqual({ cn: made[0]!.cn, labelUrl: null });
     expect(await leopardsAdapter.findByReference!(connection, "ZB-NEVER-BOOKED")).toBeNull();
   });
 
@@ -169,10 +156,7 @@ describe("Leopards tracking", () => {
       "delivered",
     ];
     expect(parcel!.events.map((e) => e.status)).toEqual(statuses);
-    expect(parcel!.events[3]).toMatchObject({
-      courierStatus: "Arrived at Station in RAWALPINDI",
-      location: "RAWALPINDI",
-    });
+    expect(parcel!.events[3]).toMatchObject({ courierStatus: "Arrived at Station in RAWALPINDI", location: "RAWALPINDI" });
     expect(parcel!.events[5]).toMatchObject({ courierStatus: "Pending", reason: "CONSIGNEE NOT AVAILABLE" });
     expect(parcel!.events[5]!.at.toISOString()).toBe(hour(23).toISOString());
   });
@@ -184,13 +168,7 @@ describe("Leopards tracking", () => {
     fake.advance(cn, "returning", { reason: "REFUSED BY CONSIGNEE" });
     fake.advance(cn, "returned");
     const [parcel] = await leopardsAdapter.track(connection, [cn]);
-    expect(parcel!.events.map((e) => e.status)).toEqual([
-      "booked",
-      "picked up",
-      "delivery attempted",
-      "returning",
-      "returned",
-    ]);
+    expect(parcel!.events.map((e) => e.status)).toEqual(["booked", "picked up", "delivery attempted", "returning", "returned"]);
     expect(parcel!.events[2]!.reason).toBe("REFUSED BY CONSIGNEE");
   });
 
@@ -241,12 +219,7 @@ describe("Leopards shipper advice and payments", () => {
     const parcel = fake.parcels().find((p) => p.cn === cn)!;
     await leopardsAdapter.shipperAdvice!(connection, cn, "retry", "Nearest landmark: Jamia Masjid");
     expect((fake.calls.at(-1)!.body as { data: unknown[] }).data).toEqual([
-      {
-        id: parcel.adviceId,
-        cn_number: cn,
-        shipper_advice_status: "RA",
-        shipper_remarks: "Nearest landmark: Jamia Masjid",
-      },
+      { id: parcel.adviceId, cn_number: cn, shipper_advice_status: "RA", shipper_remarks: "Nearest landmark: Jamia Masjid" },
     ]);
     await leopardsAdapter.shipperAdvice!(connection, cn, "return", "");
     expect(parcel.advice).toEqual(["retry", "return"]);
@@ -275,14 +248,7 @@ describe("Leopards shipper advice and payments", () => {
     });
     expect(list[1]).toMatchObject({ cn: returned.cn, paid: false, collectedPaisa: 0 });
     expect(list[1]!.deductions).toContainEqual({ kind: "return_charges", paisa: 15_000 });
-    expect(list[2]).toEqual({
-      cn: waiting.cn,
-      paid: false,
-      reference: null,
-      paidOn: null,
-      collectedPaisa: null,
-      deductions: [],
-    });
+    expect(list[2]).toEqual({ cn: waiting.cn, paid: false, reference: null, paidOn: null, collectedPaisa: null, deductions: [] });
     const query = new URLSearchParams(fake.calls.at(-1)!.path.split("?")[1]);
     expect(query.get("cn_numbers")).toBe([delivered.cn, returned.cn, waiting.cn].join(","));
   });
@@ -308,13 +274,13 @@ describe("Leopards failures", () => {
   });
 
   it("reports an answer that is not JSON, and JSON of the wrong shape, as unexpected", async () => {
-    expect(
-      (await courierFailure(leopardsAdapter.cities(answering("<html>Service Unavailable</html>", "text/html")))).kind,
-    ).toBe("unexpected");
+    expect((await courierFailure(leopardsAdapter.cities(answering("<html>Service Unavailable</html>", "text/html")))).kind).toBe(
+      "unexpected",
+    );
     expect((await courierFailure(leopardsAdapter.cities(answering(JSON.stringify([1, 2]))))).kind).toBe("unexpected");
-    expect(
-      (await courierFailure(leopardsAdapter.cities(answering(JSON.stringify({ status: 1, city_list: "none" }))))).kind,
-    ).toBe("unexpected");
+    expect((await courierFailure(leopardsAdapter.cities(answering(JSON.stringify({ status: 1, city_list: "none" }))))).kind).toBe(
+      "unexpected",
+    );
     const noCn = answering(JSON.stringify({ status: 1, error: 0, slip_link: "x" }));
     expect((await courierFailure(leopardsAdapter.book(noCn, request()))).kind).toBe("unexpected");
     const noList = answering(JSON.stringify({ status: 1, error: 0, packet_list: {} }));
@@ -325,9 +291,7 @@ describe("Leopards failures", () => {
     const expired = { ...connection, credentials: { ...fake.credentials, api_password: "old-password" } };
     expect((await courierFailure(leopardsAdapter.cities(expired))).kind).toBe("credentials");
     expect((await courierFailure(leopardsAdapter.track(expired, ["LE1"]))).kind).toBe("credentials");
-    expect((await courierFailure(leopardsAdapter.cities({ ...connection, credentials: { api_key: "x" } }))).kind).toBe(
-      "credentials",
-    );
+    expect((await courierFailure(leopardsAdapter.cities({ ...connection, credentials: { api_key: "x" } }))).kind).toBe("credentials");
   });
 
   it("passes on a refusal in Leopards' shape with its words", async () => {

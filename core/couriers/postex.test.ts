@@ -26,14 +26,7 @@ const request = (overrides: Partial<BookingRequest> = {}): BookingRequest => ({
     courierCityId: "ISLAMABAD",
     courierCityName: "ISLAMABAD",
   },
-  pickup: {
-    code: "001",
-    name: "Zaiba",
-    phone: "03211234567",
-    address: "Gulberg III",
-    courierCityId: "LAHORE",
-    courierCityName: "LAHORE",
-  },
+  pickup: { code: "001", name: "Zaiba", phone: "03211234567", address: "Gulberg III", courierCityId: "LAHORE", courierCityName: "LAHORE" },
   codPaisa: 349_950,
   weightGrams: 600,
   pieces: 2,
@@ -42,6 +35,7 @@ const request = (overrides: Partial<BookingRequest> = {}): BookingRequest => ({
   discreet: true,
   ...overrides,
 });
+
 
 /** A connection whose every answer is this body, as a gateway that changed would send it. */
 const answering = (body: string, type = "application/json"): CourierConnection => ({
@@ -104,10 +98,7 @@ describe("PostEx booking", () => {
     expect(["unreachable", "timeout", "unexpected"]).toContain(error.kind);
     const made = fake.parcels().filter((p) => p.reference === req.reference);
     expect(made).toHaveLength(1);
-    expect(await postexAdapter.findByReference!(connection, req.reference)).toEqual({
-      cn: made[0]!.cn,
-      labelUrl: null,
-    });
+    expect(await postexAdapter.findByReference!(connection, req.reference)).toEqual({ cn: made[0]!.cn, labelUrl: null });
     expect(await postexAdapter.findByReference!(connection, "ZB-NEVER-BOOKED")).toBeNull();
     const call = fake.calls.at(-1)!.path;
     expect(call).toMatch(/get-all-order\?orderStatusId=0&startDate=\d{4}-\d{2}-\d{2}&endDate=\d{4}-\d{2}-\d{2}$/);
@@ -137,12 +128,7 @@ describe("PostEx documents", () => {
     expect(Buffer.from(bill!.pdf.subarray(0, 5)).toString()).toBe("%PDF-");
     expect(Buffer.from(bill!.pdf).toString("latin1")).toContain(cn);
     const calls = fake.calls.length;
-    const error = await courierFailure(
-      postexAdapter.airwayBills(
-        connection,
-        Array.from({ length: 11 }, (_, i) => `${cn}${i}`),
-      ),
-    );
+    const error = await courierFailure(postexAdapter.airwayBills(connection, Array.from({ length: 11 }, (_, i) => `${cn}${i}`)));
     expect(error.kind).toBe("refused");
     expect(error.message).toContain("at most 10");
     expect(fake.calls.length).toBe(calls);
@@ -212,13 +198,7 @@ describe("PostEx tracking", () => {
     fake.advance(cn, "returning");
     fake.advance(cn, "returned");
     const [parcel] = await postexAdapter.track(connection, [cn]);
-    expect(parcel!.events.map((e) => e.status)).toEqual([
-      "booked",
-      "picked up",
-      "delivery attempted",
-      "returning",
-      "returned",
-    ]);
+    expect(parcel!.events.map((e) => e.status)).toEqual(["booked", "picked up", "delivery attempted", "returning", "returned"]);
     expect(parcel!.events[2]!.reason).toBe("RFD(REFUSED TO RECEIVE)");
   });
 
@@ -235,25 +215,14 @@ describe("PostEx tracking", () => {
   it("knows every documented word and code, and keeps a word it does not know without moving the parcel", () => {
     for (const [words, status] of Object.entries(POSTEX_WORDS)) expect(postexStatus(words)?.status).toBe(status);
     for (const [code, status] of Object.entries(POSTEX_CODES)) expect(postexStatus("", code)?.status).toBe(status);
-    expect(postexStatus("Attempt Made: Address Incomplete")).toEqual({
-      status: "delivery attempted",
-      reason: "Address Incomplete",
-    });
+    expect(postexStatus("Attempt Made: Address Incomplete")).toEqual({ status: "delivery attempted", reason: "Address Incomplete" });
     expect(postexStatus("Something New")).toBeNull();
     const parcel = postexTracking({
       trackingNumber: "1",
       transactionStatus: "Brand New Word",
       transactionStatusHistory: [
-        {
-          transactionStatusMessageCode: "0099",
-          transactionStatusMessage: "Sorting Hub Scan",
-          updatedAt: "2026-06-02 10:00:00",
-        },
-        {
-          transactionStatusMessageCode: "0003",
-          transactionStatusMessage: "At PostEx Warehouse",
-          updatedAt: "2026-06-01 10:00:00",
-        },
+        { transactionStatusMessageCode: "0099", transactionStatusMessage: "Sorting Hub Scan", updatedAt: "2026-06-02 10:00:00" },
+        { transactionStatusMessageCode: "0003", transactionStatusMessage: "At PostEx Warehouse", updatedAt: "2026-06-01 10:00:00" },
         { transactionStatusMessage: "no time" },
       ],
     })!;
@@ -282,11 +251,7 @@ describe("PostEx shipper advice and payments", () => {
     expect(early.message).toContain("NOT ALLOWED");
     fake.advance(cn, "delivery attempted", { reason: "Address incomplete" });
     await postexAdapter.shipperAdvice!(connection, cn, "retry", "Customer will be home after 5 pm");
-    expect(fake.calls.at(-1)!.body).toEqual({
-      trackingNumber: cn,
-      statusId: 2,
-      remarks: "Customer will be home after 5 pm",
-    });
+    expect(fake.calls.at(-1)!.body).toEqual({ trackingNumber: cn, statusId: 2, remarks: "Customer will be home after 5 pm" });
     await postexAdapter.shipperAdvice!(connection, cn, "return", "");
     expect(fake.calls.at(-1)!.body).toMatchObject({ statusId: 1, remarks: expect.stringContaining("return") });
     expect(fake.parcels().find((p) => p.cn === cn)!.advice).toEqual(["retry", "return"]);
@@ -336,26 +301,18 @@ describe("PostEx failures", () => {
   });
 
   it("reports an answer that is not JSON, and JSON of the wrong shape, as unexpected", async () => {
-    expect((await courierFailure(postexAdapter.cities(answering("<html>maintenance</html>", "text/html")))).kind).toBe(
-      "unexpected",
-    );
-    expect((await courierFailure(postexAdapter.cities(answering(JSON.stringify({ cities: [] }))))).kind).toBe(
-      "unexpected",
-    );
+    expect((await courierFailure(postexAdapter.cities(answering("<html>maintenance</html>", "text/html")))).kind).toBe("unexpected");
+    expect((await courierFailure(postexAdapter.cities(answering(JSON.stringify({ cities: [] }))))).kind).toBe("unexpected");
     const noList = answering(JSON.stringify({ statusCode: "200", statusMessage: "OK", dist: { trackingNumber: 1 } }));
     expect((await courierFailure(postexAdapter.track(noList, ["1"]))).kind).toBe("unexpected");
-    const noCn = answering(
-      JSON.stringify({ statusCode: "200", statusMessage: "OK", dist: { orderStatus: "UnBooked" } }),
-    );
+    const noCn = answering(JSON.stringify({ statusCode: "200", statusMessage: "OK", dist: { orderStatus: "UnBooked" } }));
     expect((await courierFailure(postexAdapter.book(noCn, request()))).kind).toBe("unexpected");
     const notPdf = answering("%PNG not a pdf", "application/pdf");
     expect((await courierFailure(postexAdapter.airwayBills(notPdf, ["1"]))).kind).toBe("unexpected");
   });
 
   it("reports an expired token as a credentials problem", async () => {
-    const error = await courierFailure(
-      postexAdapter.cities({ ...connection, credentials: { token: "expired-token" } }),
-    );
+    const error = await courierFailure(postexAdapter.cities({ ...connection, credentials: { token: "expired-token" } }));
     expect(error.kind).toBe("credentials");
     expect((await courierFailure(postexAdapter.cities({ ...connection, credentials: {} }))).kind).toBe("credentials");
   });
@@ -377,11 +334,7 @@ describe("PostEx failures", () => {
 
   it("reads a missing-parameter refusal from the gateway itself", async () => {
     const spring = answering(
-      JSON.stringify({
-        status: 400,
-        error: "Bad Request",
-        trace: "x.MissingServletRequestParameterException: Required String parameter 'endDate' is not present\n\tat x",
-      }),
+      JSON.stringify({ status: 400, error: "Bad Request", trace: "x.MissingServletRequestParameterException: Required String parameter 'endDate' is not present\n\tat x" }),
     );
     const error = await courierFailure(postexAdapter.findByReference!(spring, "ZB-1"));
     expect(error.kind).toBe("refused");

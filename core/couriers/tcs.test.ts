@@ -26,22 +26,8 @@ function request(overrides: Partial<BookingRequest> = {}): BookingRequest {
   serial += 1;
   return {
     reference: `ZB-${2000 + serial}`,
-    consignee: {
-      name: "Ali Raza Khan",
-      phone: "0300-1234567",
-      email: "ali@example.pk",
-      address: "Flat 4, Block 6, PECHS",
-      courierCityId: "LHE",
-      courierCityName: "Lahore",
-    },
-    pickup: {
-      code: "002 - LHE",
-      name: "Parcel Desk",
-      phone: "+923451234567",
-      address: "Main Boulevard, Gulberg",
-      courierCityId: "LHE",
-      courierCityName: "Lahore",
-    },
+    consignee: { name: "Ali Raza Khan", phone: "0300-1234567", email: "ali@example.pk", address: "Flat 4, Block 6, PECHS", courierCityId: "LHE", courierCityName: "Lahore" },
+    pickup: { code: "002 - LHE", name: "Parcel Desk", phone: "+923451234567", address: "Main Boulevard, Gulberg", courierCityId: "LHE", courierCityName: "Lahore" },
     codPaisa: 249_901,
     weightGrams: 1_250,
     pieces: 1,
@@ -52,28 +38,15 @@ function request(overrides: Partial<BookingRequest> = {}): BookingRequest {
   };
 }
 
-const booked = async (overrides: Partial<BookingRequest> = {}) =>
-  (await tcsAdapter.book(connection, request(overrides))).cn;
+
+const booked = async (overrides: Partial<BookingRequest> = {}) => (await tcsAdapter.book(connection, request(overrides))).cn;
 
 describe("booking", () => {
   it("sends the guide's three blocks with our reference, whole rupees rounded up and the access token", async () => {
     const cn = await booked();
     const body = fake.parcels().find((p) => p.cn === cn)!.bookingBody as Record<string, Record<string, unknown>>;
-    expect(body.shipperinfo).toMatchObject({
-      tcsaccount: "04011K1",
-      shippername: "Parcel Desk",
-      citycode: "LHE",
-      cityname: "Lahore",
-      mobile: "03451234567",
-      countrycode: "PK",
-    });
-    expect(body.consigneeinfo).toMatchObject({
-      firstname: "Ali",
-      middlename: "Raza Khan",
-      citycode: "LHE",
-      mobile: "03001234567",
-      email: "ali@example.pk",
-    });
+    expect(body.shipperinfo).toMatchObject({ tcsaccount: "04011K1", shippername: "Parcel Desk", citycode: "LHE", cityname: "Lahore", mobile: "03451234567", countrycode: "PK" });
+    expect(body.consigneeinfo).toMatchObject({ firstname: "Ali", middlename: "Raza Khan", citycode: "LHE", mobile: "03001234567", email: "ali@example.pk" });
     expect(body.shipmentinfo).toEqual({
       costcentercode: "002 - LHE",
       referenceno: `ZB-${2000 + serial}`,
@@ -90,28 +63,21 @@ describe("booking", () => {
   });
 
   it("takes the account's cost center when the pickup has none, and sends a one-word name twice", async () => {
-    const cn = await booked({
-      pickup: { ...request().pickup, code: null },
-      consignee: { ...request().consignee, name: "Sana" },
-    });
+    const cn = await booked({ pickup: { ...request().pickup, code: null }, consignee: { ...request().consignee, name: "Sana" } });
     const body = fake.parcels().find((p) => p.cn === cn)!.bookingBody as Record<string, Record<string, unknown>>;
     expect(body.shipmentinfo!.costcentercode).toBe("001 - KHI");
     expect(body.consigneeinfo).toMatchObject({ firstname: "Sana", middlename: "Sana" });
   });
 
   it("passes on TCS's refusal field by field", async () => {
-    const error = await courierFailure(
-      tcsAdapter.book(connection, request({ pickup: { ...request().pickup, code: "999 - XYZ" } })),
-    );
+    const error = await courierFailure(tcsAdapter.book(connection, request({ pickup: { ...request().pickup, code: "999 - XYZ" } })));
     expect(error.kind).toBe("refused");
     expect(error.message).toContain("shipmentinfo.costcentercode: Cost center not found");
   });
 
   it("refuses before calling TCS what TCS cannot take", async () => {
     const before = fake.calls.length;
-    expect((await courierFailure(tcsAdapter.book(connection, request({ codPaisa: 25_000_001 })))).message).toMatch(
-      /Rs. 250,000/,
-    );
+    expect((await courierFailure(tcsAdapter.book(connection, request({ codPaisa: 25_000_001 })))).message).toMatch(/Rs. 250,000/);
     const noCity = request({ consignee: { ...request().consignee, courierCityId: "" } });
     expect((await courierFailure(tcsAdapter.book(connection, noCity))).message).toMatch(/city code/);
     const badPhone = request({ consignee: { ...request().consignee, phone: "042 35761234" } });
@@ -134,10 +100,7 @@ describe("tokens", () => {
     await booked();
     expect(fake.issued()).toEqual({ bearer: before.bearer + 1, access: before.access + 1 });
     const bearerCall = fake.calls.findLast((c) => c.path === "/auth/api/auth");
-    expect(bearerCall).toMatchObject({
-      method: "POST",
-      body: { clientid: "215628692", clientsecret: fake.credentials.clientsecret },
-    });
+    expect(bearerCall).toMatchObject({ method: "POST", body: { clientid: "215628692", clientsecret: fake.credentials.clientsecret } });
   });
 
   it("gets new tokens once when TCS has ended them, and makes the call again", async () => {
@@ -175,14 +138,7 @@ describe("tokens", () => {
       fetch: async (input, init) => {
         if (String(input).includes("citylistbycountry")) {
           attempts += 1;
-          return new Response(
-            JSON.stringify({
-              code: 401,
-              message: "Invalid Bearer token. Mismatch configuration.",
-              status: "UnAuthorized",
-            }),
-            { status: 401 },
-          );
+          return new Response(JSON.stringify({ code: 401, message: "Invalid Bearer token. Mismatch configuration.", status: "UnAuthorized" }), { status: 401 });
         }
         return fetch(input, init);
       },
@@ -198,13 +154,9 @@ describe("labels and cancelling", () => {
     const label = await tcsAdapter.airwayBills(connection, [cn]);
     expect(Buffer.from(label!.pdf.subarray(0, 5)).toString()).toBe("%PDF-");
     const call = fake.calls.at(-1)!;
-    expect(call.path).toMatch(
-      new RegExp(`^/ecom/api/print/label\\?consignmentno=${cn}&shipperdetail=false&accesstoken=`),
-    );
+    expect(call.path).toMatch(new RegExp(`^/ecom/api/print/label\\?consignmentno=${cn}&shipperdetail=false&accesstoken=`));
     expect(await tcsAdapter.airwayBills(connection, [cn, cn])).toBeNull();
-    expect((await courierFailure(tcsAdapter.airwayBills(connection, ["779400000001"]))).message).toContain(
-      "CN not found",
-    );
+    expect((await courierFailure(tcsAdapter.airwayBills(connection, ["779400000001"]))).message).toContain("CN not found");
   });
 
   it("cancels before pickup and passes on TCS's words after it", async () => {
@@ -214,9 +166,7 @@ describe("labels and cancelling", () => {
     expect((await courierFailure(tcsAdapter.cancel(connection, cn))).message).toContain("Failure: No Record Founds");
     const later = await booked();
     fake.advance(later, "picked up");
-    expect((await courierFailure(tcsAdapter.cancel(connection, later))).message).toContain(
-      "cannot be cancelled after pickup",
-    );
+    expect((await courierFailure(tcsAdapter.cancel(connection, later))).message).toContain("cannot be cancelled after pickup");
   });
 });
 
@@ -225,29 +175,12 @@ describe("tracking", () => {
 
   it("maps a parcel's whole life, with an attempt's reason and no delivery twice", async () => {
     const cn = await booked();
-    const life: ParcelStatus[] = [
-      "picked up",
-      "in transit",
-      "out for delivery",
-      "delivery attempted",
-      "out for delivery",
-      "delivered",
-    ];
+    const life: ParcelStatus[] = ["picked up", "in transit", "out for delivery", "delivery attempted", "out for delivery", "delivered"];
     const start = minute(Date.now()).getTime() + 60_000;
-    life.forEach((status, i) =>
-      fake.advance(cn, status, {
-        at: new Date(start + i * 3_600_000),
-        reason: status === "delivery attempted" ? "Address Closed" : undefined,
-      }),
-    );
+    life.forEach((status, i) => fake.advance(cn, status, { at: new Date(start + i * 3_600_000), reason: status === "delivery attempted" ? "Address Closed" : undefined }));
     const [parcel] = await tcsAdapter.track(connection, [cn]);
     expect(parcel!.events.map((e) => e.status)).toEqual(["booked", ...life]);
-    expect(parcel!.events[4]).toMatchObject({
-      status: "delivery attempted",
-      courierStatus: "Address Closed",
-      reason: "Address Closed",
-      location: "LAHORE",
-    });
+    expect(parcel!.events[4]).toMatchObject({ status: "delivery attempted", courierStatus: "Address Closed", reason: "Address Closed", location: "LAHORE" });
     expect(parcel!.events[2]).toMatchObject({ courierStatus: "Arrived at TCS Facility", location: "KARACHI" });
     expect(parcel!.events[1]!.at).toEqual(new Date(start));
     expect(fake.calls.at(-1)?.path).toBe(`/tracking/api/Tracking/GetDynamicTrackDetail?consignee=${cn}`);
@@ -277,40 +210,13 @@ describe("tracking", () => {
     expect(parseTcsDate("Friday Feb 30, 2024 10:00")).toBeNull();
     const events = tcsEvents(
       [
-        {
-          consignmentno: "779412326902",
-          datetime: "Thursday Oct 17, 2024 12:58",
-          recievedby: "IMROOZ",
-          status: "Shipment Delivered",
-        },
-        {
-          consignmentno: "779412326902",
-          datetime: "Thursday Oct 17, 2024 09:35",
-          recievedby: null,
-          status: "Out For Delivery",
-        },
-        {
-          consignmentno: "779412326902",
-          datetime: "Wednesday Oct 16, 2024 10:52",
-          recievedby: "BAGH",
-          status: "Arrived at TCS Facility",
-        },
+        { consignmentno: "779412326902", datetime: "Thursday Oct 17, 2024 12:58", recievedby: "IMROOZ", status: "Shipment Delivered" },
+        { consignmentno: "779412326902", datetime: "Thursday Oct 17, 2024 09:35", recievedby: null, status: "Out For Delivery" },
+        { consignmentno: "779412326902", datetime: "Wednesday Oct 16, 2024 10:52", recievedby: "BAGH", status: "Arrived at TCS Facility" },
       ],
       [
-        {
-          station: "BAGH",
-          datetime: "Thursday Oct 17, 2024 12:58",
-          recievedby: "IMROOZ",
-          status: "Delivered",
-          code: "OK",
-        },
-        {
-          station: "BAGH",
-          datetime: "Wednesday Oct 16, 2024 11:58",
-          recievedby: null,
-          status: "Awaiting Receiver Collection",
-          code: "SC",
-        },
+        { station: "BAGH", datetime: "Thursday Oct 17, 2024 12:58", recievedby: "IMROOZ", status: "Delivered", code: "OK" },
+        { station: "BAGH", datetime: "Wednesday Oct 16, 2024 11:58", recievedby: null, status: "Awaiting Receiver Collection", code: "SC" },
       ],
     );
     expect(events.map((e) => [e.status, e.courierStatus, e.reason, e.location])).toEqual([
@@ -333,35 +239,16 @@ describe("payments and cities", () => {
     const unpaid = await booked();
     fake.pay([paid], { at: new Date("2026-11-20T10:00:00Z") });
     const list = await tcsAdapter.payments(connection, [paid, unpaid, "779400000003"]);
-    expect(list[0]).toEqual({
-      cn: paid,
-      paid: true,
-      reference: null,
-      paidOn: new Date("2026-11-19T19:00:00Z"),
-      collectedPaisa: null,
-      deductions: [{ kind: "delivery charges", paisa: 11_600 }],
-    });
+    expect(list[0]).toEqual({ cn: paid, paid: true, reference: null, paidOn: new Date("2026-11-19T19:00:00Z"), collectedPaisa: null, deductions: [{ kind: "delivery charges", paisa: 11_600 }] });
     expect(list[1]).toMatchObject({ cn: unpaid, paid: false, paidOn: null });
-    expect(list[2]).toEqual({
-      cn: "779400000003",
-      paid: false,
-      reference: null,
-      paidOn: null,
-      collectedPaisa: null,
-      deductions: [],
-    });
+    expect(list[2]).toEqual({ cn: "779400000003", paid: false, reference: null, paidOn: null, collectedPaisa: null, deductions: [] });
     expect(fake.calls.at(-1)?.path).toContain("customerno=04011K1&consignmentno=779400000003");
   });
 
   it("lists the cities with TCS's three-letter codes", async () => {
     const list = await tcsAdapter.cities(connection);
     expect(list).toHaveLength(11);
-    expect(list.find((c) => c.courierCityId === "RWP")).toEqual({
-      courierCityId: "RWP",
-      name: "Rawalpindi",
-      delivers: true,
-      picksUp: true,
-    });
+    expect(list.find((c) => c.courierCityId === "RWP")).toEqual({ courierCityId: "RWP", name: "Rawalpindi", delivers: true, picksUp: true });
   });
 });
 
@@ -383,37 +270,14 @@ describe("failures", () => {
   it("passes on a refusal's words, and refuses answers it cannot read", async () => {
     await tcsAdapter.cities(connection);
     fake.failNext("refuse", { path: "booking/create", message: "Account blocked for booking" });
-    expect((await courierFailure(tcsAdapter.book(connection, request()))).message).toContain(
-      "Account blocked for booking",
-    );
+    expect((await courierFailure(tcsAdapter.book(connection, request()))).message).toContain("Account blocked for booking");
     const answering = (path: string, text: string, type = "application/json"): CourierConnection => ({
       ...connection,
-      fetch: async (input, init) =>
-        String(input).includes(path)
-          ? new Response(text, { status: 200, headers: { "content-type": type } })
-          : fetch(input, init),
+      fetch: async (input, init) => (String(input).includes(path) ? new Response(text, { status: 200, headers: { "content-type": type } }) : fetch(input, init)),
     });
-    expect(
-      (await courierFailure(tcsAdapter.cities(answering("citylist", "<html>gateway</html>", "text/html")))).kind,
-    ).toBe("unexpected");
-    expect(
-      (await courierFailure(tcsAdapter.cities(answering("citylist", '{"message":"SUCCESS","data":{}}')))).kind,
-    ).toBe("unexpected");
-    expect(
-      (
-        await courierFailure(
-          tcsAdapter.book(answering("booking/create", '{"message":"success","status":true}'), request()),
-        )
-      ).kind,
-    ).toBe("unexpected");
-    expect(
-      (
-        await courierFailure(
-          tcsAdapter.track(answering("GetDynamicTrackDetail", '{"message":"SUCCESS","checkpoints":"x"}'), [
-            "779412326902",
-          ]),
-        )
-      ).kind,
-    ).toBe("unexpected");
+    expect((await courierFailure(tcsAdapter.cities(answering("citylist", "<html>gateway</html>", "text/html")))).kind).toBe("unexpected");
+    expect((await courierFailure(tcsAdapter.cities(answering("citylist", '{"message":"SUCCESS","data":{}}')))).kind).toBe("unexpected");
+    expect((await courierFailure(tcsAdapter.book(answering("booking/create", '{"message":"success","status":true}'), request()))).kind).toBe("unexpected");
+    expect((await courierFailure(tcsAdapter.track(answering("GetDynamicTrackDetail", '{"message":"SUCCESS","checkpoints":"x"}'), ["779412326902"]))).kind).toBe("unexpected");
   });
 });
