@@ -73,6 +73,16 @@ describe("PostEx booking", () => {
     expect(postexRupees(0)).toBe(0);
   });
 
+  it("asks for the pickup address code before calling PostEx, whose live gateway refuses a booking without one", async () => {
+    const calls = fake.calls.length;
+    const error = await courierFailure(
+      postexAdapter.book(connection, request({ pickup: { ...request().pickup, code: null } })),
+    );
+    expect(error.kind).toBe("refused");
+    expect(error.message).toContain("pickup address code from the PostEx portal");
+    expect(fake.calls.length).toBe(calls);
+  });
+
   it("refuses a phone that is no Pakistani mobile before calling PostEx", async () => {
     const calls = fake.calls.length;
     const error = await courierFailure(

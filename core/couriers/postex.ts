@@ -161,8 +161,12 @@ async function book(connection: CourierConnection, request: BookingRequest): Pro
     orderType: "Normal",
   };
   if (request.instructions.trim()) body.transactionNotes = request.instructions;
-  // the guide marks it optional; the live gateway refuses a booking without a pickup or store address code
-  if (pickup.code) body.pickupAddressCode = pickup.code;
+  // the guide marks it optional, but the live gateway refuses a booking without a pickup or store
+  // address code: asked for here, before the call, in words that say where to put it
+  if (!pickup.code?.trim()) {
+    throw fail("refused", "a pickup address code from the PostEx portal is needed: add it to the account's pickup address in Settings → Couriers");
+  }
+  body.pickupAddressCode = pickup.code;
   const dist = record(await postex(connection, { method: "POST", path: "v3/create-order", json: body }));
   const cn = text(dist?.trackingNumber);
   if (!cn) throw fail("unexpected", "booking answer has no trackingNumber");
