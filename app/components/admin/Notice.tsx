@@ -67,15 +67,32 @@ export function AnswerNotices({
   answer,
   className = "mb-3 space-y-2",
   children,
+  seekOut = false,
 }: {
   answer: { error?: string; done?: string } | undefined;
   className?: string;
   /** more of the answer (the orders a bulk move refused) */
   children?: React.ReactNode;
+  /**
+   * On a list whose rows carry the buttons (calls, parcels to follow up), the answer sits at the
+   * top and the button pressed far below: each new answer is scrolled into sight and focused, so a
+   * screen reader reads it too.
+   */
+  seekOut?: boolean;
 }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!seekOut || !answer) return;
+    ref.current?.scrollIntoView({ block: "center" });
+    ref.current?.focus({ preventScroll: true });
+  }, [answer, seekOut]);
   if (!answer) return null;
   return (
-    <div className={className}>
+    <div
+      ref={seekOut ? ref : undefined}
+      tabIndex={seekOut ? -1 : undefined}
+      className={seekOut ? `${className} outline-none` : className}
+    >
       {answer.error && <Notice kind="error">{answer.error}</Notice>}
       {answer.done && <Notice kind="success">{answer.done}</Notice>}
       {children}

@@ -3,7 +3,6 @@
 // Plain forms, so it works before (or without) JavaScript, at phone width first. The answers go
 // through core's moveOrder with the status this page showed: an order someone else settled
 // meanwhile (the shopper on WhatsApp, a colleague) is a 409, told kindly, not moved twice.
-import { useEffect, useRef } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { answerCall, listCalls, noAnswerOnCall, type QuestionState } from "../../../core/orders/call-list";
 import { AppError } from "../../../core/shared/errors";
@@ -11,7 +10,7 @@ import { formatRupees } from "../../../core/shared/money";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";
 import { ListCount, listHref, pageCount, Pager } from "../../components/admin/Lists";
-import { Notice } from "../../components/admin/Notice";
+import { AnswerNotices } from "../../components/admin/Notice";
 import { ageText, consoleMeta, formText, pageParam } from "../../lib/console";
 import { formatDayTime } from "../../lib/dates";
 import { requireStaff } from "../../lib/staff.server";
@@ -105,26 +104,13 @@ export default function ConsoleCalls() {
   const { page, pages, total, now, calls } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state === "submitting";
-  // the answer's notice is at the top, the pressed button further down: bring the notice into
-  // sight (below the sticky header) and to a screen reader's attention
-  const notice = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!answer) return;
-    notice.current?.scrollIntoView({ block: "center" });
-    notice.current?.focus({ preventScroll: true });
-  }, [answer]);
   return (
     <>
       <PageTitle
         title="Calls"
         intro="Orders waiting for the customer's confirmation, oldest first. Call, then record what they said."
       />
-      {answer && (
-        <div ref={notice} tabIndex={-1} className="mb-3 space-y-2 outline-none">
-          {answer.error && <Notice kind="error">{answer.error}</Notice>}
-          {answer.done && <Notice kind="success">{answer.done}</Notice>}
-        </div>
-      )}
+      <AnswerNotices answer={answer} seekOut />
       <ListCount
         total={total}
         page={page}

@@ -2,7 +2,6 @@
 // attempted and parcels with no movement for the shop's stall days, oldest first. From each card
 // staff call or message the shopper and tell the courier to try again or send it back (where its
 // API takes advice), or ask the courier where the parcel is now. Plain forms, phone width first.
-import { useEffect, useRef } from "react";
 import { data, useActionData, useLoaderData, useNavigation } from "react-router";
 import { followUpMessage, listParcelsToFollowUp } from "../../../core/parcels/attention";
 import { adviseParcel } from "../../../core/parcels/shipper-advice";
@@ -16,7 +15,7 @@ import { AttentionCard } from "../../components/admin/attention/AttentionCard";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";
 import { ListCount, listHref, pageCount, Pager } from "../../components/admin/Lists";
-import { Notice } from "../../components/admin/Notice";
+import { AnswerNotices } from "../../components/admin/Notice";
 import { ageText, consoleMeta, formText, pageParam } from "../../lib/console";
 import { formatDayTime } from "../../lib/dates";
 import { requireStaff } from "../../lib/staff.server";
@@ -104,13 +103,6 @@ export default function ConsoleParcelsToFollowUp() {
   const { page, pages, total, stallDays, parcels } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state === "submitting";
-  // the answer's notice is at the top, the pressed button further down: bring it into sight
-  const notice = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!answer) return;
-    notice.current?.scrollIntoView({ block: "center" });
-    notice.current?.focus({ preventScroll: true });
-  }, [answer]);
   return (
     <>
       <PageTitle
@@ -119,12 +111,7 @@ export default function ConsoleParcelsToFollowUp() {
           stallDays === 1 ? "day" : "days"
         } (Settings → Parcels), oldest first. Call or message the customer, then tell the courier what to do.`}
       />
-      {answer && (
-        <div ref={notice} tabIndex={-1} className="mb-3 space-y-2 outline-none">
-          {answer.error && <Notice kind="error">{answer.error}</Notice>}
-          {answer.done && <Notice kind="success">{answer.done}</Notice>}
-        </div>
-      )}
+      <AnswerNotices answer={answer} seekOut />
       <ListCount
         total={total}
         page={page}
