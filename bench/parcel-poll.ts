@@ -19,11 +19,8 @@
 //   BENCH_PARCELS=10000      parcels in flight
 //   BENCH_DATABASE_URL=...   run on PostgreSQL instead of PGlite
 import crypto from "node:crypto";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import type { CoreContext } from "../core/context";
 import { postexAdapter } from "../core/couriers/postex";
 import { connect } from "../core/couriers/connection";
@@ -31,34 +28,12 @@ import { runParcelTrackingOnce, TRACKING_DEFAULTS } from "../core/parcels/tracki
 import { ReadCache } from "../core/shared/cache";
 import { createDatabaseRateLimiter } from "../core/shared/rate-limit";
 import { sealSecret, type SecretsKey } from "../core/shared/secrets";
-import { openPglite, openPostgres, queryRows, type DatabaseHandle } from "../db/client";
+import { queryRows } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
+import { openFreshDatabase } from "./lib/fresh-database";
 import { startFakePostex } from "../tests/helpers/fake-couriers/postex";
 
 const COUNT = Number(process.env.BENCH_PARCELS ?? 10_000);
-
-async function openDatabase(): Promise<{ handle: DatabaseHandle; kind: string; cleanup: () => Promise<void> }> {
-  const server = process.env.BENCH_DATABASE_URL;
-  if (!server) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-parcel-poll-"));
-    const handle = await openPglite(dir);
-    return { handle, kind: "PGlite", cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-  }
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin("drop database if exists bench_parcel_poll with (force)");
-  await admin("create database bench_parcel_poll");
-  const url = new URL(server);
-  url.pathname = "/bench_parcel_poll";
-  return { handle: await openPostgres(url.toString()), kind: "PostgreSQL", cleanup: async () => undefined };
-}
 
 interface PassFigures {
   passes: number;
@@ -72,7 +47,7 @@ interface PassFigures {
 }
 
 async function main() {
-  const { handle, kind, cleanup } = await openDatabase();
+  const { handle, kind, cleanup } = await openFreshDatabase("bench_parcel_poll");
   const fake = await startFakePostex();
   try {
     await migrateDatabase(handle);

@@ -11,11 +11,8 @@
 //   BENCH_PARCELS=200        orders in the batch
 //   BENCH_DATABASE_URL=...   run on PostgreSQL instead of PGlite
 import crypto from "node:crypto";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import type { CoreContext } from "../core/context";
 import { bookOrder } from "../core/parcels/booking";
 import {
@@ -28,36 +25,14 @@ import { ReadCache } from "../core/shared/cache";
 import { createDatabaseRateLimiter } from "../core/shared/rate-limit";
 import { sealSecret, type SecretsKey } from "../core/shared/secrets";
 import type { StaffActor } from "../core/shared/permissions";
-import { openPglite, openPostgres, queryRows, type DatabaseHandle } from "../db/client";
+import { queryRows, type DatabaseHandle } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
+import { openFreshDatabase } from "./lib/fresh-database";
 import { FAKE_CITY_NAMES } from "../tests/helpers/fake-couriers/fake-http";
 import { startFakePostex } from "../tests/helpers/fake-couriers/postex";
 
 const COUNT = Number(process.env.BENCH_PARCELS ?? 200);
 const ONE_BY_ONE = 50;
-
-async function openDatabase(): Promise<{ handle: DatabaseHandle; kind: string; cleanup: () => Promise<void> }> {
-  const server = process.env.BENCH_DATABASE_URL;
-  if (!server) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-parcels-"));
-    const handle = await openPglite(dir);
-    return { handle, kind: "PGlite", cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-  }
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin("drop database if exists bench_parcels with (force)");
-  await admin("create database bench_parcels");
-  const url = new URL(server);
-  url.pathname = "/bench_parcels";
-  return { handle: await openPostgres(url.toString()), kind: "PostgreSQL", cleanup: async () => undefined };
-}
 
 async function plant(db: DatabaseHandle["db"], from: number, count: number): Promise<number[]> {
   const rows = await queryRows<{ id: number }>(
@@ -74,7 +49,7 @@ async function plant(db: DatabaseHandle["db"], from: number, count: number): Pro
 }
 
 async function main() {
-  const { handle, kind, cleanup } = await openDatabase();
+  const { handle, kind, cleanup } = await openFreshDatabase("bench_parcels");
   const fake = await startFakePostex();
   try {
     await migrateDatabase(handle);
