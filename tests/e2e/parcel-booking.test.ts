@@ -9,11 +9,9 @@ import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../core/accounts/passwords";
-import { sealSecret } from "../../core/shared/secrets";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { DESKTOP, PHONE, expectVisibleToPerson, SCREENSHOT_DIR } from "../helpers/browser";
@@ -21,7 +19,7 @@ import { browserSuite } from "../helpers/browser-suite";
 import { signInToConsole } from "../helpers/console-e2e";
 import { coveredOnPage } from "../helpers/covered";
 import { moreThan, placeShopOrder, shopProducts } from "../helpers/e2e-order";
-import { FAKE_CITY_NAMES } from "../helpers/fake-couriers/fake-http";
+import { plantPostex } from "../helpers/fake-couriers/plant-postex";
 import { startFakePostex, type FakePostex } from "../helpers/fake-couriers/postex";
 
 const PASSWORD = "Booking2026now";
@@ -46,25 +44,7 @@ async function prepare(db: Db): Promise<void> {
     role: "fulfilment",
     passwordHash: await hashPassword(PASSWORD),
   });
-  for (const name of FAKE_CITY_NAMES) {
-    await db.execute(sql`
-      insert into courier_cities (courier, courier_city_id, courier_city_name, city_id, delivers, picks_up)
-      select 'postex', ${name.toUpperCase()}, ${name.toUpperCase()}, id, true, true from cities where lower(name) = lower(${name})
-      on conflict do nothing`);
-  }
-  const sealed = sealSecret({ key: Buffer.from(KEY, "hex"), source: "environment" }, JSON.stringify(fake.credentials));
-  const pickup = [
-    {
-      code: "PX-LHR-1",
-      label: "Warehouse",
-      address: "Plot 9, Sundar Estate, Lahore",
-      cityId: null,
-      phone: "03001112222",
-    },
-  ];
-  await db.execute(sql`
-    insert into courier_accounts (courier, label, mode, base_url, credentials_sealed, credentials_hint, pickup_addresses, default_weight_grams, is_default)
-    values ('postex', 'PostEx Lahore', 'test', ${fake.baseUrl}, ${sealed}, '{}'::jsonb, ${JSON.stringify(pickup)}::jsonb, 500, true)`);
+  await plantPostex(db, fake, KEY);
 }
 
 const suite = browserSuite("parcel-booking", { prepare, env: { SECRETS_KEY: KEY } });

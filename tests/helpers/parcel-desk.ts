@@ -10,7 +10,7 @@ import { sealSecret } from "../../core/shared/secrets";
 import type { StaffActor } from "../../core/shared/permissions";
 import type { CourierCode } from "../../core/couriers/courier";
 import { startFakePostex, type FakePostex } from "./fake-couriers/postex";
-import { FAKE_CITY_NAMES } from "./fake-couriers/fake-http";
+import { plantPostexCities } from "./fake-couriers/plant-postex";
 import { move, packer, place, staffCall, startOrderDesk, t, type DeskOptions, type Placed } from "./order-desk";
 import { actorOf, type TestStaff } from "./staff";
 import { rows, type Item } from "./shop";
@@ -66,12 +66,7 @@ export async function courierCitiesOf(courier: CourierCode, list: ReadonlyMap<st
 
 /** PostEx's keys for the fake's cities, tied to the store's cities of the same names. */
 async function courierCities(): Promise<void> {
-  for (const name of FAKE_CITY_NAMES) {
-    await t.database.db.execute(sql`
-      insert into courier_cities (courier, courier_city_id, courier_city_name, city_id, delivers, picks_up)
-      select 'postex', ${name.toUpperCase()}, ${name.toUpperCase()}, id, true, true from cities where lower(name) = lower(${name})
-      on conflict do nothing`);
-  }
+  await plantPostexCities(t.database.db);
   const [lahore] = await rows<{ id: number }>(t, sql`select id from cities where lower(name) = 'lahore'`);
   lahoreId = lahore!.id;
 }
