@@ -25,6 +25,7 @@ const CORE_MODULES = [
   "vouchers", // vouchers and their rules
   "orders", // placing, reading, tracking and working orders; confirmation; customers
   "parcels", // booking orders with couriers, labels and load sheets, following parcels
+  "remittances", // what couriers collected and paid for cash on delivery, rate cards, payment reports
   "dashboard", // the console's home: figures from every module
   "retention", // deleting what is past its keeping time, across every module
   "demo", // the demo store's data

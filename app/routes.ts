@@ -53,6 +53,8 @@ export default [
     // the ticked orders' airway bills and load sheet as PDFs (decision 0103)
     route("parcels/airway-bills.pdf", "routes/admin/parcels-pdf.ts", { id: "admin-parcels-airway-bills" }),
     route("parcels/load-sheet.pdf", "routes/admin/parcels-pdf.ts", { id: "admin-parcels-load-sheet" }),
+    // every parcel's money for the accountant (decision 0106)
+    route("money/export.csv", "routes/admin/money-export.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/home.tsx"),
       route("account", "routes/admin/account.tsx"),
@@ -69,6 +71,11 @@ export default [
       route("messages/replies", "routes/admin/replies.tsx"),
       route("calls", "routes/admin/calls.tsx"),
       route("parcels/attention", "routes/admin/parcels-attention.tsx"),
+      route("money", "routes/admin/money.tsx"),
+      route("money/batches/:id", "routes/admin/money-batch.tsx"),
+      route("money/reports", "routes/admin/money-reports.tsx"),
+      route("money/reports/:id", "routes/admin/money-report.tsx"),
+      route("money/rates", "routes/admin/money-rates.tsx"),
       route("products/:id/photos", "routes/admin/product-photos.tsx"),
       route("collections", "routes/admin/collections.tsx"),
       route("collections/:id", "routes/admin/collection.tsx"),

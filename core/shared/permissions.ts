@@ -18,6 +18,8 @@ export const PERMISSIONS = [
   "content",
   "reviews",
   "vouchers",
+  // what couriers collected and paid, their rate cards and payment reports (decision 0106)
+  "money",
   "audit",
   "staff",
   "settings",

@@ -9,3 +9,4 @@ export * from "./customers";
 export * from "./cities";
 export * from "./couriers";
 export * from "./parcel-batches";
+export * from "./remittances";

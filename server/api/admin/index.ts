@@ -32,6 +32,10 @@ import { adminParcelRoutes } from "./parcels";
 import { adminParcelAttentionRoutes } from "./parcel-attention";
 import { adminCityRoutes } from "./cities";
 import { adminCourierRoutes } from "./couriers";
+import { adminMoneyRoutes } from "./money";
+import { adminPaymentReportRoutes } from "./payment-reports";
+import { adminRateCardRoutes } from "./rate-cards";
+import { adminParcelPaymentRoutes } from "./parcel-payments";
 
 export async function adminRoutes(app: FastifyInstance, options: { core: CoreContext; config: AppConfig }) {
   // Every staff answer (customers' names, phones and addresses, a CSV, a packing slip, an error)
@@ -70,4 +74,8 @@ export async function adminRoutes(app: FastifyInstance, options: { core: CoreCon
   await app.register(adminConfirmationFigureRoutes, options);
   await app.register(adminParcelRoutes, options);
   await app.register(adminParcelAttentionRoutes, options);
+  await app.register(adminMoneyRoutes, options);
+  await app.register(adminPaymentReportRoutes, options);
+  await app.register(adminRateCardRoutes, options);
+  await app.register(adminParcelPaymentRoutes, options);
 }
