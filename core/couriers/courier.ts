@@ -112,10 +112,15 @@ export interface CourierDocument {
 export interface CourierPayment {
   cn: string;
   paid: boolean;
-  /** the batch: CPR, cheque or invoice number, payment id */
+  /** the batch: the (upfront) CPR, cheque or invoice number, payment id */
   reference: string | null;
+  /** PostEx's reserve-tranche CPR; null for the others */
+  secondReference: string | null;
   paidOn: Date | null;
+  /** the cash it says it collected; null: it does not say */
   collectedPaisa: number | null;
+  /** what it says it paid the shop for the parcel (below zero: a charge on a return); null: it does not say */
+  paidPaisa: number | null;
   /** each deduction the courier named, by its own word */
   deductions: { kind: string; paisa: number }[];
 }

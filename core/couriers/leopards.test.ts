@@ -230,15 +230,17 @@ describe("Leopards shipper advice and payments", () => {
     const returned = await leopardsAdapter.book(connection, request());
     const waiting = await leopardsAdapter.book(connection, request());
     fake.advance(delivered.cn, "delivered");
-    fake.pay(delivered.cn, { chequeNo: "CHQ-777", at: new Date("2026-11-25T07:00:00Z") });
+    fake.pay(delivered.cn, { reference: "CHQ-777", at: new Date("2026-11-25T07:00:00Z") });
     fake.advance(returned.cn, "returned");
     const list = await leopardsAdapter.payments(connection, [delivered.cn, returned.cn, waiting.cn]);
     expect(list[0]).toEqual({
       cn: delivered.cn,
       paid: true,
       reference: "CHQ-777",
+      secondReference: null,
       paidOn: new Date("2026-11-24T19:00:00Z"),
       collectedPaisa: 300_000,
+      paidPaisa: null,
       deductions: [
         { kind: "shipment_charges", paisa: 25_000 },
         { kind: "cash_handling_charges", paisa: 3_000 },
@@ -248,7 +250,16 @@ describe("Leopards shipper advice and payments", () => {
     });
     expect(list[1]).toMatchObject({ cn: returned.cn, paid: false, collectedPaisa: 0 });
     expect(list[1]!.deductions).toContainEqual({ kind: "return_charges", paisa: 15_000 });
-    expect(list[2]).toEqual({ cn: waiting.cn, paid: false, reference: null, paidOn: null, collectedPaisa: null, deductions: [] });
+    expect(list[2]).toEqual({
+      cn: waiting.cn,
+      paid: false,
+      reference: null,
+      secondReference: null,
+      paidOn: null,
+      collectedPaisa: null,
+      paidPaisa: null,
+      deductions: [],
+    });
     const query = new URLSearchParams(fake.calls.at(-1)!.path.split("?")[1]);
     expect(query.get("cn_numbers")).toBe([delivered.cn, returned.cn, waiting.cn].join(","));
   });

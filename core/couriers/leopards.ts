@@ -299,8 +299,11 @@ async function payments(connection: CourierConnection, cns: readonly string[]): 
       cn,
       paid: isPaid,
       reference: text(payment?.invoice_cheque_no ?? charge?.invoice_cheque_no) || null,
+      secondReference: null,
       paidOn: isPaid ? leopardsTime(payment?.invoice_cheque_date) : null,
       collectedPaisa: returnCharge > 0 ? 0 : isPaid ? cod : null,
+      // neither call names what was paid for one packet: the cash less the charges is taken
+      paidPaisa: null,
       deductions: DEDUCTIONS.map((kind) => ({ kind, paisa: leopardsPaisa(charge?.[kind]) ?? 0 })).filter((d) => d.paisa !== 0),
     });
   }

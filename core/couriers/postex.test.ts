@@ -267,26 +267,62 @@ describe("PostEx shipper advice and payments", () => {
     expect(fake.parcels().find((p) => p.cn === cn)!.advice).toEqual(["retry", "return"]);
   });
 
-  it("reads both CPRs, the date, what was collected and each deduction in paisa", async () => {
+  it("reads both CPRs, the date, what was collected and paid and each deduction in paisa", async () => {
     const paid = await postexAdapter.book(connection, request({ codPaisa: 250_000 }));
     const waiting = await postexAdapter.book(connection, request());
     fake.advance(paid.cn, "delivered");
-    fake.pay(paid.cn, { cpr1: "CPR-101", cpr2: "CPR-202", at: new Date("2026-11-25T07:00:00Z") });
+    fake.pay(paid.cn, { reference: "CPR-101", secondReference: "CPR-202", at: new Date("2026-11-25T07:00:00Z") });
     const list = await postexAdapter.payments(connection, [paid.cn, waiting.cn, "00000000000001"]);
     expect(list).toEqual([
       {
         cn: paid.cn,
         paid: true,
-        reference: "CPR-101 / CPR-202",
+        reference: "CPR-101",
+        secondReference: "CPR-202",
         paidOn: new Date("2026-11-25T07:00:00Z"),
         collectedPaisa: 250_000,
+        paidPaisa: 250_000 - 18_000 - 2_880,
         deductions: [
           { kind: "transactionFee", paisa: 18_000 },
           { kind: "transactionTax", paisa: 2_880 },
         ],
       },
-      { cn: waiting.cn, paid: false, reference: null, paidOn: null, collectedPaisa: null, deductions: [] },
+      {
+        cn: waiting.cn,
+        paid: false,
+        reference: null,
+        secondReference: null,
+        paidOn: null,
+        collectedPaisa: null,
+        paidPaisa: null,
+        deductions: [],
+      },
     ]);
+  });
+
+  it("calls a parcel paid only once the reserve tranche is in, and reads a return's charges", async () => {
+    const upfront = await postexAdapter.book(connection, request({ codPaisa: 100_000 }));
+    const back = await postexAdapter.book(connection, request());
+    fake.advance(upfront.cn, "delivered");
+    fake.advance(back.cn, "returned");
+    fake.pay(upfront.cn, { reference: "CPR-7", secondReference: null });
+    fake.pay(back.cn, { reference: "CPR-8" });
+    const [first, returned] = await postexAdapter.payments(connection, [upfront.cn, back.cn]);
+    expect(first).toMatchObject({ paid: false, reference: "CPR-7", secondReference: null, paidPaisa: null });
+    expect(returned).toMatchObject({
+      paid: true,
+      reference: "CPR-8",
+      secondReference: "CPR-8-2",
+      collectedPaisa: 0,
+      paidPaisa: -(23_700 + 3_792),
+      deductions: [
+        { kind: "reversalFee", paisa: 23_700 },
+        { kind: "reversalTax", paisa: 3_792 },
+      ],
+    });
+    fake.pay(upfront.cn, { reference: "CPR-7", secondReference: "CPR-9", collectedPaisa: 90_000 });
+    const [settled] = await postexAdapter.payments(connection, [upfront.cn]);
+    expect(settled).toMatchObject({ paid: true, secondReference: "CPR-9", collectedPaisa: 90_000, paidPaisa: 90_000 - 20_880 });
   });
 });
 

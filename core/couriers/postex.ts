@@ -259,9 +259,10 @@ const DEDUCTIONS = ["transactionFee", "transactionTax", "reversalFee", "reversal
 
 /**
  * Whether PostEx has paid for each parcel (v1/payment-status, one CN a call) with the amounts its
- * tracked order carries. PostEx pays in two tranches, each with its CPR: the reference is
- * "CPR1 / CPR2" as far as they are known. The live gateway names them cpr1/cpr1Date where the
- * guide says cprNumber_1/upfrontPaymentDate, so both are read.
+ * tracked order carries. PostEx pays in two tranches, each with its CPR: the upfront one is the
+ * payment's reference, the reserve's its second reference, and the parcel is paid once PostEx says
+ * it is settled (both tranches in). What it paid is the two tranches together. The live gateway
+ * names the CPRs cpr1/cpr1Date where the guide says cprNumber_1/upfrontPaymentDate, so both are read.
  */
 async function payments(connection: CourierConnection, cns: readonly string[]): Promise<CourierPayment[]> {
   if (cns.length === 0) return [];
@@ -277,7 +278,7 @@ async function payments(connection: CourierConnection, cns: readonly string[]): 
     );
     const order = orders.get(cn);
     if (!status && !order) continue;
-    const cprs = [status?.cprNumber_1 ?? status?.cpr1, status?.cprNumber_2 ?? status?.cpr2].map(text).filter(Boolean);
+    const settled = flag(status?.settle, false);
     const paidOn =
       postexTime(status?.settlementDate) ??
       postexTime(status?.reservePaymentDate) ??
@@ -285,12 +286,16 @@ async function payments(connection: CourierConnection, cns: readonly string[]): 
       postexTime(status?.cpr1Date);
     const state = text(order?.transactionStatus).toLowerCase();
     const collected = state === "delivered" ? postexPaisa(order?.invoicePayment) : /^return/.test(state) ? 0 : null;
+    const upfront = postexPaisa(order?.upfrontPayment);
+    const reserve = postexPaisa(order?.reservePayment);
     result.push({
       cn,
-      paid: flag(status?.settle, false),
-      reference: cprs.length ? cprs.join(" / ") : null,
+      paid: settled,
+      reference: text(status?.cprNumber_1 ?? status?.cpr1) || null,
+      secondReference: text(status?.cprNumber_2 ?? status?.cpr2) || null,
       paidOn,
       collectedPaisa: collected,
+      paidPaisa: settled && (upfront !== null || reserve !== null) ? (upfront ?? 0) + (reserve ?? 0) : null,
       deductions: DEDUCTIONS.map((kind) => ({ kind, paisa: postexPaisa(order?.[kind]) ?? 0 })).filter(
         (d) => d.paisa !== 0,
       ),

@@ -237,11 +237,13 @@ describe("payments and cities", () => {
   it("reads whether TCS has paid, when, and its delivery charge", async () => {
     const paid = await booked();
     const unpaid = await booked();
-    fake.pay([paid], { at: new Date("2026-11-20T10:00:00Z") });
+    fake.advance(paid, "delivered");
+    fake.pay(paid, { at: new Date("2026-11-20T10:00:00Z"), charges: { "delivery charges": 11_600, "return charges": 0 } });
     const list = await tcsAdapter.payments(connection, [paid, unpaid, "779400000003"]);
-    expect(list[0]).toEqual({ cn: paid, paid: true, reference: null, paidOn: new Date("2026-11-19T19:00:00Z"), collectedPaisa: null, deductions: [{ kind: "delivery charges", paisa: 11_600 }] });
+    const cod = fake.parcels().find((p) => p.cn === paid)!.codPaisa;
+    expect(list[0]).toEqual({ cn: paid, paid: true, reference: null, secondReference: null, paidOn: new Date("2026-11-19T19:00:00Z"), collectedPaisa: null, paidPaisa: cod - 11_600, deductions: [{ kind: "delivery charges", paisa: 11_600 }] });
     expect(list[1]).toMatchObject({ cn: unpaid, paid: false, paidOn: null });
-    expect(list[2]).toEqual({ cn: "779400000003", paid: false, reference: null, paidOn: null, collectedPaisa: null, deductions: [] });
+    expect(list[2]).toEqual({ cn: "779400000003", paid: false, reference: null, secondReference: null, paidOn: null, collectedPaisa: null, paidPaisa: null, deductions: [] });
     expect(fake.calls.at(-1)?.path).toContain("customerno=04011K1&consignmentno=779400000003");
   });
 

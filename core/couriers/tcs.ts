@@ -277,6 +277,27 @@ function paisa(value: unknown): number | null {
   return Math.round(value * 100);
 }
 
+const UNPAID: Omit<CourierPayment, "cn"> = {
+  paid: false,
+  reference: null,
+  secondReference: null,
+  paidOn: null,
+  collectedPaisa: null,
+  paidPaisa: null,
+  deductions: [],
+};
+
+/** Each charge the row names ("delivery charges" in the guide; any other "… charges" too), by TCS's words. */
+function chargesOf(row: Record<string, unknown>): CourierPayment["deductions"] {
+  const list: CourierPayment["deductions"] = [];
+  for (const [word, value] of Object.entries(row)) {
+    if (word.length > 40 || !/charges?$/i.test(word)) continue;
+    const amount = paisa(value);
+    if (amount) list.push({ kind: word, paisa: amount });
+  }
+  return list;
+}
+
 /** "Payment – Status", one CN a call: whether TCS has paid the shop, when, and its delivery charge. */
 async function payments(connection: CourierConnection, cns: readonly string[]): Promise<CourierPayment[]> {
   const customerno = (connection.credentials.accountno ?? "").trim();
@@ -289,22 +310,23 @@ async function payments(connection: CourierConnection, cns: readonly string[]): 
     if (!row) {
       // `detail: null` with "Invalid CN": nothing paid for a CN TCS does not know yet
       if (reply.json && reply.json.detail === null) {
-        answer.push({ cn, paid: false, reference: null, paidOn: null, collectedPaisa: null, deductions: [] });
+        answer.push({ ...UNPAID, cn });
         continue;
       }
       readTcs(reply);
       throw unexpected("no payment detail in the answer");
     }
     const paid = /^(y|yes|paid)$/i.test(asText(row["payment status"], 10) ?? "");
-    const charge = paisa(row["delivery charges"]);
     answer.push({
       cn,
       paid,
       // the guide's payment status names no batch; TCS's invoice number comes only with its invoice call
       reference: null,
+      secondReference: null,
       paidOn: typeof row["payment date"] === "string" ? parseTcsDate(row["payment date"]) : null,
       collectedPaisa: null,
-      deductions: charge ? [{ kind: "delivery charges", paisa: charge }] : [],
+      paidPaisa: paid ? paisa(row["amount paid"]) : null,
+      deductions: chargesOf(row),
     });
   }
   return answer;

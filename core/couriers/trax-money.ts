@@ -89,20 +89,25 @@ function deductions(charges: Json | undefined): CourierPayment["deductions"] {
   return list;
 }
 
-/** The cash Trax collected for one CN: the sum of its payment rows' `amount`. */
-async function collected(connection: CourierConnection, cn: string): Promise<number | null> {
+/** The cash Trax collected for one CN and what it paid for it: the sums of its payment rows' `amount` and `payable`. */
+async function paidFigures(
+  connection: CourierConnection,
+  cn: string,
+): Promise<{ collected: number | null; paid: number | null }> {
   const body = await traxCall(connection, {
     method: "GET",
     path: "/api/shipment/payments",
     query: { tracking_number: cn },
   });
-  if (!Array.isArray(body.payments)) return null;
-  let total: number | null = null;
+  const figures: { collected: number | null; paid: number | null } = { collected: null, paid: null };
+  if (!Array.isArray(body.payments)) return figures;
   for (const row of body.payments) {
     const amount = traxPaisa(asRecord(row)?.amount);
-    if (amount !== null) total = (total ?? 0) + amount;
+    if (amount !== null) figures.collected = (figures.collected ?? 0) + amount;
+    const payable = traxPaisa(asRecord(row)?.payable);
+    if (payable !== null) figures.paid = (figures.paid ?? 0) + payable;
   }
-  return total;
+  return figures;
 }
 
 export async function traxPayments(connection: CourierConnection, cns: readonly string[]): Promise<CourierPayment[]> {
@@ -114,7 +119,16 @@ export async function traxPayments(connection: CourierConnection, cns: readonly 
   for (const cn of cns) {
     const row = rows.get(cn) as PaidRow;
     if (!row.paid) {
-      answer.push({ cn, paid: false, reference: null, paidOn: null, collectedPaisa: null, deductions: [] });
+      answer.push({
+        cn,
+        paid: false,
+        reference: null,
+        secondReference: null,
+        paidOn: null,
+        collectedPaisa: null,
+        paidPaisa: null,
+        deductions: [],
+      });
       continue;
     }
     let charges: Json | undefined;
@@ -122,12 +136,15 @@ export async function traxPayments(connection: CourierConnection, cns: readonly 
       if (!invoices.has(row.paymentId)) invoices.set(row.paymentId, await invoiceCharges(connection, row.paymentId));
       charges = invoices.get(row.paymentId)?.get(cn);
     }
+    const figures = await paidFigures(connection, cn);
     answer.push({
       cn,
       paid: true,
       reference: row.paymentId,
+      secondReference: null,
       paidOn: row.paidOn,
-      collectedPaisa: await collected(connection, cn),
+      collectedPaisa: figures.collected,
+      paidPaisa: figures.paid,
       deductions: deductions(charges),
     });
   }

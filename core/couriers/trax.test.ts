@@ -218,14 +218,17 @@ describe("shipper advice, payments and cities", () => {
   it("reads who was paid, the payment id, the cash collected and each charge in paisa", async () => {
     const paid = await traxAdapter.book(connection, request({ codPaisa: 250_000 }));
     const unpaid = await traxAdapter.book(connection, request());
-    const paymentId = fake.pay([paid.cn], { at: new Date("2026-11-20T06:10:47Z") });
+    fake.advance(paid.cn, "delivered");
+    fake.pay(paid.cn, { reference: "5400123", at: new Date("2026-11-20T06:10:47Z"), collectedPaisa: 240_000 });
     const [one, two] = await traxAdapter.payments(connection, [paid.cn, unpaid.cn]);
     expect(one).toEqual({
       cn: paid.cn,
       paid: true,
-      reference: String(paymentId),
+      reference: "5400123",
+      secondReference: null,
       paidOn: new Date("2026-11-20T06:10:47Z"),
-      collectedPaisa: 250_000,
+      collectedPaisa: 240_000,
+      paidPaisa: 240_000 - 25_000 - 3_250 - 3_673,
       deductions: [
         { kind: "weight_charges", paisa: 25_000 },
         { kind: "fuel_surcharge", paisa: 3_250 },

@@ -4,7 +4,7 @@
 // city ids, a load sheet made by id then downloaded as a PDF, and shipper advice by advice record.
 // Parcels live in memory.
 import type { ParcelStatus } from "../../../db/schema";
-import type { FakeCourier, FakeParcel } from "./control";
+import { fakePayment, rupeesOf, type FakeCourier, type FakeParcel, type FakePayment } from "./control";
 import { karachiWallClock, minimalPdf, startFakeHttp, type FakeHttpAnswer, type FakeHttpRequest } from "./fake-http";
 
 export interface FakeLeopardsParcel extends FakeParcel {
@@ -12,15 +12,21 @@ export interface FakeLeopardsParcel extends FakeParcel {
   loadSheetId: number | null;
   /** the advice record the shipper advice list shows while the parcel is pending */
   adviceId: number;
-  /** Leopards' payment, once the test says it paid */
-  payment: { chequeNo: string; at: Date } | null;
+  /** Leopards' payment, once the test says it paid: `reference` is its cheque or invoice number */
+  payment: FakePayment | null;
 }
 
 export interface FakeLeopards extends FakeCourier {
   parcels(): FakeLeopardsParcel[];
-  /** Leopards pays for a parcel under this cheque or invoice number */
-  pay(cn: string, options?: { chequeNo?: string; at?: Date }): void;
 }
+
+/** Leopards' usual charges, in getShippingCharges' words (paisa). */
+const LEOPARDS_CHARGES = (outcome: "delivered" | "returned"): Record<string, number> =>
+  outcome === "delivered"
+    ? { shipment_charges: 25_000, cash_handling_charges: 3_000, fuel_surcharge_amount: 1_400, gst_amount: 4_410 }
+    : { shipment_charges: 25_000, return_charges: 15_000, fuel_surcharge_amount: 1_400, gst_amount: 4_410 };
+
+const CHARGE_WORDS = ["shipment_charges", "cash_handling_charges", "return_charges", "insurance_charges", "fuel_surcharge_amount", "gst_amount"];
 
 /** Leopards' numeric ids for the eleven cities (Karachi 592 and Lahore 789 as in the guide's samples). */
 const CITY_IDS: readonly [string, string][] = [
@@ -263,7 +269,7 @@ export async function startFakeLeopards(): Promise<FakeLeopards> {
             booked_packet_cn: p.cn,
             billing_method: "COD",
             status: p.payment ? "Paid" : "Unpaid",
-            invoice_cheque_no: p.payment?.chequeNo ?? null,
+            invoice_cheque_no: p.payment?.reference ?? null,
             invoice_cheque_date: p.payment ? karachiWallClock(p.payment.at).slice(0, 10) : null,
             payment_method: p.payment ? "IBFT" : null,
             message: p.payment ? "Payment processed" : "Payment not yet processed",
@@ -276,22 +282,18 @@ export async function startFakeLeopards(): Promise<FakeLeopards> {
         if (!found.length) return refuse("CN number not found");
         return ok({
           data: found.map((p) => {
-            const done = ["delivered", "returned"].includes(status(p));
-            const returned = status(p) === "returned";
+            const now = status(p);
+            const charges = p.payment?.charges ?? (now === "delivered" || now === "returned" ? LEOPARDS_CHARGES(now) : {});
             return {
               cn_number: p.cn,
               billing_method: "COD",
-              invoice_cheque_no: p.payment?.chequeNo ?? "",
+              invoice_cheque_no: p.payment?.reference ?? "",
               weight_charged: p.weightGrams,
-              shipment_charges: done ? 250 : 0,
-              cash_handling_charges: done && !returned ? 30 : 0,
-              return_charges: returned ? 150 : 0,
-              insurance_charges: 0,
+              ...Object.fromEntries(CHARGE_WORDS.map((word) => [word, rupeesOf(charges[word] ?? 0)])),
               fuel_surcharge_percentage: 5,
-              fuel_surcharge_amount: done ? 14 : 0,
               gst: 15,
-              gst_amount: done ? 44.1 : 0,
-              booked_packet_collect_amount: p.codPaisa / 100,
+              // cash collected short at the door shows as the packet's amount (an assumption: the guide names no other figure)
+              booked_packet_collect_amount: rupeesOf(p.payment?.outcome === "delivered" ? p.payment.collectedPaisa : p.codPaisa),
             };
           }),
         });
@@ -357,7 +359,8 @@ export async function startFakeLeopards(): Promise<FakeLeopards> {
     pay(cn, options = {}) {
       const p = byCn(cn);
       if (!p) throw new Error(`fake Leopards has no parcel ${cn}`);
-      p.payment = { chequeNo: options.chequeNo ?? `CHQ-${cn.slice(-5)}`, at: options.at ?? new Date() };
+      // Leopards' payment calls name no amount paid per packet: paidPaisa is not shown
+      p.payment = fakePayment(p, options, { reference: `CHQ-${cn.slice(-5)}`, charges: LEOPARDS_CHARGES });
     },
     failNext: http.failNext,
     close: http.close,

@@ -3,7 +3,7 @@
 // answers, 401 "TOKEN IS INVALID", refusals as HTTP 400 with PostEx's statusMessage, Spring's own
 // 400 for a missing query parameter, PDFs for airway bills and load sheets. Parcels live in memory.
 import type { ParcelStatus } from "../../../db/schema";
-import type { FakeCourier, FakeParcel } from "./control";
+import { fakePayment, rupeesOf, type FakeCourier, type FakePayOptions, type FakeParcel, type FakePayment } from "./control";
 import {
   FAKE_CITY_NAMES,
   karachiWallClock,
@@ -16,15 +16,26 @@ import {
 export interface FakePostexParcel extends FakeParcel {
   /** a load sheet was made: PostEx's Unbooked becomes Booked */
   onLoadSheet: boolean;
-  /** the two payment tranches, once the test says PostEx paid */
-  payment: { cpr1: string; cpr2: string | null; at: Date } | null;
+  /** PostEx's payment, once the test says it paid: the upfront tranche's CPR is `reference` */
+  payment: (FakePayment & { secondReference: string | null }) | null;
 }
 
 export interface FakePostex extends FakeCourier {
   parcels(): FakePostexParcel[];
-  /** PostEx pays for a parcel: CPR 1 (upfront) and, unless null, CPR 2 (reserve) */
-  pay(cn: string, options?: { cpr1?: string; cpr2?: string | null; at?: Date }): void;
+  /**
+   * PostEx pays for a parcel in two tranches: the upfront one under `reference` (CPR 1) and the
+   * reserve under `secondReference` (CPR 2, by default the reference with "-2"); null: the reserve
+   * is not paid yet, so PostEx does not call the parcel settled.
+   */
+  pay(cn: string, options?: FakePayOptions & { secondReference?: string | null }): void;
 }
+
+/** PostEx's usual charges, in its order rows' words (paisa). */
+const POSTEX_CHARGES = (outcome: "delivered" | "returned"): Record<string, number> =>
+  outcome === "delivered" ? { transactionFee: 18_000, transactionTax: 2_880 } : { reversalFee: 23_700, reversalTax: 3_792 };
+
+/** The share of a payment PostEx holds back until the reserve tranche (an assumption: the guide names no figure). */
+const RESERVE_SHARE = 0.2;
 
 /** PostEx's current-status word for each of our statuses. */
 const CURRENT_WORD: Record<ParcelStatus, string> = {
@@ -101,11 +112,26 @@ export async function startFakePostex(): Promise<FakePostex> {
     return CURRENT_WORD[now];
   };
 
+  /** the fees its order row shows: the payment's, or the usual ones once the parcel is done */
+  const fees = (p: FakePostexParcel): Record<string, number> => {
+    const state = status(p);
+    const charges = p.payment?.charges ?? (state === "delivered" || state === "returned" ? POSTEX_CHARGES(state) : {});
+    return Object.fromEntries(
+      ["transactionFee", "transactionTax", "reversalFee", "reversalTax"].map((word) => [word, rupeesOf(charges[word] ?? 0)]),
+    );
+  };
+
+  /** the two tranches in paisa (the reserve still held is the balance), none held back from a charge */
+  const tranches = (payment: FakePostexParcel["payment"]) => {
+    if (!payment) return { upfront: 0, reserve: 0, balance: 0 };
+    const held = payment.paidPaisa > 0 ? Math.round(payment.paidPaisa * RESERVE_SHARE) : 0;
+    const settled = payment.secondReference !== null;
+    return { upfront: payment.paidPaisa - held, reserve: settled ? held : 0, balance: settled ? 0 : held };
+  };
+
   const order = (p: FakePostexParcel) => {
     const body = p.bookingBody as Record<string, unknown>;
-    const state = status(p);
-    const returned = state === "returned";
-    const delivered = state === "delivered";
+    const { upfront, reserve, balance } = tranches(p.payment);
     return {
       orderRefNumber: p.reference,
       trackingNumber: p.cn,
@@ -113,20 +139,19 @@ export async function startFakePostex(): Promise<FakePostex> {
       customerPhone: p.consigneePhone,
       deliveryAddress: body.deliveryAddress,
       cityName: p.cityKey,
-      invoicePayment: p.codPaisa / 100,
+      // an amount collected at the door other than the COD shows as the order's invoice amount
+      // (an assumption: the guide names no separate collected figure)
+      invoicePayment: rupeesOf(p.payment?.outcome === "delivered" ? p.payment.collectedPaisa : p.codPaisa),
       orderDetail: p.description,
       transactionNotes: body.transactionNotes ?? "",
       items: p.pieces,
       invoiceDivision: 1,
       transactionDate: karachiWallClock(p.history[0]!.at),
       transactionStatus: currentWord(p),
-      transactionFee: delivered ? 180 : 0,
-      transactionTax: delivered ? 28.8 : 0,
-      reversalFee: returned ? 237 : 0,
-      reversalTax: returned ? 37.92 : 0,
-      upfrontPayment: p.payment ? Math.round(p.codPaisa * 0.8) / 100 : 0,
-      reservePayment: p.payment?.cpr2 ? Math.round(p.codPaisa * 0.2) / 100 : 0,
-      balancePayment: 0,
+      ...fees(p),
+      upfrontPayment: rupeesOf(upfront),
+      reservePayment: rupeesOf(reserve),
+      balancePayment: rupeesOf(balance),
       // PostEx has sent the history newest first; the adapter must not rely on the order
       transactionStatusHistory: p.history
         .map(({ status: s, reason, at }) => {
@@ -261,14 +286,15 @@ export async function startFakePostex(): Promise<FakePostex> {
       if (!p) return { status: 200, json: { statusCode: "404", statusMessage: "RECORD NOT FOUND" } };
       if (!p.payment) return ok({ orderRefNumber: p.reference, trackingNumber: p.cn, settle: false });
       const paidOn = karachiWallClock(p.payment.at);
+      const settled = p.payment.secondReference !== null;
       return ok({
         orderRefNumber: p.reference,
         trackingNumber: p.cn,
-        settle: true,
-        settlementDate: paidOn,
+        settle: settled,
+        ...(settled ? { settlementDate: paidOn } : {}),
         upfrontPaymentDate: paidOn,
-        cprNumber_1: p.payment.cpr1,
-        ...(p.payment.cpr2 ? { reservePaymentDate: paidOn, cprNumber_2: p.payment.cpr2 } : {}),
+        cprNumber_1: p.payment.reference,
+        ...(settled ? { reservePaymentDate: paidOn, cprNumber_2: p.payment.secondReference } : {}),
       });
     }
     if (route === "PUT v2/save-shipper-advice") {
@@ -307,11 +333,10 @@ export async function startFakePostex(): Promise<FakePostex> {
     pay(cn, options = {}) {
       const p = byCn(cn);
       if (!p) throw new Error(`fake PostEx has no parcel ${cn}`);
-      p.payment = {
-        cpr1: options.cpr1 ?? `CPR-${cn.slice(-6)}-1`,
-        cpr2: options.cpr2 === undefined ? `CPR-${cn.slice(-6)}-2` : options.cpr2,
-        at: options.at ?? new Date(),
-      };
+      const payment = fakePayment(p, options, { reference: `CPR-${cn.slice(-6)}-1`, charges: POSTEX_CHARGES });
+      const secondReference =
+        options.secondReference === undefined ? payment.reference.replace(/(-1)?$/, "-2") : options.secondReference;
+      p.payment = { ...payment, secondReference };
     },
     failNext: http.failNext,
     close: http.close,

@@ -5,7 +5,7 @@
 // TCS's dates ("Thursday Oct 17, 2024 12:58", Pakistan time). Parcels live in memory.
 import { randomBytes } from "node:crypto";
 import type { ParcelStatus } from "../../../db/schema";
-import type { FakeCourier, FakeParcel } from "./control";
+import { fakePayment, type FakeCourier, type FakeParcel, type FakePayment } from "./control";
 import { minimalPdf, startFakeHttp, type FakeHttpAnswer } from "./fake-http";
 
 export const TCS_CITIES: ReadonlyArray<[string, string]> = [
@@ -35,6 +35,9 @@ const SHOWN: Readonly<Record<ParcelStatus, { checkpoint?: string; delivery?: [st
   returned: { checkpoint: "Returned to Shipper", delivery: ["Return To Origin", "RO"] },
 };
 
+/** TCS's usual charge on a parcel, in its payment status's words (paisa); it names the delivery charge only. */
+const TCS_CHARGES = (): Record<string, number> => ({ "delivery charges": 11_600 });
+
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -55,8 +58,6 @@ interface Scan {
 export interface FakeTcs extends FakeCourier {
   /** adds a checkpoint in TCS's own words (or, with a code, a delivery record) */
   advanceWord(cn: string, word: string, options?: { at?: Date; code?: string }): void;
-  /** TCS pays the shop for these parcels */
-  pay(cns: string[], options?: { at?: Date }): void;
   /** ends every token issued so far, as TCS does when they expire */
   expireTokens(): void;
   /** how long new tokens last (default an hour) */
@@ -68,7 +69,7 @@ export interface FakeTcs extends FakeCourier {
 export async function startFakeTcs(): Promise<FakeTcs> {
   const parcels: FakeParcel[] = [];
   const scans = new Map<string, Scan[]>();
-  const paid = new Map<string, Date>();
+  const paid = new Map<string, FakePayment>();
   const bearers = new Map<string, number>();
   const accessTokens = new Map<string, number>();
   const cities = new Map<string, string>(TCS_CITIES);
@@ -175,7 +176,10 @@ export async function startFakeTcs(): Promise<FakeTcs> {
       const on = paid.get(p.cn);
       const two = (n: number) => String(n).padStart(2, "0");
       const day = (d: Date) => `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
-      const row = { "booking date": "09/09/2024", "cn by courier": p.cn, "cn status": on ? "OK" : "", "order no": p.reference, "payment status": on ? "Y" : "N", "amount paid": on ? p.codPaisa / 100 - 116 : 0, "parcel weight": p.weightGrams / 1000, city: p.cityKey, "delivery charges": 116, "delivery date": "10/09/2024", "payment date": on ? day(new Date(on.getTime() + 5 * 3_600_000)) : null };
+      // each charge under its own words ("delivery charges", and any other a test names), in rupees
+      const charges = Object.fromEntries(Object.entries(on?.charges ?? TCS_CHARGES()).map(([word, paisa]) => [word, paisa / 100]));
+      const status = on ? (on.outcome === "delivered" ? "OK" : "RO") : "";
+      const row = { "booking date": "09/09/2024", "cn by courier": p.cn, "cn status": status, "order no": p.reference, "payment status": on ? "Y" : "N", "amount paid": on ? on.paidPaisa / 100 : 0, "parcel weight": p.weightGrams / 1000, city: p.cityKey, ...charges, "delivery date": "10/09/2024", "payment date": on ? day(new Date(on.at.getTime() + 5 * 3_600_000)) : null };
       return [200, { detail: [row], message: "SUCCESS", status: "true", traceid: "7cc65dfc" }];
     },
   };
@@ -251,8 +255,10 @@ export async function startFakeTcs(): Promise<FakeTcs> {
       mustFind(cn);
       scan(cn, { kind: options.code ? "delivery" : "checkpoint", word, code: options.code ?? null, at: options.at ?? new Date() });
     },
-    pay(cns, options = {}) {
-      for (const cn of cns) paid.set(mustFind(cn).cn, options.at ?? new Date());
+    pay(cn, options = {}) {
+      const p = mustFind(cn);
+      // TCS's payment status names no batch: the reference is kept but never shown
+      paid.set(p.cn, fakePayment(p, options, { reference: `TCS-${cn.slice(-5)}`, charges: TCS_CHARGES }));
     },
     failNext: http.failNext,
     close: http.close,

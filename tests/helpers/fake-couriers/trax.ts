@@ -3,7 +3,7 @@
 // booking's `errors` per field) for a refusal, tracking histories newest first with Pakistan-time
 // dates, PDFs for airway bills and receiving sheets. Parcels live in memory.
 import type { ParcelStatus } from "../../../db/schema";
-import type { FakeCourier, FakeParcel } from "./control";
+import { fakePayment, type FakeCourier, type FakeParcel, type FakePayment } from "./control";
 import { karachiWallClock, minimalPdf, startFakeHttp, type FakeHttpAnswer } from "./fake-http";
 
 const TRAX_WORD: Readonly<Record<ParcelStatus, string>> = {
@@ -45,17 +45,18 @@ interface TraxEntry {
   at: Date;
 }
 
-interface Payment {
-  paymentId: number;
-  at: Date;
-  charges: Record<string, string>;
-}
+/** Trax's usual charges, in its invoice's words (paisa). */
+const TRAX_CHARGES = (outcome: "delivered" | "returned"): Record<string, number> =>
+  outcome === "delivered"
+    ? { weight_charges: 25_000, fuel_surcharge: 3_250, gst: 3_673 }
+    : { weight_charges: 25_000, return_charges: 12_000, fuel_surcharge: 3_250, gst: 5_594 };
+
+/** Rupees as Trax's invoices write them: a string with two decimals. */
+const traxRupees = (paisa: number): string => (paisa / 100).toFixed(2);
 
 export interface FakeTrax extends FakeCourier {
   /** sets a status by Trax's own word (one not in the fake's list of ours too) */
   advanceWord(cn: string, word: string, options?: { reason?: string; at?: Date }): void;
-  /** Trax pays the shop for these parcels in one payment (its id returned) */
-  pay(cns: string[], options?: { charges?: Record<string, string>; at?: Date }): number;
   /** POSTs Trax's shipment status webhook for the parcel's latest status to `url`; the answer's HTTP status */
   pushStatus(url: string, cn: string): Promise<number>;
   /** the Trax words each parcel has been through, newest last */
@@ -67,7 +68,7 @@ type Handler = (query: URLSearchParams, body: Record<string, unknown>) => [numbe
 export async function startFakeTrax(): Promise<FakeTrax> {
   const parcels: FakeParcel[] = [];
   const entries = new Map<string, TraxEntry[]>();
-  const payments = new Map<string, Payment>();
+  const payments = new Map<string, FakePayment>();
   const sheets = new Map<number, string[]>();
   const cities = new Map<string, string>(TRAX_CITIES);
   const credentials = { api_key: "trax-test-key-0001" };
@@ -191,23 +192,28 @@ export async function startFakeTrax(): Promise<FakeTrax> {
       const out: Record<string, unknown[]> = {};
       for (const cn of query.getAll("tracking_number[]")) {
         const paid = payments.get(cn);
-        if (paid) out[cn] = [{ payment_status: "Processed", billing_method: "Reimbursement Account", payment_date: karachiWallClock(paid.at), payment_method: "IBFT", payment_type: "Delivered", payment_id: paid.paymentId }];
+        if (paid) out[cn] = [{ payment_status: "Processed", billing_method: "Reimbursement Account", payment_date: karachiWallClock(paid.at), payment_method: "IBFT", payment_type: paid.outcome === "delivered" ? "Delivered" : "Returned", payment_id: Number(paid.reference) }];
       }
       return [200, { status: 0, payments: out }];
     },
     "GET /api/invoice": (query) => {
-      const id = Number(query.get("id"));
-      const paid = [...payments].filter(([, p]) => p.paymentId === id);
+      const paid = [...payments].filter(([, p]) => p.reference === query.get("id"));
       if (paid.length === 0 || query.get("type") !== "2") return [200, { status: 1, message: "Invoice not found" }];
-      const shipments = paid.map(([cn, p]) => ({ [cn]: { payment_type: "Delivered", ...p.charges } }));
+      const shipments = paid.map(([cn, p]) => {
+        const charged = Object.values(p.charges).reduce((sum, paisa) => sum + paisa, 0);
+        const charges = Object.fromEntries(Object.entries(p.charges).map(([word, paisa]) => [word, traxRupees(paisa)]));
+        return { [cn]: { payment_type: p.outcome === "delivered" ? "Delivered" : "Returned", ...charges, total_charges: traxRupees(charged - (p.charges.gst ?? 0)), invoice_amount: traxRupees(charged) } };
+      });
       return [200, { status: 0, payments: { billing_method: "Reimbursement Account", invoice_date: karachiWallClock(paid[0]![1].at), shipments } }];
     },
     "GET /api/shipment/payments": (query) => {
       const p = parcel(query.get("tracking_number"));
       const paid = p && payments.get(p.cn);
       if (!p || !paid) return notFound;
-      const rupees = p.codPaisa / 100;
-      return [200, { status: 0, message: `Payment(s) of Shipment #${p.cn}`, current_payment_status: "Payment - Processed", payments: [{ id: paid.paymentId, datetime: karachiWallClock(paid.at), type: 0, amount: rupees, charges: "0.00", gst: "0.00", payable: `${rupees}.00` }] }];
+      const gst = paid.charges.gst ?? 0;
+      const charged = Object.values(paid.charges).reduce((sum, paisa) => sum + paisa, 0) - gst;
+      const row = { id: Number(paid.reference), datetime: karachiWallClock(paid.at), type: 0, amount: paid.collectedPaisa / 100, charges: traxRupees(charged), gst: traxRupees(gst), payable: traxRupees(paid.paidPaisa) };
+      return [200, { status: 0, message: `Payment(s) of Shipment #${p.cn}`, current_payment_status: "Payment - Processed", payments: [row] }];
     },
     "POST /api/request/rcp": (_query, body) => {
       const p = parcel(String(body.tracking_number));
@@ -258,11 +264,10 @@ export async function startFakeTrax(): Promise<FakeTrax> {
       record(cn, word, options.reason ?? null, options.at ?? new Date());
     },
     failNext: http.failNext,
-    pay(cns, options = {}) {
-      const paymentId = nextPayment++;
-      const charges = options.charges ?? { weight_charges: "250.00", cash_handling_charges: "0.00", fuel_surcharge: "32.50", gst: "36.73", total_charges: "282.50", invoice_amount: "319.23" };
-      for (const cn of cns) payments.set(mustFind(cn).cn, { paymentId, at: options.at ?? new Date(), charges });
-      return paymentId;
+    pay(cn, options = {}) {
+      const p = mustFind(cn);
+      if (options.reference !== undefined && !/^\d{1,20}$/.test(options.reference)) throw new Error("a Trax payment id is digits");
+      payments.set(p.cn, fakePayment(p, options, { reference: String(nextPayment++), charges: TRAX_CHARGES }));
     },
     async pushStatus(url, cn) {
       const last = (entries.get(mustFind(cn).cn) ?? []).at(-1) as TraxEntry;
