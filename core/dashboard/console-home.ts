@@ -6,6 +6,7 @@ import type { CoreContext } from "../context";
 import { queryRows } from "../../db/client";
 import { orders, users } from "../../db/schema";
 import { ordersDashboard, type OrdersDashboard } from "../orders/dashboard";
+import { cashWithCouriers, type Tally } from "../remittances/money-reads";
 import { can, STAFF_ROLES, type StaffActor } from "../shared/permissions";
 
 /** A combination (or a product sold without options) at or below this many units is running low. */
@@ -33,6 +34,8 @@ export interface ConsoleHome {
   orders?: OrdersDashboard;
   /** stock: combinations of products on sale with LOW_STOCK_AT units or fewer, lowest first */
   lowStock?: LowStock;
+  /** money: the cash couriers hold for delivered parcels not yet paid for, and the oldest's age in days */
+  cashWithCouriers?: Tally & { oldestDays: number | null };
 }
 
 // midnight today in Asia/Karachi (UTC+5, no daylight saving), as a moment
@@ -92,6 +95,13 @@ export async function getConsoleHome(ctx: CoreContext, actor: StaffActor): Promi
         .then(([row]) => {
           home.activeStaff = Number(row?.n ?? 0);
         }),
+    );
+  }
+  if (can(actor, "money")) {
+    work.push(
+      cashWithCouriers(ctx.db).then((cash) => {
+        home.cashWithCouriers = cash;
+      }),
     );
   }
   await Promise.all(work);

@@ -27,6 +27,7 @@ describe("console home", () => {
       ).sort();
     expect(Object.keys(await getConsoleHome(t.core, await actorOf(t.core, owner))).sort()).toEqual([
       "activeStaff",
+      "cashWithCouriers",
       "lowStock",
       "newCustomersThisWeek",
       "orders",
@@ -34,6 +35,7 @@ describe("console home", () => {
       "ordersToday",
     ]);
     expect(await keys("manager")).toEqual([
+      "cashWithCouriers",
       "lowStock",
       "newCustomersThisWeek",
       "orders",

@@ -55,6 +55,14 @@ function Figure({ label, value, note, href }: { label: string; value: string; no
   );
 }
 
+/** "— oldest 9 days, 14 parcels": what stands behind the cash couriers hold */
+function cashNote(cash: { parcels: number; oldestDays: number | null }): string {
+  if (cash.parcels === 0) return "Every delivered parcel is paid for";
+  const days = cash.oldestDays ?? 0;
+  const parcels = `${cash.parcels} ${cash.parcels === 1 ? "parcel" : "parcels"} delivered, not yet paid for`;
+  return `— oldest ${days} ${days === 1 ? "day" : "days"}; ${parcels}`;
+}
+
 const COUNT_COLUMNS: { key: Exclude<keyof ConfirmationCounts, "placed">; label: string }[] = [
   { key: "confirmed", label: "Confirmed" },
   { key: "cancelledByShopper", label: "Cancelled" },
@@ -127,7 +135,8 @@ export default function ConsoleHome() {
     figures.ordersToConfirm !== undefined ||
     figures.ordersToday !== undefined ||
     figures.newCustomersThisWeek !== undefined ||
-    figures.activeStaff !== undefined;
+    figures.activeStaff !== undefined ||
+    figures.cashWithCouriers !== undefined;
   return (
     <>
       <PageTitle
@@ -166,6 +175,14 @@ export default function ConsoleHome() {
           )}
           {figures.activeStaff !== undefined && (
             <Figure label="Staff" value={String(figures.activeStaff)} note="Active members" href="/admin/staff" />
+          )}
+          {figures.cashWithCouriers !== undefined && (
+            <Figure
+              label="Cash with couriers"
+              value={formatRupees(figures.cashWithCouriers.paisa)}
+              note={cashNote(figures.cashWithCouriers)}
+              href="/admin/money"
+            />
           )}
         </ul>
       ) : null}
