@@ -51,6 +51,11 @@ export interface AppConfig {
    */
   parcelTracking: { enabled: boolean; pollMs: number; inboxMs: number };
   /**
+   * Asking couriers what they paid for finished parcels (decision 0106): on with parcel tracking
+   * (PARCEL_TRACKING); how often each process looks for parcels due an ask (PAYMENT_POLL_MS)
+   */
+  paymentPoll: { pollMs: number };
+  /**
    * Trax's pushed statuses (decision 0104): TRAX_WEBHOOK_SECRET, when set, must end the webhook's
    * path (/api/webhooks/trax/<secret>, the URL registered with Trax) and its bodies are recorded as
    * events; unset, a push only brings its parcels' next poll forward
@@ -210,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pollMs: milliseconds("PARCEL_TRACKING_POLL_MS", env.PARCEL_TRACKING_POLL_MS, 60_000, 10),
       inboxMs: milliseconds("PARCEL_WEBHOOK_POLL_MS", env.PARCEL_WEBHOOK_POLL_MS, 5_000, 10),
     },
+    paymentPoll: { pollMs: milliseconds("PAYMENT_POLL_MS", env.PAYMENT_POLL_MS, 600_000, 10) },
     traxWebhook: { secret: webhookSecret("TRAX_WEBHOOK_SECRET", env.TRAX_WEBHOOK_SECRET) },
     vapid: loadVapidKeys({
       publicKey: env.VAPID_PUBLIC_KEY,

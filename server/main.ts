@@ -11,6 +11,7 @@ import { startOutboxWorker, startQueueWorker } from "../core/messaging/outbox";
 import { startConfirmationScheduler } from "../core/orders/confirmation-scheduler";
 import { startParcelBatchWorker } from "../core/parcels/bulk-booking";
 import { startParcelTracking } from "../core/parcels/tracking-scheduler";
+import { startPaymentPoll } from "../core/remittances/payment-scheduler";
 import { logOnlyTransport } from "../core/messaging/transport";
 import { pruneAlertDevices } from "../core/orders/order-alerts";
 import { logOnlyPushSender, pushQueue, webPushSender } from "../core/messaging/web-push";
@@ -176,6 +177,17 @@ async function main() {
         },
       })
     : null;
+  // what couriers paid for finished parcels (decision 0106): asked by every process that follows
+  // parcels; SKIP LOCKED and a lease keep two of them from asking for one parcel
+  const paymentPoll = config.parcelTracking.enabled
+    ? startPaymentPoll(core, {
+        pollMs: config.paymentPoll.pollMs,
+        onError: (error) => app.log.error({ err: error }, "payment poll pass failed; the next pass tries again"),
+        onRun: (run) => {
+          if (run.failed > 0) app.log.warn({ payments: run }, "payment poll: some asks failed");
+        },
+      })
+    : null;
 
   // PGlite has no autovacuum (decision 0082): the store does its work, at autovacuum's thresholds,
   // every ten minutes; a PostgreSQL server's own autovacuum needs no help
@@ -227,6 +239,7 @@ async function main() {
       await parcelBatches.stop();
       // the courier calls under way end and their events are recorded before the database closes
       await parcelTracking?.stop();
+      await paymentPoll?.stop();
       // a VACUUM under way finishes before the database closes
       await upkeep?.stop();
       await limiter.close();
