@@ -6,7 +6,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { queryRows } from "../../db/client";
 import type { CourierCode } from "../../db/schema";
-import { csvRow, UTF8_BOM } from "../shared/csv";
+import { csvCell, csvRow, UTF8_BOM } from "../shared/csv";
 import { invalid } from "../shared/errors";
 import { karachiMinute } from "../shared/karachi-time";
 import { rupeesText } from "../shared/money";
@@ -75,12 +75,22 @@ export function moneyExportFilters(
   return { by: raw.by ?? "owed", from, to, courier: raw.courier };
 }
 
-const money = (paisa: number | null) => (paisa === null ? null : rupeesText(paisa));
+/** An amount the store wrote itself ("-200.00"): a number to the spreadsheet, so no formula guard. */
+interface Amount {
+  rupees: string;
+}
+type Cell = string | number | null | Amount;
+
+const money = (paisa: number | null): Amount | null => (paisa === null ? null : { rupees: rupeesText(paisa) });
+
+/** One record: text cells through the shared escaper and its formula guard, amounts as written. */
+const moneyCsvRow = (cells: readonly Cell[]) =>
+  `${cells.map((cell) => (cell !== null && typeof cell === "object" ? cell.rupees : csvCell(cell))).join(",")}\r\n`;
 
 /** One parcel's cells, in MONEY_CSV_HEADER's order; an unpaid parcel's paid figures are left empty. */
-export function moneyCsvCells(line: MoneyLine): (string | number | null)[] {
+export function moneyCsvCells(line: MoneyLine): Cell[] {
   const paid = line.netPaisa !== null;
-  const deduction = (paisa: number) => (paid ? rupeesText(paisa) : null);
+  const deduction = (paisa: number) => (paid ? money(paisa) : null);
   return [
     line.trackingId,
     line.cn,
@@ -90,7 +100,7 @@ export function moneyCsvCells(line: MoneyLine): (string | number | null)[] {
     line.paidOn,
     line.reference,
     line.secondReference,
-    rupeesText(line.duePaisa),
+    money(line.duePaisa),
     money(line.collectedPaisa),
     deduction(line.deliveryPaisa),
     deduction(line.cashHandlingPaisa),
@@ -140,7 +150,7 @@ async function* moneyCsvBatches(
     );
     let text = header;
     header = "";
-    for (const row of rows) text += csvRow(moneyCsvCells(moneyLineOf(row)));
+    for (const row of rows) text += moneyCsvRow(moneyCsvCells(moneyLineOf(row)));
     if (text) yield text;
     if (rows.length < batchSize) return;
     const last: MoneyLineRow = rows[rows.length - 1]!;
