@@ -272,7 +272,7 @@ async function cities(connection: CourierConnection): Promise<CourierCity[]> {
 }
 
 /** Rupees as TCS writes them (116, 18.56) in paisa. */
-function paisa(value: unknown): number | null {
+export function tcsPaisa(value: unknown): number | null {
   if (typeof value !== "number" || !Number.isFinite(value) || Math.abs(value) > 1e10) return null;
   return Math.round(value * 100);
 }
@@ -292,7 +292,7 @@ function chargesOf(row: Record<string, unknown>): CourierPayment["deductions"] {
   const list: CourierPayment["deductions"] = [];
   for (const [word, value] of Object.entries(row)) {
     if (word.length > 40 || !/charges?$/i.test(word)) continue;
-    const amount = paisa(value);
+    const amount = tcsPaisa(value);
     if (amount) list.push({ kind: word, paisa: amount });
   }
   return list;
@@ -325,7 +325,7 @@ async function payments(connection: CourierConnection, cns: readonly string[]): 
       secondReference: null,
       paidOn: typeof row["payment date"] === "string" ? parseTcsDate(row["payment date"]) : null,
       collectedPaisa: null,
-      paidPaisa: paid ? paisa(row["amount paid"]) : null,
+      paidPaisa: paid ? tcsPaisa(row["amount paid"]) : null,
       deductions: chargesOf(row),
     });
   }
