@@ -34,6 +34,8 @@ export const RETENTION = {
   parcelBatchDays: 30,
   /** a courier's pushed notice (decision 0104) once read: its events are in parcel_events */
   courierWebhookDays: 30,
+  /** a payment report previewed and never applied (decision 0107): the file can be uploaded again */
+  reportPreviewDays: 1,
   batchSize: 500,
   /** per table and run; whatever is left waits for the next run */
   maxBatches: 100,
@@ -52,6 +54,7 @@ export interface RetentionReport {
   pushMessages: number;
   parcelBatches: number;
   courierWebhooks: number;
+  reportPreviews: number;
 }
 
 const days = (n: number) => sql`make_interval(days => ${n})`;
@@ -131,12 +134,21 @@ const batches: Record<keyof RetentionReport, (limit: number) => SQL> = {
       where processed_at < now() - ${days(RETENTION.courierWebhookDays)}
       limit ${limit} for update skip locked)
     returning 1`,
+  // an applied report is the record of what it wrote, and is kept; so is one being applied now
+  reportPreviews: (limit) => sql`
+    delete from courier_report_imports where id in (
+      select id from courier_report_imports
+      where state = 'previewed' and created_at < now() - ${days(RETENTION.reportPreviewDays)}
+        and (applied_at is null or applied_at < now() - ${days(RETENTION.reportPreviewDays)})
+      limit ${limit} for update skip locked)
+    returning 1`,
 };
 
 /**
  * Deletes expired rate-limit rows, abandoned carts, old idempotency keys, long-ended sessions
  * (shop and staff), old WhatsApp messages, emails and staff pushes, dealt-with reset and
- * sign-in-link requests, finished bulk bookings and couriers' notices once read.
+ * sign-in-link requests, finished bulk bookings, couriers' notices once read and payment reports
+ * previewed and never applied.
  */
 export async function deleteExpiredData(
   ctx: CoreContext,
@@ -155,6 +167,7 @@ export async function deleteExpiredData(
     pushMessages: 0,
     parcelBatches: 0,
     courierWebhooks: 0,
+    reportPreviews: 0,
   };
   for (const table of Object.keys(batches) as (keyof RetentionReport)[]) {
     for (let batch = 0; batch < maxBatches; batch++) {
