@@ -9,6 +9,8 @@ import { Panel } from "../Fields";
 import { OrderAnswerNotice } from "../OrderDetailAnswer";
 import { SubmitButton } from "../SubmitButton";
 import { BookingForm } from "./BookingForm";
+import { MoneyBlock } from "./MoneyBlock";
+import type { MoneyLines } from "./parcel-money.server";
 import type { ParcelAnswer, ParcelPanelData } from "./parcel-forms.server";
 import { parcelStateText, printHref } from "./parcel-state";
 
@@ -66,7 +68,7 @@ function SettleForms({ parcel }: { parcel: ShownParcel }) {
   );
 }
 
-function ParcelEntry({ parcel, orderId }: { parcel: ShownParcel; orderId: number }) {
+function ParcelEntry({ parcel, orderId, money }: { parcel: ShownParcel; orderId: number; money?: MoneyLines }) {
   const live = parcel.bookingState === "booked";
   const settling = parcel.needsSettling;
   return (
@@ -107,6 +109,7 @@ function ParcelEntry({ parcel, orderId }: { parcel: ShownParcel; orderId: number
         </Form>
       )}
       {settling && <SettleForms parcel={parcel} />}
+      {money && <MoneyBlock parcelId={parcel.id} money={money} />}
     </li>
   );
 }
@@ -135,7 +138,7 @@ export function BookingPanel({
       {current.length > 0 && (
         <ul className="mb-4 space-y-2" aria-label="Parcels">
           {current.map((p) => (
-            <ParcelEntry key={p.id} parcel={p} orderId={orderId} />
+            <ParcelEntry key={p.id} parcel={p} orderId={orderId} money={panel.money[p.id]} />
           ))}
         </ul>
       )}

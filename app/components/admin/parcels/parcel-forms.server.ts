@@ -14,6 +14,7 @@ import type { StaffActor } from "../../../../core/shared/permissions";
 import { formText } from "../../../lib/console";
 import { formatDayTime } from "../../../lib/dates";
 import { formResult } from "../../../lib/staff.server";
+import { checkPaymentText, loadParcelMoney } from "./parcel-money.server";
 
 /** The panel's data: every parcel of the order (with when, in Pakistan time) and the booking form's choices. */
 export async function loadParcelPanel(core: CoreContext, actor: StaffActor, orderId: number) {
@@ -24,6 +25,8 @@ export async function loadParcelPanel(core: CoreContext, actor: StaffActor, orde
   return {
     parcels: parcels.map((p) => ({ ...p, when: formatDayTime(p.bookedAt ?? p.createdAt) })),
     choices,
+    // finished parcels' money, only for members with the money permission
+    money: await loadParcelMoney(core, actor, parcels),
   };
 }
 
@@ -103,6 +106,12 @@ export async function parcelAction(core: CoreContext, actor: StaffActor, orderId
         const parcel = await getParcel(core, actor, id);
         return { intent, done: pollAnswerText(`${parcel.courierName} (CN ${parcel.cn})`, polled) };
       },
+      { intent },
+    );
+  }
+  if (intent === "parcel_payment_check") {
+    return formResult<ParcelAnswer>(
+      async () => ({ intent, done: await checkPaymentText(core, actor, await ownParcel(core, actor, orderId, form)) }),
       { intent },
     );
   }
