@@ -1,4 +1,55 @@
-// Placeholder while this file is built; replaced in this same piece of work.
-export async function loader() {
-  return new Response("", { status: 404 });
+// The "Export for the accountant (CSV)" form of "Cash from couriers" (decision 0106, made as the
+// orders file is, decision 0059): a resource route at /admin/money/export.csv signed in with the
+// console's cookie, streaming the same core export as GET /api/admin/money/export.csv.
+import { data } from "react-router";
+import { COURIER_CODES, type CourierCode } from "../../../core/couriers/courier";
+import { exportMoneyCsv } from "../../../core/remittances/money-export";
+import { AppError } from "../../../core/shared/errors";
+import { karachiToday } from "../../../core/shared/karachi-time";
+import { requireStaff } from "../../lib/staff.server";
+import type { Route } from "./+types/money-export";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await requireStaff(request, context, "money");
+  const params = new URL(request.url).searchParams;
+  const by = params.get("by") || "owed";
+  const courier = params.get("courier") || "";
+  if (by !== "owed" && by !== "paid")
+    throw data({ detail: "Choose the days of delivery or of payment." }, { status: 422 });
+  if (courier && !(COURIER_CODES as readonly string[]).includes(courier))
+    throw data({ detail: "Choose a courier from the list." }, { status: 422 });
+  let csv: AsyncGenerator<string, void, undefined>;
+  try {
+    csv = await exportMoneyCsv(context.core, actor, {
+      by,
+      from: params.get("from") ?? undefined,
+      to: params.get("to") ?? undefined,
+      courier: (courier || undefined) as CourierCode | undefined,
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw data({ detail: error.message }, { status: error.status });
+    throw error;
+  }
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>(
+    {
+      // one batch per pull: the next is read only when the connection has taken the last
+      async pull(controller) {
+        const next = await csv.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      },
+      async cancel() {
+        await csv.return(undefined);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return new Response(body, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="courier-money-${karachiToday()}.csv"`,
+      "cache-control": "no-store",
+    },
+  });
 }
