@@ -58,8 +58,9 @@ const WORD_PATTERNS: readonly [RegExp, DeductionKind][] = [
 
 /** The kind of one of the courier's charges, by its own word; a word the store does not know is "other". */
 export function deductionKindOf(courier: CourierCode, word: string): DeductionKind {
-  const known = COURIER_WORDS[courier][word];
-  if (known) return known;
+  // own words only: "constructor" or "toString" in a report would otherwise find Object's own
+  const words = COURIER_WORDS[courier];
+  if (Object.hasOwn(words, word)) return words[word]!;
   const short = word.slice(0, 100);
   for (const [pattern, kind] of WORD_PATTERNS) if (pattern.test(short)) return kind;
   return "other";
