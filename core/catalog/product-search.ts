@@ -1,8 +1,10 @@
-// How a product list's query reads in SQL: the search's words as a full-text or trigram match,
+// How a product list's query reads in SQL: the search's terms as a full-text or trigram match,
 // the filters (collection, price range, sizes, colours), the relevance a search ranks by, and the
 // order of the other sorts. listProducts (products.ts) asks with these.
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { collectionProducts, products, variants } from "../../db/schema";
+import { correctedTerms, type Corrections } from "./search-corrections";
+import { searchTerms, termsTsQuery, toSearchTsQuery } from "./search-query";
 
 export const PRODUCT_SORTS = ["name", "price_asc", "price_desc", "newest", "relevance"] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -20,31 +22,33 @@ export interface ProductQuery {
 }
 
 /**
- * How the search's words match, tried in this order until one finds something (listProducts):
- * - "words": the words before the last whole, the last as a prefix ("lawn kurt" -> 'lawn' & 'kurt':*),
+ * How the search's terms (search-query.ts: its words folded, particles dropped, synonyms joined)
+ * match, tried in this order until one finds something (listProducts):
+ * - "words": the terms before the last whole, the last as a prefix ("lawn kurt" -> 'lawn' & 'kurt':*),
  *   as a shopper types: the words before a space are finished. This is Algolia's default
  *   (prefixLast). A whole word is found from the GIN index's lists directly; a prefix collects every
  *   match of every word that starts with it first: the two-word design search took 3.1 ms of
  *   PostgreSQL's time with both words as prefixes, 1.7 ms so (100,000 products, measured for decision 0075).
- * - "prefixes": every word a prefix ('lawn':* & 'kurt':*), for an abbreviated word before the last.
- * - "fuzzy": a close trigram match on the name, for typos.
+ * - "prefixes": every term a prefix ('lawn':* & 'kurt':*), for an abbreviated word before the last.
+ * - corrections: "words" with a typo's corrections beside the words the catalogue does not hold
+ *   (search-corrections.ts, decision 0108).
+ * - "fuzzy": a close trigram match on the name, for what is left.
  */
-export type SearchMatch = "words" | "prefixes" | "fuzzy";
+export type SearchMatch = "words" | "prefixes" | { corrections: Corrections } | "fuzzy";
 
-/** The search's words (the first eight), in lower case. */
-export const searchWords = (search: string) =>
+/** The search's words as typed (the first eight), in lower case: what the fuzzy match compares. */
+const typedWords = (search: string) =>
   search
+    .slice(0, 200)
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 8);
 
-/** The search's words as a tsquery for that match, or null when it has no words. */
-export function toSearchTsQuery(search: string, match: Exclude<SearchMatch, "fuzzy"> = "prefixes"): string | null {
-  const words = searchWords(search);
-  if (words.length === 0) return null;
-  const last = words.length - 1;
-  return words.map((w, i) => (match === "prefixes" || i === last ? `'${w}':*` : `'${w}'`)).join(" & ");
+/** The search as a tsquery for that match, or null when it has no words. */
+function tsQueryOf(search: string, match: Exclude<SearchMatch, "fuzzy">): string | null {
+  if (typeof match === "object") return termsTsQuery(correctedTerms(searchTerms(search), match.corrections), "words");
+  return toSearchTsQuery(search, match);
 }
 
 /**
@@ -54,8 +58,12 @@ export function toSearchTsQuery(search: string, match: Exclude<SearchMatch, "fuz
  * one word with a typo's closeness, all ranked on every search (decision 0075).
  */
 function searchCondition(search: string, match: SearchMatch): SQL | undefined {
-  if (match === "fuzzy") return searchWords(search).length > 0 ? sql`${search} <% ${products.name}` : undefined;
-  const tsQuery = toSearchTsQuery(search, match);
+  if (match === "fuzzy") {
+    // the words only: the search as typed may hold a NUL, which PostgreSQL refuses as text
+    const words = typedWords(search);
+    return words.length > 0 ? sql`${words.join(" ")} <% ${products.name}` : undefined;
+  }
+  const tsQuery = tsQueryOf(search, match);
   return tsQuery ? sql`${products.searchVector} @@ to_tsquery('simple', ${tsQuery})` : undefined;
 }
 
@@ -96,7 +104,7 @@ export function filters(query: ProductQuery, match: SearchMatch): SQL {
 export function relevance(query: ProductQuery, match: SearchMatch): SQL | null {
   if (!query.search || (query.sort ?? "relevance") !== "relevance") return null;
   // a typo's matches hold none of its words, so ts_rank gives them all 0 (then by id, as before)
-  const tsQuery = toSearchTsQuery(query.search, match === "words" ? "words" : "prefixes");
+  const tsQuery = tsQueryOf(query.search, match === "fuzzy" ? "prefixes" : match);
   return tsQuery ? sql`ts_rank(${products.searchVector}, to_tsquery('simple', ${tsQuery}))` : null;
 }
 

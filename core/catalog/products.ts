@@ -11,7 +11,9 @@ import {
   type StructuredDescription,
 } from "../../db/schema";
 import { detailsOf, idIn, productColumns, rowsWithDetails, withDetails, type Product } from "./product-details";
-import { filters, ordering, relevance, searchWords, type ProductQuery, type SearchMatch } from "./product-search";
+import { filters, ordering, relevance, type ProductQuery, type SearchMatch } from "./product-search";
+import { correctionsOf } from "./search-corrections";
+import { searchTerms } from "./search-query";
 
 export type { Product, ProductImage, Review, Variant, VariantCombination } from "./product-details";
 export { PRODUCT_SORTS, type ProductQuery, type ProductSort } from "./product-search";
@@ -24,15 +26,22 @@ export interface ProductPage {
 /** One page of active products matching the query, with the total count of matches. */
 export async function listProducts(ctx: CoreContext, query: ProductQuery): Promise<ProductPage> {
   const page = await listPage(ctx, query, "words");
-  const words = query.search ? searchWords(query.search).length : 0;
-  if (page.total > 0 || words === 0) return page;
+  const terms = query.search ? searchTerms(query.search) : [];
+  if (page.total > 0 || terms.length === 0) return page;
   // a word before the last may be abbreviated ("kurt lawn"): then every word as a prefix; with
   // one word that is the query just asked
-  if (words > 1) {
+  if (terms.length > 1) {
     const prefixed = await listPage(ctx, query, "prefixes");
     if (prefixed.total > 0) return prefixed;
   }
-  // words that match nothing may be a typo: then the names closest to them (pg_trgm)
+  // a word the catalogue does not hold may be a typo of one it does: then it and its corrections
+  // (decision 0108)
+  const corrections = await correctionsOf(ctx, terms);
+  if (corrections.size > 0) {
+    const corrected = await listPage(ctx, query, { corrections });
+    if (corrected.total > 0) return corrected;
+  }
+  // what is still unmatched: the names closest to the words (pg_trgm)
   return listPage(ctx, query, "fuzzy");
 }
 

@@ -74,8 +74,10 @@ export const products = pgTable(
     // lowest combination price (or the product price): what sort and price filters compare
     minPricePaisa: integer("min_price_paisa").notNull().default(0),
     maxPricePaisa: integer("max_price_paisa").notNull().default(0),
+    // search_fold (migration 0027) makes Roman Urdu's spellings and Urdu script's letter variants
+    // one, as core/catalog/search-folding.ts does to the search (decision 0108)
     searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`setweight(to_tsvector('simple', coalesce("name", '')), 'A') || setweight(to_tsvector('simple', coalesce("description", '')), 'B')`,
+      sql`setweight(to_tsvector('simple', search_fold(coalesce("name", ''))), 'A') || setweight(to_tsvector('simple', search_fold(coalesce("description", ''))), 'B')`,
     ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -133,6 +135,17 @@ export const products = pgTable(
     check("products_description_format", sql`${t.descriptionFormat} in ('html', 'structured', 'plain')`),
     check("products_size_guide", sql`${t.sizeGuide} in ('auto', 'apparel', 'bra', 'none')`),
   ],
+);
+
+// Every distinct word of the products' names and descriptions, folded as search_vector holds
+// them (four to forty letters): the words a typo in a search is corrected to (decision 0108).
+// Written by triggers on products (migration 0027), never by the application; a word whose last
+// product went stays, and only adds an alternative that matches nothing.
+export const catalogueWords = pgTable(
+  "catalogue_words",
+  { word: text("word").primaryKey() },
+  // nearest words first (order by word <-> $1) needs GiST: GIN has no distance order
+  (t) => [index("catalogue_words_trgm_idx").using("gist", t.word.op("gist_trgm_ops"))],
 );
 
 export const collectionProducts = pgTable(
