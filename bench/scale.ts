@@ -77,6 +77,11 @@ async function measureScale(context: SectionContext): Promise<SectionOutcome> {
         { target: BROAD_SEARCH_P95_MS[context.database] },
       ],
       ["search: a design, 24 (API)", "/api/products?search=Gulnaz%20Bahar&limit=24", { target: searchTarget }],
+      // decision 0108, no budget of their own yet: a Roman Urdu spelling the catalogue does not use
+      // ("qameez" for "Kameez"), and a typo, asked four times (words, prefixes, the catalogue's
+      // nearest words, then with the corrections)
+      ["search: Roman Urdu spelling, 24 (API)", "/api/products?search=gulnaz%20qameez&limit=24", {}],
+      ["search: a design and a typo, 24 (API)", "/api/products?search=Gulnaz%20shalwr&limit=24", {}],
       [
         "collection, filters + sort (API)",
         `/api/products?collection_id=${c}&size=M&color=Black&sort=price_asc&limit=24`,
