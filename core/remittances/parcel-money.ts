@@ -27,6 +27,9 @@ import { adoptFinishedParcels } from "./expectations";
 import { paymentRecordOf } from "./payment-poll";
 import { recordPaymentInTx, type PaymentOutcome } from "./payments";
 
+// the words of a parcel's money, for the API's schemas and the console (which reach db/ only through core)
+export { DEDUCTION_KINDS, DIFFERENCE_KINDS, DISPUTE_STATES, MONEY_SOURCES, type DeductionKind } from "../../db/schema";
+
 export interface ParcelMoney {
   parcelId: number;
   orderId: number;

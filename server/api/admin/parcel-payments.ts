@@ -6,13 +6,16 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { CoreContext } from "../../../core/context";
 import {
+  DEDUCTION_KINDS,
+  DIFFERENCE_KINDS,
+  DISPUTE_STATES,
+  MONEY_SOURCES,
   checkParcelPayment,
   readParcelMoney,
   type ParcelMoney,
   type PaymentCheck,
 } from "../../../core/remittances/parcel-money";
 import { COURIER_CODES } from "../../../core/couriers/courier";
-import { DEDUCTION_KINDS, DIFFERENCE_KINDS, DISPUTE_STATES, MONEY_SOURCES } from "../../../db/schema";
 import { money } from "../../serialize";
 import type { AppConfig } from "../../config";
 import { idParams } from "../http";

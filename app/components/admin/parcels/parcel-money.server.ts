@@ -3,10 +3,14 @@
 // permission (fulfilment sees the parcel panel without them), and "Check payment now".
 import type { CoreContext } from "../../../../core/context";
 import type { ParcelView } from "../../../../core/parcels/parcel-reads";
-import { checkParcelPayment, readParcelMoney, type ParcelMoney } from "../../../../core/remittances/parcel-money";
+import {
+  checkParcelPayment,
+  readParcelMoney,
+  type DeductionKind,
+  type ParcelMoney,
+} from "../../../../core/remittances/parcel-money";
 import { formatRupees } from "../../../../core/shared/money";
 import { can, type StaffActor } from "../../../../core/shared/permissions";
-import type { DeductionKind } from "../../../../db/schema";
 import { formatDay } from "../../../lib/dates";
 
 const DEDUCTION_LABELS: Readonly<Record<DeductionKind, string>> = {
