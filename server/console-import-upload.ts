@@ -9,11 +9,16 @@
 // context, so the page and its messages are the same with and without JavaScript.
 import type { FastifyRequest } from "fastify";
 import { IMPORT_LIMITS } from "../core/catalog/product-csv";
+import type { Permission } from "../core/shared/permissions";
 import { BODY_TOO_LARGE } from "./plugins/errors";
 import { hasUnsafeText, unsafeTextDetail } from "./plugins/request-checks";
 
-// the page and its data (a form sent with JavaScript), in the console's one spelling
-const IMPORT_PAGE = /^\/admin\/products\/import(?:\.data)?(?:\?|$)/;
+// the pages and their data (a form sent with JavaScript), in the console's one spelling, with the
+// permission each needs: the product import, and couriers' payment reports (decision 0107, the same 10 MB)
+const UPLOAD_PAGES: readonly [RegExp, Permission][] = [
+  [/^\/admin\/products\/import(?:\.data)?(?:\?|$)/, "products"],
+  [/^\/admin\/money\/reports(?:\.data)?(?:\?|$)/, "money"],
+];
 
 // the page's upload form: intent and the file; the apply form is urlencoded and never comes here
 const FIELDS = 10;
@@ -34,9 +39,10 @@ export const IMPORT_MULTIPART_OPTIONS = {
   },
 };
 
-/** True for a multipart post to the import page (the target is already in its one spelling). */
-export function isImportUpload(request: FastifyRequest): boolean {
-  return IMPORT_PAGE.test(request.url) && request.isMultipart();
+/** The permission a multipart post to an upload page needs; null for any other post (the target is already in its one spelling). */
+export function importUploadPermission(request: FastifyRequest): Permission | null {
+  if (!request.isMultipart()) return null;
+  return UPLOAD_PAGES.find(([page]) => page.test(request.url))?.[1] ?? null;
 }
 
 type Upload = { form: FormData } | { status: 400 | 413; detail: string };

@@ -22,7 +22,7 @@ import {
   refuseForeignOrigin,
   SIGNED_OUT_FORM_LIMIT,
 } from "./console-guard";
-import { IMPORT_MULTIPART_OPTIONS, isImportUpload, readImportUpload } from "./console-import-upload";
+import { IMPORT_MULTIPART_OPTIONS, importUploadPermission, readImportUpload } from "./console-import-upload";
 import { PageCache, preferredEncoding, renderedWhole, type CachedPage } from "./page-cache";
 import { RenderTurns } from "./render-turns";
 import { withoutCampaignParameters } from "./campaign-parameters";
@@ -306,7 +306,8 @@ export async function reactRouterPages(
             if (!member) limit = SIGNED_OUT_FORM_LIMIT;
             else maxFields = Infinity;
             // only a member who may import gets the upload's size, as the photo uploads' door
-            if (member && isImportUpload(request) && can(member, "products") && !owes) {
+            const uploadNeeds = member ? importUploadPermission(request) : null;
+            if (member && uploadNeeds && can(member, uploadNeeds) && !owes) {
               const upload = await readImportUpload(request);
               if ("detail" in upload) {
                 if (upload.status === 413) return refuseTooLarge(reply);
