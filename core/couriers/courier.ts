@@ -125,6 +125,18 @@ export interface CourierPayment {
   deductions: { kind: string; paisa: number }[];
 }
 
+/** What a payment call answers for a parcel the courier has not paid for (or does not know yet). */
+export const unpaidPayment = (cn: string): CourierPayment => ({
+  cn,
+  paid: false,
+  reference: null,
+  secondReference: null,
+  paidOn: null,
+  collectedPaisa: null,
+  paidPaisa: null,
+  deductions: [],
+});
+
 export type ShipperAdvice = "retry" | "return";
 
 export interface CourierAdapter {

@@ -1,7 +1,7 @@
 // The PostEx adapter against the local fake of its Merchant API (tests/helpers/fake-couriers/postex.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakePostex, type FakePostex } from "../../tests/helpers/fake-couriers/postex";
-import type { BookingRequest, CourierConnection, ParcelStatus } from "./courier";
+import { unpaidPayment, type BookingRequest, type CourierConnection, type ParcelStatus } from "./courier";
 import { postexAdapter, postexRupees } from "./postex";
 import { POSTEX_CODES, POSTEX_WORDS, postexStatus, postexTime, postexTracking } from "./postex-status";
 import { courierFailure } from "../../tests/helpers/fake-couriers/courier-failure";
@@ -287,16 +287,7 @@ describe("PostEx shipper advice and payments", () => {
           { kind: "transactionTax", paisa: 2_880 },
         ],
       },
-      {
-        cn: waiting.cn,
-        paid: false,
-        reference: null,
-        secondReference: null,
-        paidOn: null,
-        collectedPaisa: null,
-        paidPaisa: null,
-        deductions: [],
-      },
+      unpaidPayment(waiting.cn),
     ]);
   });
 

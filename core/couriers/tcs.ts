@@ -15,6 +15,7 @@ import type {
   ParcelTracking,
   TrackingEvent,
 } from "./courier";
+import { unpaidPayment } from "./courier";
 import { callCourier } from "./courier-http";
 import { normalizePakistaniMobile } from "../shared/phone";
 import { asRecord, asText, tcsCall, tcsNeeds, unexpected, type Json, type TcsAnswer } from "./tcs-auth";
@@ -277,16 +278,6 @@ export function tcsPaisa(value: unknown): number | null {
   return Math.round(value * 100);
 }
 
-const UNPAID: Omit<CourierPayment, "cn"> = {
-  paid: false,
-  reference: null,
-  secondReference: null,
-  paidOn: null,
-  collectedPaisa: null,
-  paidPaisa: null,
-  deductions: [],
-};
-
 /** Each charge the row names ("delivery charges" in the guide; any other "… charges" too), by TCS's words. */
 function chargesOf(row: Record<string, unknown>): CourierPayment["deductions"] {
   const list: CourierPayment["deductions"] = [];
@@ -310,7 +301,7 @@ async function payments(connection: CourierConnection, cns: readonly string[]): 
     if (!row) {
       // `detail: null` with "Invalid CN": nothing paid for a CN TCS does not know yet
       if (reply.json && reply.json.detail === null) {
-        answer.push({ ...UNPAID, cn });
+        answer.push(unpaidPayment(cn));
         continue;
       }
       readTcs(reply);

@@ -2,7 +2,7 @@
 // "Payment Details of a Shipment [Multiple]" (`/api/payments`, many CNs: paid or not, the
 // payment id and date), "[Invoice]" (`/api/invoice`, by payment id: each CN's charges) and
 // "Payment Details of a Shipment" (`/api/shipment/payments`, one CN: the cash collected).
-import type { CourierConnection, CourierPayment } from "./courier";
+import { unpaidPayment, type CourierConnection, type CourierPayment } from "./courier";
 import { asRecord, asText, traxCall, traxNeeds, traxPaisa, unexpected, type Json } from "./trax-answer";
 import { parseTraxDate } from "./trax-status";
 
@@ -119,16 +119,7 @@ export async function traxPayments(connection: CourierConnection, cns: readonly 
   for (const cn of cns) {
     const row = rows.get(cn) as PaidRow;
     if (!row.paid) {
-      answer.push({
-        cn,
-        paid: false,
-        reference: null,
-        secondReference: null,
-        paidOn: null,
-        collectedPaisa: null,
-        paidPaisa: null,
-        deductions: [],
-      });
+      answer.push(unpaidPayment(cn));
       continue;
     }
     let charges: Json | undefined;
