@@ -15,6 +15,7 @@ import type { StaffActor } from "../shared/permissions";
 import { requirePermission } from "../shared/staff-errors";
 import { staffWrite } from "../shared/staff-write";
 import { Turns } from "../shared/turns";
+import { adoptFinishedParcels } from "./expectations";
 import { recordPaymentInTx } from "./payments";
 import { showPaymentReport, type ReportImport } from "./report-import";
 import { saveReportMapping, type ReportMapping } from "./report-mapping";
@@ -76,7 +77,9 @@ export async function applyPaymentReport(ctx: CoreContext, actor: StaffActor, id
       });
     });
   } catch (error) {
-    await ctx.db.execute(sql`update courier_report_imports set applied_at = null where id = ${id} and state = 'previewed'`);
+    await ctx.db.execute(
+      sql`update courier_report_imports set applied_at = null where id = ${id} and state = 'previewed'`,
+    );
     throw error;
   }
   return showPaymentReport(ctx, actor, id, 1);
@@ -108,6 +111,11 @@ async function writeBatches(
     await staffWrite(ctx, actor, "money", async ({ tx, audit, keepCache }) => {
       keepCache();
       const counts: Record<string, number> = {};
+      // the batch's parcels the store has seen finish get their money rows in one go, not one by one
+      await adoptFinishedParcels(
+        tx,
+        slice.map((row) => row.parcelId!),
+      );
       for (const row of slice) {
         const written = await recordPaymentInTx(tx, {
           parcelId: row.parcelId!,
@@ -124,7 +132,8 @@ async function writeBatches(
           source: "report",
           reportImportId: id,
         });
-        const result: RowResult = written === null ? "not recorded" : written.outcome === "kept" ? "unchanged" : written.outcome;
+        const result: RowResult =
+          written === null ? "not recorded" : written.outcome === "kept" ? "unchanged" : written.outcome;
         results.set(row.line, result);
         counts[result] = (counts[result] ?? 0) + 1;
       }
@@ -139,4 +148,3 @@ async function writeBatches(
   }
   return results;
 }
-

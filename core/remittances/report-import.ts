@@ -71,7 +71,8 @@ export interface ReportUpload {
   mapping: ReportMapping | null;
 }
 
-const storedCell = (cell: Cell): string | number | null => (cell instanceof Date ? cell.toISOString().slice(0, 10) : cell);
+const storedCell = (cell: Cell): string | number | null =>
+  cell instanceof Date ? cell.toISOString().slice(0, 10) : cell;
 
 async function checkAccount(ctx: CoreContext, courier: CourierCode, accountId: number | null): Promise<void> {
   if (accountId === null) return;
@@ -84,7 +85,12 @@ async function checkAccount(ctx: CoreContext, courier: CourierCode, accountId: n
 }
 
 /** The columns and the rows planned with a mapping; a mapping that does not fit is a problem to show, not a failure. */
-async function plan(ctx: CoreContext, read: ReadReport, mapping: ReportMapping, scope: { courier: CourierCode; accountId: number | null }) {
+async function plan(
+  ctx: CoreContext,
+  read: ReadReport,
+  mapping: ReportMapping,
+  scope: { courier: CourierCode; accountId: number | null },
+) {
   try {
     const columns = mappingForHeadings(mapping, read.headings);
     return { rows: await planReport(ctx.db, read, columns, scope), problem: null };
@@ -95,9 +101,14 @@ async function plan(ctx: CoreContext, read: ReadReport, mapping: ReportMapping, 
 }
 
 /** Which mapping a file is read with, and its rows planned: the given one, else the remembered, else a guess. */
-async function chooseAndPlan(ctx: CoreContext, read: ReadReport, upload: Pick<ReportUpload, "courier" | "accountId" | "mapping">) {
+async function chooseAndPlan(
+  ctx: CoreContext,
+  read: ReadReport,
+  upload: Pick<ReportUpload, "courier" | "accountId" | "mapping">,
+) {
   const scope = { courier: upload.courier, accountId: upload.accountId };
-  if (upload.mapping) return { mapping: upload.mapping, source: "given" as const, ...(await plan(ctx, read, upload.mapping, scope)) };
+  if (upload.mapping)
+    return { mapping: upload.mapping, source: "given" as const, ...(await plan(ctx, read, upload.mapping, scope)) };
   const remembered = await rememberedMapping(ctx, upload.courier);
   if (remembered) {
     const planned = await plan(ctx, read, remembered, scope);
@@ -111,7 +122,11 @@ async function chooseAndPlan(ctx: CoreContext, read: ReadReport, upload: Pick<Re
  * Reads and previews a report; keeps it as an import "previewed". A mapping that leaves no CN or
  * no amount is a 422 naming the headings, with the import's id, so its mapping can be chosen.
  */
-export async function previewPaymentReport(ctx: CoreContext, actor: StaffActor, upload: ReportUpload): Promise<ReportImport> {
+export async function previewPaymentReport(
+  ctx: CoreContext,
+  actor: StaffActor,
+  upload: ReportUpload,
+): Promise<ReportImport> {
   requirePermission(actor, "money");
   await checkAccount(ctx, upload.courier, upload.accountId);
   const read = await readReportFile(upload.bytes, hasCnHeading);
@@ -147,10 +162,12 @@ export async function remapPaymentReport(
   mapping: ReportMapping,
 ): Promise<ReportImport> {
   requirePermission(actor, "money");
-  const [kept] = await queryRows<{ courier: CourierCode; courier_account_id: number | null; state: string; rows: ReportBody }>(
-    ctx.db,
-    sql`select courier, courier_account_id, state, rows from courier_report_imports where id = ${id}`,
-  );
+  const [kept] = await queryRows<{
+    courier: CourierCode;
+    courier_account_id: number | null;
+    state: string;
+    rows: ReportBody;
+  }>(ctx.db, sql`select courier, courier_account_id, state, rows from courier_report_imports where id = ${id}`);
   if (!kept) throw notFound("No such payment report.");
   if (kept.state !== "previewed" || !kept.rows.cells)
     throw new AppError(409, "This report is applied: upload the file again to read it another way.");
@@ -186,7 +203,12 @@ interface ImportRow {
 }
 
 /** An import with one page of its rows (1 is the first). */
-export async function showPaymentReport(ctx: CoreContext, actor: StaffActor, id: number, page = 1): Promise<ReportImport> {
+export async function showPaymentReport(
+  ctx: CoreContext,
+  actor: StaffActor,
+  id: number,
+  page = 1,
+): Promise<ReportImport> {
   requirePermission(actor, "money");
   const from = (page - 1) * REPORT_PAGE_ROWS;
   const [kept] = await queryRows<ImportRow>(
@@ -260,7 +282,9 @@ export async function listPaymentReports(
   );
   let total = rows.length ? Number(rows[0]!.total) : 0;
   if (!rows.length && offset > 0)
-    total = Number((await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from courier_report_imports`))[0]!.n);
+    total = Number(
+      (await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from courier_report_imports`))[0]!.n,
+    );
   return {
     total,
     items: rows.map((row) => ({

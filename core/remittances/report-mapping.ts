@@ -108,14 +108,18 @@ export function parseMappingJson(text: string): ReportMapping {
     const issue = parsed.error.issues[0]!;
     // zod names an unknown key in its own words; ours list the fields there are
     const fields = `mapping: the fields are ${REPORT_FIELDS.join(", ")}`;
-    throw new AppError(422, issue.code === "unrecognized_keys" || issue.code === "invalid_key" ? fields : issue.message);
+    throw new AppError(
+      422,
+      issue.code === "unrecognized_keys" || issue.code === "invalid_key" ? fields : issue.message,
+    );
   }
   return withoutBlanks(parsed.data);
 }
 
 function withoutBlanks(mapping: Record<string, string>): ReportMapping {
   const out: ReportMapping = {};
-  for (const [field, heading] of Object.entries(mapping)) if (heading.trim()) out[field as ReportField] = heading.trim();
+  for (const [field, heading] of Object.entries(mapping))
+    if (heading.trim()) out[field as ReportField] = heading.trim();
   return out;
 }
 
@@ -123,7 +127,10 @@ function withoutBlanks(mapping: Record<string, string>): ReportMapping {
  * The mapping put to this file's headings (each named heading found, whatever its case and
  * spacing), or a 422 that says what is missing: a CN, and cash collected or net paid.
  */
-export function mappingForHeadings(mapping: ReportMapping, headings: readonly string[]): Record<ReportField, number | null> {
+export function mappingForHeadings(
+  mapping: ReportMapping,
+  headings: readonly string[],
+): Record<ReportField, number | null> {
   const columns = {} as Record<ReportField, number | null>;
   const used = new Map<number, ReportField>();
   for (const field of REPORT_FIELDS) {
@@ -133,7 +140,8 @@ export function mappingForHeadings(mapping: ReportMapping, headings: readonly st
       continue;
     }
     const index = headings.findIndex((h) => headingKey(h) === headingKey(named));
-    if (index < 0) throw new AppError(422, `The file has no column “${named}” (chosen for ${REPORT_FIELD_LABELS[field]}).`);
+    if (index < 0)
+      throw new AppError(422, `The file has no column “${named}” (chosen for ${REPORT_FIELD_LABELS[field]}).`);
     const other = used.get(index);
     if (other)
       throw new AppError(
@@ -247,7 +255,8 @@ export function dayCell(cell: Cell, today = karachiToday()): string | null | "ba
   if (cell instanceof Date) found = Number.isNaN(cell.getTime()) ? null : cell.toISOString().slice(0, 10);
   else if (typeof cell === "number") {
     // an Excel serial day the sheet did not style as a date (1 is 1900-01-01, with its leap-year slip)
-    if (cell >= 36526 && cell <= 73051) found = new Date(Date.UTC(1899, 11, 30) + Math.floor(cell) * 86_400_000).toISOString().slice(0, 10);
+    if (cell >= 36526 && cell <= 73051)
+      found = new Date(Date.UTC(1899, 11, 30) + Math.floor(cell) * 86_400_000).toISOString().slice(0, 10);
   } else {
     const text = cell.trim();
     if (text === "") return null;

@@ -215,7 +215,11 @@ export async function planReport(
     if (parcel.courier !== scope.courier) {
       row.says = `${OUTCOME_WORDS.other_account}: booked with ${COURIER_NAMES[parcel.courier]}`;
       row.outcome = "other_account";
-    } else if (scope.accountId !== null && parcel.courier_account_id !== null && parcel.courier_account_id !== scope.accountId) {
+    } else if (
+      scope.accountId !== null &&
+      parcel.courier_account_id !== null &&
+      parcel.courier_account_id !== scope.accountId
+    ) {
       row.outcome = "other_account";
       row.says = `${OUTCOME_WORDS.other_account}: ${parcel.account_label ?? "another account"}`;
     } else if (parcel.booking_state !== "booked") {
@@ -257,7 +261,12 @@ function judgePayment(row: PlannedRow, parcel: Match, courier: CourierCode, toda
     batch: parcel.payout_reference ?? "",
     paidOn: parcel.paid_on ?? "",
   };
-  const now = { collected: figures.collectedPaisa, deductions: totalOf(figures.deductions), batch, paidOn: row.paidOn! };
+  const now = {
+    collected: figures.collectedPaisa,
+    deductions: totalOf(figures.deductions),
+    batch,
+    paidOn: row.paidOn!,
+  };
   const same =
     was.collected === now.collected &&
     was.batch === now.batch &&
@@ -279,7 +288,8 @@ function describe(
   const parts: string[] = [];
   if (a.collected !== b.collected) parts.push(`collected ${formatRupees(a.collected)}`);
   if (a.deductions !== b.deductions) parts.push(`deductions ${formatRupees(a.deductions)}`);
-  if (a.collected - a.deductions !== b.collected - b.deductions) parts.push(`net ${formatRupees(a.collected - a.deductions)}`);
+  if (a.collected - a.deductions !== b.collected - b.deductions)
+    parts.push(`net ${formatRupees(a.collected - a.deductions)}`);
   if (a.batch !== b.batch) parts.push(`batch ${a.batch}`);
   if (a.paidOn !== b.paidOn) parts.push(`paid on ${a.paidOn}`);
   return parts.join(", ") || `deductions split ${formatRupees(a.deductions)} otherwise`;

@@ -54,7 +54,10 @@ const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) =>
  * The file's headings and rows. `findHeadings` picks the heading row among the first rows (the
  * first it answers true for; else the first row that is not empty).
  */
-export async function readReportFile(bytes: Uint8Array, findHeadings: (cells: string[]) => boolean): Promise<ReadReport> {
+export async function readReportFile(
+  bytes: Uint8Array,
+  findHeadings: (cells: string[]) => boolean,
+): Promise<ReadReport> {
   if (bytes.byteLength > REPORT_LIMITS.bytes)
     throw new AppError(413, `The file is too large: at most ${MB(REPORT_LIMITS.bytes)}.`);
   if (bytes.byteLength === 0) throw new AppError(422, "The file is empty.");
@@ -102,7 +105,7 @@ async function csvRecords(text: string): Promise<ReportRow[]> {
   );
   const done = finished(parser);
   done.catch(() => {});
-  for (let at = 0; at < text.length && !parser.writableEnded && !parser.destroyed; ) {
+  for (let at = 0; at < text.length && !parser.writableEnded && !parser.destroyed;) {
     let end = Math.min(at + PIECE_CHARS, text.length);
     const code = text.charCodeAt(end - 1);
     if (end < text.length && code >= 0xd800 && code <= 0xdbff) end--;
@@ -197,7 +200,10 @@ const isEmpty = (cells: Cell[]) => cells.every((cell) => cellText(cell) === "");
 function shape(kind: "csv" | "xlsx", records: ReportRow[], findHeadings: (cells: string[]) => boolean): ReadReport {
   for (const record of records) {
     if (record.cells.length > REPORT_LIMITS.columns)
-      throw new AppError(422, `Line ${record.line} has more than ${REPORT_LIMITS.columns} columns: this is not a payment report.`);
+      throw new AppError(
+        422,
+        `Line ${record.line} has more than ${REPORT_LIMITS.columns} columns: this is not a payment report.`,
+      );
     for (const cell of record.cells)
       if (typeof cell === "string" && cell.length > REPORT_LIMITS.cellChars)
         throw new AppError(

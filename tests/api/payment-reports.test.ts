@@ -35,7 +35,10 @@ describe("a CSV report", () => {
   it("previews each row, writes nothing, then records the payments once", async () => {
     const a = await deliveredParcel();
     const b = await deliveredParcel();
-    const file = { name: "postex-cpr.csv", bytes: csvOf([POSTEX_HEADINGS, postexRow(a.cn), postexRow(b.cn.toLowerCase() + "  ")]) };
+    const file = {
+      name: "postex-cpr.csv",
+      bytes: csvOf([POSTEX_HEADINGS, postexRow(a.cn), postexRow(b.cn.toLowerCase() + "  ")]),
+    };
 
     const res = await uploadReport(owner, file);
     expect(res.statusCode, res.body).toBe(201);
@@ -102,7 +105,10 @@ describe("a CSV report", () => {
     const a = await deliveredParcel();
     const first = await uploadReport(owner, { name: "a.csv", bytes: csvOf([POSTEX_HEADINGS, postexRow(a.cn)]) });
     await applyReport(owner, first.json().id);
-    const res = await uploadReport(owner, { name: "b.csv", bytes: csvOf([POSTEX_HEADINGS, postexRow(a.cn, "CPR-2002", 200)]) });
+    const res = await uploadReport(owner, {
+      name: "b.csv",
+      bytes: csvOf([POSTEX_HEADINGS, postexRow(a.cn, "CPR-2002", 200)]),
+    });
     const row = (res.json().rows as Row[])[0]!;
     expect(row.outcome).toBe("change");
     expect(row.says).toBe(
@@ -120,13 +126,28 @@ describe("an XLSX report", () => {
     const bytes = await xlsxOf([
       ["Leopards payment statement"],
       ["CN Number", "Cheque No", "Cheque Date", "COD Amount", "Shipment Charges", "GST", "Net Amount", "Remarks"],
-      [a!.cn, "CHQ-77", { value: day, type: Date, format: "dd/mm/yyyy" }, 2500, 180.5, 28.88, 2290.62, "=HYPERLINK(\"x\")"],
+      [
+        a!.cn,
+        "CHQ-77",
+        { value: day, type: Date, format: "dd/mm/yyyy" },
+        2500,
+        180.5,
+        28.88,
+        2290.62,
+        '=HYPERLINK("x")',
+      ],
       [b!.cn, "CHQ-77", { value: day, type: Date, format: "dd/mm/yyyy" }, 2500, 180.5, 28.88, 2290.62, ""],
     ]);
     const res = await uploadReport(owner, { name: "statement.xlsx", bytes });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
-      mapping: { cn: "CN Number", reference: "Cheque No", paid_on: "Cheque Date", delivery: "Shipment Charges", gst: "GST" },
+      mapping: {
+        cn: "CN Number",
+        reference: "Cheque No",
+        paid_on: "Cheque Date",
+        delivery: "Shipment Charges",
+        gst: "GST",
+      },
       summary: { record: 2 },
     });
     expect((res.json().rows as Row[]).map((r) => [r.line, r.net])).toEqual([
@@ -157,7 +178,12 @@ describe("the mapping", () => {
     expect(res.json().detail).toContain("Choose the column that holds the CN");
     expect(res.json().headings).toEqual(["Sr", "Consignment", "Invoice No", "Amount Received", "Delivery Charges"]);
 
-    const mapping = { cn: "consignment", reference: "INVOICE NO", collected: "Amount  Received", delivery: "Delivery Charges" };
+    const mapping = {
+      cn: "consignment",
+      reference: "INVOICE NO",
+      collected: "Amount  Received",
+      delivery: "Delivery Charges",
+    };
     const remapped = await staffCall(owner, "POST", `/api/admin/money/reports/${res.json().id}/mapping`, { mapping });
     expect(remapped.statusCode, remapped.body).toBe(200);
     expect(remapped.json()).toMatchObject({ mapping_source: "given", summary: { record: 1 } });
@@ -182,12 +208,20 @@ describe("the mapping", () => {
   it("a mapping sent with the upload is checked against the file's headings", async () => {
     const [a] = await plantDelivered(1);
     const bytes = csvOf([POSTEX_HEADINGS, postexRow(a!.cn)]);
-    const wrong = await uploadReport(owner, { name: "r.csv", bytes }, { mapping: JSON.stringify({ cn: "CN", paid: "Net Amount" }) });
+    const wrong = await uploadReport(
+      owner,
+      { name: "r.csv", bytes },
+      { mapping: JSON.stringify({ cn: "CN", paid: "Net Amount" }) },
+    );
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().detail).toBe("The file has no column “CN” (chosen for CN (consignment number)).");
-    const twice = await uploadReport(owner, { name: "r.csv", bytes }, {
-      mapping: JSON.stringify({ cn: "Tracking Number", paid: "Net Amount", collected: "net amount" }),
-    });
+    const twice = await uploadReport(
+      owner,
+      { name: "r.csv", bytes },
+      {
+        mapping: JSON.stringify({ cn: "Tracking Number", paid: "Net Amount", collected: "net amount" }),
+      },
+    );
     expect(twice.json().detail).toContain("is chosen for both");
     const notJson = await uploadReport(owner, { name: "r.csv", bytes }, { mapping: "{cn:" });
     expect(notJson.statusCode).toBe(422);
@@ -210,7 +244,12 @@ describe("who may", () => {
     const made = await uploadReport(owner, { name: "newest.csv", bytes: csvOf([POSTEX_HEADINGS, postexRow(a!.cn)]) });
     const list = await staffCall(owner, "GET", "/api/admin/money/reports?limit=5");
     expect(list.statusCode).toBe(200);
-    expect(list.json()[0]).toMatchObject({ id: made.json().id, file_name: "newest.csv", state: "previewed", courier_name: "PostEx" });
+    expect(list.json()[0]).toMatchObject({
+      id: made.json().id,
+      file_name: "newest.csv",
+      state: "previewed",
+      courier_name: "PostEx",
+    });
     expect(Number(list.headers["x-total-count"])).toBeGreaterThan(0);
     expect((await showReport(owner, 999999)).statusCode).toBe(404);
     expect((await applyReport(owner, 999999)).statusCode).toBe(404);

@@ -104,7 +104,8 @@ export async function uploadReport(
   });
 }
 
-export const applyReport = (who: TestStaff, id: number) => staffCall(who, "POST", `/api/admin/money/reports/${id}/apply`);
+export const applyReport = (who: TestStaff, id: number) =>
+  staffCall(who, "POST", `/api/admin/money/reports/${id}/apply`);
 
 export const showReport = (who: TestStaff, id: number, page = 1) =>
   staffCall(who, "GET", `/api/admin/money/reports/${id}?page=${page}`);
@@ -131,7 +132,15 @@ export async function moneyOf(parcelId: number) {
 }
 
 /** PostEx's own headings for a payment report, and a row of one for each parcel. */
-export const POSTEX_HEADINGS = ["Tracking Number", "CPR Number", "Payment Date", "COD Amount", "Transaction Fee", "Transaction Tax", "Net Amount"];
+export const POSTEX_HEADINGS = [
+  "Tracking Number",
+  "CPR Number",
+  "Payment Date",
+  "COD Amount",
+  "Transaction Fee",
+  "Transaction Tax",
+  "Net Amount",
+];
 
 export const postexRow = (cn: string, cpr = "CPR-1001", fee = 150) => [
   cn,

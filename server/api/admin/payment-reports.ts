@@ -47,7 +47,10 @@ const courierSchema = z.enum(COURIER_CODES, { error: `courier must be one of ${C
 /** The upload's fields and file; the multipart plugin's limits become messages that say what to do. */
 async function readUpload(request: FastifyRequest) {
   if (!request.isMultipart())
-    throw new AppError(400, `Send the report as multipart/form-data: the file in the field "${FILE_FIELD}", and courier.`);
+    throw new AppError(
+      400,
+      `Send the report as multipart/form-data: the file in the field "${FILE_FIELD}", and courier.`,
+    );
   const fields: Record<string, string> = {};
   let file: { name: string; bytes: Uint8Array } | null = null;
   try {
@@ -73,7 +76,8 @@ async function readUpload(request: FastifyRequest) {
     if (code === "FST_REQ_FILE_TOO_LARGE")
       throw new AppError(413, `The file is too large: at most ${REPORT_LIMITS.bytes / 1024 / 1024} MB.`);
     if (code === "FST_FILES_LIMIT") throw new AppError(413, "Send one file at a time.");
-    if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") throw new AppError(413, "The form has too many fields.");
+    if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
+      throw new AppError(413, "The form has too many fields.");
     throw new AppError(400, "The upload could not be read: it broke off or is not valid multipart/form-data.");
   }
   if (!file || file.bytes.byteLength === 0)
@@ -214,7 +218,12 @@ const mappingProblem = errorAnswerAbout(
 );
 const courierParams = z.object({ courier: courierSchema });
 const pageParam = z.object({
-  page: z.coerce.number().int("page must be a whole number").min(1, "page must be 1 or more").max(1000, "page must be at most 1000").default(1),
+  page: z.coerce
+    .number()
+    .int("page must be a whole number")
+    .min(1, "page must be 1 or more")
+    .max(1000, "page must be at most 1000")
+    .default(1),
 });
 const mappingBody = z.object({ mapping: mappingInput });
 const savedMapping = z.object({ courier: z.enum(COURIER_CODES), mapping: mappingAnswer.nullable() });
@@ -249,7 +258,8 @@ export async function adminPaymentReportRoutes(
       querystring: pageQuery(100, 20),
       response: answers({ 200: pageOf(listedAnswer) }),
     },
-    async (actor, request, reply) => sendPage(reply, await listPaymentReports(core, actor, request.query), presentListed),
+    async (actor, request, reply) =>
+      sendPage(reply, await listPaymentReports(core, actor, request.query), presentListed),
   );
 
   staff.get(
@@ -261,7 +271,8 @@ export async function adminPaymentReportRoutes(
       querystring: pageParam,
       response: answers({ 200: reportAnswer }, 404),
     },
-    async (actor, request) => presentReport(await showPaymentReport(core, actor, request.params.id, request.query.page)),
+    async (actor, request) =>
+      presentReport(await showPaymentReport(core, actor, request.params.id, request.query.page)),
   );
 
   staff.post(
@@ -308,7 +319,8 @@ export async function adminPaymentReportRoutes(
     "/admin/money/report-mappings/:courier",
     {
       operationId: "setReportMapping",
-      summary: "Remembers which report column holds which field for a courier (cn, and collected or paid, needed); audited",
+      summary:
+        "Remembers which report column holds which field for a courier (cn, and collected or paid, needed); audited",
       params: courierParams,
       body: mappingBody,
       response: answers({ 200: savedMapping }, 422),
