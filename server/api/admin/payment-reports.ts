@@ -18,6 +18,7 @@ import {
   type ReportImport,
 } from "../../../core/remittances/report-import";
 import {
+  DEDUCTION_FIELDS,
   getReportMapping,
   mappingInput,
   parseMappingJson,
@@ -28,7 +29,6 @@ import {
 import { ROW_OUTCOMES, type PlannedRow } from "../../../core/remittances/report-plan";
 import { REPORT_LIMITS } from "../../../core/remittances/report-read";
 import { AppError } from "../../../core/shared/errors";
-import { DEDUCTION_KINDS } from "../../../db/schema";
 import type { AppConfig } from "../../config";
 import { hasUnsafeText } from "../../plugins/request-checks";
 import { money } from "../../serialize";
@@ -155,7 +155,7 @@ const rowAnswer = answerOf<ReturnType<typeof presentRow>>()(
     paid_on: z.string().nullable(),
     collected: rupees.nullable(),
     paid: rupees.nullable(),
-    deductions: z.record(z.string(), rupees).describe(`the mapped deductions by kind (${DEDUCTION_KINDS.join(", ")})`),
+    deductions: z.record(z.string(), rupees).describe(`the mapped deductions by kind (${DEDUCTION_FIELDS.join(", ")})`),
     net: rupees.nullable().describe("net paid, made whole: collected less every deduction"),
     result: z.enum(["recorded", "changed", "unchanged", "not recorded"]).nullable().describe("once applied"),
   }),
