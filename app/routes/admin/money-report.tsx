@@ -82,7 +82,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       says: row.says,
       result: row.result ?? null,
       collected: rupees(row.collected),
-      deductions: rupees(Object.values(row.deductions).reduce<number>((sum, paisa) => sum + (paisa ?? 0), 0)),
+      // a row refused before its figures were read has none to show
+      deductions: rupees(
+        Object.keys(row.deductions).length === 0
+          ? null
+          : Object.values(row.deductions).reduce<number>((sum, paisa) => sum + (paisa ?? 0), 0),
+      ),
       net: rupees(row.net),
     })),
   };
@@ -149,8 +154,14 @@ export default function ConsolePaymentReport() {
         {r.problem && <Notice kind="error">{r.problem}</Notice>}
       </div>
       {!r.applied && (
-        <Panel title="Columns">
-          <MappingForm fields={r.fields} headings={r.headings} source={r.source} busy={busy} />
+        <Panel>
+          {/* columns chosen before stay folded on a phone-length page; a guess or a problem is shown to check */}
+          <details open={r.source === "guessed" || r.problem !== null}>
+            <summary className="cursor-pointer text-lg font-semibold">Columns</summary>
+            <div className="mt-4">
+              <MappingForm fields={r.fields} headings={r.headings} source={r.source} busy={busy} />
+            </div>
+          </details>
         </Panel>
       )}
       {!r.problem && (
