@@ -122,6 +122,28 @@ describe("GET /api/products?search= as shoppers in Pakistan type", () => {
     expect(keysOf(typo.body)).toEqual(["shawl"]);
   });
 
+  it("lets two writers of new words at once both finish", async () => {
+    // each writes a word new to the catalogue, then the other's: without the one lock of migration
+    // 0028 they waited on each other's uncommitted word (on PGlite transactions run one at a time)
+    const db = t.database.db;
+    const insert = (name: string) => sql`insert into products (name, price_paisa) values (${name}, 100)`;
+    let second: Promise<unknown> = Promise.resolve();
+    await db.transaction(async (tx) => {
+      await tx.execute(insert("Aftabi Lehriya"));
+      second = db.transaction(async (other) => {
+        await other.execute(insert("Mehtabi Gotakari"));
+        await other.execute(insert("Aftabi Chunri"));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await tx.execute(insert("Mehtabi Zardozi"));
+    });
+    await second;
+    const words = await rows<{ word: string }>(
+      sql`select word from catalogue_words where word in ('aftabi', 'mehtabi', 'chunri', 'zardozi')`,
+    );
+    expect(words).toHaveLength(4);
+  });
+
   it("never corrects a word the catalogue holds", async () => {
     const corrections = await correctionsOf(t.core, searchTerms("firozi shalwr gulabi"));
     expect([...corrections.keys()]).toEqual(["shalwr"]);
