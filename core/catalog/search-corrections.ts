@@ -2,7 +2,7 @@
 // asked again as the nearest words it does hold ("shalwr" as "shalwar", "chifn" as "chifon").
 // The words the catalogue holds are the table catalogue_words, every distinct word of the
 // products' names and descriptions as search_vector holds them (folded), kept by triggers on
-// products (migration 0027_roman_urdu_search). Its trigram GiST index gives the nearest few by
+// products (migrations 0027_roman_urdu_search and 0028). Its trigram GiST index gives the nearest few by
 // trigram distance; the edit distance here keeps those one or two typing slips away.
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
