@@ -1,4 +1,4 @@
-// What staff send for a courier's rate card and the withheld-tax rate (decision 0107), read and
+// What staff send for a courier's rate card and the withheld-tax rate (decision 0109), read and
 // checked before anything is stored. One shape serves the staff API and the console's form, as
 // every other amount of the store's API: rupees (a JSON number with at most 2 decimals, such as
 // 150.50, or the same as text, "150.50", "Rs. 1,250") and percents (2.5, or "2.5" or "2.5%"),

@@ -1,7 +1,7 @@
 // What a rate card says a parcel's deductions should be (decision 0106), held for any card whose
 // charges rise with weight, as couriers' cards do: whole paisa, never less for a heavier parcel,
 // nothing on the cash for a parcel that came back, GST on exactly the charges. Then cards worked
-// by hand, and the card's input as the form and the API send it (decision 0107).
+// by hand, and the card's input as the form and the API send it (decision 0109).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DEDUCTION_KINDS } from "../../db/schema";

@@ -1,5 +1,5 @@
 // Each courier's rate card and the withheld-tax rate, as settings with the day they take effect
-// (decision 0107): saved, removed and listed by staff with the money permission, each change
+// (decision 0109): saved, removed and listed by staff with the money permission, each change
 // audited with what it changed and, in the same transaction, every parcel it covers held to it
 // again (expected deductions, tolerance, difference), so a card entered after the courier paid
 // still shows which parcels were charged more. A parcel is held to the card in force on the day

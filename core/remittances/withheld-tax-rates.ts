@@ -1,5 +1,5 @@
 // The income tax couriers withhold on the cash they collect (Finance Act 2025, section 6A), as
-// rates with the day each takes effect (decision 0107). A parcel delivered on a day is held to the
+// rates with the day each takes effect (decision 0109). A parcel delivered on a day is held to the
 // rate in force that day; adding or removing a rate works out every parcel's expectation again in
 // the same transaction. One rate a day: a second for a day already kept is refused (remove the
 // first), so the rate a parcel was held to is never changed by a click that meant to add one.

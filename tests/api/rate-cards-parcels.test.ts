@@ -1,4 +1,4 @@
-// Rate cards and withheld-tax rates held against real parcels (decision 0107): a parcel booked with
+// Rate cards and withheld-tax rates held against real parcels (decision 0109): a parcel booked with
 // the fake PostEx, delivered, followed by the tracking pass and paid through recordPaymentInTx;
 // a card saved afterwards refreshes what the parcel was expected to cost and flags it "charged
 // more than the rate card"; a parcel is held to the card in force on the day it was delivered;

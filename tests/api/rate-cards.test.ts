@@ -1,4 +1,4 @@
-// Couriers' rate cards and withheld-tax rates through the staff API (decision 0107): saved from a
+// Couriers' rate cards and withheld-tax rates through the staff API (decision 0109): saved from a
 // day, replaced by saving the same courier and day, listed with the one in force marked, removed;
 // rupees and percents taken as numbers or as a form types them; every hostile value refused by
 // its field with nothing written; the money permission; two saves at once.

@@ -1,4 +1,4 @@
-// The rate card tests' pieces (decision 0107): a card's body as the staff API takes it (rupees and
+// The rate card tests' pieces (decision 0109): a card's body as the staff API takes it (rupees and
 // percents), and the calls that save, list and remove cards and withheld-tax rates.
 import type { TestStaff } from "./staff";
 import { staffCall } from "./order-desk";

@@ -1,4 +1,4 @@
-// "Rate cards" (decision 0107), for the money permission: each courier's card in force and its
+// "Rate cards" (decision 0109), for the money permission: each courier's card in force and its
 // history; the editor for a card (?courier=postex for a new one, &from=2025-07-01 to change one),
 // with a worked example of what it means for a parcel; the withheld-tax rates. Every save and
 // removal holds the parcels to the cards again (core/remittances/rate-cards.ts).

@@ -1,4 +1,4 @@
-// Couriers' rate cards and the withheld-tax rate through the staff API (decision 0107): the same
+// Couriers' rate cards and the withheld-tax rate through the staff API (decision 0109): the same
 // core use-cases as the console's Rate cards page, for the money permission (owners and
 // managers). Amounts go in and come out as rupees and percents, as every amount of the API does
 // (2499.00, 2.5); a card is addressed by its courier and the day it takes effect, so saving the

@@ -1,4 +1,4 @@
-// A courier's rate card as the owner types it from the courier's agreement (decision 0107): the day
+// A courier's rate card as the owner types it from the courier's agreement (decision 0109): the day
 // it takes effect, the weight bands (each a row of grams and a charge per zone; rows added and
 // removed in place, a row left empty is not a band), the extra per 500 g, the percentages, the
 // return charge and the tolerance. Each field's name is its path in the staff API's body, so a

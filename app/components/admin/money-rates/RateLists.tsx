@@ -1,4 +1,4 @@
-// The Rate cards page's lists (decision 0107): each courier's card in force and its history, each
+// The Rate cards page's lists (decision 0109): each courier's card in force and its history, each
 // with its lines and links to change or remove it (removal asks once more, with no script); and
 // the withheld-tax rates with the form that adds one.
 import { Form, Link } from "react-router";

@@ -1,4 +1,4 @@
-// The Rate cards page's form as the staff API's body (decision 0107): the bands the member kept
+// The Rate cards page's form as the staff API's body (decision 0109): the bands the member kept
 // (rows left empty are dropped), and each refusal's path mapped back to the row it came from; the
 // worked example under the form; a card's lines in words for the list.
 import { COURIER_NAMES, type CourierCode } from "../../../../core/couriers/courier";
