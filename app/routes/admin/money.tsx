@@ -2,7 +2,7 @@
 // cash it holds and since when, what it paid this week, what it paid short and this month's
 // return charges; then the parcels not paid yet (oldest first), the payments, and the
 // differences with their disputes editable in place; and the accountant's CSV for a range of days.
-import { data, useActionData, useLoaderData } from "react-router";
+import { data, useActionData, useLoaderData, type ShouldRevalidateFunction } from "react-router";
 import { COURIER_CODES, COURIER_NAMES, type CourierCode } from "../../../core/couriers/courier";
 import { setParcelDispute } from "../../../core/remittances/disputes";
 import { listMoneyDifferences, listPayoutBatches } from "../../../core/remittances/money-batches";
@@ -28,6 +28,11 @@ import type { Route } from "./+types/money";
 
 export const meta = () => consoleMeta("Cash from couriers");
 export const ErrorBoundary = ConsoleErrorBoundary;
+
+// a save refused because the row changed is the one refusal after which the page must read again:
+// the member sees what changed (React Router reads again only after a 2xx by default)
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 const PAGE_SIZE = 25;
 const LISTS = ["unpaid", "payments", "differences"] as const;
@@ -119,7 +124,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         {
           parcelId,
           error:
-            "Someone or something changed this parcel's money since you opened the page. The page now shows it: check, then save again.",
+            "This parcel's money changed since you opened the page (a payment, or someone else saved). Its dispute now reads as shown above the form: check it, then save again to replace it.",
         },
         { status: 409 },
       );

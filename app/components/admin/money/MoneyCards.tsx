@@ -72,7 +72,7 @@ export function MoneyCards({ cards }: { cards: CardView[] }) {
             <Figure label="With the courier" value={card.cash} note={card.cashNote} />
             <Figure label="Paid this week" value={card.paidThisWeek} note={card.paidThisWeekNote} />
             <Figure
-              label="Paid short"
+              label="Differences"
               value={
                 card.paidShort || card.chargedMore ? (
                   <span className="block text-base text-red-800">

@@ -39,6 +39,7 @@ function DisputeLine({ line }: { line: LineView }) {
   if (!line.disputeState) return null;
   return (
     <p className="mt-2 text-sm break-words">
+      <span className="text-stone-600">Dispute now: </span>
       <span className="font-semibold">{DISPUTE_WORDS[line.disputeState]}</span>
       {line.disputeNote ? `: ${line.disputeNote}` : ""}
     </p>
@@ -48,12 +49,12 @@ function DisputeLine({ line }: { line: LineView }) {
 export function UnpaidRow({ line, answer }: { line: LineView; answer: DisputeAnswer | undefined }) {
   const open = answer?.parcelId === line.parcelId;
   return (
-    <li className="bg-white p-4 ring-1 ring-stone-200">
+    <li aria-label={`Parcel ${line.cn || line.trackingId}`} className="bg-white p-4 ring-1 ring-stone-200">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <ParcelHeading line={line} />
-        <div className="text-right tabular-nums">
+        <div className="tabular-nums sm:text-right">
           <p className="font-semibold">{line.outcome === "returned" ? "Charges to come" : line.due}</p>
-          <p className="text-sm text-stone-600">{line.age}</p>
+          <p className="text-sm text-stone-600">{line.age === "today" ? "since today" : `${line.age} old`}</p>
           {line.expectedNet && <p className="text-sm text-stone-600">expected net {line.expectedNet}</p>}
         </div>
       </div>
@@ -70,10 +71,10 @@ export function UnpaidRow({ line, answer }: { line: LineView; answer: DisputeAns
 
 export function DifferenceRow({ line, answer }: { line: LineView; answer: DisputeAnswer | undefined }) {
   return (
-    <li className="bg-white p-4 ring-1 ring-stone-200">
+    <li aria-label={`Parcel ${line.cn || line.trackingId}`} className="bg-white p-4 ring-1 ring-stone-200">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <ParcelHeading line={line} />
-        <div className="text-right tabular-nums">
+        <div className="tabular-nums sm:text-right">
           <p className="font-semibold text-red-800">{line.difference ?? "Taken up with the courier"}</p>
           <p className="text-sm text-stone-600">
             due {line.due}
@@ -88,6 +89,7 @@ export function DifferenceRow({ line, answer }: { line: LineView; answer: Disput
           )}
         </div>
       </div>
+      <DisputeLine line={line} />
       <DisputeForm line={line} answer={answer} />
     </li>
   );
