@@ -153,7 +153,10 @@ export function checkUnpackedSize(bytes: Uint8Array): void {
     const method = buffer.readUInt16LE(at + 8);
     const compressedSize = buffer.readUInt32LE(at + 18);
     const dataStart = at + 30 + buffer.readUInt16LE(at + 26) + buffer.readUInt16LE(at + 28);
-    if (flags & 1 || compressedSize === 0xffffffff || dataStart > buffer.length) throw notXlsx();
+    // encrypted, ZIP64, or stored with its size only after the data: nothing Excel writes, and
+    // where the next part starts could not be known, so parts after it would go unchecked
+    const sizeUnknown = method === 0 && flags & 8 && compressedSize === 0;
+    if (flags & 1 || compressedSize === 0xffffffff || sizeUnknown || dataStart > buffer.length) throw notXlsx();
     const budget = REPORT_LIMITS.unpackedBytes - unpacked;
     let consumed: number;
     if (method === 0) {
@@ -182,7 +185,9 @@ export function checkUnpackedSize(bytes: Uint8Array): void {
     // a data descriptor after the data, with or without its signature
     if (flags & 8) at += buffer.readUInt32LE(at) === 0x08074b50 ? 16 : 12;
   }
-  if (entries === 0) throw notXlsx();
+  // the walk must end where the zip's directory begins: anything else hides parts from it
+  const next = at + 4 <= buffer.length ? buffer.readUInt32LE(at) : 0;
+  if (entries === 0 || (next !== 0x02014b50 && next !== 0x06054b50)) throw notXlsx();
 }
 
 const columnLetter = (index: number): string =>
