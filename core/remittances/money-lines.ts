@@ -6,6 +6,9 @@ import { sql, type SQL } from "drizzle-orm";
 import type { CourierCode, DifferenceKind, DisputeState, MoneySource } from "../../db/schema";
 import { COURIER_NAMES } from "../couriers/courier";
 
+// the vocabularies of a parcel's money, for the console and the staff API (which do not reach db/)
+export { DIFFERENCE_KINDS, DISPUTE_STATES, MONEY_SOURCES, type DisputeState } from "../../db/schema";
+
 /** A parcel's money, every amount in paisa; the paid figures are null until the courier has paid. */
 export interface MoneyLine {
   parcelId: number;

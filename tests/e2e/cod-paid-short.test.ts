@@ -13,6 +13,7 @@ import { DESKTOP, PHONE, expectVisibleToPerson, SCREENSHOT_DIR } from "../helper
 import { browserSuite } from "../helpers/browser-suite";
 import { insertStaff, signInToConsole } from "../helpers/console-e2e";
 import { coveredOnPage } from "../helpers/covered";
+import { staffApiOf } from "../helpers/e2e-staff-api";
 import { moreThan, placeShopOrder, shopProducts } from "../helpers/e2e-order";
 import { plantPostex } from "../helpers/fake-couriers/plant-postex";
 import { startFakePostex, type FakePostex } from "../helpers/fake-couriers/postex";
@@ -37,26 +38,7 @@ async function prepare(db: Db): Promise<void> {
 // the payment pass every second: it takes up the delivered parcels as the store's own schedule would
 const suite = browserSuite("cod-paid-short", { prepare, env: { SECRETS_KEY: KEY, PAYMENT_POLL_MS: "1000" } });
 
-let token = "";
-async function staff(method: string, url: string, body?: unknown) {
-  if (!token) {
-    const res = await fetch(`${suite.url}/api/admin/session`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: OWNER, password: PASSWORD }),
-    });
-    expect(res.status).toBe(201);
-    token = ((await res.json()) as { access_token: string }).access_token;
-  }
-  const res = await fetch(`${suite.url}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const answer = (await res.json()) as Record<string, unknown>;
-  expect(res.status, JSON.stringify(answer)).toBeLessThan(300);
-  return answer;
-}
+const staff = staffApiOf(() => suite.url, { email: OWNER, password: PASSWORD });
 
 async function shot(page: Page, name: string, fullPage = false) {
   if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
@@ -152,7 +134,7 @@ describe("a parcel paid short", { timeout: 120_000 }, () => {
     const refused = row.getByRole("alert").filter({ hasText: "changed since you opened the page" });
     await expect.poll(() => refused.count(), { timeout: 15_000 }).toBe(1);
     await expectVisibleToPerson(refused);
-    expect(await row.textContent()).toContain("Dispute now: Resolved: PostEx paid it");
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain("Dispute now: Resolved: PostEx paid it");
     await shot(page, "money-dispute-refused-phone");
 
     const desktop = await suite.pages.open(DESKTOP);

@@ -6,6 +6,7 @@ import { COURIER_CODES, type CourierCode } from "../../../core/couriers/courier"
 import { exportMoneyCsv } from "../../../core/remittances/money-export";
 import { AppError } from "../../../core/shared/errors";
 import { karachiToday } from "../../../core/shared/karachi-time";
+import { csvResponse } from "../../lib/csv-response.server";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/money-export";
 
@@ -30,26 +31,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (error instanceof AppError) throw data({ detail: error.message }, { status: error.status });
     throw error;
   }
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>(
-    {
-      // one batch per pull: the next is read only when the connection has taken the last
-      async pull(controller) {
-        const next = await csv.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
-      },
-      async cancel() {
-        await csv.return(undefined);
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return new Response(body, {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="courier-money-${karachiToday()}.csv"`,
-      "cache-control": "no-store",
-    },
-  });
+  return csvResponse(csv, `courier-money-${karachiToday()}.csv`);
 }

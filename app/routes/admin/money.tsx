@@ -9,7 +9,7 @@ import { listMoneyDifferences, listPayoutBatches } from "../../../core/remittanc
 import { getMoneySummary, listUnpaidParcels } from "../../../core/remittances/money-reads";
 import { AppError } from "../../../core/shared/errors";
 import { formatRupees } from "../../../core/shared/money";
-import { DISPUTE_STATES, type DisputeState } from "../../../db/schema";
+import { DISPUTE_STATES, type DisputeState } from "../../../core/remittances/money-lines";
 import { ConsoleErrorBoundary } from "../../components/admin/ConsoleError";
 import { PageTitle } from "../../components/admin/Fields";
 import { FilterActions, FilterForm, SelectFilter } from "../../components/admin/ListFilters";

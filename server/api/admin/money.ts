@@ -14,7 +14,7 @@ import {
   type PayoutBatch,
 } from "../../../core/remittances/money-batches";
 import { exportMoneyCsv } from "../../../core/remittances/money-export";
-import type { MoneyLine } from "../../../core/remittances/money-lines";
+import { DIFFERENCE_KINDS, DISPUTE_STATES, MONEY_SOURCES, type MoneyLine } from "../../../core/remittances/money-lines";
 import {
   getMoneySummary,
   listUnpaidParcels,
@@ -23,7 +23,6 @@ import {
 } from "../../../core/remittances/money-reads";
 import { disputeInput, setParcelDispute } from "../../../core/remittances/disputes";
 import { karachiToday } from "../../../core/shared/karachi-time";
-import { DIFFERENCE_KINDS, DISPUTE_STATES, MONEY_SOURCES } from "../../../db/schema";
 import type { AppConfig } from "../../config";
 import { money } from "../../serialize";
 import { idParams, idSchema, pageQuery } from "../http";

@@ -1,7 +1,7 @@
 // The parcels of one payment with every amount: a table that scrolls sideways within its own box
 // on a phone, the parcel's column kept in place so each row stays named.
 import { Link } from "react-router";
-import type { LineView } from "./money-view";
+import { DISPUTE_WORDS, type LineView } from "./money-view";
 
 const DEDUCTIONS = ["Delivery", "Cash handling", "Fuel", "GST", "Return charge", "Withheld tax", "Other"];
 
@@ -47,7 +47,7 @@ export function MoneyBatchTable({ lines }: { lines: LineView[] }) {
               <td className="px-2 py-2 text-right font-semibold">{line.net}</td>
               <td className="px-2 py-2 text-right">{line.expectedNet ?? "–"}</td>
               <td className="px-2 py-2 text-right font-semibold text-red-800">{line.difference ?? ""}</td>
-              <td className="px-2 py-2 pr-3 text-right">{line.disputeState ?? ""}</td>
+              <td className="px-2 py-2 pr-3 text-right">{line.disputeState ? DISPUTE_WORDS[line.disputeState] : ""}</td>
             </tr>
           ))}
         </tbody>
