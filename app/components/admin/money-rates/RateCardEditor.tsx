@@ -67,14 +67,14 @@ function BandRows({ initial }: { initial: EditorBand[] }) {
       <ol className="space-y-3">
         {rows.map(({ band, key }, i) => (
           <li key={key} className="bg-stone-50 p-3 ring-1 ring-stone-200" aria-label={`Band ${i + 1}`}>
-            <div className="grid grid-cols-2 gap-3 md:grid-cols-[9rem_repeat(3,minmax(0,1fr))_auto] md:items-end">
+            <div className="grid grid-cols-2 gap-3 md:grid-cols-4 md:items-end">
               <Cell name={`bands.${i}.up_to_grams`} label="Up to, grams" value={band.up_to_grams} />
               {ZONES.map(([zone, label]) => (
                 <Cell key={zone} name={`bands.${i}.${zone}`} label={`${label}, Rs.`} value={band[zone]} />
               ))}
               <button
                 type="button"
-                className="btn-secondary col-span-2 md:col-span-1"
+                className="btn-secondary col-span-2 md:col-span-4 md:justify-self-start"
                 disabled={rows.length === 1}
                 onClick={() => setRows(rows.filter((row) => row.key !== key))}
               >

@@ -165,14 +165,20 @@ export function WithheldTaxPanel({
       <ConsoleForm
         method="post"
         answer={answer}
-        className="grid gap-3 md:grid-cols-3"
+        className="grid gap-3 sm:grid-cols-2"
         aria-label="Add a withheld-tax rate"
       >
         <input type="hidden" name="intent" value="add-tax" />
         <TextField name="effective_from" label="From" type="date" defaultValue={suggestedDay} required />
         <TextField name="rate_percent" label="Rate, %" defaultValue="2" inputMode="decimal" maxLength={10} required />
-        <TextField name="note" label="Note" defaultValue="Finance Act 2025, section 6A" maxLength={200} />
-        <div className="flex flex-wrap items-center gap-2 md:col-span-3">
+        <TextField
+          name="note"
+          label="Note"
+          defaultValue="Finance Act 2025, section 6A"
+          maxLength={200}
+          className="sm:col-span-2"
+        />
+        <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
           <SubmitButton>Add rate</SubmitButton>
           <FormNotice />
         </div>

@@ -2,8 +2,7 @@
 // (rows left empty are dropped), and each refusal's path mapped back to the row it came from; the
 // worked example under the form; a card's lines in words for the list.
 import { COURIER_NAMES, type CourierCode } from "../../../../core/couriers/courier";
-import { DEDUCTION_KINDS, type DeductionKind } from "../../../../db/schema";
-import { totalOf } from "../../../../core/remittances/money-rules";
+import { totalOf, type Deductions } from "../../../../core/remittances/money-rules";
 import { expectedDeductions, type RateCard } from "../../../../core/remittances/rate-card";
 import { BANDS_MAX, percentText, type RateCardFormValues } from "../../../../core/remittances/rate-card-input";
 import { formatRupees } from "../../../../core/shared/money";
@@ -60,6 +59,9 @@ export function cardFormBody(form: FormData) {
   return { effectiveFrom, body, values: shown, inputOf };
 }
 
+type DeductionKind = keyof Deductions;
+
+// in the order the invoices list them
 const KIND_WORDS: Record<DeductionKind, string> = {
   delivery: "delivery",
   cash_handling: "cash handling",
@@ -71,7 +73,8 @@ const KIND_WORDS: Record<DeductionKind, string> = {
 };
 
 const linesOf = (expected: Record<DeductionKind, number>, taxBasisPoints: number | null) =>
-  DEDUCTION_KINDS.filter((kind) => expected[kind] !== 0)
+  (Object.keys(KIND_WORDS) as DeductionKind[])
+    .filter((kind) => expected[kind] !== 0)
     .map((kind) => {
       const words =
         kind === "withheld_tax" && taxBasisPoints !== null
