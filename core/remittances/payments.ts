@@ -36,6 +36,7 @@ export interface RecordedPayment {
 }
 
 interface LockedMoney {
+  parcel_id: number;
   courier: CourierCode;
   courier_account_id: number | null;
   due_paisa: number | string;
@@ -61,77 +62,142 @@ interface LockedMoney {
   stale: boolean;
 }
 
-async function lockMoney(tx: Db, parcelId: number): Promise<LockedMoney | undefined> {
-  const [row] = await queryRows<LockedMoney>(
+/** The money rows of these parcels, locked, by parcel: one statement for a whole batch. */
+async function lockMoney(tx: Db, parcelIds: readonly number[]): Promise<Map<number, LockedMoney>> {
+  const rows = await queryRows<LockedMoney>(
     tx,
-    sql`select courier, courier_account_id, due_paisa, expected_deductions_paisa, expected_detail, tolerance_paisa,
-          collected_paisa, delivery_paisa, cash_handling_paisa, fuel_paisa, gst_paisa, return_charge_paisa,
-          withheld_tax_paisa, other_paisa, net_paisa, payout_id, second_reference, paid_on::text as paid_on,
-          source, dispute_state, dispute_note,
+    sql`select parcel_id, courier, courier_account_id, due_paisa, expected_deductions_paisa, expected_detail,
+          tolerance_paisa, collected_paisa, delivery_paisa, cash_handling_paisa, fuel_paisa, gst_paisa,
+          return_charge_paisa, withheld_tax_paisa, other_paisa, net_paisa, payout_id, second_reference,
+          paid_on::text as paid_on, source, dispute_state, dispute_note,
           (m.payout_id is null and exists (select 1 from parcels p where p.id = m.parcel_id
             and p.status in ('delivered', 'returned') and p.status <> m.outcome)) as stale
-        from parcel_money m where m.parcel_id = ${parcelId} for update of m`,
+        from parcel_money m where m.parcel_id = any(${intArray(parcelIds)})
+        order by m.parcel_id
+        for update of m`,
   );
-  return row;
+  return new Map(rows.map((row) => [row.parcel_id, row]));
 }
+
+const intArray = (ids: readonly number[]) =>
+  sql.raw(`array[${ids.map((id) => Number(id) | 0).join(",") || "null"}]::int[]`);
 
 /**
- * A parcel the courier says it paid for but the store has not yet seen finish (its tracking lags,
- * or it was never followed): its row is made from the payment, delivered if any cash was
- * collected, else returned, owed since the day it was paid.
+ * The batch's money rows, locked. A row in step with its parcel is taken as it is (adopting every
+ * one would be two statements a payment, most of a large report's time, for nothing); a stale or
+ * missing one is adopted. A parcel the courier says it paid for but the store has not yet seen
+ * finish (its tracking lags, or it was never followed) gets its row from the payment: delivered
+ * if any cash was collected, else returned, owed since the day it was paid.
  */
-async function moneyRowFor(tx: Db, record: PaymentRecord): Promise<LockedMoney | undefined> {
-  // a row in step with its parcel is taken as it is: adopting is two statements, most of the time
-  // a 10,000-row report took to apply, for nothing
-  let row = await lockMoney(tx, record.parcelId);
-  if (row && !row.stale) return row;
-  await adoptFinishedParcels(tx, [record.parcelId]);
-  row = await lockMoney(tx, record.parcelId);
-  if (row) return row;
-  const delivered = (record.reported.collectedPaisa ?? record.reported.paidPaisa ?? 1) > 0;
-  await tx.execute(
-    sql`insert into parcel_money (parcel_id, courier, courier_account_id, outcome, owed_since, due_paisa)
-        select p.id, p.courier, p.courier_account_id, ${delivered ? "delivered" : "returned"},
-               (${record.paidOn}::date)::timestamp at time zone 'Asia/Karachi', ${delivered ? sql`p.cod_paisa` : sql`0`}
-        from parcels p where p.id = ${record.parcelId} and p.booking_state = 'booked'
-        on conflict (parcel_id) do nothing`,
-  );
-  row = await lockMoney(tx, record.parcelId);
-  return row;
+async function moneyRowsFor(tx: Db, records: readonly PaymentRecord[]): Promise<Map<number, LockedMoney>> {
+  const ids = records.map((record) => record.parcelId);
+  let rows = await lockMoney(tx, ids);
+  const adopt = ids.filter((id) => !rows.has(id) || rows.get(id)!.stale);
+  if (adopt.length === 0) return rows;
+  await adoptFinishedParcels(tx, adopt);
+  for (const record of records) {
+    if (!adopt.includes(record.parcelId)) continue;
+    const delivered = (record.reported.collectedPaisa ?? record.reported.paidPaisa ?? 1) > 0;
+    await tx.execute(
+      sql`insert into parcel_money (parcel_id, courier, courier_account_id, outcome, owed_since, due_paisa)
+          select p.id, p.courier, p.courier_account_id, ${delivered ? "delivered" : "returned"},
+                 (${record.paidOn}::date)::timestamp at time zone 'Asia/Karachi', ${delivered ? sql`p.cod_paisa` : sql`0`}
+          from parcels p where p.id = ${record.parcelId} and p.booking_state = 'booked'
+          on conflict (parcel_id) do nothing`,
+    );
+  }
+  rows = await lockMoney(tx, ids);
+  return rows;
 }
 
-/** The payment batch for this reference, made the first time it is met. */
-async function payoutId(tx: Db, row: LockedMoney, record: PaymentRecord): Promise<number> {
+/** The batch's reference as kept: the courier's, or "paid <day>" where it names none. */
+function referenceOf(record: PaymentRecord): { reference: string; given: boolean } {
   const given = record.reference !== null && record.reference.trim() !== "";
-  const reference = given ? record.reference!.trim().slice(0, 100) : `paid ${record.paidOn}`;
-  const [payout] = await queryRows<{ id: number }>(
+  return { reference: given ? record.reference!.trim().slice(0, 100) : `paid ${record.paidOn}`, given };
+}
+
+/** The payment batches these payments name, each made the first time it is met, by courier and reference. */
+async function payoutIds(
+  tx: Db,
+  records: readonly PaymentRecord[],
+  rows: ReadonlyMap<number, LockedMoney>,
+): Promise<Map<string, number>> {
+  const wanted = new Map<
+    string,
+    { courier: string; account: number | null; reference: string; given: boolean; record: PaymentRecord }
+  >();
+  for (const record of records) {
+    const row = rows.get(record.parcelId);
+    if (!row) continue;
+    const { reference, given } = referenceOf(record);
+    const key = `${row.courier}\u0000${reference}`;
+    if (!wanted.has(key))
+      wanted.set(key, { courier: row.courier, account: row.courier_account_id, reference, given, record });
+  }
+  const ids = new Map<string, number>();
+  if (wanted.size === 0) return ids;
+  const values = [...wanted.values()].map(
+    (w) =>
+      sql`(${w.courier}, ${w.account}::int, ${w.reference}, ${w.given}, ${w.record.paidOn}::date, ${w.record.source})`,
+  );
+  const made = await queryRows<{ id: number; courier: string; reference: string }>(
     tx,
     sql`insert into courier_payouts (courier, courier_account_id, reference, reference_given, paid_on, source)
-        values (${row.courier}, ${row.courier_account_id}, ${reference}, ${given}, ${record.paidOn}, ${record.source})
+        values ${sql.join(values, sql`, `)}
         on conflict (courier, reference) do update set courier = excluded.courier
-        returning id`,
+        returning id, courier, reference`,
   );
-  return payout!.id;
+  for (const row of made) ids.set(`${row.courier}\u0000${row.reference}`, row.id);
+  return ids;
 }
 
-/** Writes one parcel's payment in the caller's transaction; null: the parcel is not a booked one. */
-export async function recordPaymentInTx(tx: Db, record: PaymentRecord): Promise<RecordedPayment | null> {
-  const row = await moneyRowFor(tx, record);
-  if (!row) return null;
+/** One row's new figures, as the batch update writes them. */
+interface MoneyUpdate {
+  id: number;
+  collected: number;
+  delivery: number;
+  cash_handling: number;
+  fuel: number;
+  gst: number;
+  return_charge: number;
+  withheld_tax: number;
+  other: number;
+  net: number;
+  figures: unknown;
+  payout: number;
+  second: string | null;
+  paid_on: string;
+  source: MoneySource;
+  report: number | null;
+  kind: DifferenceKind | null;
+  short: number | null;
+  dispute: DisputeState | null;
+}
+
+/** What one payment does to its locked row: nothing (kept, unchanged) or the update to write. */
+function paymentOutcome(
+  row: LockedMoney,
+  record: PaymentRecord,
+  payout: number,
+): { answer: RecordedPayment; update: MoneyUpdate | null } {
   const due = Number(row.due_paisa);
-  const expectedDeductions = row.expected_deductions_paisa === null ? null : Number(row.expected_deductions_paisa);
   if (record.source === "api" && row.source === "report") {
-    const net = Number(row.net_paisa);
-    return { outcome: "kept", netPaisa: net, difference: null };
+    return { answer: { outcome: "kept", netPaisa: Number(row.net_paisa), difference: null }, update: null };
   }
   const figures = makeWhole(row.courier, record.reported, {
     duePaisa: due,
     expectedWithheldPaisa: row.expected_detail?.withheld_tax ?? null,
     tolerancePaisa: row.tolerance_paisa,
   });
-  const payout = await payoutId(tx, row, record);
   const d = figures.deductions;
   const secondReference = record.secondReference?.trim().slice(0, 100) || null;
+  const difference = differenceOf({
+    duePaisa: due,
+    collectedPaisa: figures.collectedPaisa,
+    netPaisa: figures.netPaisa,
+    expectedDeductionsPaisa: row.expected_deductions_paisa === null ? null : Number(row.expected_deductions_paisa),
+    tolerancePaisa: row.tolerance_paisa,
+  });
   const same =
     row.payout_id === payout &&
     row.paid_on === record.paidOn &&
@@ -145,31 +211,76 @@ export async function recordPaymentInTx(tx: Db, record: PaymentRecord): Promise<
     Number(row.return_charge_paisa) === d.return_charge &&
     Number(row.withheld_tax_paisa) === d.withheld_tax &&
     Number(row.other_paisa) === d.other;
-  const difference = differenceOf({
-    duePaisa: due,
-    collectedPaisa: figures.collectedPaisa,
-    netPaisa: figures.netPaisa,
-    expectedDeductionsPaisa: expectedDeductions,
-    tolerancePaisa: row.tolerance_paisa,
-  });
-  if (same) return { outcome: "unchanged", netPaisa: figures.netPaisa, difference };
-  const dispute = disputeAfter({ state: row.dispute_state, note: row.dispute_note }, difference);
-  await tx.execute(
-    sql`update parcel_money set collected_paisa = ${figures.collectedPaisa},
-          delivery_paisa = ${d.delivery}, cash_handling_paisa = ${d.cash_handling}, fuel_paisa = ${d.fuel},
-          gst_paisa = ${d.gst}, return_charge_paisa = ${d.return_charge}, withheld_tax_paisa = ${d.withheld_tax},
-          other_paisa = ${d.other}, net_paisa = ${figures.netPaisa},
-          courier_figures = ${JSON.stringify(record.reported.charges)}::jsonb,
-          payout_id = ${payout}, second_reference = ${secondReference}, paid_on = ${record.paidOn},
-          source = ${record.source}, report_import_id = ${record.reportImportId ?? null},
-          difference_kind = ${difference?.kind ?? null}, difference_paisa = ${difference?.paisa ?? null},
-          dispute_state = ${dispute}, next_poll_at = null,
-          version = version + 1, updated_at = now()
-        where parcel_id = ${record.parcelId}`,
-  );
+  if (same) return { answer: { outcome: "unchanged", netPaisa: figures.netPaisa, difference }, update: null };
   return {
-    outcome: row.payout_id === null ? "recorded" : "changed",
-    netPaisa: figures.netPaisa,
-    difference,
+    answer: { outcome: row.payout_id === null ? "recorded" : "changed", netPaisa: figures.netPaisa, difference },
+    update: {
+      id: row.parcel_id,
+      collected: figures.collectedPaisa,
+      ...d,
+      net: figures.netPaisa,
+      figures: record.reported.charges,
+      payout,
+      second: secondReference,
+      paid_on: record.paidOn,
+      source: record.source,
+      report: record.reportImportId ?? null,
+      kind: difference?.kind ?? null,
+      short: difference?.paisa ?? null,
+      dispute: disputeAfter({ state: row.dispute_state, note: row.dispute_note }, difference),
+    },
   };
+}
+
+/**
+ * Writes a batch of payments in the caller's transaction, in a handful of statements whatever its
+ * size: the rows locked at once, the batches made at once, the changed rows updated at once. Each
+ * answer is in the records' order; null: the parcel is not a booked one. A parcel named twice in
+ * one batch is written in turn, as two calls would.
+ */
+export async function recordPaymentsInTx(
+  tx: Db,
+  records: readonly PaymentRecord[],
+): Promise<(RecordedPayment | null)[]> {
+  const seen = new Set<number>();
+  const firstIndex = records.findIndex((record) => seen.size === seen.add(record.parcelId).size);
+  if (firstIndex >= 0) {
+    const head = await recordPaymentsInTx(tx, records.slice(0, firstIndex));
+    return [...head, ...(await recordPaymentsInTx(tx, records.slice(firstIndex)))];
+  }
+  if (records.length === 0) return [];
+  const rows = await moneyRowsFor(tx, records);
+  const payouts = await payoutIds(tx, records, rows);
+  const updates: MoneyUpdate[] = [];
+  const answers = records.map((record) => {
+    const row = rows.get(record.parcelId);
+    if (!row) return null;
+    const payout = payouts.get(`${row.courier}\u0000${referenceOf(record).reference}`)!;
+    const { answer, update } = paymentOutcome(row, record, payout);
+    if (update) updates.push(update);
+    return answer;
+  });
+  if (updates.length) {
+    await tx.execute(
+      sql`update parcel_money m set collected_paisa = v.collected, delivery_paisa = v.delivery,
+            cash_handling_paisa = v.cash_handling, fuel_paisa = v.fuel, gst_paisa = v.gst,
+            return_charge_paisa = v.return_charge, withheld_tax_paisa = v.withheld_tax, other_paisa = v.other,
+            net_paisa = v.net, courier_figures = v.figures, payout_id = v.payout, second_reference = v.second,
+            paid_on = v.paid_on, source = v.source, report_import_id = v.report,
+            difference_kind = v.kind, difference_paisa = v.short, dispute_state = v.dispute,
+            next_poll_at = null, version = m.version + 1, updated_at = now()
+          from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(
+            id int, collected bigint, delivery bigint, cash_handling bigint, fuel bigint, gst bigint,
+            return_charge bigint, withheld_tax bigint, other bigint, net bigint, figures jsonb, payout int,
+            second text, paid_on date, source text, report int, kind text, short bigint, dispute text)
+          where m.parcel_id = v.id`,
+    );
+  }
+  return answers;
+}
+
+/** Writes one parcel's payment in the caller's transaction; null: the parcel is not a booked one. */
+export async function recordPaymentInTx(tx: Db, record: PaymentRecord): Promise<RecordedPayment | null> {
+  const [answer] = await recordPaymentsInTx(tx, [record]);
+  return answer ?? null;
 }

@@ -15,8 +15,7 @@ import type { StaffActor } from "../shared/permissions";
 import { requirePermission } from "../shared/staff-errors";
 import { staffWrite } from "../shared/staff-write";
 import { Turns } from "../shared/turns";
-import { adoptFinishedParcels } from "./expectations";
-import { recordPaymentInTx } from "./payments";
+import { recordPaymentsInTx } from "./payments";
 import { showPaymentReport, type ReportImport } from "./report-import";
 import { saveReportMapping, type ReportMapping } from "./report-mapping";
 import { applies, type PlannedRow, type RowResult } from "./report-plan";
@@ -111,13 +110,11 @@ async function writeBatches(
     await staffWrite(ctx, actor, "money", async ({ tx, audit, keepCache }) => {
       keepCache();
       const counts: Record<string, number> = {};
-      // the batch's parcels the store has seen finish get their money rows in one go, not one by one
-      await adoptFinishedParcels(
+      // the whole batch in a handful of statements: the rows locked, the payment batches made and
+      // the changed rows written at once
+      const written = await recordPaymentsInTx(
         tx,
-        slice.map((row) => row.parcelId!),
-      );
-      for (const row of slice) {
-        const written = await recordPaymentInTx(tx, {
+        slice.map((row) => ({
           parcelId: row.parcelId!,
           reference: row.reference,
           secondReference: row.secondReference ?? null,
@@ -129,14 +126,21 @@ async function writeBatches(
               .filter(([, paisa]) => paisa)
               .map(([kind, paisa]) => ({ kind, paisa: paisa! })),
           },
-          source: "report",
+          source: "report" as const,
           reportImportId: id,
-        });
+        })),
+      );
+      slice.forEach((row, index) => {
+        const outcome = written[index];
         const result: RowResult =
-          written === null ? "not recorded" : written.outcome === "kept" ? "unchanged" : written.outcome;
+          outcome === null || outcome === undefined
+            ? "not recorded"
+            : outcome.outcome === "kept"
+              ? "unchanged"
+              : outcome.outcome;
         results.set(row.line, result);
         counts[result] = (counts[result] ?? 0) + 1;
-      }
+      });
       await audit({
         action: "payment_report.apply",
         entityType: "courier_report_import",
