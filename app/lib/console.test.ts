@@ -44,6 +44,9 @@ describe("console helpers", () => {
       "Calls",
       "Parcels to follow up",
       "Messages",
+      "Cash from couriers",
+      "Payment reports",
+      "Rate cards",
       "Customers",
       "Block list",
       "Products",
@@ -81,7 +84,9 @@ describe("console helpers", () => {
     expect(describeChange("stock", [3, 5])).toBe("Stock: 3 → 5");
     expect(describeChange("sku", "2026-12-01")).toBe("Sku: 2026-12-01");
     // a display currency's rate (decision 0091) as rupees per unit, a cleared one as not offered
-    expect(describeChange("rate_usd", [null, "278.5000"])).toBe("Rate of the US dollar: not offered → Rs. 278.50 per USD");
+    expect(describeChange("rate_usd", [null, "278.5000"])).toBe(
+      "Rate of the US dollar: not offered → Rs. 278.50 per USD",
+    );
     expect(describeChange("rate_gbp", ["355.1234", null])).toBe(
       "Rate of the British pound: Rs. 355.1234 per GBP → not offered",
     );
