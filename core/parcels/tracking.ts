@@ -15,6 +15,7 @@ import type { StaffActor } from "../shared/permissions";
 import { requirePermission } from "../shared/staff-errors";
 import { staffWrite } from "../shared/staff-write";
 import { COURIER_NAMES, type ParcelTracking } from "../couriers/courier";
+import { askInBatches } from "../couriers/ask-in-batches";
 import { CourierError } from "../couriers/courier-errors";
 import { connect, type ConnectedAccount, type CourierAccount } from "../couriers/connection";
 import { cleanEvents, recordParcelEventsInTx, type RecordedEvents } from "./parcel-events";
@@ -76,16 +77,6 @@ export function nextPollDelayMs(
 
 /** A tenth either way, so parcels booked together do not stay due together. */
 const spread = (ms: number) => Math.round(ms * (0.9 + Math.random() * 0.2));
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Whether the courier itself is out of reach for now: asking it again in this pass is pointless. */
-const courierDown = (error: unknown) =>
-  !(error instanceof CourierError) ||
-  error.kind === "unreachable" ||
-  error.kind === "timeout" ||
-  error.kind === "credentials" ||
-  (error.httpStatus !== null && error.httpStatus >= 500);
 
 /**
  * Failed polls: each parcel waits twice as long as after its last failure (5 minutes, 10, 20…,
@@ -252,41 +243,33 @@ async function pollAccount(
     await fail(parcels);
     return run;
   }
-  const size = Math.max(1, connected.adapter.trackBatch);
-  const batches: ClaimedParcel[][] = [];
-  for (let i = 0; i < parcels.length; i += size) batches.push(parcels.slice(i, i + size));
-  for (let n = 0; n < batches.length; n++) {
-    const batch = batches[n]!;
-    if (n >= settings.callsPerAccount || settings.shouldStop?.()) {
-      const rest = batches.slice(n).flat();
+  await askInBatches({
+    items: parcels,
+    size: connected.adapter.trackBatch,
+    pauseMs: settings.pauseMs,
+    callsAtMost: settings.callsPerAccount,
+    shouldStop: settings.shouldStop,
+    call: (batch) =>
+      connected.adapter.track(
+        connected.connection,
+        batch.map((p) => p.cn),
+      ),
+    record: async (batch, answers) => {
+      const part = await recordTracking(ctx, batch, answers);
+      run.polled += part.polled;
+      run.added += part.added;
+      run.failed += part.failed;
+      run.moved += part.moved;
+    },
+    fail,
+    release: async (rest) => {
       await releaseParcels(
         ctx.db,
         rest.map((p) => p.id),
       );
       run.released += rest.length;
-      break;
-    }
-    if (n > 0 && settings.pauseMs > 0) await sleep(settings.pauseMs);
-    let answers: ParcelTracking[];
-    try {
-      answers = await connected.adapter.track(
-        connected.connection,
-        batch.map((p) => p.cn),
-      );
-    } catch (error) {
-      if (courierDown(error)) {
-        await fail(batches.slice(n).flat());
-        break;
-      }
-      await fail(batch);
-      continue;
-    }
-    const part = await recordTracking(ctx, batch, answers);
-    run.polled += part.polled;
-    run.added += part.added;
-    run.failed += part.failed;
-    run.moved += part.moved;
-  }
+    },
+  });
   return run;
 }
 

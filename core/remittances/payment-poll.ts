@@ -11,7 +11,7 @@ import type { Db } from "../../db/client";
 import { courierAccounts } from "../../db/schema";
 import { karachiToday } from "../shared/karachi-time";
 import type { CourierPayment } from "../couriers/courier";
-import { CourierError } from "../couriers/courier-errors";
+import { askInBatches } from "../couriers/ask-in-batches";
 import { connect, type ConnectedAccount, type CourierAccount } from "../couriers/connection";
 import { recordPaymentInTx, type PaymentRecord, type RecordedPayment } from "./payments";
 
@@ -65,16 +65,6 @@ export function nextAskDelayMs(owedSince: Date, now = new Date()): number {
   const base = now.getTime() - owedSince.getTime() < OWED_CLOSELY_MS ? 12 * HOUR : 24 * HOUR;
   return Math.round(base * (0.9 + Math.random() * 0.2));
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Whether the courier itself is out of reach for now: asking it again in this pass is pointless. */
-const courierDown = (error: unknown) =>
-  !(error instanceof CourierError) ||
-  error.kind === "unreachable" ||
-  error.kind === "timeout" ||
-  error.kind === "credentials" ||
-  (error.httpStatus !== null && error.httpStatus >= 500);
 
 const idList = (ids: readonly number[]) =>
   sql.join(
@@ -209,40 +199,32 @@ async function askAccount(
     await fail(parcels);
     return run;
   }
-  const size = Math.max(1, settings.callSize);
-  const batches: ClaimedMoney[][] = [];
-  for (let i = 0; i < parcels.length; i += size) batches.push(parcels.slice(i, i + size));
-  for (let n = 0; n < batches.length; n++) {
-    const batch = batches[n]!;
-    if (n >= settings.callsPerAccount || settings.shouldStop?.()) {
-      const rest = batches.slice(n).flat();
+  await askInBatches({
+    items: parcels,
+    size: settings.callSize,
+    pauseMs: settings.pauseMs,
+    callsAtMost: settings.callsPerAccount,
+    shouldStop: settings.shouldStop,
+    call: (batch) =>
+      connected.adapter.payments(
+        connected.connection,
+        batch.map((p) => p.cn),
+      ),
+    record: async (batch, answers) => {
+      const part = await recordAnswers(ctx, batch, answers);
+      run.asked += part.asked;
+      run.paid += part.paid;
+      run.unpaid += part.unpaid;
+    },
+    fail,
+    release: async (rest) => {
       await releaseMoney(
         ctx.db,
         rest.map((p) => p.parcelId),
       );
       run.released += rest.length;
-      break;
-    }
-    if (n > 0 && settings.pauseMs > 0) await sleep(settings.pauseMs);
-    let answers: CourierPayment[];
-    try {
-      answers = await connected.adapter.payments(
-        connected.connection,
-        batch.map((p) => p.cn),
-      );
-    } catch (error) {
-      if (courierDown(error)) {
-        await fail(batches.slice(n).flat());
-        break;
-      }
-      await fail(batch);
-      continue;
-    }
-    const part = await recordAnswers(ctx, batch, answers);
-    run.asked += part.asked;
-    run.paid += part.paid;
-    run.unpaid += part.unpaid;
-  }
+    },
+  });
   return run;
 }
 

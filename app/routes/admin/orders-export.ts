@@ -6,6 +6,7 @@ import { data } from "react-router";
 import { exportOrdersCsv } from "../../../core/orders/export";
 import { karachiToday } from "../../../core/shared/karachi-time";
 import { readOrderFilters } from "../../lib/order-filters.server";
+import { csvResponse } from "../../lib/csv-response.server";
 import { requireStaff } from "../../lib/staff.server";
 import type { Route } from "./+types/orders-export";
 
@@ -16,27 +17,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (problems.length > 0) throw data({ detail: problems.join(" ") }, { status: 422 });
 
   const csv = await exportOrdersCsv(context.core, actor, query);
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>(
-    {
-      // one batch per pull: the next is read only when the connection has taken the last
-      async pull(controller) {
-        const next = await csv.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
-      },
-      // the browser went away: stop reading
-      async cancel() {
-        await csv.return(undefined);
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return new Response(body, {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="orders-${karachiToday()}.csv"`,
-      "cache-control": "no-store",
-    },
-  });
+  return csvResponse(csv, `orders-${karachiToday()}.csv`);
 }
