@@ -77,7 +77,10 @@ describe.sequential("Settings → Couriers", { timeout: 180_000 }, () => {
     const page = await pages.open(PHONE);
     await signInToConsole(page, url(), OWNER);
     await page.getByRole("banner").getByLabel("Menu", { exact: true }).click();
-    await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Couriers" }).click();
+    await page
+      .getByRole("navigation", { name: "Console" })
+      .getByRole("link", { name: "Couriers", exact: true })
+      .click();
     await arrivesAt(page, "/admin/settings/couriers");
     await hydrated(page);
     await expectVisibleToPerson(page.getByText("No courier account yet."));
@@ -188,7 +191,7 @@ describe.sequential("Settings → Couriers", { timeout: 180_000 }, () => {
     await page.getByRole("banner").getByLabel("Menu", { exact: true }).click();
     const menu = page.getByRole("navigation", { name: "Console" });
     await expectVisibleToPerson(menu.getByRole("link", { name: "Orders" }));
-    expect(await menu.getByRole("link", { name: "Couriers" }).count()).toBe(0);
+    expect(await menu.getByRole("link", { name: "Couriers", exact: true }).count()).toBe(0);
   });
 
   it("never wrote a credential to the store's log", () => {
