@@ -103,7 +103,7 @@ describe("a parcel paid short", { timeout: 120_000 }, () => {
       .getByRole("navigation", { name: "Cash lists" })
       .getByRole("link", { name: /^Differences/ })
       .click();
-    await expect.poll(() => new URL(page.url()).searchParams.get("list")).toBe("differences");
+    await expect.poll(() => new URL(page.url()).searchParams.get("list"), { timeout: 15_000 }).toBe("differences");
     const row = page.getByRole("listitem", { name: `Parcel ${cn}` });
     const short = row.getByText("Paid short Rs. 450");
     await expectVisibleToPerson(short, { scroll: true });
@@ -148,7 +148,9 @@ describe("a parcel paid short", { timeout: 120_000 }, () => {
     await shot(desktop, "money-dispute-form-desktop");
     await desktop.goto(`${suite.url}/admin/money?list=payments`);
     await desktop.getByRole("link", { name: "CPR-E2E-1" }).click();
-    await expect.poll(() => new URL(desktop.url()).pathname).toMatch(/^\/admin\/money\/batches\/\d+$/);
+    await expect
+      .poll(() => new URL(desktop.url()).pathname, { timeout: 15_000 })
+      .toMatch(/^\/admin\/money\/batches\/\d+$/);
     await expectVisibleToPerson(desktop.getByText("Paid short Rs. 450"), { scroll: true });
     await shot(desktop, "money-batch-desktop", true);
     await page.goto(desktop.url());

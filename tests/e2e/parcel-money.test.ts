@@ -95,7 +95,7 @@ describe("a delivered parcel's money on the order page", () => {
     const page = await suite.pages.open(PHONE);
     await signInToConsole(page, suite.url, { email: OWNER, password: PASSWORD }, { next: `/admin/orders/${order.id}` });
     const block = page.getByRole("region", { name: "Money" });
-    await expect.poll(() => block.textContent()).toContain("Not paid yet.");
+    await expect.poll(() => block.textContent(), { timeout: 15_000 }).toContain("Not paid yet.");
 
     const cod = fake.parcels().find((p) => p.cn === cn)!.codPaisa;
     fake.pay(cn, { reference: "CPR-4455", collectedPaisa: cod - 20_000, at: new Date("2026-11-26T06:00:00Z") });
@@ -105,7 +105,7 @@ describe("a delivered parcel's money on the order page", () => {
     await expect
       .poll(() => page.getByRole("status").filter({ hasText: "has paid for this parcel" }).count(), { timeout: 15_000 })
       .toBe(1);
-    await expect.poll(() => block.textContent()).toContain("Paid short Rs. 200");
+    await expect.poll(() => block.textContent(), { timeout: 15_000 }).toContain("Paid short Rs. 200");
     const text = await block.textContent();
     expect(text).toContain("Delivery charge");
     expect(text).toContain("Net paid");
@@ -125,7 +125,7 @@ describe("a delivered parcel's money on the order page", () => {
       { email: OWNER, password: PASSWORD },
       { next: `/admin/orders/${order.id}` },
     );
-    await expect.poll(() => desktop.getByRole("region", { name: "Money" }).count()).toBe(1);
+    await expect.poll(() => desktop.getByRole("region", { name: "Money" }).count(), { timeout: 15_000 }).toBe(1);
     await shot(desktop, "order-parcel-money-desktop");
 
     const packer = await suite.pages.open(PHONE);
@@ -135,7 +135,7 @@ describe("a delivered parcel's money on the order page", () => {
       { email: PACKER, password: PASSWORD },
       { next: `/admin/orders/${order.id}` },
     );
-    await expect.poll(() => packer.getByTestId("parcel").count()).toBe(1);
+    await expect.poll(() => packer.getByTestId("parcel").count(), { timeout: 15_000 }).toBe(1);
     expect(await packer.getByRole("region", { name: "Money" }).count()).toBe(0);
     expect(await packer.getByText("Check payment now").count()).toBe(0);
   });

@@ -119,13 +119,13 @@ describe.sequential("Payment reports", { timeout: 180_000 }, () => {
     const apply = page.getByRole("button", { name: "Apply 2 payments" });
     await expectVisibleToPerson(apply, { scroll: true });
     await apply.click();
-    await expect.poll(() => new URL(page.url()).search).toBe("?applied=1");
+    await expect.poll(() => new URL(page.url()).search, { timeout: 15_000 }).toBe("?applied=1");
     await expectVisibleToPerson(
       page.getByRole("status").filter({ hasText: "Applied. 2 payments recorded or changed." }),
     );
     await expectVisibleToPerson(row(2).getByText("Done: recorded"), { scroll: true });
     await expectVisibleToPerson(row(3).getByText("Done: recorded"), { scroll: true });
-    await expect.poll(() => page.getByRole("button", { name: /^Apply/ }).count()).toBe(0);
+    await expect.poll(() => page.getByRole("button", { name: /^Apply/ }).count(), { timeout: 15_000 }).toBe(0);
     await shot(page, "reports-applied-phone", true);
     const money = page.getByRole("link", { name: "See the cash from couriers" });
     await expectVisibleToPerson(money, { scroll: true });
