@@ -79,7 +79,9 @@ describe.sequential("console forms and customers", { timeout: 180_000 }, () => {
       await form.getByRole("button", { name: "Create product" }).click();
       await expect.poll(() => new URL(page.url()).searchParams.get("saved"), { timeout: 15_000 }).toBe("1");
       await hydrated(page);
-      expect(await form.getByLabel("Price (Rs.)", { exact: true }).inputValue()).toBe("3490");
+      await expect
+        .poll(() => form.getByLabel("Price (Rs.)", { exact: true }).inputValue(), { timeout: 15_000 })
+        .toBe("3490");
       expect(await form.getByLabel("Compare-at price (Rs.)").inputValue()).toBe("4000");
       expect(await form.getByLabel("Price (Rs.)", { exact: true }).getAttribute("aria-invalid")).toBeNull();
       await shot(page, `product-saved-${width}`);
@@ -109,7 +111,10 @@ describe.sequential("console forms and customers", { timeout: 180_000 }, () => {
       await form.getByRole("button", { name: "Create voucher" }).click();
       await expect.poll(() => new URL(page.url()).searchParams.get("saved"), { timeout: 15_000 }).toBe("1");
       await hydrated(page);
-      expect(await form.getByLabel("Maximum discount (Rs.)").inputValue()).toBe("1000");
+      // the URL changes a moment before React draws the stored voucher: the fields are polled
+      await expect
+        .poll(() => form.getByLabel("Maximum discount (Rs.)").inputValue(), { timeout: 15_000 })
+        .toBe("1000");
       expect(await form.getByLabel("Minimum order (Rs.)").inputValue()).toBe("3490");
     });
 
