@@ -7,6 +7,8 @@ import { InlineStylesheetContext } from "./lib/inline-stylesheet";
 import { builtStylesheetText } from "./lib/inline-stylesheet.server";
 import { NonceContext } from "./lib/nonce";
 import stylesheet from "./app.css?url";
+// loaders, actions and pages in Urdu translate on the server whichever route ran first
+import "./i18n/ur";
 
 export const streamTimeout = 5_000;
 

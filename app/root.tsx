@@ -22,6 +22,10 @@ import { useInlineStylesheet } from "./lib/inline-stylesheet";
 import { isConsolePath } from "./lib/console-path";
 import { useNonce } from "./lib/nonce";
 import { pageMeta } from "./lib/seo";
+import { localeOfPath } from "./i18n/locales";
+import { translatorIn, useT } from "./i18n/t";
+import naskhRegular from "./fonts/naskh-urdu-400.woff2?url";
+import naskhBold from "./fonts/naskh-urdu-700.woff2?url";
 import { loadShell, type ShellData } from "./lib/shell.server";
 import stylesheet from "./app.css?url";
 
@@ -38,7 +42,9 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const shell = (useRouteLoaderData("root") as ShellData | null | undefined) ?? undefined;
-  const inConsole = isConsolePath(useLocation().pathname);
+  const { pathname } = useLocation();
+  const inConsole = isConsolePath(pathname);
+  const t = translatorIn(inConsole ? "en" : localeOfPath(pathname));
   const nonce = useNonce();
   const inlineStylesheet = useInlineStylesheet();
   // tests and styles can tell a hydrated page from server-rendered HTML
@@ -47,7 +53,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }, []);
   return (
     // the display currency script below sets data-currency on <html> before React hydrates it
-    <html lang="en" suppressHydrationWarning>
+    // an Urdu page reads right to left; the layout mirrors itself through logical properties
+    <html lang={t.tag} dir={t.locale === "ur" ? "rtl" : "ltr"} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         {/* before any of the body is painted: prices show in the shopper's chosen currency at
@@ -67,6 +74,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {inlineStylesheet ?? ""}
           </style>
         )}
+        {/* the Naskh face is declared in app.css for right-to-left pages only: an English page
+            never asks for it, an Urdu page asks before its first paint */}
+        {t.locale === "ur" && (
+          <>
+            <link rel="preload" href={naskhRegular} as="font" type="font/woff2" crossOrigin="anonymous" />
+            <link rel="preload" href={naskhBold} as="font" type="font/woff2" crossOrigin="anonymous" />
+          </>
+        )}
         <link rel="icon" href={shell?.faviconUrl || "/favicon.svg"} />
         <Meta />
         <Links />
@@ -75,9 +90,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {!inConsole && (
           <a
             href="#main"
-            className="sr-only z-[70] bg-ink px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+            className="sr-only z-[70] bg-ink px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:start-2"
           >
-            Skip to content
+            {t("Skip to content")}
           </a>
         )}
         {inConsole ? (
@@ -106,11 +121,12 @@ export default function App() {
   return <Outlet />;
 }
 
-export function meta({ data, error }: Route.MetaArgs) {
+export function meta({ data, error, location }: Route.MetaArgs) {
   if (!error) return [];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const t = translatorIn(localeOfPath(location.pathname));
   return pageMeta(data?.seo, {
-    title: `${notFound ? "Page not found" : "Something went wrong"} | ${data?.siteName ?? ""}`,
+    title: `${notFound ? t("Page not found") : t("Something went wrong")} | ${data?.siteName ?? ""}`,
     path: "/",
     noindex: true,
   });
@@ -118,19 +134,22 @@ export function meta({ data, error }: Route.MetaArgs) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const t = useT();
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
-      <p className="text-xs font-semibold tracking-[0.3em] text-accent uppercase">{notFound ? "Error 404" : "Error"}</p>
-      <h1 className="mt-3 font-serif text-4xl">{notFound ? "Page not found" : "Something went wrong"}</h1>
+      <p className="text-xs font-semibold tracking-[0.3em] text-accent uppercase">
+        {notFound ? t("Error 404") : t("Error")}
+      </p>
+      <h1 className="mt-3 font-serif text-4xl">{notFound ? t("Page not found") : t("Something went wrong")}</h1>
       <p className="mt-4 text-stone-600">
-        {notFound ? "The page you were looking for does not exist." : "Please try again in a moment."}
+        {notFound ? t("The page you were looking for does not exist.") : t("Please try again in a moment.")}
       </p>
       <div className="mt-8 flex justify-center gap-3">
-        <Link to="/" className="btn-primary">
-          Back to Home
+        <Link to={t.path("/")} className="btn-primary">
+          {t("Back to Home")}
         </Link>
-        <Link to="/collection/all" className="btn-secondary">
-          Shop All
+        <Link to={t.path("/collection/all")} className="btn-secondary">
+          {t("Shop All")}
         </Link>
       </div>
     </main>

@@ -1,38 +1,53 @@
-import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { type RouteConfig, type RouteConfigEntry, index, layout, prefix, route } from "@react-router/dev/routes";
+
+/**
+ * The shop's pages in one language. The Urdu set is the same modules behind /ur (decision 0110),
+ * under ids of their own; its layout route brings the Urdu catalogue, so only Urdu pages load it.
+ */
+function storefront(locale: "en" | "ur"): RouteConfigEntry[] {
+  // English keeps the ids it always had; Urdu's are the same with "ur:" in front
+  const as = (id: string) => (locale === "en" ? { id } : { id: `ur:${id}` });
+  return [
+    index("routes/home.tsx", as("routes/home")),
+    route("collection/:id", "routes/collection.tsx", as("routes/collection")),
+    route("product/:id", "routes/product.tsx", as("product")),
+    route("p/:customUrl", "routes/product.tsx", as("product-by-url")),
+    route("cart", "routes/cart.tsx", as("routes/cart")),
+    route("checkout", "routes/checkout.tsx", as("routes/checkout")),
+    route("checkout/confirmation", "routes/checkout-confirmation.tsx", as("routes/checkout-confirmation")),
+    route("track", "routes/track.tsx", as("routes/track")),
+    route("login", "routes/login.tsx", as("routes/login")),
+    route("register", "routes/register.tsx", as("routes/register")),
+    // forgotten passwords and email confirmation (decision 0077): the links' pages carry their token in the path
+    route("forgot-password", "routes/forgot-password.tsx", as("routes/forgot-password")),
+    route("reset-password/:token?", "routes/reset-password.tsx", as("routes/reset-password")),
+    route("verify-email/:token", "routes/verify-email.tsx", as("routes/verify-email")),
+    // the sign-in link after a lock-out (decision 0087)
+    route("sign-in-link/:token", "routes/sign-in-link.tsx", as("routes/sign-in-link")),
+    route("account", "routes/account.tsx", as("routes/account")),
+    route("wishlist", "routes/wishlist.tsx", as("routes/wishlist")),
+    route("blog", "routes/blog.tsx", as("routes/blog")),
+    route("blog/:slug", "routes/blog-post.tsx", as("routes/blog-post")),
+    route("about", "routes/about.tsx", as("routes/about")),
+    route("terms", "routes/terms.tsx", as("routes/terms")),
+    route("privacy", "routes/privacy.tsx", as("routes/privacy")),
+    route("refund-policy", "routes/refund-policy.tsx", as("routes/refund-policy")),
+    route("sitemap", "routes/sitemap.tsx", as("routes/sitemap")),
+    // the shopper's confirm/cancel page, from the link in the WhatsApp message (decision 0071)
+    route("order/confirm/:token", "routes/order-confirm.tsx", as("routes/order-confirm")),
+  ];
+}
 
 export default [
-  index("routes/home.tsx"),
-  route("collection/:id", "routes/collection.tsx"),
-  route("product/:id", "routes/product.tsx", { id: "product" }),
-  route("p/:customUrl", "routes/product.tsx", { id: "product-by-url" }),
-  route("cart", "routes/cart.tsx"),
-  route("checkout", "routes/checkout.tsx"),
-  route("checkout/confirmation", "routes/checkout-confirmation.tsx"),
-  route("track", "routes/track.tsx"),
-  route("login", "routes/login.tsx"),
-  route("register", "routes/register.tsx"),
-  // forgotten passwords and email confirmation (decision 0077): the links' pages carry their token in the path
-  route("forgot-password", "routes/forgot-password.tsx"),
-  route("reset-password/:token?", "routes/reset-password.tsx"),
-  route("verify-email/:token", "routes/verify-email.tsx"),
-  // the sign-in link after a lock-out (decision 0087)
-  route("sign-in-link/:token", "routes/sign-in-link.tsx"),
-  route("account", "routes/account.tsx"),
-  route("wishlist", "routes/wishlist.tsx"),
-  route("blog", "routes/blog.tsx"),
-  route("blog/:slug", "routes/blog-post.tsx"),
-  route("about", "routes/about.tsx"),
-  route("terms", "routes/terms.tsx"),
-  route("privacy", "routes/privacy.tsx"),
-  route("refund-policy", "routes/refund-policy.tsx"),
-  route("sitemap", "routes/sitemap.tsx"),
+  ...storefront("en"),
+  ...prefix("ur", [
+    layout("routes/urdu.tsx", [...storefront("ur"), route("*", "routes/not-found.tsx", { id: "ur:routes/not-found" })]),
+  ]),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("amp/product/:id", "routes/amp-preview.tsx", { id: "amp-preview" }),
   route("amp/p/:customUrl", "routes/amp-preview.tsx", { id: "amp-preview-by-url" }),
   route("amp/product/:id/amp.html", "routes/amp-document.ts"),
-  // the shopper's confirm/cancel page, from the link in the WhatsApp message (decision 0071)
-  route("order/confirm/:token", "routes/order-confirm.tsx"),
   // the staff console (decision 0054): its sign-in pages stand alone, the rest share its layout
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),

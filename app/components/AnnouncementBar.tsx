@@ -1,10 +1,12 @@
+import { useT } from "../i18n/t";
 import type { ShellData } from "../lib/shell.server";
 
 /** Active announcements, or the built-in ones of spec §8 when they could not be read. */
 export function AnnouncementBar({ items }: { items: ShellData["announcements"] }) {
+  const t = useT();
   if (items.length === 0) return null;
   return (
-    <div className="bg-ink text-white" aria-label="Announcements" role="region">
+    <div className="bg-ink text-white" aria-label={t("Announcements")} role="region">
       {/* every announcement whole, at every width: a long one wraps onto a second line, and on a
           phone each takes its own line. A sideways strip cut the others off and was a scrolling
           box that a keyboard could not reach (decision 0093) */}

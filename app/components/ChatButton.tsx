@@ -1,3 +1,4 @@
+import { useT } from "../i18n/t";
 import { useMatches } from "react-router";
 
 /**
@@ -14,6 +15,7 @@ export interface ChatButtonHandle {
  * floating things empty, so whatever a page ends with can always be scrolled clear of them.
  */
 export function ChatButton({ number }: { number: string | null }) {
+  const t = useT();
   const hidden = useMatches().some((m) => (m.handle as ChatButtonHandle | undefined)?.chatButton === false);
   const digits = (number ?? "").replace(/\D/g, "");
   const icon = (
@@ -22,19 +24,20 @@ export function ChatButton({ number }: { number: string | null }) {
     </svg>
   );
   const className =
-    "fixed right-4 bottom-4 z-50 flex items-center gap-3 rounded-full bg-[#1f7a4d] p-3 md:py-2.5 md:pr-5 md:pl-3 text-white shadow-lg hover:bg-[#186640] md:right-6 md:bottom-6";
+    "fixed end-4 bottom-4 z-50 flex items-center gap-3 rounded-full bg-[#1f7a4d] p-3 md:py-2.5 md:pe-5 md:ps-3 text-white shadow-lg hover:bg-[#186640] md:end-6 md:bottom-6";
   // the words are the button's name (a phone shows only the icon, a screen reader reads them
   // there too), so what a person sees and what voice control hears are the same
   const text = (
-    <span className="sr-only flex-col text-left leading-tight md:not-sr-only md:flex">
+    <span className="sr-only flex-col text-start leading-tight md:not-sr-only md:flex">
       <span className="text-sm font-semibold">
-        Chat with us<span className="sr-only">{digits ? " on WhatsApp" : ""},</span>
+        {t("Chat with us")}
+        <span className="sr-only">{digits ? ` ${t("on WhatsApp")}` : ""},</span>
       </span>{" "}
-      <span className="text-[11px] opacity-90">typically replies within an hour</span>
+      <span className="text-[11px] opacity-90">{t("typically replies within an hour")}</span>
     </span>
   );
   const button = !digits ? (
-    <button type="button" className={className} onClick={() => window.alert("Invalid Phone Number")}>
+    <button type="button" className={className} onClick={() => window.alert(t("Invalid Phone Number"))}>
       {icon}
       {text}
     </button>

@@ -25,7 +25,7 @@ function Choices({ currencies }: { currencies: ShopCurrency[] }) {
             <button
               type="button"
               data-choose-currency={c.code}
-              className="flex min-h-11 w-full items-center gap-3 px-3 py-2 text-left text-sm hover:bg-stone-100 aria-pressed:font-semibold"
+              className="flex min-h-11 w-full items-center gap-3 px-3 py-2 text-start text-sm hover:bg-stone-100 aria-pressed:font-semibold"
             >
               <span aria-hidden="true" className="w-8 text-stone-600">
                 {c.symbol}
@@ -58,7 +58,7 @@ export function HeaderCurrencyPicker({ currencies }: { currencies: ShopCurrency[
         ))}
         <span aria-hidden="true">▾</span>
       </summary>
-      <div className="absolute top-full right-0 z-50 mt-2 w-72 border border-stone-200 bg-white shadow-lg">
+      <div className="absolute top-full end-0 z-50 mt-2 w-72 border border-stone-200 bg-white shadow-lg">
         <p className={HEADING}>Show prices in</p>
         <Choices currencies={currencies} />
       </div>

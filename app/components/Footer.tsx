@@ -1,3 +1,4 @@
+import { useT } from "../i18n/t";
 import { Link } from "react-router";
 import type { ShellData } from "../lib/shell.server";
 
@@ -14,6 +15,7 @@ const SERVICE_LINKS = [
 const heading = "text-xs font-semibold tracking-[0.2em] text-white uppercase";
 
 export function Footer({ shell }: { shell: ShellData }) {
+  const t = useT();
   const social = [
     { href: shell.facebookUrl, label: "Facebook" },
     { href: shell.instagramUrl, label: "Instagram" },
@@ -28,10 +30,15 @@ export function Footer({ shell }: { shell: ShellData }) {
           <p className="font-serif text-2xl tracking-[0.2em] text-white uppercase">{shell.siteName}</p>
           <p className="mt-4 text-sm leading-relaxed">{shell.tagline}</p>
           {social.length > 0 && (
-            <ul className="mt-5 flex flex-wrap gap-4 text-sm" aria-label="Social media">
+            <ul className="mt-5 flex flex-wrap gap-4 text-sm" aria-label={t("Social media")}>
               {social.map((s) => (
                 <li key={s.label}>
-                  <a href={s.href} target="_blank" rel="noopener noreferrer" className="underline-offset-4 hover:text-white hover:underline">
+                  <a
+                    href={s.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="underline-offset-4 hover:text-white hover:underline"
+                  >
                     {s.label}
                   </a>
                 </li>
@@ -41,12 +48,12 @@ export function Footer({ shell }: { shell: ShellData }) {
         </div>
         <nav aria-labelledby="footer-collections">
           <h2 id="footer-collections" className={heading}>
-            Collections
+            {t("Collections")}
           </h2>
           <ul className="mt-4 space-y-2.5 text-sm">
             {shell.collections.slice(0, 6).map((c) => (
               <li key={c.id}>
-                <Link to={`/collection/${c.id}`} className="hover:text-white hover:underline">
+                <Link to={t.path(`/collection/${c.id}`)} className="hover:text-white hover:underline">
                   {c.name}
                 </Link>
               </li>
@@ -55,24 +62,28 @@ export function Footer({ shell }: { shell: ShellData }) {
         </nav>
         <nav aria-labelledby="footer-service">
           <h2 id="footer-service" className={heading}>
-            Customer Service
+            {t("Customer Service")}
           </h2>
           <ul className="mt-4 space-y-2.5 text-sm">
             {SERVICE_LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={l.to} className="hover:text-white hover:underline">
-                  {l.label}
+                <Link to={t.path(l.to)} className="hover:text-white hover:underline">
+                  {t(l.label)}
                 </Link>
               </li>
             ))}
           </ul>
         </nav>
         <div>
-          <h2 className={heading}>Contact</h2>
+          <h2 className={heading}>{t("Contact")}</h2>
           <address className="mt-4 space-y-2 text-sm not-italic">
             {shell.phone && (
               <p>
-                <a href={`tel:${shell.phone.replace(/\s/g, "")}`} className="hover:text-white hover:underline">
+                <a
+                  href={`tel:${shell.phone.replace(/\s/g, "")}`}
+                  dir="ltr"
+                  className="hover:text-white hover:underline"
+                >
                   {shell.phone}
                 </a>
               </p>
@@ -89,20 +100,23 @@ export function Footer({ shell }: { shell: ShellData }) {
           </address>
           <form className="mt-6" aria-labelledby="newsletter-title" onSubmit={(e) => e.preventDefault()}>
             <h2 id="newsletter-title" className={heading}>
-              Newsletter
+              {t("Newsletter")}
             </h2>
             <div className="mt-3 flex">
               <label htmlFor="footer-email" className="sr-only">
-                Email address
+                {t("Email address")}
               </label>
               <input
                 id="footer-email"
                 type="email"
-                placeholder="Your email"
+                placeholder={t("Your email")}
                 className="h-10 min-w-0 flex-1 border border-stone-600 bg-transparent px-3 text-sm text-white placeholder:text-stone-400"
               />
-              <button type="submit" className="h-10 bg-white px-4 text-xs font-semibold tracking-widest text-ink uppercase">
-                Subscribe
+              <button
+                type="submit"
+                className="h-10 bg-white px-4 text-xs font-semibold tracking-widest text-ink uppercase"
+              >
+                {t("Subscribe")}
               </button>
             </div>
           </form>
@@ -111,9 +125,9 @@ export function Footer({ shell }: { shell: ShellData }) {
       <div className="border-t border-stone-700">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-5 text-xs text-stone-400 md:flex-row md:justify-between md:px-8">
           <p>
-            © {shell.year} {shell.siteName}. Prices in Pakistani rupees. Cash on delivery across Pakistan.
+            © {shell.year} {shell.siteName}. {t("Prices in Pakistani rupees. Cash on delivery across Pakistan.")}
           </p>
-          <p>You can also pay for our products through the Daraz marketplace.</p>
+          <p>{t("You can also pay for our products through the Daraz marketplace.")}</p>
         </div>
       </div>
     </footer>

@@ -1,28 +1,30 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { useCartCount } from "../lib/cart-store";
-import { countOf } from "../lib/plural";
 import type { ShellData } from "../lib/shell.server";
 import { OutlineIcon } from "./OutlineIcon";
+import { useT } from "../i18n/t";
+import { LanguageSwitch } from "./LanguageSwitch";
 
 function SearchForm({ id, className = "" }: { id: string; className?: string }) {
+  const t = useT();
   return (
-    <Form method="get" action="/collection/all" role="search" className={`flex items-center ${className}`}>
+    <Form method="get" action={t.path("/collection/all")} role="search" className={`flex items-center ${className}`}>
       <label htmlFor={id} className="sr-only">
-        Search products
+        {t("Search products")}
       </label>
       <input
         id={id}
         name="search"
         type="search"
-        placeholder="Search products"
-        className="h-10 w-full min-w-0 rounded-l-full border border-r-0 border-stone-300 bg-white px-4 text-sm placeholder:text-stone-500 focus:border-ink"
+        placeholder={t("Search products")}
+        className="h-10 w-full min-w-0 rounded-s-full border border-e-0 border-stone-300 bg-white px-4 text-sm placeholder:text-stone-500 focus:border-ink"
       />
       <button
         type="submit"
-        className="h-10 rounded-r-full border border-ink bg-ink px-4 text-xs font-semibold tracking-widest text-white uppercase"
+        className="h-10 rounded-e-full border border-ink bg-ink px-4 text-xs font-semibold tracking-widest text-white uppercase"
       >
-        Search
+        {t("Search")}
       </button>
     </Form>
   );
@@ -33,6 +35,7 @@ export function Header({ shell }: { shell: ShellData }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const header = useRef<HTMLElement>(null);
   const location = useLocation();
+  const t = useT();
 
   // the menu is as tall as the screen below a header at the very top: when the announcements
   // still show above the header, the page scrolls them away so the menu's end is on screen
@@ -52,47 +55,52 @@ export function Header({ shell }: { shell: ShellData }) {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 md:h-20 md:px-8">
         <details ref={menu} className="group md:hidden" onToggle={showWholeMenu}>
           <summary className="grid h-10 w-10 cursor-pointer list-none place-items-center rounded-full hover:bg-stone-100 [&::-webkit-details-marker]:hidden">
-            <span className="sr-only">Menu</span>
+            <span className="sr-only">{t("Menu")}</span>
             <OutlineIcon size={22} strokeWidth="1.6">
               <path d="M4 7h16M4 12h16M4 17h16" />
             </OutlineIcon>
           </summary>
           {/* hangs below the header and fills the rest of the screen; without JavaScript too */}
           <nav
-            aria-label="Menu"
+            aria-label={t("Menu")}
             className="absolute inset-x-0 top-full h-[calc(100dvh-4rem)] overflow-y-auto overscroll-contain border-t border-stone-200 bg-white px-6 py-6"
           >
             <SearchForm id="menu-search" />
             <ul className="mt-6 divide-y divide-stone-100 font-serif text-xl">
               <li>
-                <Link to="/collection/all" className="block py-3">
-                  All Products
+                <Link to={t.path("/collection/all")} className="block py-3">
+                  {t("All Products")}
                 </Link>
               </li>
               {shell.collections.map((c) => (
                 <li key={c.id}>
-                  <Link to={`/collection/${c.id}`} className="block py-3">
+                  <Link to={t.path(`/collection/${c.id}`)} className="block py-3">
                     {c.name}
                   </Link>
                 </li>
               ))}
               <li>
-                <Link to="/blog" className="block py-3">
-                  Blog
+                <Link to={t.path("/blog")} className="block py-3">
+                  {t("Blog")}
                 </Link>
               </li>
               <li>
-                <Link to="/account" className="block py-3">
-                  Account
+                <Link to={t.path("/account")} className="block py-3">
+                  {t("Account")}
                 </Link>
               </li>
             </ul>
+            <LanguageSwitch className="mt-6 flex min-h-11 items-center gap-2 border border-stone-300 px-4 text-base" />
             {/* static markup made with the shell: none of it is in the page's scripts (decision 0091) */}
             {shell.currencyPicker && <div dangerouslySetInnerHTML={{ __html: shell.currencyPicker.menu }} />}
           </nav>
         </details>
 
-        <Link to="/" className="flex min-w-0 items-center gap-2" aria-label={`${shell.siteName} home`}>
+        <Link
+          to={t.path("/")}
+          className="flex min-w-0 items-center gap-2"
+          aria-label={t("{name} home", { name: shell.siteName })}
+        >
           {shell.logoUrl && (
             <img src={shell.logoUrl} alt="" width="32" height="32" className="h-8 w-8 object-contain" />
           )}
@@ -107,11 +115,14 @@ export function Header({ shell }: { shell: ShellData }) {
           </span>
         </Link>
 
-        <nav aria-label="Collections" className="ml-8 hidden flex-1 md:block">
+        <nav aria-label={t("Collections")} className="ms-8 hidden flex-1 md:block">
           <ul className="flex gap-6 text-xs font-medium tracking-[0.15em] uppercase">
             {shell.collections.slice(0, 5).map((c) => (
               <li key={c.id}>
-                <NavLink to={`/collection/${c.id}`} className="py-2 hover:underline aria-[current=page]:underline">
+                <NavLink
+                  to={t.path(`/collection/${c.id}`)}
+                  className="py-2 hover:underline aria-[current=page]:underline"
+                >
                   {c.name}
                 </NavLink>
               </li>
@@ -119,15 +130,16 @@ export function Header({ shell }: { shell: ShellData }) {
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-1 md:gap-3">
+        <div className="ms-auto flex items-center gap-1 md:gap-3">
           <SearchForm id="header-search" className="hidden w-64 lg:flex" />
+          <LanguageSwitch className="hidden min-h-10 items-center px-2 text-sm hover:underline md:flex" />
           {shell.currencyPicker && (
             <div className="contents" dangerouslySetInnerHTML={{ __html: shell.currencyPicker.header }} />
           )}
           <Link
-            to="/account"
+            to={t.path("/account")}
             className="grid h-10 w-10 place-items-center rounded-full hover:bg-stone-100"
-            aria-label="Account"
+            aria-label={t("Account")}
           >
             <OutlineIcon size={22} strokeWidth="1.6">
               <circle cx="12" cy="8" r="4" />
@@ -135,9 +147,9 @@ export function Header({ shell }: { shell: ShellData }) {
             </OutlineIcon>
           </Link>
           <Link
-            to="/cart"
+            to={t.path("/cart")}
             className="relative grid h-10 w-10 place-items-center rounded-full hover:bg-stone-100"
-            aria-label={`Cart, ${countOf(count, "item")}`}
+            aria-label={t.count(count, "Cart, {count} item", "Cart, {count} items")}
           >
             <OutlineIcon size={22} strokeWidth="1.6">
               <path d="M5 8h14l-1 12H6L5 8Z" />
@@ -145,7 +157,7 @@ export function Header({ shell }: { shell: ShellData }) {
             </OutlineIcon>
             <span
               data-testid="cart-count"
-              className={`absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-accent px-1 text-[11px] font-semibold text-white ${count === 0 ? "invisible" : ""}`}
+              className={`absolute -top-0.5 -end-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-accent px-1 text-[11px] font-semibold text-white ${count === 0 ? "invisible" : ""}`}
             >
               {count}
             </span>

@@ -34,7 +34,7 @@ export function ParcelEvents({ events, className = "" }: { events: readonly Parc
         {newestFirst.map((event, n) => (
           <li
             key={`${event.date}-${event.status}-${n}`}
-            className={`border-l-2 pl-3 ${n === 0 ? "border-emerald-700" : "border-stone-200"}`}
+            className={`border-s-2 ps-3 ${n === 0 ? "border-emerald-700" : "border-stone-200"}`}
           >
             <p className={n === 0 ? "font-semibold" : "font-medium"}>
               {PARCEL_EVENT_WORDS[event.status] ?? event.status}

@@ -36,14 +36,14 @@ export function PasswordField({
           maxLength={128}
           aria-invalid={error ? true : undefined}
           aria-describedby={[error ? errorId : "", describedBy ?? ""].filter(Boolean).join(" ") || undefined}
-          className="field pr-20"
+          className="field pe-20"
         />
         <button
           type="button"
           onClick={() => setShown((s) => !s)}
           aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
           aria-pressed={shown}
-          className="absolute inset-y-0 right-0 px-3 text-xs font-semibold tracking-widest text-stone-600 uppercase hover:text-ink"
+          className="absolute inset-y-0 end-0 px-3 text-xs font-semibold tracking-widest text-stone-600 uppercase hover:text-ink"
         >
           {shown ? "Hide" : "Show"}
         </button>

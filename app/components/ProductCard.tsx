@@ -93,7 +93,7 @@ export function ProductCard({
       <WishlistButton
         productId={product.id}
         productName={product.name}
-        className="absolute top-1.5 right-1.5 z-10 grid h-9 w-9 place-items-center rounded-full bg-white/90 shadow-sm hover:bg-white disabled:opacity-60"
+        className="absolute top-1.5 end-1.5 z-10 grid h-9 w-9 place-items-center rounded-full bg-white/90 shadow-sm hover:bg-white disabled:opacity-60"
       />
       <Link to={product.href} className="relative block overflow-hidden" tabIndex={-1} aria-hidden="true">
         <Picture
@@ -105,7 +105,7 @@ export function ProductCard({
           className="transition-transform duration-500 group-hover:scale-[1.03]"
         />
         {soldOut && (
-          <span className="absolute top-2 left-2 bg-white/90 px-2 py-1 text-[10px] font-semibold tracking-widest uppercase">
+          <span className="absolute top-2 start-2 bg-white/90 px-2 py-1 text-[10px] font-semibold tracking-widest uppercase">
             Sold out
           </span>
         )}

@@ -35,7 +35,7 @@ export function SizeGuide({ guide }: { guide: SizeGuideTable }) {
             </form>
           </div>
           <p className="mt-2 text-sm text-stone-600">{guide.note}</p>
-          <table className="mt-4 w-full text-left text-sm">
+          <table className="mt-4 w-full text-start text-sm">
             <thead>
               <tr className="border-b border-stone-300">
                 {guide.columns.map((column) => (

@@ -1,3 +1,4 @@
+import { useT } from "../i18n/t";
 import { useEffect, useState } from "react";
 import { dismissToast, subscribeToasts, type Toast } from "../lib/toast";
 
@@ -8,23 +9,30 @@ import { dismissToast, subscribeToasts, type Toast } from "../lib/toast";
  * shopper to them.
  */
 export function Toaster() {
+  const t = useT();
   const [list, setList] = useState<Toast[]>([]);
   useEffect(() => subscribeToasts(setList), []);
   return (
     <div
       aria-live="polite"
       role="status"
-      className="pointer-events-none fixed bottom-4 left-3 z-[60] flex w-[min(22rem,calc(100vw-6rem))] flex-col gap-2 md:bottom-6 md:left-6"
+      className="pointer-events-none fixed bottom-4 start-3 z-[60] flex w-[min(22rem,calc(100vw-6rem))] flex-col gap-2 md:bottom-6 md:start-6"
     >
-      {list.map((t) => (
+      {list.map((toast) => (
         <div
-          key={t.id}
+          key={toast.id}
           className={`pointer-events-auto flex items-start gap-3 rounded-md px-4 py-3 text-sm shadow-lg ring-1 ${
-            t.kind === "error" ? "bg-white text-red-800 ring-red-200" : "bg-ink text-white ring-black/10"
+            toast.kind === "error" ? "bg-white text-red-800 ring-red-200" : "bg-ink text-white ring-black/10"
           }`}
         >
-          <span className="flex-1">{t.message}</span>
-          <button type="button" onClick={() => dismissToast(t.id)} aria-label="Dismiss" className="-m-1 p-1 leading-none opacity-80 hover:opacity-100">
+          {/* a message is its English text: shown in the page's language (an Urdu one stays as it is) */}
+          <span className="flex-1">{t(toast.message)}</span>
+          <button
+            type="button"
+            onClick={() => dismissToast(toast.id)}
+            aria-label={t("Dismiss")}
+            className="-m-1 p-1 leading-none opacity-80 hover:opacity-100"
+          >
             ×
           </button>
         </div>

@@ -2,6 +2,7 @@
 // Open Graph and Twitter tags, and JSON-LD blocks.
 import type { MetaDescriptor } from "react-router";
 import { CACHE_TAGS_HEADER, productTag } from "../../core/shared/cache";
+import { LOCALE_TAGS, LOCALES, type Locale, localePath } from "../i18n/locales";
 
 export const DESCRIPTION_MAX = 150;
 
@@ -35,12 +36,15 @@ export function pageMeta(
     type?: "website" | "product" | "article";
     jsonLd?: unknown[];
     noindex?: boolean;
+    /** The page's language: its canonical address is in it, and it names the other one. */
+    locale?: Locale;
   },
 ): MetaDescriptor[] {
+  const locale = page.locale ?? "en";
   const publicUrl = shell?.publicUrl ?? "";
   const siteName = shell?.siteName ?? "";
   const description = cutDescription(page.description || shell?.defaultDescription || "");
-  const url = absoluteUrl(publicUrl, page.path);
+  const url = absoluteUrl(publicUrl, localePath(page.path, locale));
   const image = page.image ?? shell?.defaultImage ?? null;
   const meta: MetaDescriptor[] = [
     { title: page.title },
@@ -51,7 +55,7 @@ export function pageMeta(
     { property: "og:title", content: page.title },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    { property: "og:locale", content: "en_PK" },
+    { property: "og:locale", content: LOCALE_TAGS[locale].replace("-", "_") },
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: page.title },
     { name: "twitter:description", content: description },
@@ -61,6 +65,19 @@ export function pageMeta(
     meta.push({ name: "twitter:image", content: absoluteUrl(publicUrl, image) });
   }
   if (page.noindex) meta.push({ name: "robots", content: "noindex" });
+  else {
+    // each language names the other, and English is the page for any other language
+    for (const other of LOCALES) {
+      const href = absoluteUrl(publicUrl, localePath(page.path, other));
+      meta.push({ tagName: "link", rel: "alternate", hrefLang: LOCALE_TAGS[other].slice(0, 2), href });
+    }
+    meta.push({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: "x-default",
+      href: absoluteUrl(publicUrl, localePath(page.path, "en")),
+    });
+  }
   for (const block of page.jsonLd ?? []) meta.push({ "script:ld+json": block } as MetaDescriptor);
   return meta;
 }

@@ -25,7 +25,7 @@ const TABS = ["profile", "orders", "settings"] as const;
 type Tab = (typeof TABS)[number];
 
 const MENU_ITEM =
-  "flex min-h-11 w-full items-center px-2 text-left text-[13px] whitespace-nowrap hover:bg-stone-100 md:px-3 md:text-sm";
+  "flex min-h-11 w-full items-center px-2 text-start text-[13px] whitespace-nowrap hover:bg-stone-100 md:px-3 md:text-sm";
 const ACTIVE = "bg-ink font-semibold text-white hover:bg-ink";
 
 /** One tab of the account's menu; the tab shown is marked as the current page. */

@@ -143,7 +143,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
             <time dateTime={post.published}>{formatDay(post.published)}</time>
             <span aria-hidden="true">·</span>
             <span>{post.readTime} min read</span>
-            <ShareButton title={post.title} className="ml-1 text-ink" />
+            <ShareButton title={post.title} className="ms-1 text-ink" />
           </div>
         </header>
         {post.image && (

@@ -134,7 +134,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       <h1 className="font-serif text-3xl md:text-4xl">
         Your Cart
         {hydrated && count > 0 && (
-          <span className="ml-3 align-middle font-sans text-sm text-stone-600">{countOf(count, "item")}</span>
+          <span className="ms-3 align-middle font-sans text-sm text-stone-600">{countOf(count, "item")}</span>
         )}
       </h1>
       {!hydrated ? (

@@ -95,7 +95,7 @@ function pageLink(search: URLSearchParams, categoryId: number, page: number): st
   return `/${text ? `?${text}` : ""}#category-${categoryId}`;
 }
 
-const HERO_IMAGE_BOX = "absolute inset-0 h-full w-full bg-stone-300 md:left-1/2 md:w-1/2";
+const HERO_IMAGE_BOX = "absolute inset-0 h-full w-full bg-stone-300 md:start-1/2 md:w-1/2";
 
 function HeroImage({ url, first = false }: { url: string | null; first?: boolean }) {
   return (
@@ -148,8 +148,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <HeroImage url={c.imageUrl} />
                 </AfterPageLoad>
               )}
-              <div className="absolute inset-0 bg-gradient-to-t from-black/65 via-black/20 to-transparent md:right-1/2 md:bg-none md:bg-[#2b2320]" />
-              <div className="absolute inset-x-0 bottom-16 px-6 md:top-1/2 md:right-1/2 md:bottom-auto md:-translate-y-1/2 md:px-16">
+              <div className="absolute inset-0 bg-gradient-to-t from-black/65 via-black/20 to-transparent md:end-1/2 md:bg-none md:bg-[#2b2320]" />
+              <div className="absolute inset-x-0 bottom-16 px-6 md:top-1/2 md:end-1/2 md:bottom-auto md:-translate-y-1/2 md:px-16">
                 <p className="text-[11px] font-semibold tracking-[0.35em] uppercase">The collection</p>
                 <h2 className="mt-3 max-w-xl font-serif text-4xl leading-tight md:text-6xl">{c.name}</h2>
                 {c.description && (

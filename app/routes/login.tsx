@@ -85,7 +85,7 @@ export default function LoginPage() {
             autoComplete="current-password"
             error={errors.password}
           />
-          <p className="mt-2 text-right text-sm">
+          <p className="mt-2 text-end text-sm">
             <Link to="/forgot-password" className="text-stone-700 underline underline-offset-4 hover:text-ink">
               Forgot password?
             </Link>

@@ -196,11 +196,11 @@ export default function OrderConfirmPage({ loaderData, actionData }: Route.Compo
         </ul>
         <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 border-t border-stone-200 pt-4 text-sm">
           <dt>Total to pay on delivery</dt>
-          <dd className="text-right font-semibold" data-testid="confirm-total">
+          <dd className="text-end font-semibold" data-testid="confirm-total">
             {money(order.totalPaisa)}
           </dd>
           <dt>Delivery to</dt>
-          <dd className="text-right">{order.city}</dd>
+          <dd className="text-end">{order.city}</dd>
         </dl>
       </section>
 

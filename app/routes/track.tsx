@@ -130,7 +130,7 @@ function Timeline({ order }: { order: OrderView }) {
         return (
           <li key={step.label} className="relative flex gap-4 pb-6 last:pb-0" aria-current={step.state === "current" ? "step" : undefined}>
             {!last && (
-              <span aria-hidden="true" className={`absolute top-6 left-[11px] h-[calc(100%-1.5rem)] w-0.5 ${step.state === "done" ? "bg-emerald-700" : "bg-stone-200"}`} />
+              <span aria-hidden="true" className={`absolute top-6 start-[11px] h-[calc(100%-1.5rem)] w-0.5 ${step.state === "done" ? "bg-emerald-700" : "bg-stone-200"}`} />
             )}
             <span
               aria-hidden="true"

@@ -145,7 +145,7 @@ function WishlistCard({ entry, onRemoved }: { entry: Entry; onRemoved: (id: numb
       <Link to={href} tabIndex={-1} aria-hidden="true" className="relative block">
         <Picture url={product.image_url} alt="" sizes="(min-width: 768px) 30vw, 48vw" width={400} />
         <span
-          className={`absolute top-2 left-2 px-2 py-1 text-[10px] font-semibold tracking-widest uppercase ${
+          className={`absolute top-2 start-2 px-2 py-1 text-[10px] font-semibold tracking-widest uppercase ${
             inStock ? "bg-white/90 text-emerald-800" : "bg-ink text-white"
           }`}
         >

@@ -88,7 +88,7 @@ export function Profile({ user, onSaved }: { user: StoredUser; onSaved: (user: S
     <div>
       <label htmlFor={`profile-${key}`} className="block text-sm font-semibold">
         {label}
-        {hint && <span className="ml-1 font-normal text-stone-600">{hint}</span>}
+        {hint && <span className="ms-1 font-normal text-stone-600">{hint}</span>}
       </label>
       <input
         id={`profile-${key}`}

@@ -20,7 +20,7 @@ function SummaryItem({ item }: { item: CartItem }) {
     <li className="flex gap-3 py-3">
       <div className="relative w-14 shrink-0">
         <Picture url={item.image} alt="" sizes="56px" width={400} />
-        <span className="absolute -top-2 -right-2 grid h-5 min-w-5 place-items-center rounded-full bg-stone-700 px-1 text-[11px] font-semibold text-white">
+        <span className="absolute -top-2 -end-2 grid h-5 min-w-5 place-items-center rounded-full bg-stone-700 px-1 text-[11px] font-semibold text-white">
           <span className="sr-only">Quantity </span>
           {item.quantity}
         </span>

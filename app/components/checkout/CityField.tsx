@@ -124,7 +124,7 @@ export function CityField({ cities, form, errors, onChange, onBlur }: FieldState
         hidden={!expanded}
         // as wide as the panel's two columns (the field has the first, and gap-x-3 between): a
         // half-width list wrapped every longer name on a phone
-        className="absolute left-0 z-20 mt-1 w-[calc(200%+0.75rem)] divide-y divide-stone-100 bg-white shadow-lg ring-1 ring-stone-300"
+        className="absolute start-0 z-20 mt-1 w-[calc(200%+0.75rem)] divide-y divide-stone-100 bg-white shadow-lg ring-1 ring-stone-300"
       >
         {options.map((city, n) => (
           <li

@@ -95,11 +95,11 @@ export function BuyBox({ product }: { product: ProductView }) {
           <legend className="text-xs font-semibold tracking-[0.18em] uppercase">
             {label(group.type)}
             {selection[group.type] && (
-              <span className="ml-2 font-normal tracking-normal normal-case">{selection[group.type]}</span>
+              <span className="ms-2 font-normal tracking-normal normal-case">{selection[group.type]}</span>
             )}
           </legend>
           {group.type === "size" && sizeGuide && (
-            <div className="absolute top-0 right-0">
+            <div className="absolute top-0 end-0">
               <SizeGuide guide={sizeGuide} />
             </div>
           )}

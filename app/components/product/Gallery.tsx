@@ -21,7 +21,7 @@ export function Gallery({ product }: { product: ProductView }) {
         {images.map((image, i) => (
           <li
             key={`${image.url}${i}`}
-            className={`relative w-[88%] shrink-0 snap-start pr-1 md:w-auto md:pr-0 ${i === 0 ? "md:col-span-2" : ""}`}
+            className={`relative w-[88%] shrink-0 snap-start pe-1 md:w-auto md:pe-0 ${i === 0 ? "md:col-span-2" : ""}`}
           >
             <Picture
               url={image.url}

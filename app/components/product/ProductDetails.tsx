@@ -19,7 +19,7 @@ function Description({ product }: { product: ProductView }) {
         <p key={i}>{para}</p>
       ))}
       {product.structured?.bullet_points && product.structured.bullet_points.length > 0 && (
-        <ul className="list-disc space-y-1 pl-5">
+        <ul className="list-disc space-y-1 ps-5">
           {product.structured.bullet_points.map((b) => (
             <li key={b}>{b}</li>
           ))}

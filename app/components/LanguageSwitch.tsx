@@ -1,0 +1,36 @@
+import { Link, useLocation } from "react-router";
+import { LOCALE_COOKIE, LOCALE_NAMES, localePath } from "../i18n/locales";
+import { useT } from "../i18n/t";
+
+/** A year: long enough that a shopper who chose Urdu finds it again next season. */
+const REMEMBER_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The same page in the other language (decision 0110). The choice is remembered in a cookie
+ * that only the front door (/) reads, so every other address stays one page for everyone and
+ * its cached copy is shared.
+ */
+export function LanguageSwitch({ className }: { className: string }) {
+  const t = useT();
+  const { pathname, search, hash } = useLocation();
+  const other = t.locale === "ur" ? "en" : "ur";
+  return (
+    <Link
+      to={localePath(`${pathname}${search}${hash}`, other)}
+      lang={other}
+      hrefLang={other}
+      className={className}
+      onClick={() => {
+        document.cookie = `${LOCALE_COOKIE}=${other}; path=/; max-age=${REMEMBER_SECONDS}; samesite=lax`;
+      }}
+    >
+      <span aria-hidden="true">
+        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6">
+          <circle cx="12" cy="12" r="9" />
+          <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+        </svg>
+      </span>
+      {LOCALE_NAMES[other]}
+    </Link>
+  );
+}

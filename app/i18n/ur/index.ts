@@ -1,0 +1,6 @@
+// The Urdu catalogue: each area's words in a file of its own, all added at once. Written as a
+// shopper in Pakistan reads them, not word for word; the English text is each message's id.
+import { addMessages } from "../messages";
+import shell from "./shell";
+
+for (const part of [shell]) addMessages("ur", part);
