@@ -29,6 +29,9 @@ export const collections = pgTable(
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
+    // Urdu for the /ur pages (decision 0111); null: the page shows the English, marked lang="en"
+    nameUr: text("name_ur"),
+    descriptionUr: text("description_ur"),
     imageUrl: text("image_url"),
     isFeatured: boolean("is_featured").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
@@ -50,6 +53,9 @@ export const products = pgTable(
     description: text("description").notNull().default(""),
     // spec §3: html, structured or plain
     descriptionFormat: text("description_format").notNull().default("plain"),
+    // Urdu for the /ur pages (decision 0111), in the description's format; null: the English shows
+    nameUr: text("name_ur"),
+    descriptionUr: text("description_ur"),
     structuredDescription: jsonb("structured_description").$type<StructuredDescription>(),
     customUrl: text("custom_url"),
     pricePaisa: integer("price_paisa").notNull(),
@@ -76,8 +82,9 @@ export const products = pgTable(
     maxPricePaisa: integer("max_price_paisa").notNull().default(0),
     // search_fold (migration 0027) makes Roman Urdu's spellings and Urdu script's letter variants
     // one, as core/catalog/search-folding.ts does to the search (decision 0108)
+    // the Urdu name and description are folded into it beside the English (migration 0029)
     searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`setweight(to_tsvector('simple', search_fold(coalesce("name", ''))), 'A') || setweight(to_tsvector('simple', search_fold(coalesce("description", ''))), 'B')`,
+      sql`setweight(to_tsvector('simple', search_fold(coalesce("name", '') || ' ' || coalesce("name_ur", ''))), 'A') || setweight(to_tsvector('simple', search_fold(coalesce("description", '') || ' ' || coalesce("description_ur", ''))), 'B')`,
     ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

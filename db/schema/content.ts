@@ -116,6 +116,8 @@ export const announcements = pgTable(
   {
     id: serial("id").primaryKey(),
     content: text("content").notNull(),
+    // Urdu for the /ur pages (decision 0111); null: the English shows
+    contentUr: text("content_ur"),
     isActive: boolean("is_active").notNull().default(true),
     position: integer("position").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -132,6 +134,10 @@ export const blogs = pgTable(
     excerpt: text("excerpt").notNull().default(""),
     // sanitised HTML: cleaned before it is stored (design.md)
     content: text("content").notNull().default(""),
+    // Urdu for the /ur pages (decision 0111), the body cleaned as the English is; null: the English shows
+    titleUr: text("title_ur"),
+    excerptUr: text("excerpt_ur"),
+    contentUr: text("content_ur"),
     category: text("category"),
     tags: text("tags")
       .array()
@@ -210,6 +216,9 @@ export const policyPages = pgTable(
     slug: text("slug").$type<PolicyPageSlug>().primaryKey(),
     title: text("title").notNull(),
     content: text("content").notNull(),
+    // Urdu for the /ur pages (decision 0111); null: the English shows
+    titleUr: text("title_ur"),
+    contentUr: text("content_ur"),
     updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
