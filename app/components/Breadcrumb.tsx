@@ -1,8 +1,11 @@
 import { Link } from "react-router";
+import { useT } from "../i18n/t";
 
+/** The trail to the page; each path is a bare storefront address and stays in the page's language. */
 export function Breadcrumb({ items }: { items: { name: string; path: string }[] }) {
+  const t = useT();
   return (
-    <nav aria-label="Breadcrumb" className="text-xs tracking-wide text-stone-600">
+    <nav aria-label={t("Breadcrumb")} className="text-xs tracking-wide text-stone-600">
       <ol className="flex flex-wrap items-center gap-1.5">
         {items.map((item, i) => (
           <li key={item.path} className="flex items-center gap-1.5">
@@ -12,7 +15,7 @@ export function Breadcrumb({ items }: { items: { name: string; path: string }[] 
                 {item.name}
               </span>
             ) : (
-              <Link to={item.path} className="hover:text-ink hover:underline">
+              <Link to={t.path(item.path)} className="hover:text-ink hover:underline">
                 {item.name}
               </Link>
             )}

@@ -3,6 +3,7 @@
 // <html data-currency> and the rules in app.css, set before the first paint, so the page's bytes
 // are the same for every visitor, nothing jumps when it hydrates, and without JavaScript it is
 // rupees. Kept small: it is in every page's scripts.
+import { useT } from "../i18n/t";
 import { formatRupees } from "../../core/shared/money";
 import { approximatePrice } from "../../core/settings/currency-display";
 import { useShopCurrencies } from "../lib/currency";
@@ -19,8 +20,10 @@ export function Price({
 }) {
   const currencies = useShopCurrencies();
   return (
-    // plain inline boxes: a struck price's line runs through them (it skips an inline-flex's items)
-    <span className={className}>
+    // plain inline boxes: a struck price's line runs through them (it skips an inline-flex's items).
+    // Left to right on every page: "Rs. 1,200" inside Urdu keeps its own order, and dir= isolates
+    // it so it never pulls the words beside it around
+    <span className={className} dir="ltr">
       {currencies.map((c) => (
         <span key={c.code} data-fx={c.code}>
           {/* the space is the converted price's own: it goes when that is hidden */}
@@ -37,8 +40,9 @@ export function Price({
  * currency is chosen, for a shopper who has been reading dollars to know these are rupees.
  */
 export function PaysInRupees({ className = "" }: { className?: string }) {
+  const t = useT();
   // styled, and hidden until a currency other than rupees is chosen, by app.css
-  return <p className={`pays-in-rupees ${className}`}>You will pay in rupees (Rs.), cash on delivery.</p>;
+  return <p className={`pays-in-rupees ${className}`}>{t("You will pay in rupees (Rs.), cash on delivery.")}</p>;
 }
 
 /** The chosen currency's rate, with its date: "≈ is approximate: Rs. 278.50 per US dollar, …". */

@@ -1,9 +1,9 @@
 import { useId, useMemo, useState } from "react";
 import { Link } from "react-router";
+import { useT } from "../i18n/t";
 import { addToCart } from "../lib/cart";
 import { quantityInCart, useCart } from "../lib/cart-store";
 import type { CardProduct } from "../lib/catalog-view.server";
-import { countOf } from "../lib/plural";
 import { toast } from "../lib/toast";
 import { findCombination, isComplete, label, optionInStock, type Selection } from "../lib/variants";
 import { Picture } from "./Picture";
@@ -37,6 +37,8 @@ export function ProductCard({
   const [selection, setSelection] = useState<Selection>(() => firstInStock(product));
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
+  const t = useT();
+  const href = t.path(product.href);
   useCart(); // re-render when the cart changes: the quantity limit depends on it
   const hasVariants = product.options.length > 0;
   const combo = hasVariants ? findCombination(product.combinations, product.options, selection) : null;
@@ -54,12 +56,19 @@ export function ProductCard({
 
   async function add() {
     if (hasVariants && (!isComplete(product.options, selection) || !combo || combo.stock <= 0)) {
-      toast.error("Please select available options");
+      toast.error(t("Please select available options"));
       return;
     }
     let wanted = Math.min(quantity, maxChoice);
     if (inCart + wanted > stock) {
-      toast.error(`Only ${countOf(stock, "item")} available in stock. You already have ${inCart} in cart.`);
+      toast.error(
+        t.count(
+          stock,
+          "Only {count} item available in stock. You already have {inCart} in cart.",
+          "Only {count} items available in stock. You already have {inCart} in cart.",
+          { inCart },
+        ),
+      );
       wanted = stock - inCart;
       setQuantity(Math.max(1, wanted));
       if (wanted <= 0) return;
@@ -95,7 +104,7 @@ export function ProductCard({
         productName={product.name}
         className="absolute top-1.5 end-1.5 z-10 grid h-9 w-9 place-items-center rounded-full bg-white/90 shadow-sm hover:bg-white disabled:opacity-60"
       />
-      <Link to={product.href} className="relative block overflow-hidden" tabIndex={-1} aria-hidden="true">
+      <Link to={href} className="relative block overflow-hidden" tabIndex={-1} aria-hidden="true">
         <Picture
           url={product.image?.url}
           alt=""
@@ -106,13 +115,13 @@ export function ProductCard({
         />
         {soldOut && (
           <span className="absolute top-2 start-2 bg-white/90 px-2 py-1 text-[10px] font-semibold tracking-widest uppercase">
-            Sold out
+            {t("Sold out")}
           </span>
         )}
       </Link>
       <div className="flex flex-1 flex-col pt-3">
         <h3 id={headingId} className="text-sm leading-snug">
-          <Link to={product.href} className="hover:underline">
+          <Link to={href} className="hover:underline">
             {product.name}
           </Link>
         </h3>
@@ -122,14 +131,14 @@ export function ProductCard({
           </p>
           {product.comparePricePaisa !== null && product.comparePricePaisa > price && (
             <s className="text-xs text-stone-600">
-              <span className="sr-only">Was </span>
+              <span className="sr-only">{`${t("Was")} `}</span>
               <Price paisa={product.comparePricePaisa} struck />
             </s>
           )}
         </div>
         {product.options.map((group) => (
           <fieldset key={group.type} className="mt-2">
-            <legend className="sr-only">{label(group.type)}</legend>
+            <legend className="sr-only">{t(label(group.type))}</legend>
             <div className="flex flex-wrap gap-1">
               {group.values.map((v) => {
                 const available = optionInStock(product.combinations, {}, group.type, v.value);
@@ -139,7 +148,7 @@ export function ProductCard({
                     key={v.value}
                     type="button"
                     aria-pressed={active}
-                    aria-label={`${v.value}${available ? "" : " (No Stock)"}`}
+                    aria-label={available ? v.value : t("{value} (No Stock)", { value: v.value })}
                     title={v.value}
                     disabled={!available}
                     onClick={() => choose(group.type, v.value)}
@@ -155,7 +164,7 @@ export function ProductCard({
                     key={v.value}
                     type="button"
                     aria-pressed={active}
-                    aria-label={`${v.value}${available ? "" : " (No Stock)"}`}
+                    aria-label={available ? v.value : t("{value} (No Stock)", { value: v.value })}
                     disabled={!available}
                     onClick={() => choose(group.type, v.value)}
                     className={`h-7 min-w-7 border px-1.5 text-[11px] ${
@@ -171,7 +180,7 @@ export function ProductCard({
         ))}
         <div className="mt-auto flex items-stretch gap-1.5 pt-3">
           <label className="sr-only" htmlFor={`${id}-qty`}>
-            Quantity
+            {t("Quantity")}
           </label>
           <select
             id={`${id}-qty`}
@@ -192,14 +201,15 @@ export function ProductCard({
             disabled={busy || soldOut}
             className="btn-primary min-h-10 flex-1 px-1 text-[11px] tracking-[0.06em] whitespace-nowrap"
           >
-            {soldOut ? "Sold out" : busy ? "Adding…" : "Add to Cart"}
+            {soldOut ? t("Sold out") : busy ? t("Adding…") : t("Add to Cart")}
           </button>
         </div>
         <Link
-          to={product.href}
+          to={href}
           className="mt-1.5 py-1.5 text-center text-[11px] font-semibold tracking-[0.18em] uppercase underline-offset-4 hover:underline"
         >
-          View Details<span className="sr-only">: {product.name}</span>
+          {t("View Details")}
+          <span className="sr-only">: {product.name}</span>
         </Link>
       </div>
     </article>

@@ -1,10 +1,28 @@
 import { Children, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useT } from "../i18n/t";
 import { useReducedMotion } from "../lib/use-reduced-motion";
+
+/**
+ * The sideways scroll that brings a slide's leading edge to the track's: left edges on an English
+ * page, right edges on an Urdu one. Measured on screen, never from offsetLeft or scrollLeft, whose
+ * zero and sign change with the direction (scrollLeft runs negative right to left).
+ */
+function scrollOffsetOf(track: HTMLElement, slide: HTMLElement): number {
+  const a = track.getBoundingClientRect();
+  const b = slide.getBoundingClientRect();
+  return getComputedStyle(track).direction === "rtl" ? b.right - a.right : b.left - a.left;
+}
+
+/** Whether the track is scrolled to its far end, in either direction. */
+function atFarEnd(track: HTMLElement): boolean {
+  return Math.abs(track.scrollLeft) + track.clientWidth >= track.scrollWidth - 4;
+}
 
 /**
  * A scroll-snap slider: swipe and keyboard scrolling come from the browser, this adds dot
  * buttons, wrap-around auto-advance (spec §4) and a pause on hover, focus, hidden tabs and
- * for visitors who prefer reduced motion.
+ * for visitors who prefer reduced motion. It follows the page's direction: on an Urdu page the
+ * first slide is on the right, the dots run from the right, and it advances leftwards.
  */
 export function Slider({
   label,
@@ -26,6 +44,7 @@ export function Slider({
   const [index, setIndex] = useState(0);
   const [held, setHeld] = useState(false);
   const reduced = useReducedMotion();
+  const t = useT();
 
   const goTo = useCallback(
     (target: number) => {
@@ -34,7 +53,9 @@ export function Slider({
       const n = ((target % count) + count) % count;
       const slide = track.children[n] as HTMLElement | undefined;
       if (!slide) return;
-      track.scrollTo({ left: slide.offsetLeft, behavior: reduced ? "auto" : "smooth" });
+      // a move by the distance on screen reads the same in both directions and never scrolls
+      // the page itself, as scrollIntoView would
+      track.scrollBy({ left: scrollOffsetOf(track, slide), behavior: reduced ? "auto" : "smooth" });
     },
     [count, reduced],
   );
@@ -46,7 +67,7 @@ export function Slider({
       let best = 0;
       let distance = Infinity;
       Array.from(track.children).forEach((child, i) => {
-        const d = Math.abs((child as HTMLElement).offsetLeft - track.scrollLeft);
+        const d = Math.abs(scrollOffsetOf(track, child as HTMLElement));
         if (d < distance) {
           distance = d;
           best = i;
@@ -63,8 +84,7 @@ export function Slider({
     const timer = setInterval(() => {
       const track = trackRef.current;
       if (!track || document.hidden) return;
-      const atEnd = track.scrollLeft + track.clientWidth >= track.scrollWidth - 4;
-      goTo(atEnd ? 0 : index + 1);
+      goTo(atFarEnd(track) ? 0 : index + 1);
     }, intervalMs);
     return () => clearInterval(timer);
   }, [reduced, held, count, index, intervalMs, goTo]);
@@ -93,7 +113,7 @@ export function Slider({
               key={i}
               type="button"
               onClick={() => goTo(i)}
-              aria-label={`Go to slide ${i + 1} of ${count}`}
+              aria-label={t("Go to slide {index} of {count}", { index: i + 1, count })}
               aria-current={i === index ? "true" : undefined}
               className="group grid h-8 w-8 place-items-center"
             >

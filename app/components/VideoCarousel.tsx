@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useT } from "../i18n/t";
 import { youTubeId } from "../lib/video";
 import { Slider } from "./Slider";
 
@@ -14,19 +15,21 @@ export interface VideoView {
  * presses play; then the privacy-enhanced YouTube player replaces that thumbnail.
  */
 export function VideoCarousel({ videos, title = "Fashion Inspiration" }: { videos: VideoView[]; title?: string }) {
+  const t = useT();
+  const heading = t(title);
   const [playing, setPlaying] = useState<number | null>(null);
   const playable = videos.map((v) => ({ ...v, ytId: youTubeId(v.videoUrl) })).filter((v) => v.ytId);
   return (
     <section aria-labelledby="videos-title" className="mx-auto max-w-7xl px-4 md:px-8">
-      <p className="eyebrow text-center">Watch</p>
+      <p className="eyebrow text-center">{t("Watch")}</p>
       <h2 id="videos-title" className="mt-2 text-center font-serif text-3xl md:text-4xl">
-        {title}
+        {heading}
       </h2>
       {playable.length === 0 ? (
-        <p className="mt-6 text-center text-stone-600">No videos available</p>
+        <p className="mt-6 text-center text-stone-600">{t("No videos available")}</p>
       ) : (
         <Slider
-          label={title}
+          label={heading}
           intervalMs={playing === null ? 10_000 : 24 * 3600_000}
           className="mt-8"
           trackClassName="gap-4 md:gap-6"
@@ -48,7 +51,7 @@ export function VideoCarousel({ videos, title = "Fashion Inspiration" }: { video
                     type="button"
                     onClick={() => setPlaying(v.id)}
                     className="group absolute inset-0 h-full w-full"
-                    aria-label={`Play video: ${v.title}`}
+                    aria-label={t("Play video: {title}", { title: v.title })}
                   >
                     <img
                       src={`https://i.ytimg.com/vi/${v.ytId}/hqdefault.jpg`}

@@ -1,3 +1,4 @@
+import { useT } from "../i18n/t";
 import type { CardProduct } from "../lib/catalog-view.server";
 import { ProductCard } from "./ProductCard";
 
@@ -10,11 +11,12 @@ export function YouMightAlsoLike({
   /** the row starts below the fold wherever the page is: its pictures wait for the page to load */
   imageAfterLoad?: boolean;
 }) {
+  const t = useT();
   if (products.length === 0) return null;
   return (
     <section aria-labelledby="you-might-also-like" className="mt-16 border-t border-stone-200 py-12">
       <h2 id="you-might-also-like" className="text-center font-serif text-3xl">
-        You might also like
+        {t("You might also like")}
       </h2>
       <ul className="mt-8 grid grid-cols-2 gap-x-3 gap-y-8 md:grid-cols-4 md:gap-x-6">
         {products.map((p) => (

@@ -1,10 +1,13 @@
 // What the page's frame needs for the display currencies (decision 0091), made once per shell on
 // the server: the picker's markup as HTML, and the <head> script that applies and keeps the
 // shopper's choice. Neither is in the page's scripts (the product page's budget, decision 0083):
-// the markup is static and the script is inline.
+// the markup is static and the script is inline. The markup is in one language: a shell made
+// for Urdu pages asks for it in Urdu (the script is the same in both).
 import { renderToStaticMarkup } from "react-dom/server";
 import { CURRENCY_STORAGE_KEY } from "../../core/settings/currencies";
 import { HeaderCurrencyPicker, MenuCurrencyPicker } from "../components/CurrencyPicker";
+import type { Locale } from "../i18n/locales";
+import { translatorIn } from "../i18n/t";
 import type { ShopCurrency } from "./currency";
 
 export interface CurrencyPickerParts {
@@ -37,12 +40,16 @@ var p=b.closest("details[data-picker]");if(p)p.open=false});
 addEventListener("storage",function(e){if(e.key===${key})set(e.newValue)})})();`;
 }
 
-/** The picker's parts for these currencies; null when none is offered (rupees only, no picker). */
-export function currencyPickerParts(currencies: ShopCurrency[]): CurrencyPickerParts | null {
+/**
+ * The picker's parts for these currencies, its words in the language of the pages that show it;
+ * null when none is offered (rupees only, no picker).
+ */
+export function currencyPickerParts(currencies: ShopCurrency[], locale: Locale = "en"): CurrencyPickerParts | null {
   if (currencies.length === 0) return null;
+  const t = translatorIn(locale);
   return {
-    header: renderToStaticMarkup(<HeaderCurrencyPicker currencies={currencies} />),
-    menu: renderToStaticMarkup(<MenuCurrencyPicker currencies={currencies} />),
+    header: renderToStaticMarkup(<HeaderCurrencyPicker currencies={currencies} t={t} />),
+    menu: renderToStaticMarkup(<MenuCurrencyPicker currencies={currencies} t={t} />),
     script: currencyHeadScript(currencies.map((c) => c.code)),
   };
 }

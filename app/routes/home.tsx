@@ -5,6 +5,8 @@ import { Picture } from "../components/Picture";
 import { ProductCard } from "../components/ProductCard";
 import { Slider } from "../components/Slider";
 import { VideoCarousel } from "../components/VideoCarousel";
+import { localeOfPath, localePath } from "../i18n/locales";
+import { translatorIn, useT } from "../i18n/t";
 import { imageSrc, imageSrcSet } from "../lib/images";
 import { toCard } from "../lib/catalog-view.server";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
@@ -56,11 +58,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
   const shell = (matches[0]?.data ?? undefined) as ShellData | undefined;
+  const t = translatorIn(localeOfPath(location.pathname));
   return pageMeta(shell?.seo, {
-    title: shell?.seo.defaultTitle ?? "Home",
+    title: shell?.seo.defaultTitle ?? t("Home"),
     path: "/",
+    locale: t.locale,
     image: shell?.collections[0]?.imageUrl ?? null,
     jsonLd: shell
       ? [
@@ -71,7 +75,7 @@ export function meta({ matches }: Route.MetaArgs) {
             url: shell.seo.publicUrl,
             potentialAction: {
               "@type": "SearchAction",
-              target: `${shell.seo.publicUrl}/collection/all?search={search_term_string}`,
+              target: `${shell.seo.publicUrl}${localePath("/collection/all", t.locale)}?search={search_term_string}`,
               "query-input": "required name=search_term_string",
             },
           },
@@ -80,13 +84,14 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-PK", {
+const DATE_STYLE: Intl.DateTimeFormatOptions = {
   day: "numeric",
   month: "short",
   year: "numeric",
   timeZone: "Asia/Karachi",
-});
+};
 
+/** A home category's page link: a bare address, put in the page's language where it is used. */
 function pageLink(search: URLSearchParams, categoryId: number, page: number): string {
   const next = new URLSearchParams(search);
   if (page <= 1) next.delete(`page_${categoryId}`);
@@ -113,6 +118,8 @@ function HeroImage({ url, first = false }: { url: string | null; first?: boolean
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const shell = useRouteLoaderData("root") as ShellData;
+  const t = useT();
+  const dateFormat = new Intl.DateTimeFormat(t.tag, DATE_STYLE);
   // the slider shows the collections staff marked "featured on home" (decision 0066), in
   // their order; with none marked it falls back to every collection with an image
   const withImage = shell.collections.filter((c) => c.imageUrl);
@@ -128,7 +135,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <h1 className="sr-only">{`${shell.siteName}: ${shell.tagline}`}</h1>
       {heroes.length > 0 && (
         <Slider
-          label="Collections"
+          label={t("Collections")}
           intervalMs={4000}
           className="text-white"
           dotsClassName="absolute inset-x-0 bottom-4"
@@ -137,7 +144,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <section
               key={c.id}
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${heroes.length}: ${c.name}`}
+              aria-label={t("{index} of {count}: {name}", { index: i + 1, count: heroes.length, name: c.name })}
               className="relative h-[calc(100svh-6.5rem)] max-h-[56rem] min-h-[28rem] w-full shrink-0 snap-start md:h-[calc(100svh-7.5rem)]"
             >
               {i === 0 ? (
@@ -150,16 +157,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               )}
               <div className="absolute inset-0 bg-gradient-to-t from-black/65 via-black/20 to-transparent md:end-1/2 md:bg-none md:bg-[#2b2320]" />
               <div className="absolute inset-x-0 bottom-16 px-6 md:top-1/2 md:end-1/2 md:bottom-auto md:-translate-y-1/2 md:px-16">
-                <p className="text-[11px] font-semibold tracking-[0.35em] uppercase">The collection</p>
+                <p className="text-[11px] font-semibold tracking-[0.35em] uppercase">{t("The collection")}</p>
                 <h2 className="mt-3 max-w-xl font-serif text-4xl leading-tight md:text-6xl">{c.name}</h2>
                 {c.description && (
                   <p className="mt-3 line-clamp-2 max-w-md text-sm text-white/90 md:text-base">{c.description}</p>
                 )}
                 <Link
-                  to={`/collection/${c.id}`}
+                  to={t.path(`/collection/${c.id}`)}
                   className="mt-6 inline-flex min-h-11 items-center bg-white px-7 text-xs font-semibold tracking-[0.2em] text-ink uppercase hover:bg-cream"
                 >
-                  Shop Collection<span className="sr-only">: {c.name}</span>
+                  {t("Shop Collection")}
+                  <span className="sr-only">: {c.name}</span>
                 </Link>
               </div>
             </section>
@@ -168,14 +176,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       )}
 
       <nav
-        aria-label="Shop by collection"
+        aria-label={t("Shop by collection")}
         className="sticky top-16 z-30 border-b border-stone-200 bg-cream/95 backdrop-blur md:top-20"
       >
         <ul className="mx-auto flex max-w-7xl gap-2 overflow-x-auto px-4 py-3 [scrollbar-width:none] md:justify-center md:px-8">
-          {[{ id: "all", name: "All Products" }, ...shell.collections].map((c) => (
+          {[{ id: "all", name: t("All Products") }, ...shell.collections].map((c) => (
             <li key={c.id} className="shrink-0">
               <Link
-                to={`/collection/${c.id}`}
+                to={t.path(`/collection/${c.id}`)}
                 className="inline-flex h-9 items-center rounded-full border border-stone-300 bg-white px-4 text-xs font-medium tracking-wide whitespace-nowrap hover:border-ink"
               >
                 {c.name}
@@ -186,23 +194,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <section aria-labelledby="search-title" className="mx-auto max-w-2xl px-4 py-14 text-center md:py-20">
-        <p className="eyebrow">Search</p>
+        <p className="eyebrow">{t("Search")}</p>
         <h2 id="search-title" className="mt-2 font-serif text-3xl md:text-4xl">
-          Find Your Perfect Style
+          {t("Find Your Perfect Style")}
         </h2>
-        <Form method="get" action="/collection/all" role="search" className="mt-6 flex">
+        <Form method="get" action={t.path("/collection/all")} role="search" className="mt-6 flex">
           <label htmlFor="home-search" className="sr-only">
-            Search products
+            {t("Search products")}
           </label>
           <input
             id="home-search"
             name="search"
             type="search"
-            placeholder="Lawn, kurti, nightwear…"
+            placeholder={t("Lawn, kurti, nightwear…")}
             className="field h-12 flex-1"
           />
           <button type="submit" className="btn-primary h-12">
-            Search
+            {t("Search")}
           </button>
         </Form>
       </section>
@@ -234,14 +242,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           {category.pages > 1 && (
-            <nav aria-label={`${category.name} pages`} className="mt-8 flex items-center justify-center gap-1 text-sm">
+            <nav
+              aria-label={t("{name} pages", { name: category.name })}
+              className="mt-8 flex items-center justify-center gap-1 text-sm"
+            >
               {Array.from({ length: category.pages }, (_, i) => i + 1).map((n) => (
                 <Link
                   key={n}
-                  to={pageLink(currentSearch, category.id, n)}
+                  to={t.path(pageLink(currentSearch, category.id, n))}
                   preventScrollReset
                   aria-current={n === category.page ? "page" : undefined}
-                  aria-label={`${category.name} page ${n}`}
+                  aria-label={t("{name} page {page}", { name: category.name, page: n })}
                   className={`grid h-10 min-w-10 place-items-center border px-3 ${
                     n === category.page ? "border-ink bg-ink text-white" : "border-stone-300 bg-white hover:border-ink"
                   }`}
@@ -256,15 +267,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="blog-title" className="bg-white py-16">
         <div className="mx-auto max-w-7xl px-4 md:px-8">
-          <p className="eyebrow text-center">Style notes</p>
+          <p className="eyebrow text-center">{t("Style notes")}</p>
           <h2 id="blog-title" className="mt-2 text-center font-serif text-3xl md:text-4xl">
-            Latest from Our Blog
+            {t("Latest from Our Blog")}
           </h2>
           {blogs === null ? (
-            <p className="mt-6 text-center text-stone-600">Unable to load blogs</p>
+            <p className="mt-6 text-center text-stone-600">{t("Unable to load blogs")}</p>
           ) : blogs.length === 0 ? null : (
             <Slider
-              label="Latest from Our Blog"
+              label={t("Latest from Our Blog")}
               intervalMs={5000}
               className="mt-8"
               trackClassName="gap-4 md:gap-6"
@@ -272,7 +283,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             >
               {blogs.map((b) => (
                 <article key={b.id} className="w-[85%] shrink-0 snap-start md:w-[calc((100%-3rem)/3)]">
-                  <Link to={`/blog/${b.slug || b.id}`} className="group block">
+                  <Link to={t.path(`/blog/${b.slug || b.id}`)} className="group block">
                     <Picture url={b.image} alt="" sizes="(min-width: 768px) 32vw, 85vw" ratio="4 / 3" />
                     <p className="mt-4 text-[11px] font-semibold tracking-[0.2em] text-accent uppercase">
                       {b.category}
@@ -280,7 +291,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     <h3 className="mt-1 font-serif text-xl leading-snug group-hover:underline">{b.title}</h3>
                     <p className="mt-2 line-clamp-2 text-sm text-stone-600">{b.excerpt}</p>
                     <p className="mt-2 text-xs text-stone-600">
-                      {dateFormat.format(new Date(b.date))} · {b.readTime} min read
+                      {dateFormat.format(new Date(b.date))} · {t("{count} min read", { count: b.readTime })}
                     </p>
                   </Link>
                 </article>
@@ -288,8 +299,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Slider>
           )}
           <p className="mt-8 text-center">
-            <Link to="/blog" className="btn-secondary">
-              View All Blog Posts
+            <Link to={t.path("/blog")} className="btn-secondary">
+              {t("View All Blog Posts")}
             </Link>
           </p>
         </div>
@@ -297,7 +308,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <div className="py-16">
         {videos === null ? (
-          <p className="text-center text-stone-600">Failed to load videos</p>
+          <p className="text-center text-stone-600">{t("Failed to load videos")}</p>
         ) : (
           <VideoCarousel videos={videos} />
         )}
@@ -305,18 +316,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="newsletter-home" className="mx-auto max-w-3xl px-4 text-center">
         <div className="border border-stone-300 bg-white px-6 py-12 md:px-12">
-          <p className="eyebrow">Newsletter</p>
+          <p className="eyebrow">{t("Newsletter")}</p>
           <h2 id="newsletter-home" className="mt-2 font-serif text-3xl">
-            Stay Updated
+            {t("Stay Updated")}
           </h2>
-          <p className="mt-3 text-sm text-stone-600">New collections, restocks and offers, first to your inbox.</p>
+          <p className="mt-3 text-sm text-stone-600">
+            {t("New collections, restocks and offers, first to your inbox.")}
+          </p>
           <form className="mx-auto mt-6 flex max-w-md" onSubmit={(e) => e.preventDefault()}>
             <label htmlFor="home-email" className="sr-only">
-              Email address
+              {t("Email address")}
             </label>
-            <input id="home-email" type="email" placeholder="Your email address" className="field flex-1" />
+            <input id="home-email" type="email" placeholder={t("Your email address")} className="field flex-1" />
             <button type="submit" className="btn-primary">
-              Subscribe
+              {t("Subscribe")}
             </button>
           </form>
         </div>

@@ -5,6 +5,8 @@ import { listCollections } from "../../core/catalog/collections";
 import { listProducts } from "../../core/catalog/products";
 import { listBlogs } from "../../core/content/content";
 import { Breadcrumb } from "../components/Breadcrumb";
+import { localeOfPath } from "../i18n/locales";
+import { translatorIn, useT } from "../i18n/t";
 import { productHref } from "../lib/catalog-view.server";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
@@ -18,7 +20,10 @@ export const headers = publicPageHeaders;
 export async function loader({ context }: Route.LoaderArgs) {
   const [collections, products, posts] = await Promise.all([
     listCollections(context.core).catch(() => []),
-    listProducts(context.core, { limit: SITEMAP_PRODUCTS, offset: 0, sort: "name" }).catch(() => ({ items: [], total: 0 })),
+    listProducts(context.core, { limit: SITEMAP_PRODUCTS, offset: 0, sort: "name" }).catch(() => ({
+      items: [],
+      total: 0,
+    })),
     listBlogs(context.core, { limit: 100 }).catch(() => []),
   ]);
   return {
@@ -29,15 +34,20 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
   const shell = matches[0]?.data as ShellData | undefined;
+  const t = translatorIn(localeOfPath(location.pathname));
   return pageMeta(shell?.seo, {
-    title: `Sitemap | ${shell?.siteName ?? ""}`,
-    description: "Every page of the store in one place: collections, products, blog posts and customer service pages.",
+    title: `${t("Sitemap")} | ${shell?.siteName ?? ""}`,
+    description: t(
+      "Every page of the store in one place: collections, products, blog posts and customer service pages.",
+    ),
     path: "/sitemap",
+    locale: t.locale,
   });
 }
 
+/** Each label is its message's id: shown through t(). */
 const MAIN_PAGES = [
   { to: "/", label: "Home" },
   { to: "/collection/all", label: "All Products" },
@@ -70,55 +80,60 @@ const link = "underline-offset-4 hover:text-accent hover:underline";
 
 export default function SitemapPage({ loaderData }: Route.ComponentProps) {
   const { collections, products, moreProducts, posts } = loaderData;
+  const t = useT();
+  // the link sits where each language puts it in the sentence (the verb follows it in Urdu)
+  const [beforeLink, afterLink] = t("Every page of the store in one place. Search engines can use the {link}.").split(
+    "{link}",
+  );
   return (
     <main className="mx-auto max-w-7xl px-4 pt-4 md:px-8 md:pt-8">
       <Breadcrumb
         items={[
-          { name: "Home", path: "/" },
-          { name: "Sitemap", path: "/sitemap" },
+          { name: t("Home"), path: "/" },
+          { name: t("Sitemap"), path: "/sitemap" },
         ]}
       />
-      <h1 className="mt-6 font-serif text-4xl md:text-5xl">Sitemap</h1>
+      <h1 className="mt-6 font-serif text-4xl md:text-5xl">{t("Sitemap")}</h1>
       <p className="mt-3 text-stone-600">
-        Every page of the store in one place. Search engines can use the{" "}
+        {beforeLink}
         <a href="/sitemap.xml" className="text-accent underline underline-offset-4">
-          XML sitemap
+          {t("XML sitemap")}
         </a>
-        .
+        {afterLink}
       </p>
       <div className="mt-10 grid gap-10 md:grid-cols-2 lg:grid-cols-4">
-        <Section id="sitemap-main" title="Main Pages">
+        <Section id="sitemap-main" title={t("Main Pages")}>
           <ul className={list}>
             {MAIN_PAGES.map((p) => (
               <li key={p.to}>
-                <Link to={p.to} className={link}>
-                  {p.label}
+                <Link to={t.path(p.to)} className={link}>
+                  {t(p.label)}
                 </Link>
               </li>
             ))}
           </ul>
         </Section>
-        <Section id="sitemap-collections" title="Collections">
+        <Section id="sitemap-collections" title={t("Collections")}>
           <ul className={list}>
             <li>
-              <Link to="/collection/all" className={link}>
-                All Products
+              <Link to={t.path("/collection/all")} className={link}>
+                {t("All Products")}
               </Link>
             </li>
             {collections.map((c) => (
               <li key={c.id}>
-                <Link to={`/collection/${c.id}`} className={link}>
+                <Link to={t.path(`/collection/${c.id}`)} className={link}>
                   {c.name}
                 </Link>
               </li>
             ))}
           </ul>
         </Section>
-        <Section id="sitemap-products" title="Products">
+        <Section id="sitemap-products" title={t("Products")}>
           <ul className={list}>
             {products.map((p) => (
               <li key={p.id}>
-                <Link to={p.href} className={link}>
+                <Link to={t.path(p.href)} className={link}>
                   {p.name}
                 </Link>
               </li>
@@ -126,17 +141,17 @@ export default function SitemapPage({ loaderData }: Route.ComponentProps) {
           </ul>
           {moreProducts && (
             <p className="mt-3 text-sm text-stone-600">
-              <Link to="/collection/all" className={link}>
-                And more products...
+              <Link to={t.path("/collection/all")} className={link}>
+                {t("And more products...")}
               </Link>
             </p>
           )}
         </Section>
-        <Section id="sitemap-blog" title="Blog Posts">
+        <Section id="sitemap-blog" title={t("Blog Posts")}>
           <ul className={list}>
             {posts.map((b) => (
               <li key={b.id}>
-                <Link to={b.href} className={link}>
+                <Link to={t.path(b.href)} className={link}>
                   {b.title}
                 </Link>
               </li>

@@ -3,6 +3,7 @@
 import { useRef, type FormEvent } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { formatRupees } from "../../../core/shared/money";
+import { useT } from "../../i18n/t";
 import { SORTS, type CollectionQuery } from "../../lib/collection-query";
 import { useHydrated } from "../../lib/use-hydrated";
 
@@ -27,6 +28,7 @@ export function CollectionFilters({
   facets: Facets;
 }) {
   const navigate = useNavigate();
+  const t = useT();
   const formRef = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
   const activeFilters =
@@ -51,7 +53,7 @@ export function CollectionFilters({
       <div className="flex flex-col gap-3 md:flex-row md:items-center">
         <div role="search" className="flex flex-1">
           <label htmlFor="collection-search" className="sr-only">
-            Search in {name}
+            {t("Search in {name}", { name })}
           </label>
           <input
             id="collection-search"
@@ -59,16 +61,16 @@ export function CollectionFilters({
             type="search"
             defaultValue={query.search}
             key={query.search}
-            placeholder={`Search ${id === "all" ? "all products" : name}`}
+            placeholder={id === "all" ? t("Search all products") : t("Search {name}", { name })}
             className="field rounded-none"
           />
           <button type="submit" className="btn-primary">
-            Search
+            {t("Search")}
           </button>
         </div>
         <div className="flex items-center gap-2">
           <label htmlFor="sort" className="text-xs font-semibold tracking-[0.15em] whitespace-nowrap uppercase">
-            Sort by
+            {t("Sort by")}
           </label>
           <select
             id="sort"
@@ -78,16 +80,16 @@ export function CollectionFilters({
             onChange={() => formRef.current?.requestSubmit()}
             className="field w-auto"
           >
-            <option value="">{query.search ? "Best match" : "Featured"}</option>
+            <option value="">{query.search ? t("Best match") : t("Featured")}</option>
             {SORTS.map((s) => (
               <option key={s.value} value={s.value}>
-                {s.label}
+                {t(s.label)}
               </option>
             ))}
           </select>
           {!hydrated && (
             <button type="submit" className="btn-secondary">
-              Sort
+              {t("Sort")}
             </button>
           )}
         </div>
@@ -95,17 +97,20 @@ export function CollectionFilters({
 
       <details className="group mt-3" open={activeFilters > 0 || undefined}>
         <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 text-xs font-semibold tracking-[0.15em] uppercase [&::-webkit-details-marker]:hidden">
-          <span>Filters{activeFilters > 0 ? ` (${activeFilters})` : ""}</span>
+          <span>
+            {t("Filters")}
+            {activeFilters > 0 ? ` (${activeFilters})` : ""}
+          </span>
           <span aria-hidden="true" className="transition-transform group-open:rotate-45">
             +
           </span>
         </summary>
         <div className="grid gap-6 pt-3 pb-2 md:grid-cols-[auto_1fr_1fr]">
           <fieldset>
-            <legend className="text-sm font-semibold">Price range (Rs.)</legend>
+            <legend className="text-sm font-semibold">{t("Price range (Rs.)")}</legend>
             <div className="mt-2 flex items-center gap-2">
               <label className="sr-only" htmlFor="price-min">
-                Minimum price
+                {t("Minimum price")}
               </label>
               <input
                 id="price-min"
@@ -121,7 +126,7 @@ export function CollectionFilters({
               />
               <span aria-hidden="true">–</span>
               <label className="sr-only" htmlFor="price-max">
-                Maximum price
+                {t("Maximum price")}
               </label>
               <input
                 id="price-max"
@@ -137,12 +142,15 @@ export function CollectionFilters({
               />
             </div>
             <p className="mt-1 text-xs text-stone-600">
-              {formatRupees(facets.minRupees * 100)} to {formatRupees(facets.maxRupees * 100)}
+              {t("{min} to {max}", {
+                min: formatRupees(facets.minRupees * 100),
+                max: formatRupees(facets.maxRupees * 100),
+              })}
             </p>
           </fieldset>
           {facets.sizes.length > 0 && (
             <fieldset>
-              <legend className="text-sm font-semibold">Sizes</legend>
+              <legend className="text-sm font-semibold">{t("Sizes")}</legend>
               <div className="mt-2 flex flex-wrap gap-1.5">
                 {facets.sizes.map((s) => (
                   <label key={s} className="relative cursor-pointer">
@@ -164,7 +172,7 @@ export function CollectionFilters({
           )}
           {facets.colors.length > 0 && (
             <fieldset>
-              <legend className="text-sm font-semibold">Colours</legend>
+              <legend className="text-sm font-semibold">{t("Colours")}</legend>
               <div className="mt-2 flex flex-wrap gap-1.5">
                 {facets.colors.map((c) => (
                   <label key={c.value} className="relative cursor-pointer">
@@ -192,10 +200,10 @@ export function CollectionFilters({
         </div>
         <div className="flex gap-2 pt-3">
           <button type="submit" className="btn-primary">
-            Apply Filters
+            {t("Apply Filters")}
           </button>
           <Link to={clearHref} className="btn-secondary">
-            Clear All
+            {t("Clear All")}
           </Link>
         </div>
       </details>

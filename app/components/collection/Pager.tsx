@@ -1,6 +1,7 @@
 // The collection's page links: Previous, the first and last pages, the pages around the current
 // one with "…" for the gaps, and Next; each keeps the filters and sort of the address.
 import { Link } from "react-router";
+import { useT } from "../../i18n/t";
 import { queryString, type CollectionQuery } from "../../lib/collection-query";
 
 function pageNumbers(current: number, last: number): (number | "…")[] {
@@ -15,15 +16,16 @@ function pageNumbers(current: number, last: number): (number | "…")[] {
 }
 
 export function Pager({ path, query, pages }: { path: string; query: CollectionQuery; pages: number }) {
+  const t = useT();
   return (
-    <nav aria-label="Pages" className="mt-12 flex flex-wrap items-center justify-center gap-1 text-sm">
+    <nav aria-label={t("Pages")} className="mt-12 flex flex-wrap items-center justify-center gap-1 text-sm">
       {query.page > 1 && (
         <Link
           to={`${path}${queryString(query, { page: query.page - 1 })}`}
           className="grid h-10 place-items-center border border-stone-300 bg-white px-3 hover:border-ink"
           rel="prev"
         >
-          Previous
+          {t("Previous")}
         </Link>
       )}
       {pageNumbers(query.page, pages).map((n, i) =>
@@ -35,7 +37,7 @@ export function Pager({ path, query, pages }: { path: string; query: CollectionQ
           <Link
             key={n}
             to={`${path}${queryString(query, { page: n })}`}
-            aria-label={`Page ${n}`}
+            aria-label={t("Page {page}", { page: n })}
             aria-current={n === query.page ? "page" : undefined}
             className={`grid h-10 min-w-10 place-items-center border px-3 ${n === query.page ? "border-ink bg-ink text-white" : "border-stone-300 bg-white hover:border-ink"}`}
           >
@@ -49,7 +51,7 @@ export function Pager({ path, query, pages }: { path: string; query: CollectionQ
           className="grid h-10 place-items-center border border-stone-300 bg-white px-3 hover:border-ink"
           rel="next"
         >
-          Next
+          {t("Next")}
         </Link>
       )}
     </nav>
