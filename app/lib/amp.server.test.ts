@@ -10,6 +10,8 @@ function product(overrides: Partial<Product> = {}): Product {
     id: 42,
     name: 'Embroidered Lawn Suit "Noor" <3-piece>',
     description: "<p>Soft lawn with <strong>chikankari</strong> work.</p><p>Machine wash cold.</p>",
+    nameUr: null,
+    descriptionUr: null,
     descriptionFormat: "html",
     structuredDescription: null,
     customUrl: "noor-lawn-suit",

@@ -11,6 +11,7 @@ import { AppError, notFound } from "../shared/errors";
 import { releaseSiteImage } from "../media/site-images";
 import type { MediaStorage } from "../media/storage";
 import { changedFields } from "../shared/audit";
+import { urduOrNull } from "../shared/localised-text";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
 import { staffWrite, type StaffWriteScope } from "../shared/staff-write";
@@ -24,6 +25,9 @@ export interface StaffCollection {
   id: number;
   name: string;
   description: string;
+  /** the Urdu twins (decision 0111); null: the Urdu pages show the English */
+  nameUr: string | null;
+  descriptionUr: string | null;
   imageUrl: string | null;
   isActive: boolean;
   isFeatured: boolean;
@@ -53,6 +57,9 @@ export interface CollectionDetail extends StaffCollection {
 export interface CollectionFields {
   name: string;
   description: string;
+  /** absent: kept as stored (none on a new collection); null or only whitespace: none */
+  nameUr?: string | null;
+  descriptionUr?: string | null;
   isActive: boolean;
   isFeatured: boolean;
   /** where it stands among collections (lowest first); absent: after the last one */
@@ -66,6 +73,8 @@ const columns = {
   id: collections.id,
   name: collections.name,
   description: collections.description,
+  nameUr: collections.nameUr,
+  descriptionUr: collections.descriptionUr,
   imageUrl: collections.imageUrl,
   isActive: collections.isActive,
   isFeatured: collections.isFeatured,
@@ -142,8 +151,29 @@ export async function getCollectionForStaff(
   return { ...row, products: list, imageChoices: choices };
 }
 
+/**
+ * An Urdu twin checked as its English field is (length first, then control characters), then
+ * trimmed; only whitespace is null (decision 0111).
+ */
+function urduField(field: string, value: string | null | undefined, max: number, lines: boolean) {
+  if (value === undefined || value === null) return value;
+  if (typeof value !== "string") throw new AppError(422, `${field} must be text`);
+  if (value.length > max) throw new AppError(422, `${field} must be at most ${max} characters`);
+  if ((lines ? CONTROL_IN_TEXT : CONTROL_IN_LINE).test(value))
+    throw new AppError(422, `${field} must not contain control characters`);
+  return urduOrNull(value);
+}
+
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const CONTROL_IN_LINE = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- line breaks are allowed in a description
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+
 /** Checks the fields core owns (the API's schema checks them too; the console sends raw text). */
 function checkFields(fields: CollectionPatch): void {
+  if ("nameUr" in fields) fields.nameUr = urduField("name_ur", fields.nameUr, COLLECTION_NAME_MAX, false);
+  if ("descriptionUr" in fields)
+    fields.descriptionUr = urduField("description_ur", fields.descriptionUr, COLLECTION_DESCRIPTION_MAX, true);
   if (fields.name !== undefined) {
     if (fields.name.length === 0) throw new AppError(422, "name is required");
     if (fields.name.length > COLLECTION_NAME_MAX)
@@ -209,6 +239,8 @@ export async function createCollection(
       .values({
         name: fields.name,
         description: fields.description,
+        nameUr: fields.nameUr ?? null,
+        descriptionUr: fields.descriptionUr ?? null,
         isActive: fields.isActive,
         isFeatured: fields.isFeatured,
         position,
@@ -221,6 +253,8 @@ export async function createCollection(
       entityId: created!.id,
       changes: {
         name: created!.name,
+        ...(created!.nameUr ? { name_ur: created!.nameUr } : {}),
+        ...(created!.descriptionUr ? { description_ur: "written" } : {}),
         is_active: created!.isActive,
         is_featured: created!.isFeatured,
         position: created!.position,
@@ -231,7 +265,16 @@ export async function createCollection(
   return { ...row, productCount: 0 };
 }
 
-const EDITABLE = ["name", "description", "imageUrl", "isActive", "isFeatured", "position"] as const;
+const EDITABLE = [
+  "name",
+  "description",
+  "nameUr",
+  "descriptionUr",
+  "imageUrl",
+  "isActive",
+  "isFeatured",
+  "position",
+] as const;
 
 /** Changes a collection's fields (the ones given); changed: false when nothing differed. */
 export async function updateCollection(

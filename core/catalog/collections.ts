@@ -8,6 +8,9 @@ export interface Collection {
   id: number;
   name: string;
   description: string;
+  /** the Urdu twins (decision 0111); null: an Urdu page shows the English */
+  nameUr: string | null;
+  descriptionUr: string | null;
   imageUrl: string | null;
   isFeatured: boolean;
   productCount: number;
@@ -17,6 +20,8 @@ const columns = {
   id: collections.id,
   name: collections.name,
   description: collections.description,
+  nameUr: collections.nameUr,
+  descriptionUr: collections.descriptionUr,
   imageUrl: collections.imageUrl,
   isFeatured: collections.isFeatured,
 };

@@ -52,11 +52,22 @@ function changesStock(input: ProductInput): boolean {
   return changed(input) || input.combinations.some(changed);
 }
 
+/** The Urdu description as its format wants it: HTML cleaned as the English is; null when no text is left. */
+function urduDescription(input: ProductInput): string | null | undefined {
+  const text = input.description_ur;
+  if (typeof text !== "string" || input.description_format !== "html") return text;
+  const cleaned = cleanHtml(text);
+  return cleaned.replace(/<[^>]*>/g, "").trim() === "" ? null : cleaned;
+}
+
 function productValues(input: ProductInput) {
   return {
     name: input.name,
     customUrl: input.custom_url,
     description: input.description_format === "html" ? cleanHtml(input.description) : input.description,
+    // left out when absent: a save that does not name them keeps the stored Urdu
+    ...(input.name_ur !== undefined ? { nameUr: input.name_ur } : {}),
+    ...(input.description_ur !== undefined ? { descriptionUr: urduDescription(input) } : {}),
     descriptionFormat: input.description_format,
     structuredDescription: input.structured_description,
     materialType: input.material_type || null,
@@ -100,6 +111,8 @@ export async function createProduct(ctx: CoreContext, actor: StaffActor, raw: un
       entityId: productId,
       changes: {
         name: input.name,
+        ...(input.name_ur ? { name_ur: input.name_ur } : {}),
+        ...(input.description_ur ? { description_ur: "written" } : {}),
         custom_url: input.custom_url,
         price_paisa: input.price,
         is_active: input.is_active,
@@ -114,8 +127,10 @@ export async function createProduct(ctx: CoreContext, actor: StaffActor, raw: un
 
 const AUDITED = [
   "name",
+  "nameUr",
   "customUrl",
   "description",
+  "descriptionUr",
   "descriptionFormat",
   "materialType",
   "pricePaisa",
@@ -146,8 +161,10 @@ export async function updateProduct(
         archivedAt: products.archivedAt,
         version: VERSION,
         name: products.name,
+        nameUr: products.nameUr,
         customUrl: products.customUrl,
         description: products.description,
+        descriptionUr: products.descriptionUr,
         descriptionFormat: products.descriptionFormat,
         materialType: products.materialType,
         pricePaisa: products.pricePaisa,
@@ -176,10 +193,14 @@ export async function updateProduct(
     await refreshPriceRanges(tx, [id]);
     const changes: Record<string, unknown> = {};
     for (const field of AUDITED) {
+      // an Urdu twin left out of the save is kept, so it did not change
+      if (!(field in values)) continue;
       const before = locked[field];
-      const after = values[field];
+      const after = values[field as keyof typeof values];
       // a long description is noted as changed, not copied into the log
-      if (before !== after) changes[field] = field === "description" ? "changed" : [before ?? null, after ?? null];
+      if (before !== after)
+        changes[field] =
+          field === "description" || field === "descriptionUr" ? "changed" : [before ?? null, after ?? null];
     }
     if (collectionsChanged.added.length || collectionsChanged.gone.length) changes.collections = collectionsChanged;
     if (grid.created.length) changes.combinations_added = grid.created;

@@ -47,6 +47,9 @@ export interface Product {
   id: number;
   name: string;
   description: string;
+  /** the Urdu twins (decision 0111), description in descriptionFormat; null: an Urdu page shows the English */
+  nameUr: string | null;
+  descriptionUr: string | null;
   descriptionFormat: string;
   structuredDescription: StructuredDescription | null;
   customUrl: string | null;
@@ -77,6 +80,8 @@ export const productColumns = {
   id: products.id,
   name: products.name,
   description: products.description,
+  nameUr: products.nameUr,
+  descriptionUr: products.descriptionUr,
   descriptionFormat: products.descriptionFormat,
   structuredDescription: products.structuredDescription,
   customUrl: products.customUrl,
@@ -219,6 +224,10 @@ export function withDetails(rows: ProductRow[], details: ProductDetails): Produc
       ...rest,
       // shown cleaned whatever the row holds (decision 0012): every product read passes here
       description: row.descriptionFormat === "html" ? cleanHtml(row.description) : row.description,
+      descriptionUr:
+        row.descriptionFormat === "html" && row.descriptionUr !== null
+          ? cleanHtml(row.descriptionUr)
+          : row.descriptionUr,
       averageRating: row.reviewCount === 0 ? 0 : Math.round((ratingTotal / row.reviewCount) * 10) / 10,
       stock:
         combinations.length > 0 ? combinations.reduce((sum, c) => sum + (c.isAvailable ? c.stock : 0), 0) : row.stock,

@@ -24,8 +24,11 @@ export interface EditableCombination {
 export interface EditableProduct {
   id: number;
   name: string;
+  /** the Urdu twins (decision 0111); null: the Urdu page shows the English */
+  nameUr: string | null;
   customUrl: string | null;
   description: string;
+  descriptionUr: string | null;
   descriptionFormat: DescriptionFormat;
   structuredDescription: { bullet_points: string[]; highlights: string[] } | null;
   materialType: string | null;
@@ -58,8 +61,10 @@ export async function readEditable(db: Db, id: number): Promise<EditableProduct 
     .select({
       id: products.id,
       name: products.name,
+      nameUr: products.nameUr,
       customUrl: products.customUrl,
       description: products.description,
+      descriptionUr: products.descriptionUr,
       descriptionFormat: products.descriptionFormat,
       structuredDescription: products.structuredDescription,
       materialType: products.materialType,

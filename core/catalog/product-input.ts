@@ -2,6 +2,7 @@
 // API's body and the console's form (which builds the same object from its fields). Amounts come
 // as rupees and leave as paisa; every text is length-checked before any pattern.
 import { z } from "zod";
+import { urduOrNull } from "../shared/localised-text";
 import { parseRupees } from "../shared/money";
 import { MAX_STOCK } from "./stock";
 import { DESCRIPTION_FORMATS, HEX_COLOUR, LIMITS, optionTypeKey, SIZE_GUIDES } from "./product-options";
@@ -102,6 +103,10 @@ export const productInput = z
       .nullable()
       .default(null),
     description: longText("Description", LIMITS.description).default(""),
+    // the Urdu twins (decision 0111) pass the English field's checks; absent keeps what is stored,
+    // null or only whitespace clears it (the Urdu page shows the English)
+    name_ur: line("Urdu name", LIMITS.name).nullable().optional().transform(urduOrNull),
+    description_ur: longText("Urdu description", LIMITS.description).nullable().optional().transform(urduOrNull),
     description_format: z
       .enum(DESCRIPTION_FORMATS, { error: `description_format must be one of: ${DESCRIPTION_FORMATS.join(", ")}.` })
       .default("plain"),

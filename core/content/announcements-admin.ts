@@ -9,6 +9,7 @@ import { notFound } from "../shared/errors";
 import type { StaffActor } from "../shared/permissions";
 import { requirePermission } from "../shared/staff-errors";
 import { staffWrite } from "../shared/staff-write";
+import { urduOrNull } from "../shared/localised-text";
 import { CONTENT_LIMITS as L } from "./content-limits";
 import { flag, lineText } from "./content-input";
 import { deleteFromList, endOf, reorderList, type HomeList } from "./home-lists";
@@ -16,6 +17,8 @@ import { deleteFromList, endOf, reorderList, type HomeList } from "./home-lists"
 export interface StaffAnnouncement {
   id: number;
   content: string;
+  /** the line in Urdu (decision 0111); null: the Urdu bar shows the English */
+  contentUr: string | null;
   isActive: boolean;
   position: number;
 }
@@ -23,6 +26,7 @@ export interface StaffAnnouncement {
 const announcementColumns = {
   id: announcements.id,
   content: announcements.content,
+  contentUr: announcements.contentUr,
   isActive: announcements.isActive,
   position: announcements.position,
 };
@@ -46,20 +50,21 @@ export async function listAnnouncementsForStaff(ctx: CoreContext, actor: StaffAc
 export async function addAnnouncement(
   ctx: CoreContext,
   actor: StaffActor,
-  input: { content?: unknown; isActive?: unknown },
+  input: { content?: unknown; contentUr?: unknown; isActive?: unknown },
 ): Promise<StaffAnnouncement> {
   return staffWrite(ctx, actor, "content", async ({ tx, audit }) => {
     const content = lineText("content", input.content, L.announcement, true);
+    const contentUr = urduLine(input.contentUr) ?? null;
     const isActive = input.isActive === undefined ? true : flag("is_active", input.isActive);
     const [row] = await tx
       .insert(announcements)
-      .values({ content, isActive, position: await endOf(tx, announcements) })
+      .values({ content, contentUr, isActive, position: await endOf(tx, announcements) })
       .returning(announcementColumns);
     await audit({
       action: "announcement.create",
       entityType: "announcement",
       entityId: row!.id,
-      changes: { content, is_active: isActive },
+      changes: { content, ...(contentUr ? { content_ur: contentUr } : {}), is_active: isActive },
     });
     return row!;
   });
@@ -70,11 +75,12 @@ export async function updateAnnouncement(
   ctx: CoreContext,
   actor: StaffActor,
   id: number,
-  input: { content?: unknown; isActive?: unknown },
+  input: { content?: unknown; contentUr?: unknown; isActive?: unknown },
 ): Promise<StaffAnnouncement> {
   return staffWrite(ctx, actor, "content", async ({ tx, audit }) => {
-    const values: { content?: string; isActive?: boolean } = {};
+    const values: { content?: string; contentUr?: string | null; isActive?: boolean } = {};
     if (input.content !== undefined) values.content = lineText("content", input.content, L.announcement, true);
+    if (input.contentUr !== undefined) values.contentUr = urduLine(input.contentUr) ?? null;
     if (input.isActive !== undefined) values.isActive = flag("is_active", input.isActive);
     const [current] = await tx
       .select(announcementColumns)
@@ -82,7 +88,7 @@ export async function updateAnnouncement(
       .where(eq(announcements.id, id))
       .for("update");
     if (!current) throw notFound(BAR.missing);
-    const changes = changedFields(current, values, ["content", "isActive"]);
+    const changes = changedFields(current, values, ["content", "contentUr", "isActive"]);
     if (Object.keys(changes).length === 0) return current;
     const [row] = await tx
       .update(announcements)
@@ -92,6 +98,12 @@ export async function updateAnnouncement(
     await audit({ action: "announcement.update", entityType: "announcement", entityId: id, changes });
     return row!;
   });
+}
+
+/** The Urdu line: the English line's checks, and none when empty (decision 0111); undefined when not sent. */
+function urduLine(value: unknown): string | null | undefined {
+  if (value === undefined) return undefined;
+  return urduOrNull(lineText("content_ur", value, L.announcement)) ?? null;
 }
 
 export const deleteAnnouncement = (ctx: CoreContext, actor: StaffActor, id: number) =>

@@ -16,9 +16,10 @@ import type { StaffActor } from "../shared/permissions";
 import { escapeLike } from "../shared/search";
 import { staffWrite } from "../shared/staff-write";
 import { CONTENT_LIMITS as L, SLUG_PATTERN, slugify, type BlogStatus } from "./content-limits";
-import { htmlText, lineText, longText, mediaPath } from "./content-input";
+import { htmlText, lineText, longText, mediaPath, urduHtml } from "./content-input";
 import { requireKnownMedia } from "./media-choices";
 import { cleanHtml } from "../shared/sanitize";
+import { urduOrNull } from "../shared/localised-text";
 import { newestFirstPage } from "../shared/paging";
 
 export type StaffBlogPost = typeof blogs.$inferSelect;
@@ -28,6 +29,10 @@ export interface BlogPostInput {
   slug?: unknown;
   excerpt?: unknown;
   content?: unknown;
+  /** the Urdu twins (decision 0111): absent keeps them, null or only whitespace clears them */
+  titleUr?: unknown;
+  excerptUr?: unknown;
+  contentUr?: unknown;
   category?: unknown;
   tags?: unknown;
   authorName?: unknown;
@@ -91,6 +96,9 @@ async function valuesOf(db: Db, input: BlogPostInput, current: StaffBlogPost | n
     v.content = cleanHtml(htmlText("content", input.content, L.html));
     v.readTimeMinutes = readTime(v.content);
   }
+  if (has("titleUr")) v.titleUr = urduOrNull(lineText("title_ur", input.titleUr, L.title)) ?? null;
+  if (has("excerptUr")) v.excerptUr = urduOrNull(longText("excerpt_ur", input.excerptUr, L.excerpt)) ?? null;
+  if (has("contentUr")) v.contentUr = urduHtml(cleanHtml(htmlText("content_ur", input.contentUr, L.html)));
   if (has("category")) v.category = lineText("category", input.category, L.category) || null;
   if (has("tags")) v.tags = tagsOf(input.tags);
   if (has("authorName")) v.authorName = lineText("author_name", input.authorName, L.author) || null;
@@ -167,7 +175,13 @@ export async function createBlogPost(
       action: "blog.create",
       entityType: "blog",
       entityId: row!.id,
-      changes: { title: row!.title, slug: row!.slug, is_published: row!.isPublished },
+      changes: {
+        title: row!.title,
+        ...(row!.titleUr ? { title_ur: row!.titleUr } : {}),
+        ...(row!.contentUr ? { content_ur: `${row!.contentUr.length} characters` } : {}),
+        slug: row!.slug,
+        is_published: row!.isPublished,
+      },
     });
     return row!;
   });
@@ -175,8 +189,10 @@ export async function createBlogPost(
 
 const AUDITED = [
   "title",
+  "titleUr",
   "slug",
   "excerpt",
+  "excerptUr",
   "category",
   "tags",
   "authorName",
@@ -218,6 +234,10 @@ export async function updateBlogPost(
     // the body itself is not copied into the log: its length says that it changed
     if (values.content !== undefined && values.content !== current.content) {
       changes.content = [`${current.content.length} characters`, `${values.content.length} characters`];
+    }
+    if (values.contentUr !== undefined && values.contentUr !== current.contentUr) {
+      const size = (html: string | null) => (html === null ? null : `${html.length} characters`);
+      changes.contentUr = [size(current.contentUr), size(values.contentUr)];
     }
     const firstPublished = values.isPublished === true && current.publishedAt === null;
     const [row] = await tx

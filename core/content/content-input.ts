@@ -61,3 +61,6 @@ export function mediaPath(field: string, value: unknown, max: number): string | 
   }
   return value;
 }
+
+/** Cleaned HTML with no text in it (only tags or spaces) is no Urdu body: the English shows (decision 0111). */
+export const urduHtml = (html: string): string | null => (html.replace(/<[^>]*>/g, "").trim() === "" ? null : html);

@@ -15,25 +15,37 @@ import { cleanHtml } from "../shared/sanitize";
 export interface Announcement {
   id: number;
   content: string;
+  /** null: the Urdu bar shows the English (localised(), core/shared/localised-text.ts) */
+  contentUr: string | null;
   isActive: boolean;
 }
 
 export async function listAnnouncements(ctx: CoreContext): Promise<Announcement[]> {
   return ctx.db
-    .select({ id: announcements.id, content: announcements.content, isActive: announcements.isActive })
+    .select({
+      id: announcements.id,
+      content: announcements.content,
+      contentUr: announcements.contentUr,
+      isActive: announcements.isActive,
+    })
     .from(announcements)
     .where(eq(announcements.isActive, true))
     .orderBy(asc(announcements.position), asc(announcements.id));
 }
 
 export type BlogPost = typeof blogs.$inferSelect;
-export type BlogSummary = Omit<BlogPost, "content" | "tags" | "seoTitle" | "seoDescription" | "seoKeywords">;
+export type BlogSummary = Omit<
+  BlogPost,
+  "content" | "contentUr" | "tags" | "seoTitle" | "seoDescription" | "seoKeywords"
+>;
 
 const summaryColumns = {
   id: blogs.id,
   slug: blogs.slug,
   title: blogs.title,
+  titleUr: blogs.titleUr,
   excerpt: blogs.excerpt,
+  excerptUr: blogs.excerptUr,
   category: blogs.category,
   authorName: blogs.authorName,
   featuredImageUrl: blogs.featuredImageUrl,
@@ -72,7 +84,9 @@ export async function getBlog(ctx: CoreContext, slugOrId: string): Promise<BlogP
     .orderBy(sql`case when ${blogs.slug} = ${slugOrId} then 0 else 1 end`)
     .limit(1);
   // the body is shown cleaned whatever the row holds (decision 0012)
-  return row ? { ...row, content: cleanHtml(row.content) } : null;
+  return row
+    ? { ...row, content: cleanHtml(row.content), contentUr: row.contentUr === null ? null : cleanHtml(row.contentUr) }
+    : null;
 }
 
 export interface HomepageVideo {

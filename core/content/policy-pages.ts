@@ -10,14 +10,18 @@ import { staffWrite } from "../shared/staff-write";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
 import { CONTENT_LIMITS as L, POLICY_PAGE_TITLES } from "./content-limits";
-import { htmlText, lineText } from "./content-input";
+import { htmlText, lineText, urduHtml } from "./content-input";
 import { cleanHtml } from "../shared/sanitize";
+import { urduOrNull } from "../shared/localised-text";
 
 export interface PolicyPage {
   slug: PolicyPageSlug;
   title: string;
   /** cleaned HTML */
   content: string;
+  /** the Urdu twins (decision 0111), the content cleaned HTML; null: the Urdu page shows the English */
+  titleUr: string | null;
+  contentUr: string | null;
   updatedAt: Date;
 }
 
@@ -38,11 +42,17 @@ export function listPolicyPages(ctx: CoreContext): Promise<PolicyPage[]> {
         slug: policyPages.slug,
         title: policyPages.title,
         content: policyPages.content,
+        titleUr: policyPages.titleUr,
+        contentUr: policyPages.contentUr,
         updatedAt: policyPages.updatedAt,
       })
       .from(policyPages);
     // shown cleaned whatever the row holds (decision 0012)
-    return rows.map((r) => ({ ...r, content: cleanHtml(r.content) }));
+    return rows.map((r) => ({
+      ...r,
+      content: cleanHtml(r.content),
+      contentUr: r.contentUr === null ? null : cleanHtml(r.contentUr),
+    }));
   });
 }
 
@@ -55,6 +65,8 @@ export interface StaffPolicyPage {
   slug: PolicyPageSlug;
   title: string;
   content: string;
+  titleUr: string | null;
+  contentUr: string | null;
   /** false: the storefront shows the text the store ships with */
   stored: boolean;
   updatedAt: Date | null;
@@ -71,11 +83,22 @@ export async function listPolicyPagesForStaff(ctx: CoreContext, actor: StaffActo
           slug,
           title: row.title,
           content: row.content,
+          titleUr: row.titleUr,
+          contentUr: row.contentUr,
           stored: true,
           updatedAt: row.updatedAt,
           updatedBy: row.updatedBy,
         }
-      : { slug, title: POLICY_PAGE_TITLES[slug], content: "", stored: false, updatedAt: null, updatedBy: null };
+      : {
+          slug,
+          title: POLICY_PAGE_TITLES[slug],
+          content: "",
+          titleUr: null,
+          contentUr: null,
+          stored: false,
+          updatedAt: null,
+          updatedBy: null,
+        };
   });
 }
 
@@ -93,7 +116,7 @@ export async function savePolicyPage(
   ctx: CoreContext,
   actor: StaffActor,
   slug: string,
-  input: { title?: unknown; content?: unknown },
+  input: { title?: unknown; content?: unknown; titleUr?: unknown; contentUr?: unknown },
 ): Promise<StaffPolicyPage> {
   requirePermission(actor, "content");
   const known = requireSlug(slug);
@@ -102,16 +125,22 @@ export async function savePolicyPage(
   if (!content.replace(/<[^>]*>/g, "").trim()) {
     throw invalid("content is required: write the page's text (or go back to the shipped text)");
   }
+  // the Urdu twins (decision 0111): absent keeps what is stored, empty or only whitespace is none
+  const urdu: { titleUr?: string | null; contentUr?: string | null } = {};
+  if (input.titleUr !== undefined) urdu.titleUr = urduOrNull(lineText("title_ur", input.titleUr, L.title)) ?? null;
+  if (input.contentUr !== undefined)
+    urdu.contentUr = urduHtml(cleanHtml(htmlText("content_ur", input.contentUr, L.html)));
   await staffWrite(ctx, actor, "content", async ({ tx, audit }) => {
     const [before] = await tx.select().from(policyPages).where(eq(policyPages.slug, known)).for("update");
     const now = new Date();
     await tx
       .insert(policyPages)
-      .values({ slug: known, title, content, updatedBy: actor.userId, updatedAt: now })
+      .values({ slug: known, title, content, ...urdu, updatedBy: actor.userId, updatedAt: now })
       .onConflictDoUpdate({
         target: policyPages.slug,
-        set: { title, content, updatedBy: actor.userId, updatedAt: now },
+        set: { title, content, ...urdu, updatedBy: actor.userId, updatedAt: now },
       });
+    const size = (html: string | null | undefined) => (html ? `${html.length} characters` : null);
     await audit({
       action: "policy_page.update",
       entityType: "policy_page",
@@ -119,6 +148,12 @@ export async function savePolicyPage(
       changes: {
         title: [before?.title ?? null, title],
         content: [before ? `${before.content.length} characters` : "shipped text", `${content.length} characters`],
+        ...("titleUr" in urdu && urdu.titleUr !== (before?.titleUr ?? null)
+          ? { title_ur: [before?.titleUr ?? null, urdu.titleUr] }
+          : {}),
+        ...("contentUr" in urdu && urdu.contentUr !== (before?.contentUr ?? null)
+          ? { content_ur: [size(before?.contentUr), size(urdu.contentUr)] }
+          : {}),
       },
     });
   });

@@ -32,7 +32,7 @@ export function localised<T extends object, F extends UrduTwinned<T>>(
   fields: readonly F[],
 ): Localised<T, F> {
   if (locale !== "ur") return { ...record, inEnglish: [] };
-  const shown: Record<string, unknown> = { ...record };
+  const shown = { ...record } as Record<string, unknown>;
   const inEnglish: F[] = [];
   for (const field of fields) {
     const urdu = (record as Record<string, unknown>)[`${field}Ur`];

@@ -213,6 +213,8 @@ export const productAnswer = answerOf<ReturnType<typeof presentProduct>>()(
     id: z.int(),
     name: z.string(),
     description: z.string(),
+    name_ur: z.string().nullable().describe("the name in Urdu; null: none written, show the English"),
+    description_ur: z.string().nullable().describe("the description in Urdu, in description_format; null: none"),
     description_format: z.string().describe("html, structured or plain (spec §3)"),
     structured_description: z
       .object({ highlights: z.array(z.string()).optional(), bullet_points: z.array(z.string()).optional() })
@@ -266,6 +268,8 @@ export const collectionAnswer = answerOf<ReturnType<typeof presentCollection>>()
     id: z.int(),
     name: z.string(),
     description: z.string(),
+    name_ur: z.string().nullable().describe("the name in Urdu; null: none written, show the English"),
+    description_ur: z.string().nullable().describe("the description in Urdu; null: none written"),
     image_url: z.string(),
     is_featured: z.boolean(),
     product_count: z.int(),
@@ -277,6 +281,8 @@ const blogSummaryFields = {
   slug: z.string(),
   title: z.string(),
   excerpt: z.string().nullable(),
+  title_ur: z.string().nullable().describe("the title in Urdu; null: none written, show the English"),
+  excerpt_ur: z.string().nullable().describe("the excerpt in Urdu; null: none written"),
   category: z.string().nullable(),
   author_name: z.string().nullable(),
   featured_image_url: z.string().nullable(),
@@ -293,6 +299,7 @@ export const blogAnswer = answerOf<ReturnType<typeof presentBlog>>()(
   z.object({
     ...blogSummaryFields,
     content: z.string(),
+    content_ur: z.string().nullable().describe("the body in Urdu (cleaned HTML); null: none written"),
     tags: z.array(z.string()).nullable(),
     seo_title: z.string().nullable(),
     seo_description: z.string().nullable(),

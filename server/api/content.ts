@@ -43,7 +43,16 @@ export async function contentRoutes(app: FastifyInstance, { core }: { core: Core
         tags: ["content"],
         operationId: "listAnnouncements",
         summary: "Active announcements",
-        response: answers({ 200: z.array(z.object({ id: z.int(), content: z.string(), is_active: z.boolean() })) }),
+        response: answers({
+          200: z.array(
+            z.object({
+              id: z.int(),
+              content: z.string(),
+              content_ur: z.string().nullable().describe("the line in Urdu; null: none written, show the English"),
+              is_active: z.boolean(),
+            }),
+          ),
+        }),
       },
     },
     async (request, reply) =>
@@ -52,6 +61,7 @@ export async function contentRoutes(app: FastifyInstance, { core }: { core: Core
         return (await listAnnouncements(core)).map((a) => ({
           id: a.id,
           content: words(a.content),
+          content_ur: a.contentUr === null ? null : words(a.contentUr),
           is_active: a.isActive,
         }));
       }),

@@ -130,6 +130,8 @@ describe("the check of real answers against the document", () => {
     id: 1,
     name: "Lawn",
     description: "",
+    name_ur: "لان",
+    description_ur: null,
     image_url: "/x.webp",
     is_featured: true,
     product_count: 3,

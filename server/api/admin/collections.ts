@@ -47,6 +47,18 @@ const fields = z.object({
     .refine((v) => !CONTROL_IN_TEXT.test(v), { message: "description must not contain control characters" })
     .transform((v) => v.trim())
     .default(""),
+  // the Urdu twins (decision 0111): core checks them as it checks the English; null or only
+  // whitespace clears one, absent keeps it
+  name_ur: z
+    .string({ error: "name_ur must be text" })
+    .max(COLLECTION_NAME_MAX, `name_ur must be at most ${COLLECTION_NAME_MAX} characters`)
+    .nullable()
+    .optional(),
+  description_ur: z
+    .string({ error: "description_ur must be text" })
+    .max(COLLECTION_DESCRIPTION_MAX, `description_ur must be at most ${COLLECTION_DESCRIPTION_MAX} characters`)
+    .nullable()
+    .optional(),
   is_active: z.boolean({ error: "is_active must be true or false" }).default(true),
   is_featured: z.boolean({ error: "is_featured must be true or false" }).default(false),
   position: z
@@ -65,6 +77,8 @@ const fields = z.object({
 const patch = z.object({
   name: fields.shape.name.optional(),
   description: fields.shape.description.unwrap().optional(),
+  name_ur: fields.shape.name_ur,
+  description_ur: fields.shape.description_ur,
   is_active: fields.shape.is_active.unwrap().optional(),
   is_featured: fields.shape.is_featured.unwrap().optional(),
   position: fields.shape.position,
@@ -84,6 +98,8 @@ function presentCollection(c: StaffCollection) {
     id: c.id,
     name: c.name,
     description: c.description,
+    name_ur: c.nameUr,
+    description_ur: c.descriptionUr,
     image_url: c.imageUrl,
     is_active: c.isActive,
     is_featured: c.isFeatured,
@@ -116,6 +132,8 @@ const collectionAnswer = answerOf<ReturnType<typeof presentCollection>>()(
     id: z.number(),
     name: z.string(),
     description: z.string(),
+    name_ur: z.string().nullable(),
+    description_ur: z.string().nullable(),
     image_url: z.string().nullable(),
     is_active: z.boolean(),
     is_featured: z.boolean(),
@@ -178,6 +196,8 @@ export async function adminCollectionRoutes(
       const created = await createCollection(core, actor, {
         name: b.name,
         description: b.description,
+        nameUr: b.name_ur,
+        descriptionUr: b.description_ur,
         isActive: b.is_active,
         isFeatured: b.is_featured,
         position: b.position,
@@ -219,6 +239,8 @@ export async function adminCollectionRoutes(
         {
           name: b.name,
           description: b.description,
+          nameUr: b.name_ur,
+          descriptionUr: b.description_ur,
           isActive: b.is_active,
           isFeatured: b.is_featured,
           position: b.position,

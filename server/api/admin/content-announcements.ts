@@ -12,13 +12,14 @@ import {
 } from "../../../core/content/announcements-admin";
 import type { CoreContext } from "../../../core/context";
 import { answerOf } from "../answers";
-import { bool, text } from "./content-fields";
+import { bool, text, urduText } from "./content-fields";
 import { orderedListRoutes } from "./content-lists";
 import type { StaffRoutes } from "./staff-routes";
 
 const presentAnnouncement = (a: StaffAnnouncement) => ({
   id: a.id,
   content: a.content,
+  content_ur: a.contentUr,
   is_active: a.isActive,
   position: a.position,
 });
@@ -27,6 +28,7 @@ const announcementAnswer = answerOf<ReturnType<typeof presentAnnouncement>>()(
   z.object({
     id: z.number(),
     content: z.string(),
+    content_ur: z.string().nullable(),
     is_active: z.boolean(),
     position: z.number(),
   }),
@@ -34,10 +36,15 @@ const announcementAnswer = answerOf<ReturnType<typeof presentAnnouncement>>()(
 
 const announcementBody = z.object({
   content: text("content", L.announcement).optional(),
+  content_ur: urduText("content_ur", L.announcement),
   is_active: bool("is_active").optional(),
 });
 
-const announcementInput = (b: z.infer<typeof announcementBody>) => ({ content: b.content, isActive: b.is_active });
+const announcementInput = (b: z.infer<typeof announcementBody>) => ({
+  content: b.content,
+  contentUr: b.content_ur,
+  isActive: b.is_active,
+});
 
 export function announcementRoutes(staff: StaffRoutes, core: CoreContext) {
   orderedListRoutes(staff, core, {

@@ -17,7 +17,7 @@ import type { CoreContext } from "../../../core/context";
 import type { MediaStorage } from "../../../core/media/storage";
 import { idParams, pageQuery } from "../http";
 import { answerOf, answers, moment, pageOf } from "../answers";
-import { bool, deletedAnswer, htmlContent, text } from "./content-fields";
+import { bool, deletedAnswer, htmlContent, text, urduHtmlContent, urduText } from "./content-fields";
 import { sendPage, type StaffRoutes } from "./staff-routes";
 
 const blogBody = z.object({
@@ -25,6 +25,9 @@ const blogBody = z.object({
   slug: text("slug", L.slug).optional(),
   excerpt: text("excerpt", L.excerpt).optional(),
   content: htmlContent.optional(),
+  title_ur: urduText("title_ur", L.title),
+  excerpt_ur: urduText("excerpt_ur", L.excerpt),
+  content_ur: urduHtmlContent,
   category: text("category", L.category).nullable().optional(),
   tags: z
     .array(text("tags", L.tag), { error: "tags must be a list of words" })
@@ -43,6 +46,9 @@ const blogInput = (b: z.infer<typeof blogBody>): BlogPostInput => ({
   slug: b.slug,
   excerpt: b.excerpt,
   content: b.content,
+  titleUr: b.title_ur,
+  excerptUr: b.excerpt_ur,
+  contentUr: b.content_ur,
   category: b.category,
   tags: b.tags,
   authorName: b.author_name,
@@ -53,13 +59,18 @@ const blogInput = (b: z.infer<typeof blogBody>): BlogPostInput => ({
   isPublished: b.is_published,
 });
 
-function presentBlogPost(p: Omit<StaffBlogPost, "content"> & { content?: string }) {
+function presentBlogPost(
+  p: Omit<StaffBlogPost, "content" | "contentUr"> & { content?: string; contentUr?: string | null },
+) {
   return {
     id: p.id,
     slug: p.slug,
     title: p.title,
     excerpt: p.excerpt,
     ...(p.content !== undefined ? { content: p.content } : {}),
+    title_ur: p.titleUr,
+    excerpt_ur: p.excerptUr,
+    ...(p.contentUr !== undefined ? { content_ur: p.contentUr } : {}),
     category: p.category,
     tags: p.tags,
     author_name: p.authorName,
@@ -92,6 +103,9 @@ const blogPostAnswer = answerOf<ReturnType<typeof presentBlogPost>>()(
     published_at: moment.nullable(),
     updated_at: moment,
     content: z.string().optional(),
+    title_ur: z.string().nullable(),
+    excerpt_ur: z.string().nullable(),
+    content_ur: z.string().nullable().optional(),
     id: z.number(),
     slug: z.string(),
     title: z.string(),

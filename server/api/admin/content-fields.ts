@@ -8,6 +8,18 @@ import { idSchema } from "../http";
 export const text = (field: string, max: number) =>
   z.string({ error: `${field} must be text` }).max(max * 4, `${field} must be at most ${max} characters`);
 
+/** An Urdu twin (decision 0111): the English field's size; null, "" or only whitespace clears it. */
+export const urduText = (field: string, max: number) =>
+  text(field, max).nullable().optional().describe("in Urdu; null, empty or only spaces: none (the English shows)");
+
+/** An Urdu HTML body: as htmlContent, null or empty clearing it. */
+export const urduHtmlContent = z
+  .string({ error: "content_ur must be text" })
+  .max(L.html, `content_ur must be at most ${L.html.toLocaleString("en-US")} characters`)
+  .nullable()
+  .optional()
+  .describe("the body in Urdu (HTML, cleaned as content is); null or empty: none (the English shows)");
+
 export const bool = (field: string) => z.boolean({ error: `${field} must be true or false` });
 
 /** A page's HTML body (a post's, a policy page's): cleaned by core before it is stored. */

@@ -12,13 +12,15 @@ import {
 } from "../../../core/content/policy-pages";
 import type { CoreContext } from "../../../core/context";
 import { answerOf, answers, moment } from "../answers";
-import { htmlContent, text } from "./content-fields";
+import { htmlContent, text, urduHtmlContent, urduText } from "./content-fields";
 import type { StaffRoutes } from "./staff-routes";
 
 const presentPolicy = (p: StaffPolicyPage) => ({
   slug: p.slug,
   title: p.title,
   content: p.content,
+  title_ur: p.titleUr,
+  content_ur: p.contentUr,
   stored: p.stored,
   updated_at: p.updatedAt,
 });
@@ -28,6 +30,8 @@ const policyAnswer = answerOf<ReturnType<typeof presentPolicy>>()(
     slug: z.enum(POLICY_PAGE_SLUGS),
     title: z.string(),
     content: z.string(),
+    title_ur: z.string().nullable(),
+    content_ur: z.string().nullable(),
     stored: z.boolean(),
     updated_at: moment.nullable(),
   }),
@@ -72,9 +76,22 @@ export function policyPageRoutes(staff: StaffRoutes, core: CoreContext) {
         "Stores a policy page's text (HTML, cleaned before it is stored); the page and the sitemap show it at once, dated today",
       response: answers({ 200: policyAnswer }),
       params: slugParams,
-      body: z.object({ title: text("title", L.title).optional(), content: htmlContent }),
+      body: z.object({
+        title: text("title", L.title).optional(),
+        content: htmlContent,
+        title_ur: urduText("title_ur", L.title),
+        content_ur: urduHtmlContent,
+      }),
     },
-    async (actor, { params, body }) => presentPolicy(await savePolicyPage(core, actor, params.slug, body)),
+    async (actor, { params, body }) =>
+      presentPolicy(
+        await savePolicyPage(core, actor, params.slug, {
+          title: body.title,
+          content: body.content,
+          titleUr: body.title_ur,
+          contentUr: body.content_ur,
+        }),
+      ),
   );
 
   staff.delete(

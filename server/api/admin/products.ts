@@ -73,6 +73,8 @@ export const presentProduct = (p: EditableProduct) => ({
   name: p.name,
   custom_url: p.customUrl,
   description: p.description,
+  name_ur: p.nameUr,
+  description_ur: p.descriptionUr,
   description_format: p.descriptionFormat,
   structured_description: p.structuredDescription,
   material_type: p.materialType,
@@ -106,7 +108,7 @@ export const presentProduct = (p: EditableProduct) => ({
 });
 
 const BODY_HELP =
-  "Body: name, custom_url, description, description_format (plain, structured, html), structured_description {bullet_points, highlights}, material_type, price and compare_price (rupees; compare_price above price), collection_ids, custom_fields [{key, value}], faqs [{question, answer}], size_guide (auto, apparel, bra, none), is_active, options [{type, values [{value, color_hex}]}], combinations [{attributes, price, sku, is_available, stock, stock_seen}], and for a product without options stock (and stock_seen when changing it).";
+  "Body: name, custom_url, description, name_ur and description_ur (the Urdu name and description, checked as name and description are; null or only spaces clears one, absent keeps it), description_format (plain, structured, html), structured_description {bullet_points, highlights}, material_type, price and compare_price (rupees; compare_price above price), collection_ids, custom_fields [{key, value}], faqs [{question, answer}], size_guide (auto, apparel, bra, none), is_active, options [{type, values [{value, color_hex}]}], combinations [{attributes, price, sku, is_available, stock, stock_seen}], and for a product without options stock (and stock_seen when changing it).";
 
 const productListItemAnswer = answerOf<ReturnType<typeof presentListItem>>()(
   z.object({
@@ -131,6 +133,8 @@ const staffProductAnswer = answerOf<ReturnType<typeof presentProduct>>()(
     name: z.string(),
     custom_url: z.string().nullable(),
     description: z.string(),
+    name_ur: z.string().nullable().describe("the name in Urdu; null: none written, the Urdu pages show the English"),
+    description_ur: z.string().nullable().describe("the description in Urdu, in description_format; null: none"),
     description_format: z.enum(["html", "plain", "structured"]),
     structured_description: z
       .object({
