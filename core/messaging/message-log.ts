@@ -14,6 +14,7 @@ import {
   whatsappMessages,
   type MessageKind,
   type MessageLanguage,
+  type WrittenLanguage,
   type MessageStatus,
 } from "../../db/schema";
 import { newestFirstPage } from "../shared/paging";
@@ -34,7 +35,7 @@ export interface LoggedMessage {
   orderId: number | null;
   trackingId: string | null;
   kind: MessageKind;
-  language: MessageLanguage;
+  language: WrittenLanguage;
   phone: string;
   body: string;
   buttons: string[];

@@ -13,6 +13,14 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
+/**
+ * The languages the shop writes to a shopper in (decision 0110): the storefront's English or
+ * Urdu. An order and an account keep the one the shopper used, so her emails and WhatsApp texts
+ * come in it.
+ */
+export const SHOPPER_LOCALES = ["en", "ur"] as const;
+export type ShopperLocale = (typeof SHOPPER_LOCALES)[number];
+
 export const users = pgTable(
   "users",
   {
@@ -37,12 +45,15 @@ export const users = pgTable(
     totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** the storefront language she last registered or signed in from: her account emails' language */
+    locale: text("locale").$type<ShopperLocale>().notNull().default("en"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     uniqueIndex("users_username_key").on(sql`lower(${t.username})`),
+    check("users_locale", sql`${t.locale} in ('en', 'ur')`),
     check("users_role", sql`${t.role} in ('customer', 'owner', 'manager', 'fulfilment', 'catalogue')`),
   ],
 );
@@ -137,6 +148,8 @@ export const accountRequests = pgTable(
     email: text("email").notNull(),
     /** password reset only: a WhatsApp code was asked for (and WhatsApp is set up) */
     channel: text("channel").$type<AccountTokenChannel>().notNull().default("email"),
+    /** the language of the page the request came from; null: the account's own language */
+    locale: text("locale").$type<ShopperLocale>(),
     status: text("status").notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -151,6 +164,7 @@ export const accountRequests = pgTable(
   (t) => [
     check("account_requests_kind", sql`${t.kind} in ('password_reset', 'sign_in_link')`),
     check("account_requests_channel", sql`${t.channel} in ('email', 'whatsapp')`),
+    check("account_requests_locale", sql`${t.locale} is null or ${t.locale} in ('en', 'ur')`),
     check("account_requests_status", sql`${t.status} in ('queued', 'sending', 'sent', 'logged', 'failed')`),
     check("account_requests_attempts", sql`${t.attempts} >= 0`),
     index("account_requests_due_idx")

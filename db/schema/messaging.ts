@@ -25,9 +25,12 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
  */
 export const MESSAGE_KINDS = ["confirmation", "reminder", "password_code", "new_order_alert", "phone_code"] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
-/** "en": English only; "en+ur": English, then the same in Urdu */
+/** The shop's setting: "en": English only; "en+ur": English, then the same in Urdu */
 export const MESSAGE_LANGUAGES = ["en", "en+ur"] as const;
 export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
+/** What a message was written in: the shop's setting, or "ur" (Urdu only) for an order placed in Urdu */
+export const WRITTEN_LANGUAGES = [...MESSAGE_LANGUAGES, "ur"] as const;
+export type WrittenLanguage = (typeof WRITTEN_LANGUAGES)[number];
 
 export const whatsappMessages = pgTable(
   "whatsapp_messages",
@@ -35,7 +38,7 @@ export const whatsappMessages = pgTable(
     id: serial("id").primaryKey(),
     orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
     kind: text("kind").$type<MessageKind>().notNull(),
-    language: text("language").$type<MessageLanguage>().notNull(),
+    language: text("language").$type<WrittenLanguage>().notNull(),
     /** 92XXXXXXXXXX, the order's phone_normalized */
     phone: text("phone").notNull(),
     /** what fills the template's body (the template's name comes from the settings, by kind) */
@@ -70,7 +73,7 @@ export const whatsappMessages = pgTable(
       "whatsapp_messages_kind",
       sql`${t.kind} in ('confirmation', 'reminder', 'password_code', 'new_order_alert', 'phone_code')`,
     ),
-    check("whatsapp_messages_language", sql`${t.language} in ('en', 'en+ur')`),
+    check("whatsapp_messages_language", sql`${t.language} in ('en', 'en+ur', 'ur')`),
     check("whatsapp_messages_attempts", sql`${t.attempts} >= 0`),
     // what the worker looks for: due queued messages, and sending ones whose lease ran out
     index("whatsapp_messages_due_idx")

@@ -17,7 +17,7 @@ import {
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { products, variantCombinations } from "./catalog";
-import { users } from "./accounts";
+import { users, type ShopperLocale } from "./accounts";
 import { cities } from "./cities";
 
 // A cart belongs to the browser's sessionId (spec §3, "session_" + timestamp + random).
@@ -159,6 +159,8 @@ export const orders = pgTable(
     // set when the order is delivered: the cash the courier collected
     cashCollectedPaisa: bigint("cash_collected_paisa", { mode: "number" }),
     source: text("source").$type<OrderSource>().notNull().default("website"),
+    /** the storefront language it was placed in: its emails and WhatsApp texts are written in it */
+    locale: text("locale").$type<ShopperLocale>().notNull().default("en"),
     // set by the move to delivered: the exchange window (7 days, the store's policy) counts from it
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     // a replacement order made by an exchange (decision 0056) points at the delivered order
@@ -214,6 +216,7 @@ export const orders = pgTable(
       sql`${t.status} in ('pending confirmation', 'confirmed', 'packed', 'shipped', 'delivered', 'cancelled', 'returned')`,
     ),
     check("orders_source", sql`${t.source} in ('website', 'phone', 'whatsapp', 'instagram', 'other')`),
+    check("orders_locale", sql`${t.locale} in ('en', 'ur')`),
     check("orders_cash_collected_nonnegative", sql`${t.cashCollectedPaisa} is null or ${t.cashCollectedPaisa} >= 0`),
     check("orders_payment_method", sql`${t.paymentMethod} = 'cod'`),
     check("orders_total_nonnegative", sql`${t.totalPaisa} >= 0`),
