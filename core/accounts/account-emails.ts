@@ -2,17 +2,31 @@
 // confirmation, the sign-in link and the notice of a second registration, in the store's one
 // email layout. Plain English a shopper understands, and what to
 // do when the shopper did not ask.
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { AccountTokenPurpose } from "../../db/schema";
+import { users, type AccountTokenPurpose } from "../../db/schema";
 import type { CoreContext } from "../context";
 import { renderEmail, type RenderedEmail } from "../messaging/email-layout";
 import { queueEmail } from "../messaging/email-queue";
 import { getSiteSettings } from "../settings/site-settings";
+import { pagePath, type ShopperLocale } from "../shared/locale";
 import type { Account } from "./account";
 import { issueAccountToken, linkTo } from "./account-tokens";
+import {
+  urduEmailVerificationEmail,
+  urduPasswordResetEmail,
+  urduRegistrationAttemptEmail,
+  urduSignInLinkEmail,
+} from "./account-emails-ur";
 
 /** The reset link's email: valid for one hour, once. */
-export function passwordResetEmail(storeName: string, firstName: string, url: string): RenderedEmail {
+export function passwordResetEmail(
+  storeName: string,
+  firstName: string,
+  url: string,
+  locale: ShopperLocale = "en",
+): RenderedEmail {
+  if (locale === "ur") return urduPasswordResetEmail(storeName, firstName, url);
   return renderEmail({
     storeName,
     subject: `Reset your ${storeName} password`,
@@ -53,7 +67,13 @@ export function staffPasswordResetEmail(storeName: string, firstName: string, ur
 }
 
 /** The address confirmation email, sent after registering and on request from the account page. */
-export function emailVerificationEmail(storeName: string, firstName: string, url: string): RenderedEmail {
+export function emailVerificationEmail(
+  storeName: string,
+  firstName: string,
+  url: string,
+  locale: ShopperLocale = "en",
+): RenderedEmail {
+  if (locale === "ur") return urduEmailVerificationEmail(storeName, firstName, url);
   return renderEmail({
     storeName,
     subject: `Confirm your email for ${storeName}`,
@@ -69,7 +89,13 @@ export function emailVerificationEmail(storeName: string, firstName: string, url
 }
 
 /** The sign-in link's email (decision 0087): for a shopper locked out by wrong passwords. */
-export function signInLinkEmail(storeName: string, firstName: string, url: string): RenderedEmail {
+export function signInLinkEmail(
+  storeName: string,
+  firstName: string,
+  url: string,
+  locale: ShopperLocale = "en",
+): RenderedEmail {
+  if (locale === "ur") return urduSignInLinkEmail(storeName, firstName, url);
   return renderEmail({
     storeName,
     subject: `Your sign-in link for ${storeName}`,
@@ -91,7 +117,13 @@ export function signInLinkEmail(storeName: string, firstName: string, url: strin
  * To the owner of an address someone tried to register again (decision 0087): no link that opens
  * anything, only where to sign in and how to get back in.
  */
-export function registrationAttemptEmail(storeName: string, firstName: string, loginUrl: string): RenderedEmail {
+export function registrationAttemptEmail(
+  storeName: string,
+  firstName: string,
+  loginUrl: string,
+  locale: ShopperLocale = "en",
+): RenderedEmail {
+  if (locale === "ur") return urduRegistrationAttemptEmail(storeName, firstName, loginUrl);
   return renderEmail({
     storeName,
     subject: `You already have a ${storeName} account`,
@@ -109,14 +141,26 @@ export function registrationAttemptEmail(storeName: string, firstName: string, l
   });
 }
 
+/** The language an account's emails are written in: the one she last registered or signed in from. */
+async function accountLocale(db: Db, userId: number): Promise<ShopperLocale> {
+  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
+  return row?.locale === "ur" ? "ur" : "en";
+}
+
 /** Queues the notice of registrationAttemptEmail, in the caller's transaction or on its own. */
 export async function queueRegistrationAttemptEmail(
   ctx: CoreContext,
   db: Db,
-  account: Pick<Account, "id" | "email" | "firstName">,
+  account: Pick<Account, "id" | "email" | "firstName"> & { locale?: ShopperLocale },
 ): Promise<void> {
   const settings = await getSiteSettings({ ...ctx, db });
-  const message = registrationAttemptEmail(settings.siteName, account.firstName, linkTo(ctx.publicUrl, "/login"));
+  const locale = account.locale ?? (await accountLocale(db, account.id));
+  const message = registrationAttemptEmail(
+    settings.siteName,
+    account.firstName,
+    linkTo(ctx.publicUrl, pagePath("/login", locale)),
+    locale,
+  );
   await queueEmail(db, { kind: "registration_attempt", to: account.email, userId: account.id, ...message });
 }
 
@@ -126,22 +170,24 @@ export async function queueRegistrationAttemptEmail(
  * before routing (decision 0085) and a token's case is part of its value, while the query is kept
  * as sent.
  */
-const linkPath = (path: string, token: string) =>
-  path.startsWith("/admin/") ? `${path}?token=${token}` : `${path}/${token}`;
+const linkPath = (path: string, token: string, locale: ShopperLocale) =>
+  path.startsWith("/admin/") ? `${path}?token=${token}` : `${pagePath(path, locale)}/${token}`;
 
 /**
  * Issues a link's token for the account and queues the email that carries it, in the caller's
  * transaction: the link's page is `${path}/<token>`, a console page's `${path}?token=<token>`.
+ * The email and the page it opens are in the account's language (or the one given for this
+ * request): Urdu opens the page under /ur.
  */
 export async function queueLinkEmail(
   ctx: CoreContext,
   tx: Db,
-  account: Pick<Account, "id" | "email" | "firstName">,
+  account: Pick<Account, "id" | "email" | "firstName"> & { locale?: ShopperLocale },
   link: {
     purpose: AccountTokenPurpose;
     validSeconds: number;
     path: "/reset-password" | "/admin/reset-password" | "/verify-email" | "/sign-in-link";
-    compose: (storeName: string, firstName: string, url: string) => RenderedEmail;
+    compose: (storeName: string, firstName: string, url: string, locale: ShopperLocale) => RenderedEmail;
   },
 ): Promise<void> {
   // read through the transaction: PGlite has one connection, which the transaction holds
@@ -152,6 +198,12 @@ export async function queueLinkEmail(
     email: account.email,
     validSeconds: link.validSeconds,
   });
-  const message = link.compose(settings.siteName, account.firstName, linkTo(ctx.publicUrl, linkPath(link.path, token)));
+  const locale = account.locale ?? (await accountLocale(tx, account.id));
+  const message = link.compose(
+    settings.siteName,
+    account.firstName,
+    linkTo(ctx.publicUrl, linkPath(link.path, token, locale)),
+    locale,
+  );
   await queueEmail(tx, { kind: link.purpose, to: account.email, userId: account.id, ...message });
 }

@@ -2,6 +2,7 @@
 // decision 0069 over account_requests (claimed with SKIP LOCKED under a lease, retried with
 // backoff), so the lookup of the address, the token and the message happen after the answer, in
 // any of the store's processes. Once a request is dealt with its address is blanked.
+import type { ShopperLocale } from "../shared/locale";
 import { sql } from "drizzle-orm";
 import type { AccountRequestKind, AccountTokenChannel } from "../../db/schema";
 import type { CoreContext } from "../context";
@@ -23,20 +24,21 @@ interface RequestRow {
   kind: AccountRequestKind;
   email: string;
   channel: AccountTokenChannel;
+  locale: ShopperLocale | null;
 }
 
 /** The queue of account requests; what was done goes to the row's note, never to the asker. */
 export function accountRequestQueue(ctx: CoreContext, options: ResetOptions): OutboxQueue<RequestRow> {
   return {
     table: "account_requests",
-    columns: ["kind", "email", "channel"],
+    columns: ["kind", "email", "channel", "locale"],
     whenDone: sql`email = ''`,
     send: async (row) => ({
       outcome: "logged",
       note:
         row.kind === "password_reset"
-          ? await sendPasswordReset(ctx, row.email, row.channel, options)
-          : await sendSignInLink(ctx, row.email),
+          ? await sendPasswordReset(ctx, row.email, row.channel, options, row.locale ?? undefined)
+          : await sendSignInLink(ctx, row.email, row.locale ?? undefined),
     }),
   };
 }

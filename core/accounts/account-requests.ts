@@ -2,6 +2,7 @@
 // sign-in link (decision 0087). The answer must not tell a stranger whether the address is known,
 // by its words or by its time, so the request's answer writes this one row and nothing else,
 // whatever the address; the worker (account-request-worker.ts) looks the address up afterwards.
+import type { ShopperLocale } from "../shared/locale";
 import { accountRequests, type AccountRequestKind, type AccountTokenChannel } from "../../db/schema";
 import type { CoreContext } from "../context";
 import { tooMany } from "../shared/refusals";
@@ -11,6 +12,8 @@ export interface AccountRequest {
   /** trimmed and lowercased, as the input schema gives it */
   email: string;
   channel?: AccountTokenChannel;
+  /** the language of the page that asked: the email is written in it (absent: the account's) */
+  locale?: ShopperLocale;
 }
 
 // One rule for both kinds, each counted on its own counters. A shopper who lost a message asks
@@ -44,9 +47,12 @@ export async function takeAccountRequest(
     { key: `${counter}:client:${clientIp}`, ...ACCOUNT_REQUEST_LIMITS.client },
   ]);
   if (!taken.allowed) throw tooMany(refused, taken.retryAfterSeconds);
-  await ctx.db
-    .insert(accountRequests)
-    .values({ kind: request.kind, email: request.email, channel: request.channel ?? "email" });
+  await ctx.db.insert(accountRequests).values({
+    kind: request.kind,
+    email: request.email,
+    channel: request.channel ?? "email",
+    locale: request.locale ?? null,
+  });
 }
 
 /** Counts one client's use of what was sent (a link, a code): 429 "Too many attempts" past the limit. */

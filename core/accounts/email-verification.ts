@@ -1,6 +1,7 @@
 // Confirming a shopper's email (decisions 0022, 0077). A link sent after
 // registering, or again from the account page, proves the shopper reads that address; only then
 // does My Orders show the guest orders placed with it.
+import type { ShopperLocale } from "../shared/locale";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
@@ -38,7 +39,7 @@ export const VERIFY_EMAIL_CHANGED = "This link was sent to an address your accou
 export async function sendVerificationEmail(
   ctx: CoreContext,
   tx: Db,
-  account: Pick<Account, "id" | "email" | "firstName">,
+  account: Pick<Account, "id" | "email" | "firstName"> & { locale?: ShopperLocale },
 ): Promise<void> {
   await queueLinkEmail(ctx, tx, account, {
     purpose: "email_verification",

@@ -29,6 +29,7 @@ import { normalizeEmail, passwordResetConfirmInput, passwordResetRequestInput } 
 import { revokeUserSessions } from "./sessions";
 import type { ClientInfo } from "./account";
 import { parse } from "../shared/refusals";
+import type { ShopperLocale } from "../shared/locale";
 
 export const RESET_LINK_SECONDS = 60 * 60;
 export const RESET_CODE_SECONDS = 15 * 60;
@@ -71,7 +72,12 @@ export async function requestPasswordReset(
 ): Promise<{ detail: string }> {
   const input = parse(passwordResetRequestInput, raw);
   const whatsapp = input.channel === "whatsapp" && options.whatsapp;
-  const request = { kind: "password_reset", email: input.email, channel: whatsapp ? "whatsapp" : "email" } as const;
+  const request = {
+    kind: "password_reset",
+    email: input.email,
+    channel: whatsapp ? "whatsapp" : "email",
+    locale: input.locale,
+  } as const;
   await takeAccountRequest(ctx, request, client.ip, "Too many reset requests");
   return { detail: whatsapp ? RESET_SENT_WHATSAPP : RESET_SENT_EMAIL };
 }
@@ -85,6 +91,7 @@ export async function sendPasswordReset(
   email: string,
   channel: AccountTokenChannel,
   options: ResetOptions,
+  locale?: ShopperLocale,
 ): Promise<string> {
   const [found] = await ctx.db
     .select({ id: users.id })
@@ -141,7 +148,8 @@ export async function sendPasswordReset(
     }
     // a staff member's link opens the console's page, which ends signed in to the back office
     // (with the two-step code still asked); a shopper's the shop's (decision 0097)
-    await queueLinkEmail(ctx, tx, account, {
+    // a staff member's email stays English, as the console is
+    await queueLinkEmail(ctx, tx, staff ? { ...account, locale: "en" } : { ...account, locale }, {
       purpose: "password_reset",
       validSeconds: RESET_LINK_SECONDS,
       path: staff ? "/admin/reset-password" : "/reset-password",

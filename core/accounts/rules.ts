@@ -1,6 +1,7 @@
 // The account payloads of spec §3 and their rules (spec §5), as zod schemas the API routes use
 // (decision 0004), built on the plain rules of form-rules.ts that the browser forms use.
 // Browser-safe: no Node or database imports here.
+import { localeInput } from "../shared/locale";
 import { z } from "zod";
 
 // the constants, patterns and messages live in form-rules.ts, shared with the browser forms
@@ -79,6 +80,9 @@ export const registerInput = z.object({
   last_name: requiredName("Last name"),
   email: emailSchema,
   password: newPasswordSchema,
+  locale: localeInput.describe(
+    'the storefront language she registers from: her account emails are written in it ("en" by default)',
+  ),
 });
 export type RegisterInput = z.infer<typeof registerInput>;
 
@@ -94,6 +98,9 @@ export const loginInput = z.object({
     .string({ error: "Password is required" })
     .min(1, "Password is required")
     .max(LOGIN_PASSWORD_MAX, "Password is too long"),
+  locale: localeInput.describe(
+    "the storefront language she signs in from: her account emails are written in it from now on",
+  ),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
@@ -127,6 +134,9 @@ export const RESET_CHANNELS = ["email", "whatsapp"] as const;
 export const passwordResetRequestInput = z.object({
   email: emailSchema,
   channel: z.enum(RESET_CHANNELS, { error: "channel must be email or whatsapp" }).optional().default("email"),
+  locale: localeInput.describe(
+    "the language of the page asking: the email and its link are in it; absent: the account's language",
+  ),
 });
 export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestInput>;
 
@@ -158,7 +168,12 @@ export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmInput
 export const verifyEmailInput = z.object({ token: linkToken });
 
 /** POST /users/sign-in-link: the address to send a sign-in link to (decision 0087). */
-export const signInLinkRequestInput = z.object({ email: emailSchema });
+export const signInLinkRequestInput = z.object({
+  email: emailSchema,
+  locale: localeInput.describe(
+    "the language of the page asking: the email and its link are in it; absent: the account's language",
+  ),
+});
 
 /** POST /users/sign-in-link/confirm: the token of the link in the sign-in email. */
 export const signInLinkInput = z.object({ token: linkToken });

@@ -4,6 +4,7 @@
 // one hour, stored only as a hash like every account token, spent by the sign-in it opens. The
 // request is answered the same for any address (the worker looks it up afterwards). Staff
 // accounts get no link at all: the console's door is the password and the two-step code.
+import type { ShopperLocale } from "../shared/locale";
 import { eq, notInArray, sql } from "drizzle-orm";
 import { users } from "../../db/schema";
 import type { CoreContext } from "../context";
@@ -33,8 +34,8 @@ export async function requestSignInLink(
   raw: unknown,
   client: ClientInfo,
 ): Promise<{ detail: string }> {
-  const { email } = parse(signInLinkRequestInput, raw);
-  await takeAccountRequest(ctx, { kind: "sign_in_link", email }, client.ip, "Too many sign-in link requests");
+  const { email, locale } = parse(signInLinkRequestInput, raw);
+  await takeAccountRequest(ctx, { kind: "sign_in_link", email, locale }, client.ip, "Too many sign-in link requests");
   return { detail: SIGN_IN_LINK_SENT };
 }
 
@@ -42,7 +43,7 @@ export async function requestSignInLink(
  * The worker's half: when a shopper's account has the email, spends its older sign-in links and
  * queues a new one. Answers what it did, for the request's row.
  */
-export async function sendSignInLink(ctx: CoreContext, email: string): Promise<string> {
+export async function sendSignInLink(ctx: CoreContext, email: string, locale?: ShopperLocale): Promise<string> {
   const [found] = await ctx.db
     .select({ id: users.id, role: users.role })
     .from(users)
@@ -60,12 +61,17 @@ export async function sendSignInLink(ctx: CoreContext, email: string): Promise<s
       .for("update");
     if (!account || isStaffRole(account.role)) return "staff account: no sign-in link";
     await spendOlderTokens(tx, account.id, "sign_in_link");
-    await queueLinkEmail(ctx, tx, account, {
-      purpose: "sign_in_link",
-      validSeconds: SIGN_IN_LINK_SECONDS,
-      path: "/sign-in-link",
-      compose: signInLinkEmail,
-    });
+    await queueLinkEmail(
+      ctx,
+      tx,
+      { ...account, locale },
+      {
+        purpose: "sign_in_link",
+        validSeconds: SIGN_IN_LINK_SECONDS,
+        path: "/sign-in-link",
+        compose: signInLinkEmail,
+      },
+    );
     return "link emailed";
   });
 }

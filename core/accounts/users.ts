@@ -1,4 +1,5 @@
 // Accounts: sign-up, sign-in and sign-out, and the profile.
+import type { ShopperLocale } from "../shared/locale";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { AppError, invalid } from "../shared/errors";
@@ -6,12 +7,7 @@ import { users } from "../../db/schema";
 import { accountColumns, checkProfileName, type Account, type ClientInfo } from "./account";
 import { databaseError, UNIQUE_VIOLATION } from "../shared/db-errors";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./passwords";
-import {
-  loginInput,
-  normalizeEmail,
-  profileInput,
-  registerInput,
-} from "./rules";
+import { loginInput, normalizeEmail, profileInput, registerInput } from "./rules";
 import { createSession, revokeSession } from "./sessions";
 import { sendVerificationEmail } from "./email-verification";
 import { signInCounters } from "./sign-in-limits";
@@ -69,7 +65,7 @@ export async function registerUser(ctx: CoreContext, raw: unknown, client: Clien
   const passwordHash = await hashPassword(input.password);
   const existing = await findByEmail(ctx, input.email);
   if (existing) {
-    await tellOwnerOfSignUp(ctx, existing);
+    await tellOwnerOfSignUp(ctx, { ...existing, locale: input.locale });
     throw invalid(EMAIL_TAKEN);
   }
   let user: Account;
@@ -84,9 +80,10 @@ export async function registerUser(ctx: CoreContext, raw: unknown, client: Clien
           firstName: input.first_name,
           lastName: input.last_name,
           role: "customer",
+          locale: input.locale ?? "en",
         })
         .returning(accountColumns)) as [Account];
-      await sendVerificationEmail(ctx, tx, created);
+      await sendVerificationEmail(ctx, tx, { ...created, locale: input.locale ?? "en" });
       return created;
     });
   } catch (error) {
@@ -103,10 +100,11 @@ export async function registerUser(ctx: CoreContext, raw: unknown, client: Clien
  * shopper who forgot they had an account is told where to sign in, and an owner whose address is
  * being tried finds out. At most once a day per account, silently beyond that.
  */
-async function tellOwnerOfSignUp(ctx: CoreContext, account: Pick<Account, "id" | "email" | "firstName">) {
-  const taken = await ctx.limiter.take([
-    { key: `signup-notice:account:${account.id}`, ...REGISTRATION_NOTICE_LIMIT },
-  ]);
+async function tellOwnerOfSignUp(
+  ctx: CoreContext,
+  account: Pick<Account, "id" | "email" | "firstName"> & { locale?: ShopperLocale },
+) {
+  const taken = await ctx.limiter.take([{ key: `signup-notice:account:${account.id}`, ...REGISTRATION_NOTICE_LIMIT }]);
   if (taken.allowed) await queueRegistrationAttemptEmail(ctx, ctx.db, account);
 }
 
@@ -144,6 +142,8 @@ export async function signIn(ctx: CoreContext, raw: unknown, client: ClientInfo)
     ctx.limiter.release(counters.account.key),
     ctx.limiter.release(counters.address.key),
   ]);
+  // her account emails (a reset link, a sign-in link) come in the language she last signed in from
+  if (input.locale) await ctx.db.update(users).set({ locale: input.locale }).where(eq(users.id, row.id));
   if (needsRehash(row.passwordHash)) {
     await ctx.db
       .update(users)

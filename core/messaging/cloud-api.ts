@@ -21,8 +21,12 @@ export interface WhatsAppSettings {
   timeoutMs: number;
 }
 
-/** The template's language: English, or the Urdu translation (which carries both texts). */
-const languageCode = (language: OutgoingMessage["language"]) => (language === "en+ur" ? "ur" : "en");
+/**
+ * The template's language: English, or the Urdu translation, for a shop that sends both texts
+ * ("en+ur") and for an order placed on the Urdu storefront ("ur"): Meta keeps one translation per
+ * language code, so both use the Urdu one.
+ */
+const languageCode = (language: OutgoingMessage["language"]) => (language === "en" ? "en" : "ur");
 
 /**
  * The components of an authentication template (a password reset code, decision 0077): Meta's preset

@@ -2,7 +2,11 @@
 // HTML versions come out. The HTML is one column at most 600 px wide with inline styles only (mail
 // apps drop <style> and classes), so it reads the same in Gmail on a 360 px phone as on a desktop.
 // Every value is escaped here and cut to a sane length, so callers pass shoppers' and staff's
-// text (names, product names, reasons) as it is stored.
+// text (names, product names, reasons) as it is stored. An Urdu message (decision 0110) is laid
+// out right to left with dir and align attributes on its tables and cells, which mail apps keep
+// where they drop CSS; its left-to-right values (amounts, IDs, links) come wrapped in Unicode
+// isolates (shared/locale.ts ltr) and show as <bdi dir="ltr">.
+import { ISOLATED, type ShopperLocale } from "../shared/locale";
 
 export interface EmailButton {
   label: string;
@@ -43,6 +47,8 @@ export interface EmailContent {
   after?: string[];
   /** small print at the bottom */
   footer?: string[];
+  /** the language the words are in: "ur" lays the message out right to left; "en" by default */
+  locale?: ShopperLocale;
 }
 
 export interface RenderedEmail {
@@ -125,7 +131,10 @@ export function renderEmail(content: EmailContent): RenderedEmail {
   return {
     subject,
     text: renderText({ store, heading, paragraphs, items, facts, button, after, footer }),
-    html: renderHtml({ store, subject, preheader, heading, paragraphs, items, facts, button, after, footer }),
+    html:
+      content.locale === "ur"
+        ? renderUrduHtml({ store, subject, preheader, heading, paragraphs, items, facts, button, after, footer })
+        : renderHtml({ store, subject, preheader, heading, paragraphs, items, facts, button, after, footer }),
   };
 }
 
@@ -158,54 +167,110 @@ function renderText(parts: Parts): string {
   return `${lines.join("\n").trim()}\n`;
 }
 
-function renderHtml(parts: Parts & { subject: string; preheader: string }): string {
-  const e = escapeHtml;
+/**
+ * What differs between a left-to-right and a right-to-left message. Mail apps (Gmail, Outlook)
+ * honour dir= and align= attributes where they ignore logical CSS, so the Urdu layout sets both
+ * on every table and cell; the English one is the layout as it always was.
+ */
+interface Direction {
+  /** the <html> element's attributes */
+  html: string;
+  /** added to each table (dir) and to each cell that starts a line (align) */
+  table: string;
+  start: string;
+  /** a cell's alignment at the line's start and at its end (amounts) */
+  startAlign: string;
+  endAlign: "right" | "left";
+  /** the space between a label and its amount, on the amount's inner side */
+  endGap: string;
+  factPadding: string;
+  qty: string;
+  openLink: string;
+  /** escaped text as HTML: the Urdu layout shows isolated values as <bdi dir="ltr"> */
+  inline: (escaped: string) => string;
+}
+
+const LEFT_TO_RIGHT: Direction = {
+  html: 'lang="en"',
+  table: "",
+  start: "",
+  startAlign: "",
+  endAlign: "right",
+  endGap: "padding-left:12px",
+  factPadding: "4px 0 4px 12px",
+  qty: "Qty",
+  openLink: "Or open this link:",
+  inline: (escaped) => escaped,
+};
+
+const RIGHT_TO_LEFT: Direction = {
+  html: 'lang="ur" dir="rtl"',
+  table: ' dir="rtl"',
+  start: ' align="right"',
+  startAlign: "text-align:right;",
+  endAlign: "left",
+  endGap: "padding-right:12px",
+  factPadding: "4px 12px 4px 0",
+  qty: "تعداد",
+  openLink: "یا یہ لنک کھولیں:",
+  inline: (escaped) => escaped.replace(ISOLATED, '<bdi dir="ltr">$1</bdi>'),
+};
+
+function renderUrduHtml(parts: Parts & { subject: string; preheader: string }): string {
+  return renderHtml(parts, RIGHT_TO_LEFT);
+}
+
+function renderHtml(parts: Parts & { subject: string; preheader: string }, d: Direction = LEFT_TO_RIGHT): string {
+  const e = (value: string) => d.inline(escapeHtml(value));
   const paragraph = (text: string) =>
-    `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${INK}">${e(text).replace(/\n/g, "<br>")}</p>`;
+    `<p${d.start} style="margin:0 0 16px;${d.startAlign}font-size:16px;line-height:24px;color:${INK}">${e(text).replace(/\n/g, "<br>")}</p>`;
   const cell = `padding:10px 0;border-bottom:1px solid #e5e7eb;font-size:15px;line-height:21px;color:${INK};vertical-align:top`;
 
   const items =
     parts.items.length === 0
       ? ""
-      : `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 8px">${parts.items
+      : `<table${d.table} role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 8px">${parts.items
           .map(
             (item) =>
-              `<tr><td style="${cell};word-break:break-word">${e(item.name)}${
+              `<tr><td${d.start} style="${cell};${d.startAlign}word-break:break-word">${e(item.name)}${
                 item.detail ? `<br><span style="font-size:13px;color:${MUTED}">${e(item.detail)}</span>` : ""
-              }<br><span style="font-size:13px;color:${MUTED}">Qty ${item.quantity}</span></td><td style="${cell};text-align:right;white-space:nowrap;padding-left:12px">${e(item.amount)}</td></tr>`,
+              }<br><span style="font-size:13px;color:${MUTED}">${d.qty} ${item.quantity}</span></td><td${d.table ? ` align="${d.endAlign}" dir="ltr"` : ""} style="${cell};text-align:${d.endAlign};white-space:nowrap;${d.endGap}">${e(item.amount)}</td></tr>`,
           )
           .join("")}</table>`;
 
   const facts =
     parts.facts.length === 0
       ? ""
-      : `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 20px">${parts.facts
+      : `<table${d.table} role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 20px">${parts.facts
           .map((fact) => {
             const weight = fact.strong ? "font-weight:700;" : "";
-            return `<tr><td style="padding:4px 0;font-size:15px;line-height:21px;color:${MUTED};${weight}vertical-align:top">${e(fact.label)}</td><td style="padding:4px 0 4px 12px;font-size:15px;line-height:21px;color:${INK};${weight}text-align:right;word-break:break-word">${e(fact.value)}</td></tr>`;
+            return `<tr><td${d.start} style="padding:4px 0;${d.startAlign}font-size:15px;line-height:21px;color:${MUTED};${weight}vertical-align:top">${e(fact.label)}</td><td${d.table ? ` align="${d.endAlign}"` : ""} style="padding:${d.factPadding};font-size:15px;line-height:21px;color:${INK};${weight}text-align:${d.endAlign};word-break:break-word">${e(fact.value)}</td></tr>`;
           })
           .join("")}</table>`;
 
   const button = parts.button
-    ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px"><tr><td style="border-radius:6px;background:${ACCENT}"><a href="${e(parts.button.url)}" style="display:inline-block;padding:14px 24px;font-size:16px;line-height:20px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:6px">${e(parts.button.label)}</a></td></tr></table><p style="margin:0 0 16px;font-size:13px;line-height:19px;color:${MUTED};word-break:break-all">Or open this link: <a href="${e(parts.button.url)}" style="color:${ACCENT}">${e(parts.button.url)}</a></p>`
+    ? `<table${d.table} role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px"><tr><td style="border-radius:6px;background:${ACCENT}"><a href="${escapeHtml(parts.button.url)}" style="display:inline-block;padding:14px 24px;font-size:16px;line-height:20px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:6px">${e(parts.button.label)}</a></td></tr></table><p${d.start} style="margin:0 0 16px;${d.startAlign}font-size:13px;line-height:19px;color:${MUTED};word-break:break-all">${d.openLink} <a href="${escapeHtml(parts.button.url)}"${d.table ? ' dir="ltr"' : ""} style="color:${ACCENT}">${escapeHtml(parts.button.url)}</a></p>`
     : "";
 
   const footer = [parts.store, ...parts.footer]
-    .map((line) => `<p style="margin:0 0 6px;font-size:13px;line-height:19px;color:${MUTED}">${e(line)}</p>`)
+    .map(
+      (line) =>
+        `<p${d.start} style="margin:0 0 6px;${d.startAlign}font-size:13px;line-height:19px;color:${MUTED}">${e(line)}</p>`,
+    )
     .join("");
 
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light"><title>${e(parts.subject)}</title></head>
-<body style="margin:0;padding:0;background:#f3f4f6;${FONT}">
-<div style="display:none;max-height:0;max-width:0;overflow:hidden;opacity:0;mso-hide:all;font-size:1px;line-height:1px;color:#f3f4f6">${e(parts.preheader)}</div>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;background:#f3f4f6"><tr><td align="center" style="padding:16px 8px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;max-width:600px;background:#ffffff;border-radius:8px">
-<tr><td style="padding:20px 20px 0;${FONT};font-size:20px;line-height:26px;font-weight:700;color:${ACCENT}">${e(parts.store)}</td></tr>
-<tr><td style="padding:16px 20px 8px;${FONT}">
-<h1 style="margin:0 0 16px;font-size:22px;line-height:28px;font-weight:700;color:${INK}">${e(parts.heading)}</h1>
+<html ${d.html}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light"><title>${escapeHtml(parts.subject)}</title></head>
+<body${d.table} style="margin:0;padding:0;background:#f3f4f6;${FONT}">
+<div style="display:none;max-height:0;max-width:0;overflow:hidden;opacity:0;mso-hide:all;font-size:1px;line-height:1px;color:#f3f4f6">${escapeHtml(parts.preheader)}</div>
+<table${d.table} role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;background:#f3f4f6"><tr><td align="center" style="padding:16px 8px">
+<table${d.table} role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;max-width:600px;background:#ffffff;border-radius:8px">
+<tr><td${d.start} style="padding:20px 20px 0;${d.startAlign}${FONT};font-size:20px;line-height:26px;font-weight:700;color:${ACCENT}">${e(parts.store)}</td></tr>
+<tr><td${d.start} style="padding:16px 20px 8px;${d.startAlign}${FONT}">
+<h1${d.start} style="margin:0 0 16px;${d.startAlign}font-size:22px;line-height:28px;font-weight:700;color:${INK}">${e(parts.heading)}</h1>
 ${parts.paragraphs.map(paragraph).join("")}${items}${facts}${button}${parts.after.map(paragraph).join("")}
 </td></tr>
-<tr><td style="padding:16px 20px 20px;border-top:1px solid #e5e7eb;${FONT}">${footer}</td></tr>
+<tr><td${d.start} style="padding:16px 20px 20px;border-top:1px solid #e5e7eb;${d.startAlign}${FONT}">${footer}</td></tr>
 </table></td></tr></table>
 </body></html>
 `;

@@ -13,7 +13,7 @@
 import { sql } from "drizzle-orm";
 import type { CoreContext } from "../context";
 import { queryRows, type Db } from "../../db/client";
-import { whatsappMessages, type MessageLanguage } from "../../db/schema";
+import { whatsappMessages, type MessageLanguage, type WrittenLanguage } from "../../db/schema";
 import { settleConfirmationInTx } from "./confirmation-outcome";
 import { cancelPayload, confirmPayload } from "./confirmation";
 import { startPolling } from "../shared/polling";
@@ -38,8 +38,11 @@ export interface SchedulerRun {
 export const expiryNote = (hours: number) =>
   `Cancelled: no answer to the confirmation request within ${hours} ${hours === 1 ? "hour" : "hours"}`;
 
-/** The reminder as the shopper reads it: the confirmation's parameters, English then Urdu. */
-export function reminderText(parameters: string[], language: MessageLanguage): string {
+/**
+ * The reminder as the shopper reads it: the confirmation's parameters, English then Urdu as the
+ * shop's setting says, or Urdu alone for an order placed in Urdu.
+ */
+export function reminderText(parameters: string[], language: WrittenLanguage): string {
   const [name, store, tracking, items, total, link] = parameters;
   const english =
     `Assalam-o-Alaikum ${name}! We have not heard from you about your order ${tracking} at ${store}.\n` +
@@ -48,6 +51,14 @@ export function reminderText(parameters: string[], language: MessageLanguage): s
     `Please tap Confirm so we can send it, or Cancel if you do not want it. Without an answer the order will be cancelled.` +
     (link ? `\nOr answer on this page: ${link}` : "");
   if (language === "en") return english;
+  if (language === "ur")
+    return (
+      `السلام علیکم ${name}! ${store} پر آپ کے آرڈر ${tracking} کے بارے میں ہمیں ابھی تک آپ کا جواب نہیں ملا۔\n` +
+      `آپ کا سامان: ${items}\n` +
+      `کل رقم: ${total} (کیش آن ڈیلیوری)\n` +
+      `آرڈر بھجوانے کے لیے «تصدیق کریں» دبائیں، اور اگر آپ یہ آرڈر نہیں چاہتے تو «منسوخ کریں» دبائیں۔ جواب نہ ملنے پر آرڈر منسوخ کر دیا جائے گا۔` +
+      (link ? `\nیا اس صفحے پر جواب دیں:\n${link}` : "")
+    );
   const urdu =
     `السلام علیکم ${name}! ${store} پر آپ کے آرڈر ${tracking} کے بارے میں ہمیں ابھی تک آپ کا جواب نہیں ملا۔\n` +
     `اشیاء: ${items}\n` +
@@ -112,6 +123,7 @@ export async function remindDueOrders(db: Db, hours: Hours, batch: number): Prom
       id: number;
       tracking_id: string;
       phone_normalized: string;
+      locale: string;
       parameters: string[] | string | null;
     }>(
       tx,
@@ -125,7 +137,7 @@ export async function remindDueOrders(db: Db, hours: Hours, batch: number): Prom
             for update of o skip locked)
           update orders set confirmation_reminded_at = now()
           from due where orders.id = due.id and orders.confirmation_reminded_at is null
-          returning orders.id, orders.tracking_id, orders.phone_normalized,
+          returning orders.id, orders.tracking_id, orders.phone_normalized, orders.locale,
             (select m.parameters from whatsapp_messages m
              where m.order_id = orders.id and m.kind = 'confirmation' order by m.id limit 1) as parameters`,
     );
@@ -138,15 +150,17 @@ export async function remindDueOrders(db: Db, hours: Hours, batch: number): Prom
         sql`select nextval(pg_get_serial_sequence('whatsapp_messages', 'id')) as id`,
       );
       const id = Number(next?.id);
+      // an order placed in Urdu is reminded in Urdu, as it was asked
+      const language: WrittenLanguage = order.locale === "ur" ? "ur" : hours.language;
       await tx.insert(whatsappMessages).values({
         id,
         orderId: order.id,
         kind: "reminder",
-        language: hours.language,
+        language,
         phone: order.phone_normalized,
         parameters,
         buttons: [confirmPayload(order.tracking_id, id), cancelPayload(order.tracking_id, id)],
-        body: reminderText(parameters, hours.language),
+        body: reminderText(parameters, language),
       });
     }
     return claimed.length;

@@ -2,7 +2,8 @@
 // order and its message commit or roll back together; the worker sends it later (outbox.ts).
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client";
-import { whatsappMessages, type MessageLanguage } from "../../db/schema";
+import { whatsappMessages, type MessageLanguage, type WrittenLanguage } from "../../db/schema";
+import { ltr, type ShopperLocale } from "../shared/locale";
 import { formatRupees } from "../shared/money";
 import type { Order, OrderLine } from "./order";
 
@@ -12,6 +13,8 @@ export interface ConfirmationOrder extends Pick<Order, "trackingId" | "firstName
   items: ({ name: OrderLine["productName"] } & Pick<OrderLine, "combinationName" | "quantity">)[];
   /** the shopper's confirm/cancel page, for a shopper who would rather not reply on WhatsApp */
   confirmUrl: string;
+  /** the storefront language it was placed in: "ur" asks in Urdu only; "en" as the shop's setting says */
+  locale?: ShopperLocale;
 }
 
 export interface ConfirmationSettings {
@@ -28,17 +31,20 @@ const oneLine = (text: string) =>
     .replace(/ {2,}/g, " ")
     .trim();
 
-/** "2 × Lawn suit (Red / M), 1 × Dupatta", cut short with "and 3 more" when long. */
-export function itemsSummary(items: ConfirmationOrder["items"]): string {
+/** "2 × Lawn suit (Red / M), 1 × Dupatta", cut short with "and 3 more" ("اور 3 مزید") when long. */
+export function itemsSummary(items: ConfirmationOrder["items"], locale: ShopperLocale = "en"): string {
   const parts = items.map((i) =>
     oneLine(`${i.quantity} × ${i.name}${i.combinationName ? ` (${i.combinationName})` : ""}`),
   );
   let text = "";
   for (let n = 0; n < parts.length; n++) {
-    const next = text ? `${text}, ${parts[n]}` : (parts[n] as string);
+    const next = text ? `${text}${locale === "ur" ? "، " : ", "}${parts[n]}` : (parts[n] as string);
     const rest = parts.length - n - 1;
-    if (next.length > ITEMS_MAX)
-      return `${text || (parts[n] as string).slice(0, ITEMS_MAX)} and ${rest + (text ? 1 : 0)} more`;
+    if (next.length > ITEMS_MAX) {
+      const more = rest + (text ? 1 : 0);
+      const head = text || (parts[n] as string).slice(0, ITEMS_MAX);
+      return locale === "ur" ? `${head}، اور ${ltr(String(more))} مزید` : `${head} and ${more} more`;
+    }
     text = next;
   }
   return text;
@@ -47,8 +53,21 @@ export function itemsSummary(items: ConfirmationOrder["items"]): string {
 export const confirmPayload = (trackingId: string, messageId: number) => `confirm:${trackingId}:${messageId}`;
 export const cancelPayload = (trackingId: string, messageId: number) => `cancel:${trackingId}:${messageId}`;
 
-/** The template's parameters, in order: name, store, tracking id, items, total, confirm link. */
+/**
+ * The template's parameters, in order: name, store, tracking id, items, total, confirm link. In
+ * Urdu the tracking ID and the total come wrapped in Unicode isolates, so they read left to right
+ * in the right-to-left text (the link, alone on its line, needs none).
+ */
 export function confirmationParameters(order: ConfirmationOrder, siteName: string): string[] {
+  if (order.locale === "ur")
+    return [
+      oneLine(order.firstName).slice(0, 60) || "محترم گاہک",
+      oneLine(siteName).slice(0, 60),
+      ltr(order.trackingId),
+      itemsSummary(order.items, "ur"),
+      ltr(formatRupees(order.totalPaisa)),
+      order.confirmUrl,
+    ];
   return [
     oneLine(order.firstName).slice(0, 60) || "there",
     oneLine(siteName).slice(0, 60),
@@ -59,8 +78,11 @@ export function confirmationParameters(order: ConfirmationOrder, siteName: strin
   ];
 }
 
-/** The text as the shopper reads it: English, then Urdu when the setting says so. */
-export function confirmationText(parameters: string[], language: MessageLanguage): string {
+/**
+ * The text as the shopper reads it: English, then Urdu when the setting says so; Urdu alone for
+ * an order placed in Urdu, whose buttons the Urdu template names «تصدیق کریں» and «منسوخ کریں».
+ */
+export function confirmationText(parameters: string[], language: WrittenLanguage): string {
   const [name, store, tracking, items, total, link] = parameters;
   const english =
     `Assalam-o-Alaikum ${name}! Thank you for your order ${tracking} at ${store}.\n` +
@@ -69,6 +91,14 @@ export function confirmationText(parameters: string[], language: MessageLanguage
     `Please tap Confirm so we can send it, or Cancel if you did not place this order.` +
     (link ? `\nOr answer on this page: ${link}` : "");
   if (language === "en") return english;
+  if (language === "ur")
+    return (
+      `السلام علیکم ${name}! ${store} پر آرڈر کرنے کا بہت شکریہ۔ آپ کا آرڈر نمبر ${tracking} ہے۔\n` +
+      `آپ کا سامان: ${items}\n` +
+      `کل رقم: ${total} (کیش آن ڈیلیوری)\n` +
+      `آرڈر بھجوانے کے لیے «تصدیق کریں» دبائیں، اور اگر یہ آرڈر آپ نے نہیں دیا تو «منسوخ کریں» دبائیں۔` +
+      (link ? `\nیا اس صفحے پر جواب دیں:\n${link}` : "")
+    );
   const urdu =
     `السلام علیکم ${name}! ${store} پر آپ کے آرڈر ${tracking} کا شکریہ۔\n` +
     `اشیاء: ${items}\n` +
@@ -89,7 +119,8 @@ export async function enqueueConfirmation(
   settings: ConfirmationSettings,
 ): Promise<number | null> {
   if (!settings.whatsappConfirmations) return null;
-  const language: MessageLanguage = settings.whatsappLanguage === "en+ur" ? "en+ur" : "en";
+  const setting: MessageLanguage = settings.whatsappLanguage === "en+ur" ? "en+ur" : "en";
+  const language: WrittenLanguage = order.locale === "ur" ? "ur" : setting;
   const [next] = await queryRows<{ id: number | string }>(
     tx,
     sql`select nextval(pg_get_serial_sequence('whatsapp_messages', 'id')) as id`,

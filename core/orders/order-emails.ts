@@ -12,9 +12,15 @@ import { isEmailAddress } from "../shared/email";
 import { formatRupees } from "../shared/money";
 import { renderEmail, type RenderedEmail } from "../messaging/email-layout";
 import { queueEmail } from "../messaging/email-queue";
+import {
+  ORDER_EMAIL_KINDS,
+  type OrderEmailContext,
+  type OrderEmailData,
+  type OrderEmailKind,
+} from "./order-email-facts";
+import { urduOrderEmail } from "./order-emails-ur";
 
-export const ORDER_EMAIL_KINDS = ["order_placed", "order_shipped", "order_delivered", "order_cancelled"] as const;
-export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
+export { ORDER_EMAIL_KINDS, type OrderEmailContext, type OrderEmailData, type OrderEmailKind };
 
 /** The owner's switch for each kind. */
 export const ORDER_EMAIL_SWITCHES = {
@@ -30,34 +36,6 @@ export const EMAIL_FOR_STATUS: Partial<Record<OrderStatus, OrderEmailKind>> = {
   delivered: "order_delivered",
   cancelled: "order_cancelled",
 };
-
-/** What an order email says, as read from the order in its transaction. */
-export interface OrderEmailData {
-  trackingId: string;
-  firstName: string;
-  createdAt: Date;
-  items: { name: string; combinationName: string | null; quantity: number; lineTotalPaisa: number }[];
-  subtotalPaisa: number;
-  shippingPaisa: number;
-  discountPaisa: number;
-  totalPaisa: number;
-  voucherCode: string | null;
-  courier: string | null;
-  trackingNumber: string | null;
-  cashCollectedPaisa: number | null;
-}
-
-export interface OrderEmailContext {
-  siteName: string;
-  discreet: boolean;
-  /** PUBLIC_URL: the tracking link; empty = no link (a relative one is useless in a mailbox) */
-  linkBase: string;
-  /** why the order was cancelled, as its timeline tells the shopper */
-  reason?: string | null;
-  /** the store's phone and email, for questions */
-  phone?: string | null;
-  email?: string | null;
-}
 
 const karachi = new Intl.DateTimeFormat("en-PK", {
   day: "numeric",
@@ -75,6 +53,7 @@ function itemsLine(items: OrderEmailData["items"]): string {
 
 /** Renders one order email; pure, so tests read exactly what a shopper gets. */
 export function orderEmail(kind: OrderEmailKind, order: OrderEmailData, context: OrderEmailContext): RenderedEmail {
+  if (context.locale === "ur") return urduOrderEmail(kind, order, context);
   const id = order.trackingId;
   const name = order.firstName.trim() || "there";
   const total = formatRupees(order.totalPaisa);
@@ -216,6 +195,7 @@ export async function queueOrderEmail(
       courier: orders.courier,
       trackingNumber: orders.trackingNumber,
       cashCollectedPaisa: orders.cashCollectedPaisa,
+      locale: orders.locale,
     })
     .from(orders)
     .where(eq(orders.id, orderId));
@@ -230,9 +210,10 @@ export async function queueOrderEmail(
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.id));
+  const { locale, ...facts } = order;
   const email = orderEmail(
     kind,
-    { ...order, items },
+    { ...facts, items },
     {
       siteName: settings.siteName,
       discreet: settings.discreetPackaging,
@@ -240,6 +221,7 @@ export async function queueOrderEmail(
       reason: options.reason,
       phone: settings.phone,
       email: settings.email,
+      locale,
     },
   );
   return queueEmail(tx, {

@@ -10,6 +10,7 @@ import { normalizePhone, phoneMessage } from "../shared/phone";
 // the checkout page checks the same rules in the browser (checkout-form.ts holds them once)
 import { COUNTRIES, INVALID_EMAIL } from "./checkout-form";
 import { isEmailAddress } from "../shared/email";
+import { localeInput } from "../shared/locale";
 
 export { COUNTRIES, type Country } from "./checkout-form";
 export const MAX_ORDER_LINES = 100;
@@ -102,6 +103,9 @@ export const orderInput = z
       .nullable()
       .optional()
       .transform((id) => id ?? null),
+    locale: localeInput.describe(
+      'the storefront language the order is placed in: "ur" writes its WhatsApp texts and emails in Urdu; "en" by default',
+    ),
   })
   .transform((order, ctx) => {
     const phoneNormalized = normalizePhone(order.phone, order.country);

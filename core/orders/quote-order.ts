@@ -3,6 +3,7 @@
 // figure a staff member set by hand. Nothing is written, so a manual order's review runs exactly
 // the pricing its placing will; write-order.ts places what this prices, and exchanges price their
 // replacements from the same catalogue rows (loadCatalogueRows).
+import type { ShopperLocale } from "../shared/locale";
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { products, variantCombinations } from "../../db/schema";
@@ -49,6 +50,8 @@ export interface OrderRequest {
   session_id: string | null;
   /** the total the client showed: a different figure is a 409; null compares nothing */
   total_amount: number | null;
+  /** the storefront language it was placed in (its messages are written in it); absent: English */
+  locale?: ShopperLocale;
 }
 
 /** Figures a staff member set by hand (decision 0057), with the reason they gave. */

@@ -4,6 +4,7 @@
 // (exchange.ts, decision 0056): one pricing (quote-order.ts), one stock rule (order-stock.ts,
 // decision 0007) and one voucher count (decision 0019) for all. Any failure throws and the
 // caller's transaction rolls back, so there is never half an order.
+import { pagePath } from "../shared/locale";
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { carts, orderItems, orderEvents, orders, siteSettings, type OrderSource } from "../../db/schema";
@@ -157,6 +158,7 @@ export async function writeOrder(tx: Db, request: OrderRequest, terms: OrderTerm
     voucherId: voucher?.id ?? null,
     voucherCode: voucher?.code ?? null,
     source: terms.source,
+    locale: request.locale ?? "en",
     priceOverrideReason: terms.overrides?.reason ?? null,
     confirmTokenHash: confirmLink?.hash ?? null,
     riskSignals: risk.risk,
@@ -202,7 +204,8 @@ export async function writeOrder(tx: Db, request: OrderRequest, terms: OrderTerm
           phoneNormalized: request.phone_normalized,
           totalPaisa: figures.totalPaisa,
           items: items.map((i) => ({ name: i.name, combinationName: i.combinationName, quantity: i.quantity })),
-          confirmUrl: `${terms.linkBase}${confirmLink!.path}`,
+          confirmUrl: `${terms.linkBase}${pagePath(confirmLink!.path, request.locale ?? "en")}`,
+          locale: request.locale ?? "en",
         },
         settings,
       )) !== null;
