@@ -36,10 +36,22 @@ const YES = [
   "theek",
   "thik",
   "done",
+  "bhej",
+  "bhejo",
   "ہاں",
   "ہان",
   "ٹھیک",
   "درست",
+  // Urdu script as shoppers text it: the loanwords (کنفرم، اوکے، یس), the Urdu template's own
+  // button word (تصدیق), "of course" (بالکل، ضرور), "right" (صحیح) and "send it" (بھیج دیں)
+  "کنفرم",
+  "اوکے",
+  "یس",
+  "تصدیق",
+  "بالکل",
+  "ضرور",
+  "صحیح",
+  "بھیج",
 ];
 const NO = [
   "no",
@@ -61,6 +73,9 @@ const NO = [
   "نہی",
   "نا",
   "منسوخ",
+  // the loanword as it is texted; "نو" is left out, as it is also the number nine
+  "کینسل",
+  "کینسیل",
 ];
 // words that change nothing on their own; "ji" (and "g", as it is texted) is a courtesy that
 // goes with yes or no alike ("nahi ji"), so alone it is read as yes, beside a no word as no
@@ -106,6 +121,9 @@ const FILLER = [
   "ye",
   "yeh",
   "jazakallah",
+  "chahiye",
+  "chahye",
+  "chaiye",
   "جی",
   "ہے",
   "کریں",
@@ -115,8 +133,20 @@ const FILLER = [
   "آرڈر",
   "پلیز",
   "شکریہ",
+  "بھائی",
+  "باجی",
+  "سر",
+  "میڈم",
+  "یہ",
+  "میرا",
+  "دو",
+  "کرو",
+  "کردو",
+  "چاہیے",
+  "چاہئے",
 ];
-const COURTESY = new Set(["ji", "je", "g"]);
+// "جی" is the Urdu script's "ji": alone it is a yes, beside a no word ("جی نہیں") a no
+const COURTESY = new Set(["ji", "je", "g", "جی"]);
 
 /** "Yesss" → "yes", "haaan" → "han": shoppers stretch words; one letter of each run is kept */
 const fold = (word: string) => word.replace(/(.)\1+/gu, "$1");
@@ -130,15 +160,19 @@ const FILLER_WORDS = new Set(FILLER.map(fold));
  * Arabic forms of yeh and kaf that some phones type are the Urdu ones.
  */
 export function replyWords(text: string): string[] {
-  return text
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/[يى]/g, "ی")
-    .replace(/ك/g, "ک")
-    .replace(/[^\p{L}\p{M}\p{N}]+/gu, " ")
-    .split(" ")
-    .filter(Boolean)
-    .map(fold);
+  return (
+    text
+      .normalize("NFKC")
+      .toLowerCase()
+      .replace(/[يى]/g, "ی")
+      .replace(/ك/g, "ک")
+      // "او کے" is "اوکے" (okay) typed in two parts
+      .replace(/او\s+کے/g, "اوکے")
+      .replace(/[^\p{L}\p{M}\p{N}]+/gu, " ")
+      .split(" ")
+      .filter(Boolean)
+      .map(fold)
+  );
 }
 
 /** What a free-text reply says: confirm, cancel, or unclear (a person reads it). */
