@@ -1,6 +1,7 @@
 // The one adapter between Fastify and React Router: it turns Fastify's request into a Fetch
 // Request, lets React Router render the page, and streams the Response back. Static client
 // assets are served here too. Everything that is not /api, /media or a file is a page.
+import { sendToRememberedLanguage } from "./front-door-language";
 import crypto from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
@@ -197,7 +198,8 @@ function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: Cach
   if (!encoding || !bytes) return reply.send(page.body);
   // compressed when it was rendered: @fastify/compress leaves an answer with an encoding alone
   reply.header("content-encoding", encoding);
-  reply.header("vary", "Accept-Encoding");
+  const vary = reply.getHeader("vary");
+  reply.header("vary", vary ? `${String(vary)}, Accept-Encoding` : "Accept-Encoding");
   reply.header("content-length", bytes.length);
   return reply.send(bytes);
 }
@@ -348,6 +350,7 @@ export async function reactRouterPages(
         const render = (pageNonce: string) => renderTurns.run(() => renderNow(pageNonce));
         // the console's answers are personal: never cached anywhere, never indexed
         if (inConsole) return sendFetchResponse(reply.headers(CONSOLE_HEADERS), await render(nonce), CONSOLE_HEADERS);
+        if (sendToRememberedLanguage(request, reply)) return reply;
         if (request.method !== "GET") return sendFetchResponse(reply, await render(nonce));
         // the host is a checked host name, so host + path names one page
         const page = await pageCache.get(`${host}${target}`, nonce, render);

@@ -22,7 +22,7 @@ describe("sitemapXml", () => {
   it("writes one urlset with lastmod while the addresses fit", () => {
     const xml = sitemapXml(entries(3), { partUrl })!;
     expect(xml).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9" xmlns:xhtml="http:\/\/www.w3.org\/1999\/xhtml">/,
     );
     expect(locs(xml)).toEqual([
       "https://zaiba.pk/product/1",
@@ -50,6 +50,23 @@ describe("sitemapXml", () => {
     const index = sitemapXml(entries(50_001), { partUrl })!;
     expect(locs(index)).toHaveLength(2);
     expect(locs(sitemapXml(entries(50_001), { partUrl, page: 2 })!)).toEqual(["https://zaiba.pk/product/50001"]);
+  });
+
+  it("lists a page once per language, each naming every language", () => {
+    const xml = sitemapXml(
+      [
+        {
+          loc: "https://zaiba.pk/cart?a=1&b=2",
+          languages: { en: "https://zaiba.pk/cart?a=1&b=2", ur: "https://zaiba.pk/ur/cart?a=1&b=2" },
+        },
+      ],
+      { partUrl },
+    )!;
+    expect(locs(xml)).toEqual(["https://zaiba.pk/cart?a=1&amp;b=2", "https://zaiba.pk/ur/cart?a=1&amp;b=2"]);
+    const links =
+      '<xhtml:link rel="alternate" hreflang="en" href="https://zaiba.pk/cart?a=1&amp;b=2"/>' +
+      '<xhtml:link rel="alternate" hreflang="ur" href="https://zaiba.pk/ur/cart?a=1&amp;b=2"/>';
+    expect(xml.split(links)).toHaveLength(3);
   });
 
   it("escapes addresses", () => {
@@ -85,7 +102,7 @@ describe("a sitemap written a batch at a time", () => {
     expect(sitemapParts(value)).toBe(1);
     const { text, locs: all } = await collect(1, value);
     expect(text).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">\n/,
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9" xmlns:xhtml="http:\/\/www.w3.org\/1999\/xhtml">\n/,
     );
     expect(text.endsWith("</urlset>\n")).toBe(true);
     expect(all).toHaveLength(50_000);

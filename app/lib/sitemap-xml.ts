@@ -4,11 +4,19 @@
 // memory at a time, however many products there are (decision 0027).
 export const SITEMAP_MAX_URLS = 50_000;
 const XMLNS = "http://www.sitemaps.org/schemas/sitemap/0.9";
+const XHTML = "http://www.w3.org/1999/xhtml";
+const URLSET_OPEN = `<urlset xmlns="${XMLNS}" xmlns:xhtml="${XHTML}">`;
 
 export interface SitemapEntry {
   /** absolute address */
   loc: string;
   lastmod?: Date | null;
+  /**
+   * The same page in each language (hreflang → absolute address, decision 0110): the entry is
+   * then listed once per language, each naming all of them, as search engines read hreflang in
+   * a sitemap. A part then holds SITEMAP_MAX_URLS / languages entries.
+   */
+  languages?: Readonly<Record<string, string>>;
 }
 
 export function escapeXml(text: string): string {
@@ -25,9 +33,21 @@ function lastmod(date: Date | null | undefined): string {
   return date && !Number.isNaN(date.getTime()) ? `<lastmod>${date.toISOString()}</lastmod>` : "";
 }
 
+/** An entry's <url> elements: one, or one per language with the hreflang links of all. */
+function urlElements(e: SitemapEntry): string {
+  if (!e.languages) return `<url><loc>${escapeXml(e.loc)}</loc>${lastmod(e.lastmod)}</url>`;
+  const languages = Object.entries(e.languages);
+  const links = languages
+    .map(([lang, href]) => `<xhtml:link rel="alternate" hreflang="${escapeXml(lang)}" href="${escapeXml(href)}"/>`)
+    .join("");
+  return languages
+    .map(([, href]) => `<url><loc>${escapeXml(href)}</loc>${lastmod(e.lastmod)}${links}</url>`)
+    .join("\n");
+}
+
 export function renderUrlset(entries: SitemapEntry[]): string {
-  const urls = entries.map((e) => `<url><loc>${escapeXml(e.loc)}</loc>${lastmod(e.lastmod)}</url>`).join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${XMLNS}">\n${urls}\n</urlset>\n`;
+  const urls = entries.map(urlElements).join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${URLSET_OPEN}\n${urls}\n</urlset>\n`;
 }
 
 export function renderSitemapIndex(parts: SitemapEntry[]): string {
@@ -138,7 +158,7 @@ export function urlsetStream(batches: AsyncIterable<SitemapEntry[]>): ReadableSt
     async pull(controller) {
       if (!started) {
         started = true;
-        controller.enqueue(encoder.encode(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${XMLNS}">\n`));
+        controller.enqueue(encoder.encode(`<?xml version="1.0" encoding="UTF-8"?>\n${URLSET_OPEN}\n`));
         return;
       }
       const next = await iterator.next();
@@ -147,7 +167,7 @@ export function urlsetStream(batches: AsyncIterable<SitemapEntry[]>): ReadableSt
         controller.close();
         return;
       }
-      const text = next.value.map((e) => `<url><loc>${escapeXml(e.loc)}</loc>${lastmod(e.lastmod)}</url>\n`).join("");
+      const text = next.value.map((e) => `${urlElements(e)}\n`).join("");
       if (text) controller.enqueue(encoder.encode(text));
     },
     async cancel() {

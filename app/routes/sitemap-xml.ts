@@ -8,6 +8,7 @@ import { UNCACHED_PAGE_HEADER } from "../../core/shared/cache";
 import { productHref } from "../lib/catalog-view.server";
 import { POLICIES_UPDATED } from "../lib/policies";
 import { absoluteUrl } from "../lib/seo";
+import { LOCALE_TAGS, LOCALES, localePath } from "../i18n/locales";
 import {
   SITEMAP_MAX_URLS,
   sitemapIndexXml,
@@ -33,6 +34,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const [outline, storedPolicies] = await Promise.all([getSitemapOutline(context.core), listPolicyPages(context.core)]);
   const url = (path: string) => absoluteUrl(publicUrl, path);
+  // every page in English and in Urdu, each naming the other (decision 0110)
+  const inEveryLanguage = (path: string, lastmod: Date | null): SitemapEntry => ({
+    loc: url(path),
+    lastmod,
+    languages: Object.fromEntries(LOCALES.map((l) => [LOCALE_TAGS[l].slice(0, 2), url(localePath(path, l))])),
+  });
   const catalogueChanged = outline.productsChanged;
   const blogChanged = newest(outline.posts.map((p) => p.updatedAt));
   const shipped = new Date(`${POLICIES_UPDATED}T00:00:00Z`);
@@ -41,27 +48,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const policies = newest(["about", "refund-policy", "privacy", "terms"].map(policy))!;
   const source: SitemapSource = {
     head: [
-      { loc: url("/"), lastmod: newest([catalogueChanged, blogChanged]) },
-      { loc: url("/collection/all"), lastmod: catalogueChanged },
-      ...outline.collections.map((c) => ({ loc: url(`/collection/${c.id}`), lastmod: c.updatedAt })),
+      inEveryLanguage("/", newest([catalogueChanged, blogChanged])),
+      inEveryLanguage("/collection/all", catalogueChanged),
+      ...outline.collections.map((c) => inEveryLanguage(`/collection/${c.id}`, c.updatedAt)),
     ],
     middleCount: outline.productCount,
     async *middle(range) {
       for await (const rows of sitemapProducts(context.core, range))
-        yield rows.map((p): SitemapEntry => ({ loc: url(productHref(p)), lastmod: p.updatedAt }));
+        yield rows.map((p) => inEveryLanguage(productHref(p), p.updatedAt));
     },
     tail: [
-      { loc: url("/blog"), lastmod: blogChanged },
-      ...outline.posts.map((p) => ({ loc: url(`/blog/${p.slug || p.id}`), lastmod: p.updatedAt })),
-      { loc: url("/about"), lastmod: policy("about") },
-      { loc: url("/refund-policy"), lastmod: policy("refund-policy") },
-      { loc: url("/privacy"), lastmod: policy("privacy") },
-      { loc: url("/terms"), lastmod: policy("terms") },
-      { loc: url("/sitemap"), lastmod: newest([catalogueChanged, blogChanged, policies]) },
+      inEveryLanguage("/blog", blogChanged),
+      ...outline.posts.map((p) => inEveryLanguage(`/blog/${p.slug || p.id}`, p.updatedAt)),
+      inEveryLanguage("/about", policy("about")),
+      inEveryLanguage("/refund-policy", policy("refund-policy")),
+      inEveryLanguage("/privacy", policy("privacy")),
+      inEveryLanguage("/terms", policy("terms")),
+      inEveryLanguage("/sitemap", newest([catalogueChanged, blogChanged, policies])),
     ],
   };
 
-  const partSize = SITEMAP_MAX_URLS;
+  // each page is listed once per language: a part of 50,000 addresses holds 25,000 pages
+  const partSize = SITEMAP_MAX_URLS / LOCALES.length;
   const parts = sitemapParts(source, partSize);
   if (page === null && parts > 1) {
     const changed = await sitemapPartsChanged(context.core, source.head.length, partSize);

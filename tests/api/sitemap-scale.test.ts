@@ -1,6 +1,6 @@
-// /sitemap.xml at the 50,000-address boundary (decision 0075): the demo store plus as many
-// products as make exactly 50,000 addresses is one urlset; one product more makes an index of
-// two parts which together list every address once, in the same order. Each part is read a batch
+// /sitemap.xml at the 50,000-address boundary (decision 0075): every page is listed in English
+// and in Urdu (decision 0110), so the demo store plus as many products as make exactly 25,000
+// pages is one urlset of 50,000 addresses; one product more makes an index of two parts which together list every address once, in the same order. Each part is read a batch
 // of products at a time and streamed (core/content/sitemap.ts), and never kept by the page cache.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -33,9 +33,9 @@ afterAll(async () => {
 });
 
 describe.skipIf(!pages)("sitemap.xml at 50,000 addresses", () => {
-  it("is one urlset at exactly 50,000 and an index of two parts at 50,001", async () => {
-    const before = locs((await get("/sitemap.xml")).body).length;
-    await addProducts(50_000 - before, 1);
+  it("is one urlset at exactly 50,000 addresses (25,000 pages in two languages) and an index of two parts one page later", async () => {
+    const before = locs((await get("/sitemap.xml")).body).length / 2;
+    await addProducts(25_000 - before, 1);
     t.core.cache.clear();
 
     const whole = await get("/sitemap.xml");
@@ -45,12 +45,20 @@ describe.skipIf(!pages)("sitemap.xml at 50,000 addresses", () => {
     const all = locs(whole.body);
     expect(all).toHaveLength(50_000);
     expect(new Set(all).size).toBe(50_000);
-    expect(all.at(-1)).toMatch(/\/sitemap$/);
+    // each page in English, then in Urdu, each naming both (hreflang)
+    expect(all.at(-2)).toMatch(/[^r]\/sitemap$/);
+    expect(all.at(-1)).toMatch(/\/ur\/sitemap$/);
+    const english = all.find((l) => l.endsWith("/p/boundary-1"))!;
+    const urdu = english.replace("/p/boundary-1", "/ur/p/boundary-1");
+    expect(all).toContain(urdu);
+    const entry = whole.body.split("</url>").find((u) => u.includes(`<loc>${urdu}</loc>`))!;
+    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${english}"/>`);
+    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="ur" href="${urdu}"/>`);
     expect((await get("/sitemap.xml?page=1")).status).toBe(404);
     // a streamed part is the page cache's to pass on, not to keep: no internal header leaks
     expect(whole.headers["x-page-uncached"]).toBeUndefined();
 
-    await addProducts(1, 50_001);
+    await addProducts(1, 25_001);
     t.core.cache.clear();
     const index = await get("/sitemap.xml");
     expect(index.body).toContain("<sitemapindex");
@@ -61,13 +69,14 @@ describe.skipIf(!pages)("sitemap.xml at 50,000 addresses", () => {
     const first = locs((await get("/sitemap.xml?page=1")).body);
     const second = locs((await get("/sitemap.xml?page=2")).body);
     expect(first).toHaveLength(50_000);
-    // the new product is the last product; the pages after the products move to part 2
-    expect(second.length).toBe(1);
-    expect(second[0]).toMatch(/\/sitemap$/);
+    // the new product is the last product; the page after the products moves to part 2
+    expect(second).toHaveLength(2);
+    expect(second[1]).toMatch(/\/ur\/sitemap$/);
     const together = [...first, ...second];
-    expect(new Set(together).size).toBe(50_001);
-    expect(together).toContain(all.find((l) => l.includes("boundary-1"))!);
-    expect(together.some((l) => l.endsWith("/p/boundary-50001"))).toBe(true);
+    expect(new Set(together).size).toBe(50_002);
+    expect(together).toContain(english);
+    expect(together.some((l) => l.endsWith("/p/boundary-25001"))).toBe(true);
+    expect(together.some((l) => l.endsWith("/ur/p/boundary-25001"))).toBe(true);
     expect((await get("/sitemap.xml?page=3")).status).toBe(404);
     expect((await get("/sitemap.xml?page=0")).status).toBe(404);
   }, 120_000);

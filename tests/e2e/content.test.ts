@@ -248,6 +248,8 @@ describe.sequential("content pages", { timeout: 60_000 }, () => {
       "/sitemap",
     ]) {
       expect(paths).toContain(path);
+      // and the same page in Urdu (decision 0110)
+      expect(paths).toContain(path === "/" ? "/ur" : `/ur${path}`);
     }
     expect(paths.filter((p) => p.startsWith("/collection/") && p !== "/collection/all").length).toBeGreaterThan(5);
     expect(paths.filter((p) => p.startsWith("/account") || p.startsWith("/cart") || p.startsWith("/checkout"))).toEqual(
