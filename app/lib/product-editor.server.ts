@@ -12,9 +12,11 @@ export function draftOf(p: EditableProduct): ProductDraft {
   return {
     id: p.id,
     name: p.name,
+    nameUr: p.nameUr ?? "",
     customUrl: p.customUrl ?? "",
     descriptionFormat: p.descriptionFormat,
     description: p.description,
+    descriptionUr: p.descriptionUr ?? "",
     bulletPoints: (p.structuredDescription?.bullet_points ?? []).join("\n"),
     highlights: (p.structuredDescription?.highlights ?? []).join("\n"),
     material: p.materialType ?? "",

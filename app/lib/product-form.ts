@@ -27,9 +27,12 @@ export interface DraftCombination {
 export interface ProductDraft {
   id: number | null;
   name: string;
+  /** the Urdu twins (decision 0111): empty is none, the Urdu pages show the English */
+  nameUr: string;
   customUrl: string;
   descriptionFormat: string;
   description: string;
+  descriptionUr: string;
   /** one a line */
   bulletPoints: string;
   highlights: string;
@@ -87,9 +90,11 @@ export function gridFor(options: OptionInput[], known: readonly DraftCombination
 export const emptyDraft = (): ProductDraft => ({
   id: null,
   name: "",
+  nameUr: "",
   customUrl: "",
   descriptionFormat: "plain",
   description: "",
+  descriptionUr: "",
   bulletPoints: "",
   highlights: "",
   material: "",
@@ -168,9 +173,11 @@ export function draftFromForm(form: FormData, id: number | null): ProductDraft {
   const draft: ProductDraft = {
     id,
     name: text(form, "name"),
+    nameUr: text(form, "name_ur"),
     customUrl: text(form, "custom_url"),
     descriptionFormat: text(form, "description_format") || "plain",
     description: text(form, "description"),
+    descriptionUr: text(form, "description_ur"),
     bulletPoints: text(form, "bullet_points"),
     highlights: text(form, "highlights"),
     material: text(form, "material_type"),
@@ -215,6 +222,9 @@ export function inputFromDraft(draft: ProductDraft, withStock: boolean): Record<
     name: draft.name,
     custom_url: draft.customUrl.trim() || null,
     description: draft.description,
+    // empty clears the Urdu (core makes it null)
+    name_ur: draft.nameUr,
+    description_ur: draft.descriptionUr,
     description_format: draft.descriptionFormat,
     structured_description: structured
       ? { bullet_points: lines(draft.bulletPoints), highlights: lines(draft.highlights) }

@@ -11,6 +11,10 @@ export interface BlogPostValues {
   slug: string;
   excerpt: string;
   content: string;
+  /** the Urdu twins (decision 0111): empty is none, the Urdu blog shows the English */
+  titleUr: string;
+  excerptUr: string;
+  contentUr: string;
   category: string;
   tags: string;
   authorName: string;
@@ -67,6 +71,30 @@ export function BlogPostForm({
             maxLength={L.excerpt}
             rows={3}
             hint="Shown under the title in the blog's list."
+          />
+        </div>
+      </Panel>
+      <Panel title="In Urdu">
+        <div className="space-y-4">
+          <p className="text-sm text-stone-600">
+            Shown on the Urdu blog (/ur/blog). A field left empty shows its English there.
+          </p>
+          <TextField name="title_ur" label="Urdu title" defaultValue={v.titleUr} maxLength={L.title} lang="ur" />
+          <RichTextEditor
+            name="content_ur"
+            label="Urdu text"
+            defaultValue={v.contentUr}
+            maxLength={L.html}
+            lang="ur"
+            hint="Cleaned as the English text is."
+          />
+          <TextArea
+            name="excerpt_ur"
+            label="Urdu excerpt"
+            defaultValue={v.excerptUr}
+            maxLength={L.excerpt}
+            rows={3}
+            lang="ur"
           />
         </div>
       </Panel>

@@ -1,4 +1,4 @@
-// The collection page's "Details" panel: name, description, place among collections, shown on
+// The collection page's "Details" panel: name, description (each with its Urdu twin), place among collections, shown on
 // the storefront, featured on the home page; one ConsoleForm (decision 0096).
 import { ConsoleForm, FormNotice, Panel, TextArea, TextField } from "./Fields";
 import { Notice } from "./Notice";
@@ -9,7 +9,15 @@ export function CollectionEditorDetails({
   answer,
   busy,
 }: {
-  collection: { name: string; description: string; position: number; isActive: boolean; isFeatured: boolean };
+  collection: {
+    name: string;
+    description: string;
+    nameUr: string;
+    descriptionUr: string;
+    position: number;
+    isActive: boolean;
+    isFeatured: boolean;
+  };
   answer: CollectionAnswer | undefined;
   busy: boolean;
 }) {
@@ -28,8 +36,25 @@ export function CollectionEditorDetails({
         answer={answer?.form === "details" ? answer : undefined}
       >
         <input type="hidden" name="intent" value="details" />
-        <TextField label="Name" name="name" required maxLength={100} defaultValue={collection.name} />
-        <TextArea label="Description" name="description" maxLength={2000} defaultValue={collection.description} />
+        <div className="grid gap-4 md:grid-cols-2">
+          <TextField label="Name" name="name" required maxLength={100} defaultValue={collection.name} />
+          <TextField
+            label="Urdu name"
+            name="name_ur"
+            maxLength={100}
+            defaultValue={collection.nameUr}
+            lang="ur"
+            hint="Shown on the Urdu pages. Empty: the English name shows there."
+          />
+          <TextArea label="Description" name="description" maxLength={2000} defaultValue={collection.description} />
+          <TextArea
+            label="Urdu description"
+            name="description_ur"
+            maxLength={2000}
+            defaultValue={collection.descriptionUr}
+            lang="ur"
+          />
+        </div>
         <TextField
           label="Place among collections"
           name="position"

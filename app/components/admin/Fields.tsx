@@ -106,7 +106,12 @@ interface FieldProps {
   errorName?: string;
   /** of the wrapper: where the field sits in its form's grid */
   className?: string;
+  /** "ur": an Urdu text (decision 0111), typed right to left with Urdu's punctuation and line breaking */
+  lang?: "ur";
 }
+
+/** What an Urdu input carries: the console stays English, the Urdu field alone runs right to left. */
+export const urduInput = (lang: "ur" | undefined) => (lang === "ur" ? ({ lang: "ur", dir: "rtl" } as const) : {});
 
 export function TextField({
   name,
@@ -122,6 +127,7 @@ export function TextField({
   invalid,
   errorName,
   className,
+  lang,
 }: FieldProps) {
   const id = useId();
   const { message, errorId } = useFieldError(errorName ?? name, id);
@@ -140,6 +146,7 @@ export function TextField({
         aria-invalid={invalid || !!message || undefined}
         aria-describedby={describedBy(message && errorId, hint && `${id}-hint`)}
         className="field mt-1 aria-invalid:border-red-700"
+        {...urduInput(lang)}
       />
     </FieldFrame>
   );
@@ -186,6 +193,7 @@ export function TextArea({
   rows = 4,
   maxLength = 20_000,
   className,
+  lang,
 }: {
   name: string;
   label: string;
@@ -194,6 +202,8 @@ export function TextArea({
   rows?: number;
   maxLength?: number;
   className?: string;
+  /** "ur": typed right to left as Urdu (decision 0111) */
+  lang?: "ur";
 }) {
   const id = useId();
   const { message, errorId } = useFieldError(name, id);
@@ -208,6 +218,7 @@ export function TextArea({
         aria-invalid={!!message || undefined}
         aria-describedby={describedBy(message && errorId, hint && `${id}-hint`)}
         className="field mt-1 aria-invalid:border-red-700"
+        {...urduInput(lang)}
       />
     </FieldFrame>
   );

@@ -47,6 +47,14 @@ export function ProductEditorForm({
       <Panel title="The product">
         <div className="grid gap-4 md:grid-cols-2">
           <TextField label="Name" name="name" defaultValue={draft.name} maxLength={200} required />
+          <TextField
+            label="Urdu name"
+            name="name_ur"
+            defaultValue={draft.nameUr}
+            maxLength={200}
+            lang="ur"
+            hint="Shown on the Urdu pages. Leave empty to show the English name there."
+          />
           <ProductEditorUrlField defaultValue={draft.customUrl} productId={draft.id} />
           <TextField
             label="Price (Rs.)"
@@ -133,6 +141,14 @@ export function ProductEditorForm({
             </select>
           </div>
           <TextArea label="Description" name="description" defaultValue={draft.description} rows={5} />
+          <TextArea
+            label="Urdu description"
+            name="description_ur"
+            defaultValue={draft.descriptionUr}
+            rows={5}
+            lang="ur"
+            hint="In the same format as the description. Leave empty to show the English description on the Urdu pages."
+          />
           {/* kept in the form whatever the format, so switching back loses nothing */}
           <div className={format === "structured" ? "grid gap-4 md:grid-cols-2" : "hidden"}>
             <TextArea

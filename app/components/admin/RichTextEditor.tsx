@@ -121,13 +121,17 @@ export function RichTextEditor({
   defaultValue,
   maxLength,
   hint,
+  lang,
 }: {
   name: string;
   label: string;
   defaultValue: string;
   maxLength: number;
   hint?: string;
+  /** "ur": an Urdu body (decision 0111): the text runs right to left, the toolbar stays as it is */
+  lang?: "ur";
 }) {
+  const urdu = lang === "ur" ? ({ lang: "ur", dir: "rtl" } as const) : {};
   const id = useId();
   const area = useRef<HTMLTextAreaElement>(null);
   const editor = useRef<HTMLDivElement>(null);
@@ -228,13 +232,14 @@ export function RichTextEditor({
           aria-labelledby={`${id}-label`}
           onInput={sync}
           onBlur={sync}
+          {...urdu}
           onPaste={(e) => {
             // pasted text comes in as text: a page copied from elsewhere brings no styles or scripts
             e.preventDefault();
             document.execCommand("insertText", false, e.clipboardData.getData("text/plain"));
             sync();
           }}
-          className="min-h-64 w-full border border-stone-300 bg-white px-3 py-2 text-[15px] leading-relaxed focus:outline-2 focus:outline-ink [&_a]:underline [&_blockquote]:border-l-2 [&_blockquote]:pl-3 [&_blockquote]:italic [&_h2]:mt-4 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-3 [&_h3]:text-lg [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-2 [&_ul]:list-disc [&_ul]:pl-6"
+          className="min-h-64 w-full border border-stone-300 bg-white px-3 py-2 text-[15px] leading-relaxed focus:outline-2 focus:outline-ink [&_a]:underline [&_blockquote]:border-s-2 [&_blockquote]:ps-3 [&_blockquote]:italic [&_h2]:mt-4 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-3 [&_h3]:text-lg [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:ps-6 [&_p]:my-2 [&_ul]:list-disc [&_ul]:ps-6"
         />
       )}
       <textarea
@@ -247,6 +252,7 @@ export function RichTextEditor({
         rows={14}
         spellCheck
         className="field mt-1 font-mono text-sm"
+        {...urdu}
       />
     </div>
   );

@@ -52,6 +52,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       id: collection.id,
       name: collection.name,
       description: collection.description,
+      nameUr: collection.nameUr ?? "",
+      descriptionUr: collection.descriptionUr ?? "",
       imageUrl: collection.imageUrl,
       isActive: collection.isActive,
       isFeatured: collection.isFeatured,
@@ -95,6 +97,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         const { changed } = await updateCollection(core, actor, id, {
           name: formText(form, "name").trim(),
           description: formText(form, "description").trim(),
+          // empty clears the Urdu: the Urdu pages show the English (decision 0111)
+          nameUr: formText(form, "name_ur"),
+          descriptionUr: formText(form, "description_ur"),
           isActive: form.get("is_active") === "on",
           isFeatured: form.get("is_featured") === "on",
           position: Number(positionText),
@@ -105,7 +110,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         } as Answer;
       },
       { form: "details" },
-      { known: ["name", "description", "position"] },
+      { known: ["name", "description", "name_ur", "description_ur", "position"] },
     );
   }
   if (intent === "image") {

@@ -49,6 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       createCollection(context.core, actor, {
         name: formText(form, "name").trim(),
         description: formText(form, "description").trim(),
+        nameUr: formText(form, "name_ur"),
+        descriptionUr: formText(form, "description_ur"),
         isActive: form.get("is_active") === "on",
         isFeatured: form.get("is_featured") === "on",
       }),
@@ -136,7 +138,22 @@ export default function ConsoleCollections() {
             {/* a refusal naming no field at the top; a refused name or description under its field */}
             <FormNotice />
             <TextField name="name" label="Name" required maxLength={100} />
+            <TextField
+              name="name_ur"
+              label="Urdu name"
+              maxLength={100}
+              lang="ur"
+              hint="Shown on the Urdu pages. Empty: the English name shows there."
+            />
             <TextArea name="description" label="Description" defaultValue="" maxLength={2000} rows={3} />
+            <TextArea
+              name="description_ur"
+              label="Urdu description"
+              defaultValue=""
+              maxLength={2000}
+              rows={3}
+              lang="ur"
+            />
             <label className="flex min-h-11 items-center gap-2 text-sm">
               <input type="checkbox" name="is_active" defaultChecked className="h-5 w-5" />
               Shown on the storefront

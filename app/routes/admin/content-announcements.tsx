@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Answer = { done?: string; error?: string; fields?: Record<string, string>; at?: number; form?: "add" | number };
 
 /** The fields a refusal may name: only those the forms show, so no message is lost. */
-const FIELDS = { known: ["content"] } as const;
+const FIELDS = { known: ["content", "content_ur"] } as const;
 
 /** Which form posted: the add form has no id. */
 function formOf(form: FormData): "add" | number {
@@ -54,12 +54,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const intent = formText(form, "intent");
     if (intent === "add") {
-      await addAnnouncement(context.core, actor, { content: formText(form, "content"), isActive: true });
+      await addAnnouncement(context.core, actor, {
+        content: formText(form, "content"),
+        contentUr: formText(form, "content_ur"),
+        isActive: true,
+      });
       return { done: "Announcement added to the bar.", at: Date.now() } satisfies Answer;
     }
     if (intent === "save") {
       await updateAnnouncement(context.core, actor, id, {
         content: formText(form, "content"),
+        // empty clears the Urdu: the Urdu bar shows the English (decision 0111)
+        contentUr: formText(form, "content_ur"),
         isActive: form.get("active") === "on",
       });
       return { done: "Announcement saved.", at: Date.now() } satisfies Answer;
@@ -115,6 +121,15 @@ export default function ConsoleAnnouncements() {
                 maxLength={L.announcement}
                 placeholder="Free delivery on orders above Rs. 5,000"
               />
+              <FieldInput
+                name="content_ur"
+                aria-label="Words in Urdu"
+                maxLength={L.announcement}
+                lang="ur"
+                dir="rtl"
+                placeholder="Words in Urdu (empty: the English shows on Urdu pages)"
+                className="field mt-2"
+              />
             </div>
             <button type="submit" disabled={busy} className="btn-primary">
               Add
@@ -143,6 +158,16 @@ export default function ConsoleAnnouncements() {
                   defaultValue={a.content}
                   required
                   maxLength={L.announcement}
+                />
+                <FieldInput
+                  name="content_ur"
+                  aria-label={`Urdu words of announcement ${i + 1}`}
+                  defaultValue={a.contentUr ?? ""}
+                  maxLength={L.announcement}
+                  lang="ur"
+                  dir="rtl"
+                  placeholder="Words in Urdu (empty: the English shows on Urdu pages)"
+                  className="field mt-2"
                 />
               </div>
               <div className="flex flex-wrap items-center gap-2">

@@ -60,6 +60,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         slug: found.slug,
         excerpt: found.excerpt,
         content: found.content,
+        titleUr: found.titleUr ?? "",
+        excerptUr: found.excerptUr ?? "",
+        contentUr: found.contentUr ?? "",
         category: found.category ?? "",
         tags: found.tags.join(", "),
         authorName: found.authorName ?? "",
@@ -77,6 +80,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         slug: "",
         excerpt: "",
         content: "",
+        titleUr: "",
+        excerptUr: "",
+        contentUr: "",
         category: "",
         tags: "",
         authorName: `${actor.firstName} ${actor.lastName}`.trim(),
@@ -110,7 +116,18 @@ interface Answer {
  * rich-text editor), the picture and the status show theirs beside the Save button.
  */
 const POST_FIELDS = {
-  known: ["title", "slug", "excerpt", "category", "tags", "author_name", "seo_title", "seo_description"],
+  known: [
+    "title",
+    "slug",
+    "excerpt",
+    "title_ur",
+    "excerpt_ur",
+    "category",
+    "tags",
+    "author_name",
+    "seo_title",
+    "seo_description",
+  ],
 } as const;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -138,6 +155,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     slug: formText(form, "slug"),
     excerpt: formText(form, "excerpt"),
     content: formText(form, "content"),
+    titleUr: formText(form, "title_ur"),
+    excerptUr: formText(form, "excerpt_ur"),
+    contentUr: formText(form, "content_ur"),
     category: formText(form, "category"),
     tags: formText(form, "tags"),
     authorName: formText(form, "author_name"),

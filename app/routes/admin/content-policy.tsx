@@ -46,26 +46,45 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-type Answer = { done?: string; error?: string; fields?: Record<string, string>; at?: number; content?: string };
+type Answer = {
+  done?: string;
+  error?: string;
+  fields?: Record<string, string>;
+  at?: number;
+  content?: string;
+  contentUr?: string;
+};
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = await requireStaff(request, context, "content");
   const slug = slugOf(params.slug);
   const form = await request.formData();
   const content = formText(form, "content");
+  const contentUr = formText(form, "content_ur");
   try {
     if (formText(form, "intent") === "reset") {
       await resetPolicyPage(context.core, actor, slug);
       return { done: "The page shows the store's own text again.", at: Date.now() } satisfies Answer;
     }
-    await savePolicyPage(context.core, actor, slug, { title: formText(form, "title"), content });
+    await savePolicyPage(context.core, actor, slug, {
+      title: formText(form, "title"),
+      content,
+      // empty clears the Urdu twins (decision 0111)
+      titleUr: formText(form, "title_ur"),
+      contentUr,
+    });
     return { done: "Saved: the page shows this text now.", at: Date.now() } satisfies Answer;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.status === 403) throw data({ detail: error.message }, { status: 403 });
     return data<Answer>(
       // the title's refusal under the title (decision 0096); the text's, which names no input, above
-      { ...formErrorsFor(error, { known: ["title"] }), content: content.slice(0, L.html), at: Date.now() },
+      {
+        ...formErrorsFor(error, { known: ["title", "title_ur"] }),
+        content: content.slice(0, L.html),
+        contentUr: contentUr.slice(0, L.html),
+        at: Date.now(),
+      },
       { status: error.status },
     );
   }
@@ -124,6 +143,22 @@ export default function ConsolePolicyPage() {
           defaultValue={answer?.content ?? page.content}
           maxLength={L.html}
           hint="Shown with today's date as “Last updated”."
+        />
+        <TextField
+          name="title_ur"
+          label="Urdu title"
+          defaultValue={page.titleUr ?? ""}
+          maxLength={L.title}
+          lang="ur"
+          hint="Shown on the Urdu page. Empty: the Urdu page shows the English."
+        />
+        <RichTextEditor
+          name="content_ur"
+          label="Urdu text"
+          defaultValue={answer?.contentUr ?? page.contentUr ?? ""}
+          maxLength={L.html}
+          lang="ur"
+          hint="Cleaned as the English text is. Empty: the Urdu page shows the English."
         />
         <div className="flex flex-wrap gap-2">
           <button type="submit" disabled={busy} className="btn-primary">
