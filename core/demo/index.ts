@@ -22,6 +22,7 @@ import {
 } from "../../db/schema";
 import { bulkInsert } from "./bulk";
 import { ANNOUNCEMENTS, SITE } from "./content-data";
+import { ANNOUNCEMENTS_UR } from "./urdu-content";
 import { generateDemoImages, type ImageGenerationResult } from "./images";
 import { demoPlan } from "./plan";
 import { BASE_DATE, mediaUrl } from "./plan-shape";
@@ -129,6 +130,7 @@ export async function seedDemoStore(db: Db, options: { mediaDir: string; images?
       announcements,
       ANNOUNCEMENTS.map((a, i) => ({
         content: a.content,
+        contentUr: ANNOUNCEMENTS_UR[a.content] ?? null,
         isActive: a.isActive,
         position: i,
         createdAt: new Date(BASE_DATE.getTime() - (30 - i) * 86_400_000),

@@ -18,6 +18,7 @@ import {
 } from "./plan-shape";
 import { planProduct } from "./product-plan";
 import { createRng } from "./random";
+import { COLLECTIONS_UR } from "./urdu-content";
 
 function wordCount(html: string): number {
   return html
@@ -38,6 +39,8 @@ export function buildDemoPlan(): DemoPlan {
       row: {
         name: c.name,
         description: c.description,
+        nameUr: COLLECTIONS_UR[c.key].name,
+        descriptionUr: COLLECTIONS_UR[c.key].description,
         imageUrl: mediaUrl(`collection-${slug}`),
         isFeatured: c.featured,
         isActive: true,

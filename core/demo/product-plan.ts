@@ -8,6 +8,7 @@ import { COLORS, type ColorName } from "./palette";
 import { BASE_DATE, DAY, IMAGE_WIDTHS, MINUTE, mediaUrl, type PlannedProduct } from "./plan-shape";
 import { describeProduct, faqsFor, groupOf, reviewPool } from "./product-text";
 import type { Rng } from "./random";
+import { PRODUCTS_UR, urduDescriptionIn } from "./urdu-content";
 
 const COLLECTION_CODES: Record<CollectionKey, string> = {
   lawn: "LWN",
@@ -192,6 +193,8 @@ export function planProduct(rng: Rng, def: ProductDef, index: number, createdAt:
     row: {
       name: def.name,
       description: desc.description,
+      nameUr: PRODUCTS_UR[def.name]?.name ?? null,
+      descriptionUr: PRODUCTS_UR[def.name] ? urduDescriptionIn(desc.format, PRODUCTS_UR[def.name]!.description) : null,
       descriptionFormat: desc.format,
       structuredDescription: desc.structured,
       customUrl,
