@@ -10,6 +10,7 @@ import {
   brokenFailures,
   checkPages,
   discoverPages,
+  withUrdu,
   JS_BUDGET_KB,
   KB,
   kb,
@@ -149,7 +150,7 @@ async function weighPage(baseUrl: string, page: Page): Promise<PageWeight> {
 }
 
 async function measureJs(context: SectionContext): Promise<SectionOutcome> {
-  const pages = await discoverPages(context.baseUrl, context.log);
+  const pages = withUrdu(await discoverPages(context.baseUrl, context.log));
   const { ok, skipped, broken } = await checkPages(context.baseUrl, pages);
   const weights: PageWeight[] = [];
   for (const page of ok) weights.push(await weighPage(context.baseUrl, page));

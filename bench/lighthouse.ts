@@ -21,6 +21,7 @@ import {
   CHROME_FLAGS,
   chromePath,
   discoverPages,
+  withUrdu,
   kb,
   loadNote,
   mark,
@@ -254,7 +255,7 @@ async function measureLighthouse(context: SectionContext): Promise<SectionOutcom
     .map((s) => s.trim())
     .filter(Boolean);
 
-  let pages = await discoverPages(context.baseUrl, context.log);
+  let pages = withUrdu(await discoverPages(context.baseUrl, context.log));
   if (only.length) {
     const unknown = only.filter((name) => !pages.some((p) => p.name === name));
     if (unknown.length)

@@ -11,6 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import { getJson, getRaw } from "./lib/http";
 import { fixed } from "./lib/report";
+import { localePath } from "../app/i18n/locales";
 
 export const KB = 1024;
 /**
@@ -81,6 +82,14 @@ export async function discoverPages(baseUrl: string, log: (m: string) => void): 
   if (blogPath) pages.push({ name: "blog-post", path: blogPath });
   pages.push({ name: "login", path: "/login" });
   return pages;
+}
+
+/**
+ * The same pages in Urdu too (decision 0110), named "<page>-ur": the script and Lighthouse
+ * sections hold them to the same budgets; an English page must not grow by their words.
+ */
+export function withUrdu(pages: Page[]): Page[] {
+  return [...pages, ...pages.map((p) => ({ ...p, name: `${p.name}-ur`, path: localePath(p.path, "ur") }))];
 }
 
 export interface PageCheck {
