@@ -1,8 +1,10 @@
 import { useRef } from "react";
+import { useT } from "../i18n/t";
 import type { SizeGuideTable } from "../lib/size-guide";
 
 /** A link beside the sizes that opens the guide fitting this product (lib/size-guide). */
 export function SizeGuide({ guide }: { guide: SizeGuideTable }) {
+  const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   return (
     <>
@@ -12,7 +14,7 @@ export function SizeGuide({ guide }: { guide: SizeGuideTable }) {
         className="text-xs underline underline-offset-4 hover:text-accent"
         aria-haspopup="dialog"
       >
-        Size guide
+        {t("Size guide")}
       </button>
       <dialog
         ref={dialog}
@@ -26,21 +28,21 @@ export function SizeGuide({ guide }: { guide: SizeGuideTable }) {
         <div className="p-6">
           <div className="flex items-start justify-between">
             <h2 id="size-guide-title" className="font-serif text-2xl">
-              Size Guide
+              {t("Size Guide")}
             </h2>
             <form method="dialog">
-              <button type="submit" className="-m-2 p-2 text-2xl leading-none" aria-label="Close size guide">
+              <button type="submit" className="-m-2 p-2 text-2xl leading-none" aria-label={t("Close size guide")}>
                 ×
               </button>
             </form>
           </div>
-          <p className="mt-2 text-sm text-stone-600">{guide.note}</p>
+          <p className="mt-2 text-sm text-stone-600">{t(guide.note)}</p>
           <table className="mt-4 w-full text-start text-sm">
             <thead>
               <tr className="border-b border-stone-300">
                 {guide.columns.map((column) => (
                   <th key={column} scope="col" className="py-2 font-semibold">
-                    {column}
+                    {t(column)}
                   </th>
                 ))}
               </tr>
@@ -51,9 +53,10 @@ export function SizeGuide({ guide }: { guide: SizeGuideTable }) {
                   <th scope="row" className="py-2 font-semibold">
                     {size}
                   </th>
+                  {/* "30–32" keeps its order inside Urdu (right to left it would read "32–30") */}
                   {measures.map((value, i) => (
                     <td key={i} className="py-2">
-                      {value}
+                      <bdi dir="ltr">{value}</bdi>
                     </td>
                   ))}
                 </tr>

@@ -1,8 +1,10 @@
 // Sharing a page (spec §8 "Share"): the system share sheet where there is one, else the link is
 // copied; a cancelled share says nothing, and when copying fails the shopper is shown the link.
+import { type Translator, translatorIn } from "../i18n/t";
 import { toast } from "./toast";
 
-export async function sharePage(title: string): Promise<void> {
+/** Shares this page; t is the page's translator, for the words the browser itself shows. */
+export async function sharePage(title: string, t: Translator = translatorIn("en")): Promise<void> {
   const url = window.location.href.split("#")[0]!;
   if (navigator.share) {
     try {
@@ -17,6 +19,6 @@ export async function sharePage(title: string): Promise<void> {
     await navigator.clipboard.writeText(url);
     toast.success("Link copied to clipboard!");
   } catch {
-    window.prompt("Copy this link:", url);
+    window.prompt(t("Copy this link:"), url);
   }
 }

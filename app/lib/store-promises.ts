@@ -4,6 +4,7 @@
 import type { ShippingRule } from "../../core/shared/pricing";
 import { freeDeliveryWords } from "../../core/settings/setting-words";
 import { DEFAULT_DELIVERY_PROMISE } from "../../core/settings/store-details-rules";
+import { type Translator, translatorIn } from "../i18n/t";
 
 export interface StorePromise {
   key: "delivery" | "exchange" | "payment";
@@ -12,12 +13,23 @@ export interface StorePromise {
   href: string;
 }
 
-export function storePromises(rule: ShippingRule): StorePromise[] {
+// core words the delivery promise with its amount in it ("Free delivery over Rs. 5,000"): the
+// amount is lifted out, so the sentence is translated around it and core keeps the rule alone
+const RUPEES = /Rs\. [\d,]+(?:\.\d+)?/;
+
+function deliveryWords(rule: ShippingRule, t: Translator): string {
+  const english = freeDeliveryWords(rule);
+  const amount = RUPEES.exec(english)?.[0];
+  return amount ? t(english.replace(amount, "{amount}"), { amount }) : t(english);
+}
+
+/** The promises in the page's language (English unless a translator says otherwise); links are bare addresses. */
+export function storePromises(rule: ShippingRule, t: Translator = translatorIn("en")): StorePromise[] {
   return [
-    { key: "delivery", text: freeDeliveryWords(rule), href: "/terms" },
+    { key: "delivery", text: deliveryWords(rule, t), href: "/terms" },
     // spec §2 return policy: exchange only, within 7 days of delivery, some lingerie excluded
-    { key: "exchange", text: "7-day exchange", href: "/refund-policy" },
-    { key: "payment", text: "Cash on delivery", href: "/terms" },
+    { key: "exchange", text: t("7-day exchange"), href: "/refund-policy" },
+    { key: "payment", text: t("Cash on delivery"), href: "/terms" },
   ];
 }
 

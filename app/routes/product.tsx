@@ -25,7 +25,8 @@ import {
 } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
 import { loadProductPage, type ReviewView } from "../lib/product-view.server";
-import { countOf } from "../lib/plural";
+import { localeOfPath } from "../i18n/locales";
+import { translatorIn, translatorOf, useT } from "../i18n/t";
 import type { Route } from "./+types/product";
 
 export const headers = taggedPageHeaders;
@@ -65,18 +66,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw error;
   }
   // a review the shop checks first (decision 0061) comes back with ?review=held: it is not in the list yet
-  return redirect(`${page.product.href}?review=${held ? "held" : "sent"}#reviews`);
+  const t = translatorOf(request);
+  return redirect(t.path(`${page.product.href}?review=${held ? "held" : "sent"}#reviews`));
 }
 
-export function meta({ data: page, matches }: Route.MetaArgs) {
+export function meta({ data: page, matches, location }: Route.MetaArgs) {
   const shell = matches[0]?.data as ShellData | undefined;
   const seo = shell?.seo;
+  const t = translatorIn(localeOfPath(location.pathname));
   if (!page?.product) {
-    return pageMeta(seo, { title: `Product Not Found | ${shell?.siteName ?? ""}`, path: "/", noindex: true });
+    return pageMeta(seo, {
+      title: `${t("Product Not Found")} | ${shell?.siteName ?? ""}`,
+      path: "/",
+      noindex: true,
+      locale: t.locale,
+    });
   }
   const p = page.product;
   const publicUrl = seo?.publicUrl ?? "";
-  const url = absoluteUrl(publicUrl, p.href);
+  const url = absoluteUrl(publicUrl, t.path(p.href));
   const inStock = p.stock > 0;
   const offer =
     p.minPricePaisa !== p.maxPricePaisa
@@ -128,33 +136,39 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
     path: p.href,
     image: p.images[0]?.url ?? null,
     type: "product",
+    locale: t.locale,
     jsonLd: [
       product,
       breadcrumbJsonLd(publicUrl, [
-        { name: "Home", path: "/" },
-        { name: "All Products", path: "/collection/all" },
-        { name: p.name, path: p.href },
+        { name: t("Home"), path: t.path("/") },
+        { name: t("All Products"), path: t.path("/collection/all") },
+        { name: p.name, path: t.path(p.href) },
       ]),
     ],
   });
-  // the lightweight AMP version of this page (docs/decisions/0026)
+  // the AMP version is in English (docs/decisions/0026): an Urdu page names none
+  if (t.locale !== "en") return tags;
   return [...tags, { tagName: "link", rel: "amphtml", href: absoluteUrl(publicUrl, ampDocumentPath(p.id)) }];
 }
 
 function NotFound({ message }: { message: string }) {
+  const t = useT();
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
-      <p className="eyebrow">{message}</p>
-      <h1 className="mt-3 font-serif text-4xl">Product Not Found</h1>
-      <p className="mt-4 text-stone-600">The product you are looking for does not exist or is no longer available.</p>
-      <Link to="/" className="btn-primary mt-8">
-        Back to Home
+      <p className="eyebrow">{t(message)}</p>
+      <h1 className="mt-3 font-serif text-4xl">{t("Product Not Found")}</h1>
+      <p className="mt-4 text-stone-600">
+        {t("The product you are looking for does not exist or is no longer available.")}
+      </p>
+      <Link to={t.path("/")} className="btn-primary mt-8">
+        {t("Back to Home")}
       </Link>
     </main>
   );
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const { product, reviews, similar, message } = loaderData;
   if (!product || !("shipping" in loaderData)) return <NotFound message={message ?? "Product not found"} />;
   const { shipping, deliveryPromise } = loaderData;
@@ -162,9 +176,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
     <main className="mx-auto max-w-7xl px-4 pt-4 md:px-8 md:pt-8">
       <Breadcrumb
         items={[
-          { name: "Home", path: "/" },
-          { name: "All Products", path: "/collection/all" },
-          { name: product.name, path: product.href },
+          { name: t("Home"), path: t.path("/") },
+          { name: t("All Products"), path: t.path("/collection/all") },
+          { name: product.name, path: t.path(product.href) },
         ]}
       />
       <div className="mt-4 grid gap-8 md:mt-6 md:grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)] md:gap-12">
@@ -173,30 +187,35 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <h1 className="font-serif text-3xl leading-tight md:text-4xl">{product.name}</h1>
           <a href="#reviews" className="mt-2 inline-flex items-center gap-2 text-sm text-stone-600 hover:text-ink">
             <Stars rating={product.rating} />
-            <span>{countOf(product.reviewCount, "review")}</span>
+            <span>{t.count(product.reviewCount, "{count} review", "{count} reviews")}</span>
           </a>
           <p className="mt-4 flex items-baseline gap-3" data-testid="price">
             <Price paisa={product.pricePaisa} className="text-2xl font-semibold" />
             {/* the compare-at price, when there is a higher one (decision 0035, not spec §2's 1.2 times) */}
             {product.comparePricePaisa !== null && (
               <s className="text-stone-600">
-                <span className="sr-only">Was </span>
+                <span className="sr-only">{`${t("Was")} `}</span>
                 <Price paisa={product.comparePricePaisa} struck />
               </s>
             )}
           </p>
-          <p className="mt-1 text-xs text-stone-600">Tax included. Shipping calculated at checkout.</p>
+          <p className="mt-1 text-xs text-stone-600">{t("Tax included. Shipping calculated at checkout.")}</p>
           <RateNote className="mt-1 text-xs text-stone-600" />
           <BuyBox product={product} />
           <ProductPromises shipping={shipping} deliveryPromise={deliveryPromise} />
-          {actionData && "error" in actionData && <p className="mt-4 text-sm text-red-800">{actionData.error}</p>}
           <ProductDetails product={product} />
         </div>
       </div>
 
       <YouMightAlsoLike products={similar} imageAfterLoad />
 
-      <Reviews product={product} reviews={reviews} />
+      {/* a review posted without JavaScript that was refused: its reason shows in the form, which
+          the page comes back to (#write-review), not beside the buy box out of sight */}
+      <Reviews
+        product={product}
+        reviews={reviews}
+        refused={actionData && "error" in actionData ? actionData.error : undefined}
+      />
     </main>
   );
 }

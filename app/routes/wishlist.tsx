@@ -1,27 +1,34 @@
 // The wishlist (spec §2 Wishlist, §4): saved products with their stock, the date they were saved,
 // and Move to Cart, Add to Cart and remove. Read from the API with the stored token after load;
 // without a token nothing is fetched and the list is empty.
-import { useEffect, useRef, useState } from "react";
+import { Fragment, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Price } from "../components/Price";
 import { Picture } from "../components/Picture";
 import { ApiError, api, authToken, errorText } from "../lib/api";
 import { addToCart } from "../lib/cart";
 import { useCartCount } from "../lib/cart-store";
-import { formatDay } from "../lib/dates";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
 import { clearSession, loginHref, useSignedIn } from "../lib/session";
 import { useHydrated } from "../lib/use-hydrated";
 import type { ShellData } from "../lib/shell.server";
 import { toast } from "../lib/toast";
 import { forgetWishlistId, setWishlistIds } from "../lib/wishlist";
+import { localeOfPath } from "../i18n/locales";
+import { translatorIn, useT } from "../i18n/t";
 import type { Route } from "./+types/wishlist";
 
 export const headers = publicPageHeaders;
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
   const shell = matches[0]?.data as ShellData | undefined;
-  return pageMeta(shell?.seo, { title: `My Wishlist | ${shell?.siteName ?? ""}`, path: "/wishlist", noindex: true });
+  const t = translatorIn(localeOfPath(location.pathname));
+  return pageMeta(shell?.seo, {
+    title: `${t("My Wishlist")} | ${shell?.siteName ?? ""}`,
+    path: "/wishlist",
+    noindex: true,
+    locale: t.locale,
+  });
 }
 
 interface ApiCombination {
@@ -54,6 +61,25 @@ const ADDED_FLASH_MS = 1000;
 
 const paisa = (rupees: number) => Math.round(Number(rupees) * 100);
 
+// the day a product was saved, in the page's language and in Pakistan time ("28 نومبر، 2026")
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function savedOn(tag: string, iso: string): string {
+  let format = dayFormats.get(tag);
+  if (!format) {
+    format = new Intl.DateTimeFormat(tag, { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Karachi" });
+    dayFormats.set(tag, format);
+  }
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : format.format(date);
+}
+
+/** A translated sentence with elements where its {placeholders} are (bold figures inside words). */
+function withParts(text: string, parts: Record<string, ReactNode>): ReactNode[] {
+  return text
+    .split(/\{(\w+)\}/)
+    .map((piece, i) => (i % 2 === 1 ? <Fragment key={i}>{parts[piece] ?? `{${piece}}`}</Fragment> : piece));
+}
+
 function plainText(text: string): string {
   return text
     .replace(/<[^>]*>/g, " ")
@@ -79,6 +105,7 @@ function isInStock(entry: Entry): boolean {
 }
 
 function WishlistCard({ entry, onRemoved }: { entry: Entry; onRemoved: (id: number) => void }) {
+  const t = useT();
   const { product } = entry;
   const hasVariants = product.variant_combinations.length > 0;
   const options = inStockCombos(entry);
@@ -94,7 +121,7 @@ function WishlistCard({ entry, onRemoved }: { entry: Entry; onRemoved: (id: numb
   );
   const combo = options.find((c) => c.id === comboId) ?? null;
   const inStock = isInStock(entry) && (!hasVariants || options.length > 0);
-  const href = product.custom_url ? `/p/${encodeURIComponent(product.custom_url)}` : `/product/${product.id}`;
+  const href = t.path(product.custom_url ? `/p/${encodeURIComponent(product.custom_url)}` : `/product/${product.id}`);
   const pricePaisa = combo ? paisa(combo.price) : paisa(product.price);
 
   async function add(): Promise<boolean> {
@@ -149,7 +176,7 @@ function WishlistCard({ entry, onRemoved }: { entry: Entry; onRemoved: (id: numb
             inStock ? "bg-white/90 text-emerald-800" : "bg-ink text-white"
           }`}
         >
-          {inStock ? "In Stock" : "Out of Stock"}
+          {inStock ? t("In Stock") : t("Out of Stock")}
         </span>
       </Link>
       <div className="flex flex-1 flex-col p-3 md:p-4">
@@ -158,16 +185,19 @@ function WishlistCard({ entry, onRemoved }: { entry: Entry; onRemoved: (id: numb
             {product.name}
           </Link>
         </h2>
-        <p className="mt-1 line-clamp-2 text-xs text-stone-600 md:text-sm">{plainText(product.description)}</p>
+        {/* the product's own words, in their own direction (an English one is cut at its end) */}
+        <p dir="auto" className="mt-1 line-clamp-2 text-xs text-stone-600 md:text-sm">
+          {plainText(product.description)}
+        </p>
         <p className="mt-2 text-sm font-semibold">
           <Price paisa={pricePaisa} />
         </p>
-        <p className="mt-0.5 text-xs text-stone-600">Added {formatDay(entry.added_at)}</p>
-        <p className="sr-only">{inStock ? "In Stock" : "Out of Stock"}</p>
+        <p className="mt-0.5 text-xs text-stone-600">{t("Added {date}", { date: savedOn(t.tag, entry.added_at) })}</p>
+        <p className="sr-only">{inStock ? t("In Stock") : t("Out of Stock")}</p>
         {hasVariants && options.length > 0 && (
           <div className="mt-2">
             <label htmlFor={`option-${product.id}`} className="sr-only">
-              Option for {product.name}
+              {t("Option for {name}", { name: product.name })}
             </label>
             <select
               id={`option-${product.id}`}
@@ -191,7 +221,7 @@ function WishlistCard({ entry, onRemoved }: { entry: Entry; onRemoved: (id: numb
               disabled={busy || flash !== null}
               className="btn-primary min-h-10 px-2 text-[11px] tracking-[0.1em]"
             >
-              {flash === "add" ? "Added!" : "Add to Cart"}
+              {flash === "add" ? t("Added!") : t("Add to Cart")}
             </button>
           )}
           <button
@@ -200,15 +230,15 @@ function WishlistCard({ entry, onRemoved }: { entry: Entry; onRemoved: (id: numb
             disabled={!inStock || busy || flash !== null}
             className="btn-secondary min-h-10 px-2 text-[11px] tracking-[0.1em]"
           >
-            {flash === "move" ? "Added!" : "Move to Cart"}
+            {flash === "move" ? t("Added!") : t("Move to Cart")}
           </button>
           <button
             type="button"
             onClick={() => remove()}
-            aria-label={`Remove ${product.name} from wishlist`}
+            aria-label={t("Remove {name} from wishlist", { name: product.name })}
             className="min-h-9 text-[11px] font-semibold tracking-[0.18em] text-stone-600 uppercase underline-offset-4 hover:text-ink hover:underline"
           >
-            Remove
+            {t("Remove")}
           </button>
         </div>
       </div>
@@ -217,6 +247,7 @@ function WishlistCard({ entry, onRemoved }: { entry: Entry; onRemoved: (id: numb
 }
 
 export default function WishlistPage() {
+  const t = useT();
   const signedIn = useSignedIn();
   const cartCount = useCartCount();
   const [loaded, setLoaded] = useState<Entry[] | null>(null);
@@ -260,42 +291,44 @@ export default function WishlistPage() {
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 md:px-8 md:py-12">
-      <p className="eyebrow">Saved for later</p>
-      <h1 className="mt-2 font-serif text-3xl md:text-4xl">My Wishlist</h1>
+      <p className="eyebrow">{t("Saved for later")}</p>
+      <h1 className="mt-2 font-serif text-3xl md:text-4xl">{t("My Wishlist")}</h1>
       {failed ? (
         <div className="mt-8" role="alert">
-          <p className="text-sm text-red-800">Failed to load your wishlist. Please try again.</p>
+          <p className="text-sm text-red-800">{t("Failed to load your wishlist. Please try again.")}</p>
           <button type="button" onClick={retry} className="btn-secondary mt-4">
-            Try Again
+            {t("Try Again")}
           </button>
         </div>
       ) : entries === null ? (
         <p className="mt-8 text-sm text-stone-600" aria-live="polite">
-          Loading your wishlist…
+          {t("Loading your wishlist…")}
         </p>
       ) : entries.length === 0 ? (
         <div className="mt-8 bg-white p-8 text-center ring-1 ring-stone-200 md:p-12">
-          <p className="font-serif text-2xl">Your wishlist is empty</p>
+          <p className="font-serif text-2xl">{t("Your wishlist is empty")}</p>
           {signedIn ? (
-            <p className="mt-2 text-sm text-stone-600">Tap the heart on any product to save it here for later.</p>
+            <p className="mt-2 text-sm text-stone-600">
+              {t("Tap the heart on any product to save it here for later.")}
+            </p>
           ) : (
-            <p className="mt-2 text-sm text-stone-600">Sign in to see the products you saved, on any device.</p>
+            <p className="mt-2 text-sm text-stone-600">{t("Sign in to see the products you saved, on any device.")}</p>
           )}
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             {!signedIn && (
-              <Link to={loginHref("/wishlist")} className="btn-primary">
-                Sign In
+              <Link to={t.path(loginHref(t.path("/wishlist")))} className="btn-primary">
+                {t("Sign In")}
               </Link>
             )}
-            <Link to="/collection/all" className={signedIn ? "btn-primary" : "btn-secondary"}>
-              Continue Shopping
+            <Link to={t.path("/collection/all")} className={signedIn ? "btn-primary" : "btn-secondary"}>
+              {t("Continue Shopping")}
             </Link>
           </div>
         </div>
       ) : (
         <>
           <ul
-            aria-label="Saved products"
+            aria-label={t("Saved products")}
             className="mt-8 grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-6 lg:grid-cols-4"
           >
             {entries.map((entry) => (
@@ -308,22 +341,28 @@ export default function WishlistPage() {
       )}
       {entries && entries.length > 0 && (
         <footer
-          aria-label="Wishlist summary"
+          aria-label={t("Wishlist summary")}
           className="mt-10 flex flex-wrap items-center justify-between gap-4 border-t border-stone-200 pt-6 text-sm"
         >
           <p data-testid="wishlist-counts">
-            <span className="font-semibold">
-              {available} of {entries.length}
-            </span>{" "}
-            {entries.length === 1 ? "item" : "items"} available · <span className="font-semibold">{cartCount}</span>{" "}
-            {cartCount === 1 ? "item" : "items"} in your cart
+            {withParts(t.count(entries.length, "{figures} item available", "{figures} items available"), {
+              figures: (
+                <span className="font-semibold">
+                  {t("{available} of {count}", { available, count: entries.length })}
+                </span>
+              ),
+            })}
+            {" · "}
+            {withParts(t.count(cartCount, "{figure} item in your cart", "{figure} items in your cart"), {
+              figure: <span className="font-semibold">{cartCount}</span>,
+            })}
           </p>
           <div className="grid w-full gap-2 md:flex md:w-auto md:gap-3">
-            <Link to="/cart" className="btn-primary md:order-last">
-              View Cart
+            <Link to={t.path("/cart")} className="btn-primary md:order-last">
+              {t("View Cart")}
             </Link>
-            <Link to="/collection/all" className="btn-secondary">
-              Continue Shopping
+            <Link to={t.path("/collection/all")} className="btn-secondary">
+              {t("Continue Shopping")}
             </Link>
           </div>
         </footer>

@@ -14,6 +14,7 @@ import { sizeGuideForChoice } from "../../lib/size-guide";
 import { toast } from "../../lib/toast";
 import { findCombination, isComplete, label, optionInStock, type Selection } from "../../lib/variants";
 import { OutlineIcon } from "../OutlineIcon";
+import { useT } from "../../i18n/t";
 
 /** spec §5: product-page quantity is a whole number from 1 to 99 */
 function clampQuantity(value: unknown): number {
@@ -23,6 +24,7 @@ function clampQuantity(value: unknown): number {
 }
 
 export function BuyBox({ product }: { product: ProductView }) {
+  const t = useT();
   const navigate = useNavigate();
   const [selection, setSelection] = useState<Selection>({});
   const [quantity, setQuantity] = useState("1");
@@ -63,7 +65,7 @@ export function BuyBox({ product }: { product: ProductView }) {
 
   async function add(): Promise<boolean> {
     if (hasVariants && !complete) {
-      toast.error("Please select all variant options");
+      toast.error(t("Please select all variant options"));
       return false;
     }
     const wanted = clampQuantity(quantity);
@@ -93,7 +95,7 @@ export function BuyBox({ product }: { product: ProductView }) {
         // size guide sits beside it on the same line, outside the name
         <fieldset key={group.type} className="relative mt-6">
           <legend className="text-xs font-semibold tracking-[0.18em] uppercase">
-            {label(group.type)}
+            {t(label(group.type))}
             {selection[group.type] && (
               <span className="ms-2 font-normal tracking-normal normal-case">{selection[group.type]}</span>
             )}
@@ -125,7 +127,7 @@ export function BuyBox({ product }: { product: ProductView }) {
                     />
                   )}
                   <span className={available ? "" : "line-through"}>{v.value}</span>
-                  {!available && <span className="text-[10px] tracking-wide uppercase">No Stock</span>}
+                  {!available && <span className="text-[10px] tracking-wide uppercase">{t("No Stock")}</span>}
                 </button>
               );
             })}
@@ -136,27 +138,27 @@ export function BuyBox({ product }: { product: ProductView }) {
 
       <p className="mt-4 min-h-5 text-sm" aria-live="polite" data-testid="stock">
         {stock === null ? (
-          <span className="text-stone-600">Choose your options</span>
+          <span className="text-stone-600">{t("Choose your options")}</span>
         ) : stock > 0 ? (
-          <span className="text-emerald-800">{stock} in stock</span>
+          <span className="text-emerald-800">{t("{count} in stock", { count: stock })}</span>
         ) : (
-          <span className="text-red-800">Out of stock</span>
+          <span className="text-red-800">{t("Out of stock")}</span>
         )}
       </p>
       {hasVariants && complete && current && current.pricePaisa !== product.pricePaisa && (
         <p className="mt-1 text-sm">
-          Price for this choice: <Price paisa={current.pricePaisa} />
+          {t("Price for this choice:")} <Price paisa={current.pricePaisa} />
         </p>
       )}
 
       <div className="mt-4 flex items-stretch gap-2">
         <label htmlFor="quantity" className="sr-only">
-          Quantity
+          {t("Quantity")}
         </label>
         <div className="flex border border-stone-300 bg-white">
           <button
             type="button"
-            aria-label="Decrease quantity"
+            aria-label={t("Decrease quantity")}
             onClick={() => setQuantity(String(clampQuantity(Number(quantity) - 1)))}
             className="w-10 text-lg"
           >
@@ -175,7 +177,7 @@ export function BuyBox({ product }: { product: ProductView }) {
           />
           <button
             type="button"
-            aria-label="Increase quantity"
+            aria-label={t("Increase quantity")}
             onClick={() => setQuantity(String(clampQuantity(Number(quantity) + 1)))}
             className="w-10 text-lg"
           >
@@ -183,7 +185,7 @@ export function BuyBox({ product }: { product: ProductView }) {
           </button>
         </div>
         <button type="button" onClick={add} disabled={!canBuy || busy} className="btn-primary flex-1">
-          {busy ? "Adding…" : "Add to Cart"}
+          {busy ? t("Adding…") : t("Add to Cart")}
         </button>
         <WishlistButton
           productId={product.id}
@@ -194,11 +196,11 @@ export function BuyBox({ product }: { product: ProductView }) {
         type="button"
         disabled={!canBuy || busy}
         onClick={async () => {
-          if (await add()) navigate("/checkout");
+          if (await add()) navigate(t.path("/checkout"));
         }}
         className="btn-secondary mt-2 w-full"
       >
-        Buy it Now
+        {t("Buy it Now")}
       </button>
       {product.darazLink && (
         <a
@@ -207,20 +209,20 @@ export function BuyBox({ product }: { product: ProductView }) {
           rel="noopener noreferrer"
           className="btn-secondary mt-2 w-full border-[#b33d00] text-[#9a3400] hover:bg-[#9a3400]"
         >
-          Buy on Daraz
+          {t("Buy on Daraz")}
         </a>
       )}
       {/* written out here rather than ShareButton: sharing that component with the blog would give
           both pages one more script to load */}
       <button
         type="button"
-        onClick={() => sharePage(product.name)}
+        onClick={() => sharePage(product.name, t)}
         className="mt-4 inline-flex items-center gap-2 text-xs font-semibold tracking-[0.18em] uppercase hover:underline"
       >
         <OutlineIcon size={16} strokeWidth="1.8">
           <path d="M12 3v12M7 8l5-5 5 5M5 14v6h14v-6" />
         </OutlineIcon>
-        Share
+        {t("Share")}
       </button>
     </div>
   );

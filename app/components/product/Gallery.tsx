@@ -2,6 +2,7 @@
 // screens; only the first image competes for the page's first paint.
 import { Picture } from "../Picture";
 import type { ProductView } from "../../lib/product-view.server";
+import { useT } from "../../i18n/t";
 
 // spec §9: the first 3 extra product images are preloaded. They load once the page has
 // finished loading, so they never compete with the main image (the LCP) for a slow connection,
@@ -9,12 +10,13 @@ import type { ProductView } from "../../lib/product-view.server";
 // page at all (AfterPageLoad): lazy images in a scroller would be fetched at once.
 const PRELOADED_EXTRA_IMAGES = 3;
 export function Gallery({ product }: { product: ProductView }) {
+  const t = useT();
   const images = product.images.length > 0 ? product.images : [{ url: "", alt: product.name, isPrimary: true }];
   return (
     <div className="-mx-4 md:mx-0">
       {/* on a phone the photos are a sideways strip: focusable, so a keyboard can scroll it too */}
       <ul
-        aria-label="Product images"
+        aria-label={t("Product images")}
         tabIndex={0}
         className="flex snap-x snap-mandatory overflow-x-auto [scrollbar-width:none] md:grid md:grid-cols-2 md:gap-2 md:overflow-visible"
       >
@@ -25,7 +27,7 @@ export function Gallery({ product }: { product: ProductView }) {
           >
             <Picture
               url={image.url}
-              alt={i === 0 ? image.alt : `${image.alt} (view ${i + 1})`}
+              alt={i === 0 ? image.alt : t("{name} (view {number})", { name: image.alt, number: i + 1 })}
               priority={i === 0}
               afterPageLoad={i > 0}
               eager={i <= PRELOADED_EXTRA_IMAGES}
@@ -36,7 +38,9 @@ export function Gallery({ product }: { product: ProductView }) {
         ))}
       </ul>
       {images.length > 1 && (
-        <p className="mt-2 px-4 text-xs text-stone-600 md:hidden">{images.length} photos, swipe to see more</p>
+        <p className="mt-2 px-4 text-xs text-stone-600 md:hidden">
+          {t("{count} photos, swipe to see more", { count: images.length })}
+        </p>
       )}
     </div>
   );

@@ -2,12 +2,16 @@
 // the specifications and the product's FAQs.
 import type { ReactNode } from "react";
 import type { ProductView } from "../../lib/product-view.server";
+import { useT } from "../../i18n/t";
 
+// the product's own words (dir="auto"): English text on an Urdu page keeps its full stops and
+// question marks at its end, and Urdu written by the shop reads right to left on either page
 function Description({ product }: { product: ProductView }) {
   if (product.descriptionFormat === "html") {
     // stored HTML is cleaned by core when it is written and again when it is read (decision 0047)
     return (
       <div
+        dir="auto"
         className="prose-sm space-y-3 text-[15px] leading-relaxed text-stone-700"
         dangerouslySetInnerHTML={{ __html: product.description }}
       />
@@ -16,10 +20,12 @@ function Description({ product }: { product: ProductView }) {
   return (
     <div className="space-y-3 text-[15px] leading-relaxed text-stone-700">
       {product.description.split(/\n{2,}/).map((para, i) => (
-        <p key={i}>{para}</p>
+        <p key={i} dir="auto">
+          {para}
+        </p>
       ))}
       {product.structured?.bullet_points && product.structured.bullet_points.length > 0 && (
-        <ul className="list-disc space-y-1 ps-5">
+        <ul dir="auto" className="list-disc space-y-1 ps-5">
           {product.structured.bullet_points.map((b) => (
             <li key={b}>{b}</li>
           ))}
@@ -45,20 +51,22 @@ function Section({ title, open, children }: { title: string; open?: boolean; chi
 }
 
 export function ProductDetails({ product }: { product: ProductView }) {
+  const t = useT();
+  // the owner's own fields and the material are the product's words; the rest are the shop's
   const specs: [string, string][] = [
     ...Object.entries(product.customFields),
-    ...(product.materialType ? ([["Material", product.materialType]] as [string, string][]) : []),
-    ["Care", "Machine wash cold"],
-    ["Origin", "Pakistan"],
+    ...(product.materialType ? ([[t("Material"), product.materialType]] as [string, string][]) : []),
+    [t("Care"), t("Machine wash cold")],
+    [t("Origin"), t("Pakistan")],
   ];
   const highlights = product.structured?.highlights ?? [];
   return (
     <>
-      <Section title="Product Details" open>
+      <Section title={t("Product Details")} open>
         <div className="mt-3">
           <Description product={product} />
           {highlights.length > 0 && (
-            <ul className="mt-3 space-y-1 text-sm text-stone-700">
+            <ul dir="auto" className="mt-3 space-y-1 text-sm text-stone-700">
               {highlights.map((h) => (
                 <li key={h}>— {h}</li>
               ))}
@@ -66,7 +74,7 @@ export function ProductDetails({ product }: { product: ProductView }) {
           )}
         </div>
       </Section>
-      <Section title="Specifications">
+      <Section title={t("Specifications")}>
         <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
           {specs.map(([k, v]) => (
             <div key={k} className="contents">
@@ -79,12 +87,16 @@ export function ProductDetails({ product }: { product: ProductView }) {
       {product.faqs.length > 0 && (
         <section aria-labelledby="faq-title" className="py-4">
           <h2 id="faq-title" className="text-xs font-semibold tracking-[0.18em] uppercase">
-            FAQs
+            {t("FAQs")}
           </h2>
           {product.faqs.map((f) => (
             <details key={f.question} className="border-b border-stone-200 py-3">
-              <summary className="cursor-pointer text-sm font-medium">{f.question}</summary>
-              <p className="mt-2 text-sm text-stone-700">{f.answer}</p>
+              <summary dir="auto" className="cursor-pointer text-sm font-medium">
+                {f.question}
+              </summary>
+              <p dir="auto" className="mt-2 text-sm text-stone-700">
+                {f.answer}
+              </p>
             </details>
           ))}
         </section>

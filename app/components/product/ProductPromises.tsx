@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { ShippingRule } from "../../../core/shared/pricing";
 import { storePromises, type StorePromise } from "../../lib/store-promises";
 import { OutlineIcon } from "../OutlineIcon";
+import { useT } from "../../i18n/t";
 
 const PROMISE_ICONS: Record<StorePromise["key"], string> = {
   delivery: "M3 7h11v9H3zM14 10h4l3 3v3h-7z",
@@ -12,15 +13,16 @@ const PROMISE_ICONS: Record<StorePromise["key"], string> = {
 };
 
 export function ProductPromises({ shipping, deliveryPromise }: { shipping: ShippingRule; deliveryPromise: string }) {
+  const t = useT();
   return (
     <>
       <ul
         className="mt-8 grid grid-cols-3 gap-2 border-y border-stone-200 py-4 text-center text-[11px] font-semibold tracking-[0.12em] uppercase"
-        aria-label="Our promises"
+        aria-label={t("Our promises")}
       >
-        {storePromises(shipping).map((promise) => (
+        {storePromises(shipping, t).map((promise) => (
           <li key={promise.key}>
-            <Link to={promise.href} className="flex flex-col items-center gap-2 hover:underline">
+            <Link to={t.path(promise.href)} className="flex flex-col items-center gap-2 hover:underline">
               <OutlineIcon size={22} strokeWidth="1.5">
                 <path d={PROMISE_ICONS[promise.key]} />
               </OutlineIcon>
@@ -30,7 +32,8 @@ export function ProductPromises({ shipping, deliveryPromise }: { shipping: Shipp
         ))}
       </ul>
       <p className="mt-3 text-center text-sm text-stone-700" data-testid="delivery-promise">
-        {deliveryPromise}
+        {/* the shop's usual promise is translated; one the owner wrote stays in their words */}
+        {t(deliveryPromise)}
       </p>
     </>
   );

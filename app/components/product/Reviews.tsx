@@ -5,22 +5,36 @@ import { useRevalidator, useSearchParams } from "react-router";
 import { REVIEW_HELD_NOTE } from "../../../core/catalog/review-states";
 import { Stars } from "../Stars";
 import { ApiError, api, errorText } from "../../lib/api";
-import { countOf } from "../../lib/plural";
 import type { ProductView, ReviewView } from "../../lib/product-view.server";
 import { useSignedIn } from "../../lib/session";
 import { toast } from "../../lib/toast";
 import { useHydrated } from "../../lib/use-hydrated";
+import { useT } from "../../i18n/t";
 
 const REVIEW_SENT = "Review submitted successfully!";
 
-const dateFormat = new Intl.DateTimeFormat("en-PK", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Asia/Karachi",
-});
+// each language's dates in its own words ("28 نومبر، 2026"), always in Pakistan time
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function reviewDate(tag: string, iso: string): string {
+  let format = dateFormats.get(tag);
+  if (!format) {
+    format = new Intl.DateTimeFormat(tag, { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Karachi" });
+    dateFormats.set(tag, format);
+  }
+  return format.format(new Date(iso));
+}
 
-export function Reviews({ product, reviews }: { product: ProductView; reviews: ReviewView[] }) {
+export function Reviews({
+  product,
+  reviews,
+  refused,
+}: {
+  product: ProductView;
+  reviews: ReviewView[];
+  /** why the server refused a review posted without JavaScript (core's words, in English) */
+  refused?: string;
+}) {
+  const t = useT();
   const [rating, setRating] = useState(5);
   const [busy, setBusy] = useState(false);
   const signedIn = useSignedIn();
@@ -38,9 +52,9 @@ export function Reviews({ product, reviews }: { product: ProductView; reviews: R
     const name = String(fields.get("reviewer_name") ?? "").trim();
     const text = String(fields.get("review_text") ?? "").trim();
     // spec §5: the store's own messages (the form has noValidate once this handler runs)
-    if (!product) return window.alert("Product not loaded");
-    if (!name) return window.alert("Please enter your name");
-    if (!text) return window.alert("Please write your review");
+    if (!product) return window.alert(t("Product not loaded"));
+    if (!name) return window.alert(t("Please enter your name"));
+    if (!text) return window.alert(t("Please write your review"));
     setBusy(true);
     try {
       const posted = await api<{ awaiting_moderation?: boolean; message?: string }>(`/products/${product.id}/reviews`, {
@@ -54,10 +68,13 @@ export function Reviews({ product, reviews }: { product: ProductView; reviews: R
       form.reset();
       setRating(5);
       // held for the shop to check (decision 0061): the spec's words, then when it will show
-      toast.success(posted?.awaiting_moderation ? `${REVIEW_SENT} ${posted.message ?? REVIEW_HELD_NOTE}` : REVIEW_SENT);
+      // (two messages in one toast: each is translated here, as the toaster knows only whole ones)
+      toast.success(
+        posted?.awaiting_moderation ? `${t(REVIEW_SENT)} ${t(posted.message ?? REVIEW_HELD_NOTE)}` : REVIEW_SENT,
+      );
     } catch (error) {
       if (error instanceof ApiError) toast.error(errorText(error, "Error submitting review"));
-      else window.alert("Error submitting review. Please try again.");
+      else window.alert(t("Error submitting review. Please try again."));
     } finally {
       setBusy(false);
     }
@@ -68,36 +85,39 @@ export function Reviews({ product, reviews }: { product: ProductView; reviews: R
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h2 id="reviews-title" className="font-serif text-3xl">
-            Customer Reviews
+            {t("Customer Reviews")}
           </h2>
           <p className="mt-2 flex items-center gap-2 text-sm text-stone-600">
             <Stars rating={product.rating} />{" "}
             {product.reviewCount > 0
-              ? `${product.rating.toFixed(1)} out of 5 · ${countOf(product.reviewCount, "review")}`
-              : "No reviews yet"}
+              ? `${t("{rating} out of 5", { rating: product.rating.toFixed(1) })} · ${t.count(product.reviewCount, "{count} review", "{count} reviews")}`
+              : t("No reviews yet")}
           </p>
         </div>
         {signedIn && (
           <a href="#write-review" className="btn-secondary">
-            Write a Review
+            {t("Write a Review")}
           </a>
         )}
       </div>
       {confirmed && (
         <p role="status" className="mt-4 bg-emerald-50 p-3 text-sm text-emerald-900 ring-1 ring-emerald-200">
-          {REVIEW_SENT}
-          {heldNote && ` ${REVIEW_HELD_NOTE}`}
+          {t(REVIEW_SENT)}
+          {heldNote && ` ${t(REVIEW_HELD_NOTE)}`}
         </p>
       )}
       <div className="mt-8 grid gap-10 md:grid-cols-[1fr_22rem]">
-        <ul className="divide-y divide-stone-200" aria-label="Reviews">
-          {reviews.length === 0 && <li className="py-4 text-stone-600">Be the first to review this product.</li>}
+        <ul className="divide-y divide-stone-200" aria-label={t("Reviews")}>
+          {reviews.length === 0 && <li className="py-4 text-stone-600">{t("Be the first to review this product.")}</li>}
           {reviews.map((r) => (
             <li key={r.id} className="py-5">
               <Stars rating={r.rating} className="text-sm" />
-              <p className="mt-2 text-[15px] leading-relaxed">{r.text}</p>
+              {/* a shopper writes in English or in Urdu: each review reads in its own direction */}
+              <p dir="auto" className="mt-2 text-[15px] leading-relaxed">
+                {r.text}
+              </p>
               <p className="mt-2 text-xs text-stone-600">
-                <span className="font-semibold text-ink">{r.name}</span> · {dateFormat.format(new Date(r.date))}
+                <span className="font-semibold text-ink">{r.name}</span> · {reviewDate(t.tag, r.date)}
               </p>
             </li>
           ))}
@@ -111,11 +131,16 @@ export function Reviews({ product, reviews }: { product: ProductView; reviews: R
           aria-labelledby="write-review-title"
         >
           <h3 id="write-review-title" className="font-serif text-xl">
-            Write a review
+            {t("Write a review")}
           </h3>
+          {refused && (
+            <p role="alert" className="mt-3 text-sm text-red-800">
+              {t(refused)}
+            </p>
+          )}
 
           <fieldset className="mt-4">
-            <legend className="text-sm font-semibold">Rating</legend>
+            <legend className="text-sm font-semibold">{t("Rating")}</legend>
             <div className="mt-1 flex">
               {[1, 2, 3, 4, 5].map((n) => (
                 <label key={n} className="cursor-pointer p-1 text-2xl">
@@ -133,15 +158,13 @@ export function Reviews({ product, reviews }: { product: ProductView; reviews: R
                   >
                     ★
                   </span>
-                  <span className="sr-only">
-                    {n} {n === 1 ? "star" : "stars"}
-                  </span>
+                  <span className="sr-only">{t.count(n, "{count} star", "{count} stars")}</span>
                 </label>
               ))}
             </div>
           </fieldset>
           <label htmlFor="reviewer-name" className="mt-4 block text-sm font-semibold">
-            Your name
+            {t("Your name")}
           </label>
           <input
             id="reviewer-name"
@@ -152,7 +175,7 @@ export function Reviews({ product, reviews }: { product: ProductView; reviews: R
             className="field mt-1"
           />
           <label htmlFor="review-text" className="mt-4 block text-sm font-semibold">
-            Your review
+            {t("Your review")}
           </label>
           <textarea
             id="review-text"
@@ -163,7 +186,7 @@ export function Reviews({ product, reviews }: { product: ProductView; reviews: R
             className="mt-1 w-full border border-stone-300 bg-white p-3 text-sm focus:border-ink"
           />
           <button type="submit" disabled={busy} className="btn-primary mt-4 w-full">
-            {busy ? "Submitting…" : "Submit Review"}
+            {busy ? t("Submitting…") : t("Submit Review")}
           </button>
         </form>
       </div>
