@@ -1,6 +1,8 @@
 // The signed-in shopper in the browser (spec §3): the bearer token in "userToken" and the user
 // record as JSON in "user". Pages are the same HTML for everyone; this fills in after load.
 import { useSyncExternalStore } from "react";
+import { type Locale, localeOfPath, localePath, withoutLocale } from "../i18n/locales";
+import type { Translator } from "../i18n/t";
 
 export interface StoredUser {
   id?: number;
@@ -139,15 +141,45 @@ export function safeRedirect(value: string | null | undefined, fallback = AFTER_
     return fallback;
   }
   if (url.origin !== "http://store.invalid") return fallback;
-  // back to the sign-in forms would loop
-  if (url.pathname === "/login" || url.pathname === "/register") return fallback;
+  // back to the sign-in forms would loop, in either language
+  const bare = withoutLocale(url.pathname);
+  if (bare === "/login" || bare === "/register") return fallback;
   const path = `${url.pathname}${url.search}${url.hash}`;
   // dot segments can leave "//host" after parsing ("/.//evil.example" becomes "//evil.example")
   return /^\/(?![/\\])/.test(path) ? path : fallback;
 }
 
-/** The sign-in address that comes back to `path` afterwards. */
+/** The sign-in address that comes back to `path` afterwards, in the language `path` is in. */
 export function loginHref(path: string): string {
   const back = safeRedirect(path, "");
-  return back ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login";
+  const locale = localeOfPath(back);
+  return localePath(back ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login", locale);
+}
+
+/**
+ * Where a sign-in on a page in `locale` goes: the ?redirectTo= page in that language, so a shopper
+ * who signed in on an Urdu page stays in Urdu. Checked again once the language is put in: taking
+ * "/ur" off "/ur//host" would leave "//host".
+ */
+export function afterSignIn(redirectTo: string | null | undefined, locale: Locale): string {
+  const fallback = localePath(AFTER_SIGN_IN, locale);
+  return safeRedirect(localePath(safeRedirect(redirectTo), locale), fallback);
+}
+
+// core's refusals that say how long to wait (core/shared/refusals.ts tooMany, and the sign-in
+// lock-out): the catalogue has each one's words and the sentence around them once
+const WAIT = /^(.+?)\. Please try again in (\d+) minutes?(, or ask for a sign-in link by email)?\.$/;
+
+/**
+ * A message from core or the API (its English text is its id) in the page's language; the
+ * refusals that carry a number of minutes are put together from their parts.
+ */
+export function translateRefusal(t: Translator, message: string): string {
+  const wait = t.locale === "en" ? null : WAIT.exec(message);
+  if (!wait) return t(message);
+  const [, what = "", minutes = "", orLink] = wait;
+  const values = { what: t(what), minutes: t.count(Number(minutes), "{count} minute", "{count} minutes") };
+  return orLink
+    ? t("{what}. Please try again in {minutes}, or ask for a sign-in link by email.", values)
+    : t("{what}. Please try again in {minutes}.", values);
 }
