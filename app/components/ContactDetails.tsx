@@ -1,27 +1,52 @@
 import { useContext } from "react";
 import type { ShellData } from "../lib/shell.server";
 import { PolicyTextOnly } from "./StaticPage";
+import { useT } from "../i18n/t";
 
 /** The store's contact details from the site settings (spec §2 About, §3 Site settings). */
 export function ContactDetails({ shell }: { shell: ShellData }) {
+  const t = useT();
+  // numbers and addresses read left to right inside an Urdu page
+  const ltr = t.locale === "ur" ? "ltr" : undefined;
   const whatsapp = shell.whatsappNumber?.replace(/[^\d]/g, "");
   const rows: { label: string; value: React.ReactNode }[] = [];
-  if (shell.phone) rows.push({ label: "Phone", value: <a href={`tel:${shell.phone.replace(/\s/g, "")}`}>{shell.phone}</a> });
+  if (shell.phone) {
+    rows.push({
+      label: t("Phone"),
+      value: (
+        <a href={`tel:${shell.phone.replace(/\s/g, "")}`} dir={ltr}>
+          {shell.phone}
+        </a>
+      ),
+    });
+  }
   if (whatsapp) {
     rows.push({
-      label: "WhatsApp",
+      label: t("WhatsApp"),
       value: (
-        <a href={`https://wa.me/${whatsapp}`} target="_blank" rel="noopener noreferrer">
+        <a href={`https://wa.me/${whatsapp}`} target="_blank" rel="noopener noreferrer" dir={ltr}>
           {shell.whatsappNumber}
         </a>
       ),
     });
   }
-  if (shell.email) rows.push({ label: "Email", value: <a href={`mailto:${shell.email}`}>{shell.email}</a> });
-  if (shell.address) rows.push({ label: "Address", value: shell.address });
-  if (shell.businessHours) rows.push({ label: "Hours", value: shell.businessHours });
+  if (shell.email) {
+    rows.push({
+      label: t("Email"),
+      value: (
+        <a href={`mailto:${shell.email}`} dir={ltr}>
+          {shell.email}
+        </a>
+      ),
+    });
+  }
+  // the address and hours are the owner's own words, as typed in the settings
+  if (shell.address) rows.push({ label: t("Address"), value: shell.address });
+  if (shell.businessHours) rows.push({ label: t("Hours"), value: shell.businessHours });
   const textOnly = useContext(PolicyTextOnly);
-  if (rows.length === 0) return <p>Write to us through the chat button on any page and we will reply within an hour.</p>;
+  if (rows.length === 0) {
+    return <p>{t("Write to us through the chat button on any page and we will reply within an hour.")}</p>;
+  }
   // as text for the console's editor, whose pages keep lists but not definition lists
   if (textOnly) {
     return (
@@ -35,7 +60,10 @@ export function ContactDetails({ shell }: { shell: ShellData }) {
     );
   }
   return (
-    <dl className="my-6 grid gap-x-6 gap-y-3 bg-white p-5 text-sm ring-1 ring-stone-200 md:grid-cols-[8rem_1fr]" aria-label="Contact details">
+    <dl
+      className="my-6 grid gap-x-6 gap-y-3 bg-white p-5 text-sm ring-1 ring-stone-200 md:grid-cols-[8rem_1fr]"
+      aria-label={t("Contact details")}
+    >
       {rows.map((row) => (
         <div key={row.label} className="contents">
           <dt className="font-semibold text-ink">{row.label}</dt>

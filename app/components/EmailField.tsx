@@ -1,4 +1,5 @@
 import { EMAIL_MAX } from "../../core/accounts/form-rules";
+import { useT } from "../i18n/t";
 
 /**
  * The email input of the account forms: controlled (value and onChange) in the forms that check
@@ -7,7 +8,7 @@ import { EMAIL_MAX } from "../../core/accounts/form-rules";
  */
 export function EmailField({
   id = "email",
-  label = "Email",
+  label,
   error,
   ...input
 }: {
@@ -19,10 +20,11 @@ export function EmailField({
   defaultValue?: string;
   required?: boolean;
 }) {
+  const t = useT();
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold">
-        {label}
+        {label ?? t("Email")}
       </label>
       <input
         id={id}
@@ -30,6 +32,7 @@ export function EmailField({
         type="email"
         autoComplete="email"
         inputMode="email"
+        dir={t.locale === "ur" ? "ltr" : undefined}
         maxLength={EMAIL_MAX}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}

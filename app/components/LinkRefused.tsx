@@ -2,8 +2,13 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AuthLayout } from "./AuthLayout";
 import { Notice } from "./admin/Notice";
+import { useT } from "../i18n/t";
+import { translateRefusal } from "../lib/session";
 
-/** The page of a link from a message that no longer works (used, expired, unknown), and what to do next. */
+/**
+ * The page of a link from a message that no longer works (used, expired, unknown), and what to do
+ * next. Its words come in English (core's refusal among them) and show in the page's language.
+ */
 export function LinkRefused({
   intro,
   message,
@@ -15,13 +20,14 @@ export function LinkRefused({
   next: { to: string; label: string };
   children?: ReactNode;
 }) {
+  const t = useT();
   return (
-    <AuthLayout title="Link Not Working" intro={intro}>
+    <AuthLayout title={t("Link Not Working")} intro={t(intro)}>
       <Notice kind="error" className="mt-8">
-        {message}
+        {translateRefusal(t, message)}
       </Notice>
-      <Link to={next.to} className="btn-primary mt-6 w-full">
-        {next.label}
+      <Link to={t.path(next.to)} className="btn-primary mt-6 w-full">
+        {t(next.label)}
       </Link>
       {children}
     </AuthLayout>

@@ -1,9 +1,11 @@
 import { PASSWORD_RULES } from "../../core/accounts/form-rules";
+import { useT } from "../i18n/t";
 
 /** The live checklist of the password rules (spec §5 Register), under a new-password field. */
 export function PasswordChecklist({ id, password }: { id: string; password: string }) {
+  const t = useT();
   return (
-    <ul id={id} aria-label="Password requirements" className="mt-2 grid gap-1 text-sm">
+    <ul id={id} aria-label={t("Password requirements")} className="mt-2 grid gap-1 text-sm">
       {PASSWORD_RULES.map((rule) => {
         const met = rule.test(password);
         return (
@@ -18,8 +20,8 @@ export function PasswordChecklist({ id, password }: { id: string; password: stri
             >
               {met ? "✓" : ""}
             </span>
-            {rule.label}
-            <span className="sr-only">{met ? "(done)" : "(not yet)"}</span>
+            {t(rule.label)}
+            <span className="sr-only">{met ? t("(done)") : t("(not yet)")}</span>
           </li>
         );
       })}

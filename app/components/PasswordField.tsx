@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useT } from "../i18n/t";
 
 /** A password input with the show/hide toggle of spec §2 (Login, Register). */
 export function PasswordField({
@@ -18,6 +19,7 @@ export function PasswordField({
   error?: string | null;
   describedBy?: string;
 }) {
+  const t = useT();
   const [shown, setShown] = useState(false);
   const errorId = `${id}-error`;
   return (
@@ -41,11 +43,15 @@ export function PasswordField({
         <button
           type="button"
           onClick={() => setShown((s) => !s)}
-          aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-label={
+            t.locale === "en"
+              ? `${shown ? "Hide" : "Show"} ${label.toLowerCase()}`
+              : t(shown ? "Hide {field}" : "Show {field}", { field: label })
+          }
           aria-pressed={shown}
           className="absolute inset-y-0 end-0 px-3 text-xs font-semibold tracking-widest text-stone-600 uppercase hover:text-ink"
         >
-          {shown ? "Hide" : "Show"}
+          {shown ? t("Hide") : t("Show")}
         </button>
       </div>
       {error && (

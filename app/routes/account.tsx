@@ -12,13 +12,21 @@ import { pageMeta, publicPageHeaders } from "../lib/seo";
 import { clearSession, getStoredUser, loginHref, storeUser, useStoredUser, type StoredUser } from "../lib/session";
 import type { ShellData } from "../lib/shell.server";
 import { toast } from "../lib/toast";
+import { localeOfPath } from "../i18n/locales";
+import { translatorIn, useT } from "../i18n/t";
 import type { Route } from "./+types/account";
 
 export const headers = publicPageHeaders;
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
   const shell = matches[0]?.data as ShellData | undefined;
-  return pageMeta(shell?.seo, { title: `My Account | ${shell?.siteName ?? ""}`, path: "/account", noindex: true });
+  const t = translatorIn(localeOfPath(location.pathname));
+  return pageMeta(shell?.seo, {
+    title: t("My Account | {siteName}", { siteName: shell?.siteName ?? "" }),
+    path: "/account",
+    noindex: true,
+    locale: t.locale,
+  });
 }
 
 const TABS = ["profile", "orders", "settings"] as const;
@@ -55,6 +63,7 @@ function TabButton({
 }
 
 export default function AccountPage() {
+  const t = useT();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
@@ -67,7 +76,7 @@ export default function AccountPage() {
   useEffect(() => {
     // spec §6: no token, no account
     if (!authToken()) {
-      navigate(loginHref("/account"), { replace: true });
+      navigate(loginHref(t.path("/account")), { replace: true });
       return;
     }
     const stored = getStoredUser();
@@ -78,7 +87,7 @@ export default function AccountPage() {
         // spec §4: a 401 or 422 on the profile call clears the stored session; others are logged
         if (error instanceof ApiError && (error.status === 401 || error.status === 422)) {
           clearSession();
-          if (live) navigate(loginHref("/account"), { replace: true });
+          if (live) navigate(loginHref(t.path("/account")), { replace: true });
           return;
         }
         console.error(error);
@@ -87,7 +96,7 @@ export default function AccountPage() {
     return () => {
       live = false;
     };
-  }, [navigate]);
+  }, [navigate, t]);
 
   function choose(next: Tab) {
     setParams(next === "profile" ? {} : { tab: next }, { replace: true, preventScrollReset: true });
@@ -103,51 +112,53 @@ export default function AccountPage() {
     }
     clearSession();
     toast.success("You have been signed out.");
-    navigate("/", { replace: true });
+    navigate(t.path("/"), { replace: true });
   }
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 md:px-8 md:py-12">
-      <p className="eyebrow">My Account</p>
-      <h1 className="mt-2 font-serif text-3xl md:text-4xl">{user ? `Hello, ${user.first_name}` : "My Account"}</h1>
+      <p className="eyebrow">{t("My Account")}</p>
+      <h1 className="mt-2 font-serif text-3xl md:text-4xl">
+        {user ? t("Hello, {name}", { name: user.first_name }) : t("My Account")}
+      </h1>
       {failed ? (
         <div className="mt-8" role="alert">
-          <p className="text-sm text-red-800">We could not load your account. Please try again.</p>
+          <p className="text-sm text-red-800">{t("We could not load your account. Please try again.")}</p>
           <button type="button" onClick={() => window.location.reload()} className="btn-secondary mt-4">
-            Try Again
+            {t("Try Again")}
           </button>
         </div>
       ) : !user ? (
         <p className="mt-8 text-sm text-stone-600" aria-live="polite">
-          Loading your account…
+          {t("Loading your account…")}
         </p>
       ) : (
         <>
           {user.email_verified_at === null && <VerifyNotice email={user.email} />}
           <div className="mt-8 grid gap-8 md:grid-cols-[14rem_1fr] md:gap-12">
             <nav
-              aria-label="Account"
+              aria-label={t("Account")}
               className="-mx-4 border-y border-stone-200 md:mx-0 md:self-start md:border md:bg-white"
             >
               {/* on a narrow phone the tabs wrap to a second row rather than cut the last one off */}
               <ul className="flex flex-wrap justify-between px-2 md:flex-col md:px-0">
                 <TabButton tab="profile" current={tab} onChoose={choose}>
-                  Profile
+                  {t("Profile")}
                 </TabButton>
                 <li>
-                  <Link to="/wishlist" className={MENU_ITEM}>
-                    Wishlist
+                  <Link to={t.path("/wishlist")} className={MENU_ITEM}>
+                    {t("Wishlist")}
                   </Link>
                 </li>
                 <TabButton tab="orders" current={tab} onChoose={choose}>
-                  My Orders
+                  {t("My Orders")}
                 </TabButton>
                 <TabButton tab="settings" current={tab} onChoose={choose}>
-                  Settings
+                  {t("Settings")}
                 </TabButton>
                 <li>
                   <button type="button" onClick={logout} disabled={leaving} className={`${MENU_ITEM} text-accent`}>
-                    {leaving ? "Signing out…" : "Logout"}
+                    {leaving ? t("Signing out…") : t("Logout")}
                   </button>
                 </li>
               </ul>
@@ -158,9 +169,9 @@ export default function AccountPage() {
               {tab === "settings" && (
                 <section aria-labelledby="settings-title">
                   <h2 id="settings-title" className="font-serif text-2xl">
-                    Settings
+                    {t("Settings")}
                   </h2>
-                  <p className="mt-6 text-sm text-stone-600">Account settings coming soon...</p>
+                  <p className="mt-6 text-sm text-stone-600">{t("Account settings coming soon...")}</p>
                 </section>
               )}
             </div>

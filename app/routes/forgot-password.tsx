@@ -11,6 +11,9 @@ import { Notice } from "../components/admin/Notice";
 import { actionOrLoaderHeaders, PRIVATE_HEADERS, refusal } from "../lib/private-page";
 import { pageMeta, PUBLIC_CACHE } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
+import { translateRefusal } from "../lib/session";
+import { localeOfPath } from "../i18n/locales";
+import { translatorIn, useT } from "../i18n/t";
 import type { Route } from "./+types/forgot-password";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -27,7 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const { detail } = await requestPasswordReset(
       context.core,
-      { email, channel },
+      // the email and its link in the language of the page asking
+      { email, channel, locale: localeOfPath(new URL(request.url).pathname) },
       { ip: context.clientIp },
       { whatsapp: !!context.config.whatsapp },
     );
@@ -40,13 +44,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers = actionOrLoaderHeaders;
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
   const shell = matches[0]?.data as ShellData | undefined;
+  const t = translatorIn(localeOfPath(location.pathname));
   return pageMeta(shell?.seo, {
-    title: `Forgot Password | ${shell?.siteName ?? ""}`,
-    description: "Forgot your password? Enter your email and we will send you a link to choose a new one.",
+    title: t("Forgot Password | {siteName}", { siteName: shell?.siteName ?? "" }),
+    description: t("Forgot your password? Enter your email and we will send you a link to choose a new one."),
     path: "/forgot-password",
     noindex: true,
+    locale: t.locale,
   });
 }
 
@@ -56,34 +62,37 @@ const CHANNELS = [
 ] as const;
 
 export default function ForgotPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
   const answer = actionData as Answer | undefined;
   const [channel, setChannel] = useState<"email" | "whatsapp">("email");
 
   if (answer && "sent" in answer) {
-    const codeHref = `/reset-password?email=${encodeURIComponent(answer.email)}`;
+    const codeHref = t.path(`/reset-password?email=${encodeURIComponent(answer.email)}`);
     return (
-      <AuthLayout title="Check Your Messages" intro="We have received your request.">
+      <AuthLayout title={t("Check Your Messages")} intro={t("We have received your request.")}>
         <Notice kind="success" className="mt-8">
-          {answer.sent}
+          {translateRefusal(t, answer.sent)}
         </Notice>
         {answer.channel === "whatsapp" ? (
           <Link to={codeHref} className="btn-primary mt-6 w-full">
-            Enter the code
+            {t("Enter the code")}
           </Link>
         ) : (
           <p className="mt-6 text-sm text-stone-700">
-            Nothing after a few minutes? Look in your spam or junk folder, or check the email you typed and try again.
+            {t(
+              "Nothing after a few minutes? Look in your spam or junk folder, or check the email you typed and try again.",
+            )}
           </p>
         )}
         <p className="mt-6 text-center text-sm text-stone-700">
-          <Link to="/forgot-password" reloadDocument className="underline underline-offset-4 hover:text-ink">
-            Try again
+          <Link to={t.path("/forgot-password")} reloadDocument className="underline underline-offset-4 hover:text-ink">
+            {t("Try again")}
           </Link>
           <span aria-hidden="true"> · </span>
-          <Link to="/login" className="font-semibold text-ink underline underline-offset-4">
-            Back to Sign In
+          <Link to={t.path("/login")} className="font-semibold text-ink underline underline-offset-4">
+            {t("Back to Sign In")}
           </Link>
         </p>
       </AuthLayout>
@@ -92,19 +101,19 @@ export default function ForgotPasswordPage({ loaderData, actionData }: Route.Com
 
   return (
     <AuthLayout
-      title="Forgot Password"
-      intro="Enter the email of your account and we will send you a link to choose a new password."
+      title={t("Forgot Password")}
+      intro={t("Enter the email of your account and we will send you a link to choose a new password.")}
     >
-      <Form method="post" className="mt-8 space-y-5" aria-label="Reset your password">
+      <Form method="post" className="mt-8 space-y-5" aria-label={t("Reset your password")}>
         {answer && "error" in answer && (
           <p role="alert" className="bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
-            {answer.error}
+            {translateRefusal(t, answer.error)}
           </p>
         )}
         <EmailField required />
         {loaderData.whatsapp && (
           <fieldset>
-            <legend className="text-sm font-semibold">How should we send it?</legend>
+            <legend className="text-sm font-semibold">{t("How should we send it?")}</legend>
             <div className="mt-2 grid gap-2 text-sm">
               {CHANNELS.map((choice) => (
                 <label
@@ -119,8 +128,8 @@ export default function ForgotPasswordPage({ loaderData, actionData }: Route.Com
                     onChange={() => setChannel(choice.value)}
                   />
                   <span>
-                    {choice.label}
-                    {choice.hint && <span className="block text-xs text-stone-600">{choice.hint}</span>}
+                    {t(choice.label)}
+                    {choice.hint && <span className="block text-xs text-stone-600">{t(choice.hint)}</span>}
                   </span>
                 </label>
               ))}
@@ -128,13 +137,13 @@ export default function ForgotPasswordPage({ loaderData, actionData }: Route.Com
           </fieldset>
         )}
         <button type="submit" disabled={sending} className="btn-primary w-full">
-          {sending ? "Sending…" : channel === "whatsapp" ? "Send the code" : "Send the link"}
+          {sending ? t("Sending…") : channel === "whatsapp" ? t("Send the code") : t("Send the link")}
         </button>
       </Form>
       <p className="mt-6 text-center text-sm text-stone-700">
-        Remembered it?{" "}
-        <Link to="/login" className="font-semibold text-ink underline underline-offset-4">
-          Sign in
+        {t("Remembered it?")}{" "}
+        <Link to={t.path("/login")} className="font-semibold text-ink underline underline-offset-4">
+          {t("Sign in")}
         </Link>
       </p>
     </AuthLayout>

@@ -13,22 +13,28 @@ import { Notice } from "../components/admin/Notice";
 import { ApiError, api } from "../lib/api";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
 import { useHydrated } from "../lib/use-hydrated";
-import { NETWORK_ERROR, safeRedirect, storeSession, type SignInAnswer } from "../lib/session";
+import { afterSignIn, NETWORK_ERROR, storeSession, translateRefusal, type SignInAnswer } from "../lib/session";
+import { translatorIn, useT } from "../i18n/t";
+import { localeOfPath } from "../i18n/locales";
 import type { ShellData } from "../lib/shell.server";
 import type { Route } from "./+types/login";
 
 export const headers = publicPageHeaders;
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
   const shell = matches[0]?.data as ShellData | undefined;
+  const t = translatorIn(localeOfPath(location.pathname));
+  const siteName = shell?.siteName ?? "";
   return pageMeta(shell?.seo, {
-    title: `Sign In | ${shell?.siteName ?? ""}`,
-    description: `Sign in to your ${shell?.siteName ?? ""} account to see your orders, profile and wishlist.`,
+    title: t("Sign In | {siteName}", { siteName }),
+    description: t("Sign in to your {siteName} account to see your orders, profile and wishlist.", { siteName }),
     path: "/login",
+    locale: t.locale,
   });
 }
 
 export default function LoginPage() {
+  const t = useT();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo");
@@ -53,57 +59,70 @@ export default function LoginPage() {
     try {
       const answer = await api<SignInAnswer>("/users/login", {
         method: "POST",
-        body: { email: email.trim(), password },
+        // her account emails are written in the language she signs in from
+        body: { email: email.trim(), password, locale: t.locale },
       });
       storeSession(answer.access_token, answer.user);
-      navigate(safeRedirect(redirectTo), { replace: true });
+      navigate(afterSignIn(redirectTo, t.locale), { replace: true });
     } catch (error) {
       // spec §8: the server's detail, or the fallback; a request that never arrived is a network error
-      setFailure(error instanceof ApiError ? (error.detail ?? "Login failed. Please try again.") : NETWORK_ERROR);
+      setFailure(
+        translateRefusal(
+          t,
+          error instanceof ApiError ? (error.detail ?? "Login failed. Please try again.") : NETWORK_ERROR,
+        ),
+      );
       setLocked(error instanceof ApiError && error.status === 429);
       setBusy(false);
     }
   }
 
-  const registerHref = redirectTo ? `/register?redirectTo=${encodeURIComponent(redirectTo)}` : "/register";
+  const registerHref = t.path(redirectTo ? `/register?redirectTo=${encodeURIComponent(redirectTo)}` : "/register");
   return (
-    <AuthLayout title="Sign In" intro="Welcome back. Sign in to see your orders, profile and wishlist.">
-      <form method="post" noValidate onSubmit={submit} className="mt-8 space-y-5" aria-label="Sign in">
+    <AuthLayout title={t("Sign In")} intro={t("Welcome back. Sign in to see your orders, profile and wishlist.")}>
+      <form method="post" noValidate onSubmit={submit} className="mt-8 space-y-5" aria-label={t("Sign in")}>
         {failure && (
           <p role="alert" className="bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
             {failure}
           </p>
         )}
         {locked && <SignInLinkOffer email={email.trim()} />}
-        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+        <EmailField
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email && translateRefusal(t, errors.email)}
+        />
         <div>
           <PasswordField
             id="password"
-            label="Password"
+            label={t("Password")}
             value={password}
             onChange={setPassword}
             autoComplete="current-password"
-            error={errors.password}
+            error={errors.password && translateRefusal(t, errors.password)}
           />
           <p className="mt-2 text-end text-sm">
-            <Link to="/forgot-password" className="text-stone-700 underline underline-offset-4 hover:text-ink">
-              Forgot password?
+            <Link
+              to={t.path("/forgot-password")}
+              className="text-stone-700 underline underline-offset-4 hover:text-ink"
+            >
+              {t("Forgot password?")}
             </Link>
           </p>
         </div>
         <button type="submit" disabled={!ready || busy} className="btn-primary w-full">
-          {busy ? "Signing In…" : "Sign In"}
+          {busy ? t("Signing In…") : t("Sign In")}
         </button>
       </form>
       <p className="mt-6 text-center text-sm text-stone-700">
-        New here?{" "}
+        {t("New here?")}{" "}
         <Link to={registerHref} className="font-semibold text-ink underline underline-offset-4">
-          Create an account
+          {t("Create an account")}
         </Link>
       </p>
       <p className="mt-3 text-center text-sm">
-        <Link to="/" className="text-stone-600 underline-offset-4 hover:text-ink hover:underline">
-          Back to Home
+        <Link to={t.path("/")} className="text-stone-600 underline-offset-4 hover:text-ink hover:underline">
+          {t("Back to Home")}
         </Link>
       </p>
     </AuthLayout>
@@ -112,20 +131,26 @@ export default function LoginPage() {
 
 /** "Email me a sign-in link" for the address typed, once sign-in has been refused for too many attempts. */
 function SignInLinkOffer({ email }: { email: string }) {
+  const t = useT();
   const [answer, setAnswer] = useState<{ sent: string } | { error: string } | null>(null);
   const [sending, setSending] = useState(false);
 
   async function send() {
     if (email.length > EMAIL_MAX || !isEmailAddress(email)) {
-      setAnswer({ error: EMAIL_MESSAGE });
+      setAnswer({ error: t(EMAIL_MESSAGE) });
       return;
     }
     setSending(true);
     try {
-      const { detail } = await api<{ detail: string }>("/users/sign-in-link", { method: "POST", body: { email } });
-      setAnswer({ sent: detail });
+      const { detail } = await api<{ detail: string }>("/users/sign-in-link", {
+        method: "POST",
+        body: { email, locale: t.locale },
+      });
+      setAnswer({ sent: translateRefusal(t, detail) });
     } catch (error) {
-      setAnswer({ error: error instanceof ApiError ? (error.detail ?? SIGN_IN_LINK_FAILED) : NETWORK_ERROR });
+      setAnswer({
+        error: translateRefusal(t, error instanceof ApiError ? (error.detail ?? SIGN_IN_LINK_FAILED) : NETWORK_ERROR),
+      });
     } finally {
       setSending(false);
     }
@@ -135,20 +160,20 @@ function SignInLinkOffer({ email }: { email: string }) {
     return (
       <Notice kind="success">
         {answer.sent}
-        <span className="mt-2 block">Open the email on this phone or computer and tap the button in it.</span>
+        <span className="mt-2 block">{t("Open the email on this phone or computer and tap the button in it.")}</span>
       </Notice>
     );
   }
   return (
     <div className="space-y-3 bg-stone-50 px-4 py-4 text-sm ring-1 ring-stone-200">
-      <p className="text-stone-800">We can email you a link that signs you in without your password.</p>
+      <p className="text-stone-800">{t("We can email you a link that signs you in without your password.")}</p>
       {answer && "error" in answer && (
         <p role="alert" className="text-red-800">
           {answer.error}
         </p>
       )}
       <button type="button" onClick={send} disabled={sending} className="btn-secondary w-full">
-        {sending ? "Sending…" : "Email me a sign-in link"}
+        {sending ? t("Sending…") : t("Email me a sign-in link")}
       </button>
     </div>
   );

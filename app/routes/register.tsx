@@ -5,12 +5,15 @@ import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { checkRegister, meetsPasswordRules } from "../../core/accounts/form-rules";
 import { AuthLayout } from "../components/AuthLayout";
+import { Sentence } from "../components/account/Sentence";
 import { EmailField } from "../components/EmailField";
 import { PasswordChecklist } from "../components/PasswordChecklist";
 import { PasswordField } from "../components/PasswordField";
 import { ApiError, api } from "../lib/api";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
-import { NETWORK_ERROR, safeRedirect, storeSession, type SignInAnswer } from "../lib/session";
+import { afterSignIn, NETWORK_ERROR, storeSession, translateRefusal, type SignInAnswer } from "../lib/session";
+import { localeOfPath } from "../i18n/locales";
+import { translatorIn, useT } from "../i18n/t";
 import type { ShellData } from "../lib/shell.server";
 import { toast } from "../lib/toast";
 import { useHydrated } from "../lib/use-hydrated";
@@ -18,12 +21,17 @@ import type { Route } from "./+types/register";
 
 export const headers = publicPageHeaders;
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
   const shell = matches[0]?.data as ShellData | undefined;
+  const t = translatorIn(localeOfPath(location.pathname));
+  const siteName = shell?.siteName ?? "";
   return pageMeta(shell?.seo, {
-    title: `Create Account | ${shell?.siteName ?? ""}`,
-    description: `Create your ${shell?.siteName ?? ""} account: keep a wishlist, see your orders and check out faster.`,
+    title: t("Create Account | {siteName}", { siteName }),
+    description: t("Create your {siteName} account: keep a wishlist, see your orders and check out faster.", {
+      siteName,
+    }),
     path: "/register",
+    locale: t.locale,
   });
 }
 
@@ -70,7 +78,26 @@ function TextField({
   );
 }
 
+/** "By creating an account you agree to our Terms & Conditions and Privacy Policy." with its two links. */
+function AgreeToTerms() {
+  const t = useT();
+  const link = (to: string, label: string) => (
+    <Link key={to} to={t.path(to)} className="underline underline-offset-2 hover:text-ink">
+      {t(label)}
+    </Link>
+  );
+  const terms = link("/terms", "Terms & Conditions");
+  const privacy = link("/privacy", "Privacy Policy");
+  // English as the page always wrote it, piece by piece, so its markup stays the same
+  if (t.locale === "en") return ["By creating an account you agree to our", " ", terms, " ", "and", " ", privacy, "."];
+  // Urdu puts the verb after both links: the sentence is laid out from its translation
+  return (
+    <Sentence text={t("By creating an account you agree to our {terms} and {privacy}.")} parts={{ terms, privacy }} />
+  );
+}
+
 export default function RegisterPage() {
+  const t = useT();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo");
@@ -94,8 +121,8 @@ export default function RegisterPage() {
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
-    if (form.password !== form.confirm) return setFailure("Passwords do not match.");
-    if (!rulesMet) return setFailure("Password must meet all requirements.");
+    if (form.password !== form.confirm) return setFailure(t("Passwords do not match."));
+    if (!rulesMet) return setFailure(t("Password must meet all requirements."));
     // confirm_password is checked here and not sent (spec §3)
     const payload = {
       first_name: form.first_name.trim(),
@@ -104,26 +131,35 @@ export default function RegisterPage() {
       password: form.password,
     };
     const fields = checkRegister(payload);
-    setErrors(fields);
+    setErrors(
+      Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, translateRefusal(t, message)])),
+    );
     if (Object.keys(fields).length > 0) return;
     setBusy(true);
     try {
-      const answer = await api<SignInAnswer>("/users/register", { method: "POST", body: payload });
+      // her account emails are written in the language she registers from
+      const answer = await api<SignInAnswer>("/users/register", {
+        method: "POST",
+        body: { ...payload, locale: t.locale },
+      });
       storeSession(answer.access_token, answer.user);
-      toast.success(`Welcome, ${answer.user.first_name}! Your account is ready.`);
-      navigate(safeRedirect(redirectTo), { replace: true });
+      toast.success(t("Welcome, {name}! Your account is ready.", { name: answer.user.first_name }));
+      navigate(afterSignIn(redirectTo, t.locale), { replace: true });
     } catch (error) {
       setFailure(
-        error instanceof ApiError ? (error.detail ?? "Registration failed. Please try again.") : NETWORK_ERROR,
+        translateRefusal(
+          t,
+          error instanceof ApiError ? (error.detail ?? "Registration failed. Please try again.") : NETWORK_ERROR,
+        ),
       );
       setBusy(false);
     }
   }
 
-  const loginHref = redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
+  const loginHref = t.path(redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login");
   return (
-    <AuthLayout title="Create Account" intro="Save your favourites, follow your orders and check out faster.">
-      <form method="post" noValidate onSubmit={submit} className="mt-8 space-y-5" aria-label="Create account">
+    <AuthLayout title={t("Create Account")} intro={t("Save your favourites, follow your orders and check out faster.")}>
+      <form method="post" noValidate onSubmit={submit} className="mt-8 space-y-5" aria-label={t("Create account")}>
         {failure && (
           <p role="alert" className="bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
             {failure}
@@ -132,7 +168,7 @@ export default function RegisterPage() {
         <div className="grid grid-cols-2 gap-3">
           <TextField
             id="first_name"
-            label="First name"
+            label={t("First name")}
             value={form.first_name}
             onChange={set("first_name")}
             error={errors.first_name}
@@ -140,7 +176,7 @@ export default function RegisterPage() {
           />
           <TextField
             id="last_name"
-            label="Last name"
+            label={t("Last name")}
             value={form.last_name}
             onChange={set("last_name")}
             error={errors.last_name}
@@ -151,7 +187,7 @@ export default function RegisterPage() {
         <div>
           <PasswordField
             id="password"
-            label="Password"
+            label={t("Password")}
             value={form.password}
             onChange={set("password")}
             autoComplete="new-password"
@@ -162,36 +198,28 @@ export default function RegisterPage() {
         </div>
         <PasswordField
           id="confirm_password"
-          label="Confirm password"
+          label={t("Confirm password")}
           value={form.confirm}
           onChange={set("confirm")}
           autoComplete="new-password"
-          error={mismatch ? "Passwords do not match" : null}
+          error={mismatch ? t("Passwords do not match") : null}
         />
         <p className="text-xs leading-relaxed text-stone-600">
-          By creating an account you agree to our{" "}
-          <Link to="/terms" className="underline underline-offset-2 hover:text-ink">
-            Terms &amp; Conditions
-          </Link>{" "}
-          and{" "}
-          <Link to="/privacy" className="underline underline-offset-2 hover:text-ink">
-            Privacy Policy
-          </Link>
-          .
+          <AgreeToTerms />
         </p>
         <button type="submit" disabled={!ready || !complete || busy} className="btn-primary w-full">
-          {busy ? "Creating Account…" : "Create Account"}
+          {busy ? t("Creating Account…") : t("Create Account")}
         </button>
       </form>
       <p className="mt-6 text-center text-sm text-stone-700">
-        Already have an account?{" "}
+        {t("Already have an account?")}{" "}
         <Link to={loginHref} className="font-semibold text-ink underline underline-offset-4">
-          Sign in
+          {t("Sign in")}
         </Link>
       </p>
       <p className="mt-3 text-center text-sm">
-        <Link to="/" className="text-stone-600 underline-offset-4 hover:text-ink hover:underline">
-          Back to Home
+        <Link to={t.path("/")} className="text-stone-600 underline-offset-4 hover:text-ink hover:underline">
+          {t("Back to Home")}
         </Link>
       </p>
     </AuthLayout>

@@ -22,6 +22,9 @@ import { PasswordField } from "../components/PasswordField";
 import { actionOrLoaderHeaders, LINK_PAGE_HEADERS, LINK_REFERRER_POLICY, refusal } from "../lib/private-page";
 import { pageMeta } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
+import { translateRefusal } from "../lib/session";
+import { localeOfPath } from "../i18n/locales";
+import { translatorIn, useT } from "../i18n/t";
 import type { Route } from "./+types/reset-password";
 
 const REFUSED = { used: RESET_LINK_USED, expired: RESET_LINK_EXPIRED, unknown: RESET_LINK_UNKNOWN } as const;
@@ -58,39 +61,43 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const headers = actionOrLoaderHeaders;
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
   const shell = matches[0]?.data as ShellData | undefined;
+  const t = translatorIn(localeOfPath(location.pathname));
   // the path without the token: the link is a key and goes in no canonical or shared address
   return [
     ...pageMeta(shell?.seo, {
-      title: `Choose a New Password | ${shell?.siteName ?? ""}`,
-      description: "Choose a new password for your account.",
+      title: t("Choose a New Password | {siteName}", { siteName: shell?.siteName ?? "" }),
+      description: t("Choose a new password for your account."),
       path: "/reset-password",
       noindex: true,
+      locale: t.locale,
     }),
     { name: "referrer", content: LINK_REFERRER_POLICY },
   ];
 }
 
 function Done({ message }: { message: string }) {
+  const t = useT();
   return (
-    <AuthLayout title="Password Changed" intro="You can sign in again.">
+    <AuthLayout title={t("Password Changed")} intro={t("You can sign in again.")}>
       <Notice kind="success" className="mt-8">
-        {message}
-        <span className="mt-2 block">For your safety, you have been signed out everywhere else.</span>
+        {translateRefusal(t, message)}
+        <span className="mt-2 block">{t("For your safety, you have been signed out everywhere else.")}</span>
       </Notice>
-      <Link to="/login" className="btn-primary mt-6 w-full">
-        Sign In
+      <Link to={t.path("/login")} className="btn-primary mt-6 w-full">
+        {t("Sign In")}
       </Link>
     </AuthLayout>
   );
 }
 
 function BackToSignIn() {
+  const t = useT();
   return (
     <p className="mt-6 text-center text-sm">
-      <Link to="/login" className="text-stone-600 underline underline-offset-4 hover:text-ink">
-        Back to Sign In
+      <Link to={t.path("/login")} className="text-stone-600 underline underline-offset-4 hover:text-ink">
+        {t("Back to Sign In")}
       </Link>
     </p>
   );
@@ -109,6 +116,7 @@ function Refused({ message }: { message: string }) {
 }
 
 export default function ResetPasswordPage({ loaderData, actionData, params }: Route.ComponentProps) {
+  const t = useT();
   const navigation = useNavigation();
   const [search] = useSearchParams();
   const [password, setPassword] = useState("");
@@ -126,17 +134,17 @@ export default function ResetPasswordPage({ loaderData, actionData, params }: Ro
   const mismatch = confirm !== "" && confirm !== password;
   return (
     <AuthLayout
-      title="Choose a New Password"
+      title={t("Choose a New Password")}
       intro={
         withCode
-          ? "Enter your email, the 6-digit code we sent you on WhatsApp, and a new password."
-          : "Choose a new password for your account. You will then sign in with it."
+          ? t("Enter your email, the 6-digit code we sent you on WhatsApp, and a new password.")
+          : t("Choose a new password for your account. You will then sign in with it.")
       }
     >
-      <Form method="post" className="mt-8 space-y-5" aria-label="Choose a new password">
+      <Form method="post" className="mt-8 space-y-5" aria-label={t("Choose a new password")}>
         {error && error.field !== "password" && (
           <p role="alert" className="bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
-            {error.error}
+            {translateRefusal(t, error.error)}
           </p>
         )}
         {withCode && (
@@ -144,7 +152,7 @@ export default function ResetPasswordPage({ loaderData, actionData, params }: Ro
             <EmailField required defaultValue={search.get("email") ?? ""} />
             <div>
               <label htmlFor="code" className="block text-sm font-semibold">
-                Code from WhatsApp
+                {t("Code from WhatsApp")}
               </label>
               <input
                 id="code"
@@ -155,6 +163,7 @@ export default function ResetPasswordPage({ loaderData, actionData, params }: Ro
                 pattern="[0-9]{6}"
                 maxLength={6}
                 aria-invalid={error?.field === "code" ? true : undefined}
+                dir={t.locale === "ur" ? "ltr" : undefined}
                 className="field mt-1 font-mono tracking-[0.3em]"
               />
             </div>
@@ -163,25 +172,25 @@ export default function ResetPasswordPage({ loaderData, actionData, params }: Ro
         <div>
           <PasswordField
             id="password"
-            label="New password"
+            label={t("New password")}
             value={password}
             onChange={setPassword}
             autoComplete="new-password"
-            error={error?.field === "password" ? error.error : null}
+            error={error?.field === "password" ? translateRefusal(t, error.error) : null}
             describedBy="password-rules"
           />
           <PasswordChecklist id="password-rules" password={password} />
         </div>
         <PasswordField
           id="confirm_password"
-          label="Confirm new password"
+          label={t("Confirm new password")}
           value={confirm}
           onChange={setConfirm}
           autoComplete="new-password"
-          error={mismatch ? "Passwords do not match" : null}
+          error={mismatch ? t("Passwords do not match") : null}
         />
         <button type="submit" disabled={sending} className="btn-primary w-full">
-          {sending ? "Saving…" : "Set new password"}
+          {sending ? t("Saving…") : t("Set new password")}
         </button>
       </Form>
       <BackToSignIn />

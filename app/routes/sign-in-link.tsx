@@ -16,7 +16,9 @@ import { LinkRefused } from "../components/LinkRefused";
 import { ApiError, api } from "../lib/api";
 import { LINK_PAGE_HEADERS, LINK_REFERRER_POLICY } from "../lib/private-page";
 import { pageMeta } from "../lib/seo";
-import { NETWORK_ERROR, storeSession, type SignInAnswer } from "../lib/session";
+import { NETWORK_ERROR, storeSession, translateRefusal, type SignInAnswer } from "../lib/session";
+import { localeOfPath } from "../i18n/locales";
+import { translatorIn, useT } from "../i18n/t";
 import type { ShellData } from "../lib/shell.server";
 import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/sign-in-link";
@@ -33,15 +35,17 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
   const shell = matches[0]?.data as ShellData | undefined;
+  const t = translatorIn(localeOfPath(location.pathname));
   // the path without the token: the link is a key and goes in no canonical or shared address
   return [
     ...pageMeta(shell?.seo, {
-      title: `Sign In With Your Link | ${shell?.siteName ?? ""}`,
-      description: "Sign in to your account with the link we emailed you.",
+      title: t("Sign In With Your Link | {siteName}", { siteName: shell?.siteName ?? "" }),
+      description: t("Sign in to your account with the link we emailed you."),
       path: "/sign-in-link",
       noindex: true,
+      locale: t.locale,
     }),
     { name: "referrer", content: LINK_REFERRER_POLICY },
   ];
@@ -58,6 +62,7 @@ function Refused({ message }: { message: string }) {
 }
 
 export default function SignInLinkPage({ loaderData, params }: Route.ComponentProps) {
+  const t = useT();
   const navigate = useNavigate();
   const ready = useHydrated();
   const [busy, setBusy] = useState(false);
@@ -72,7 +77,7 @@ export default function SignInLinkPage({ loaderData, params }: Route.ComponentPr
         body: { token: params.token },
       });
       storeSession(answer.access_token, answer.user);
-      navigate("/account", { replace: true });
+      navigate(t.path("/account"), { replace: true });
     } catch (error) {
       const gone = error instanceof ApiError && (error.status === 404 || error.status === 410);
       setFailure({
@@ -88,20 +93,20 @@ export default function SignInLinkPage({ loaderData, params }: Route.ComponentPr
   if (failure?.gone) return <Refused message={failure.message} />;
 
   return (
-    <AuthLayout title="Sign In With Your Link" intro="One tap and you are signed in. The link works once.">
+    <AuthLayout title={t("Sign In With Your Link")} intro={t("One tap and you are signed in. The link works once.")}>
       <div className="mt-8 space-y-5">
         {failure && (
           <p role="alert" className="bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
-            {failure.message}
+            {translateRefusal(t, failure.message)}
           </p>
         )}
         <button type="button" onClick={signIn} disabled={!ready || busy} className="btn-primary w-full">
-          {busy ? "Signing In…" : "Sign me in"}
+          {busy ? t("Signing In…") : t("Sign me in")}
         </button>
       </div>
       <p className="mt-6 text-center text-sm">
-        <Link to="/login" className="text-stone-600 underline underline-offset-4 hover:text-ink">
-          Back to Sign In
+        <Link to={t.path("/login")} className="text-stone-600 underline underline-offset-4 hover:text-ink">
+          {t("Back to Sign In")}
         </Link>
       </p>
     </AuthLayout>

@@ -19,7 +19,9 @@ import { authToken } from "../lib/api";
 import { actionOrLoaderHeaders, LINK_PAGE_HEADERS, LINK_REFERRER_POLICY, refusal } from "../lib/private-page";
 import { refreshStoredUser } from "../lib/refresh-user";
 import { pageMeta } from "../lib/seo";
-import { getStoredUser } from "../lib/session";
+import { getStoredUser, translateRefusal } from "../lib/session";
+import { localeOfPath } from "../i18n/locales";
+import { translatorIn, useT } from "../i18n/t";
 import type { ShellData } from "../lib/shell.server";
 import type { Route } from "./+types/verify-email";
 
@@ -45,14 +47,16 @@ export async function action({ params, context }: Route.ActionArgs) {
 
 export const headers = actionOrLoaderHeaders;
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
   const shell = matches[0]?.data as ShellData | undefined;
+  const t = translatorIn(localeOfPath(location.pathname));
   return [
     ...pageMeta(shell?.seo, {
-      title: `Confirm Your Email | ${shell?.siteName ?? ""}`,
-      description: "Confirm the email address of your account.",
+      title: t("Confirm Your Email | {siteName}", { siteName: shell?.siteName ?? "" }),
+      description: t("Confirm the email address of your account."),
       path: "/verify-email",
       noindex: true,
+      locale: t.locale,
     }),
     { name: "referrer", content: LINK_REFERRER_POLICY },
   ];
@@ -74,24 +78,27 @@ function RefreshStoredUser() {
 }
 
 export default function VerifyEmailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
   const answer = actionData as Answer | undefined;
 
   if (answer && "done" in answer) {
     return (
-      <AuthLayout title="Email Confirmed" intro="Thank you for confirming your email address.">
+      <AuthLayout title={t("Email Confirmed")} intro={t("Thank you for confirming your email address.")}>
         <RefreshStoredUser />
         <Notice kind="success" className="mt-8">
-          {answer.done}
-          <span className="mt-2 block">Orders you placed as a guest with this email now appear in My Orders.</span>
+          {translateRefusal(t, answer.done)}
+          <span className="mt-2 block">
+            {t("Orders you placed as a guest with this email now appear in My Orders.")}
+          </span>
         </Notice>
-        <Link to="/account?tab=orders" className="btn-primary mt-6 w-full">
-          Go to My Orders
+        <Link to={t.path("/account?tab=orders")} className="btn-primary mt-6 w-full">
+          {t("Go to My Orders")}
         </Link>
         <p className="mt-6 text-center text-sm">
-          <Link to="/" className="text-stone-600 underline underline-offset-4 hover:text-ink">
-            Continue shopping
+          <Link to={t.path("/")} className="text-stone-600 underline underline-offset-4 hover:text-ink">
+            {t("Continue shopping")}
           </Link>
         </p>
       </AuthLayout>
@@ -110,13 +117,13 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
   }
 
   return (
-    <AuthLayout title="Confirm Your Email" intro="One tap and your email address is confirmed.">
-      <Form method="post" className="mt-8" aria-label="Confirm your email">
+    <AuthLayout title={t("Confirm Your Email")} intro={t("One tap and your email address is confirmed.")}>
+      <Form method="post" className="mt-8" aria-label={t("Confirm your email")}>
         <p className="text-sm text-stone-700">
-          Once it is confirmed, orders you placed as a guest with this email appear in My Orders.
+          {t("Once it is confirmed, orders you placed as a guest with this email appear in My Orders.")}
         </p>
         <button type="submit" disabled={sending} className="btn-primary mt-6 w-full">
-          {sending ? "Confirming…" : "Confirm my email"}
+          {sending ? t("Confirming…") : t("Confirm my email")}
         </button>
       </Form>
     </AuthLayout>

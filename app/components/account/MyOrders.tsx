@@ -8,6 +8,27 @@ import { api } from "../../lib/api";
 import { formatDayTime } from "../../lib/dates";
 import { orderSteps, type ShopperOrderStatus } from "../../lib/order-steps";
 import { ParcelEvents } from "../ParcelEvents";
+import { type Translator, useT } from "../../i18n/t";
+import { Sentence } from "./Sentence";
+
+const URDU_DAY_TIME: Intl.DateTimeFormatOptions = {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "Asia/Karachi",
+};
+
+/** A moment as My Orders writes it: "21 Nov 2026, 2:05 pm" in Pakistan time, in the page's language. */
+function dayTimeIn(t: Translator): (value: string | Date) => string {
+  if (t.locale === "en") return formatDayTime;
+  const format = new Intl.DateTimeFormat(t.tag, URDU_DAY_TIME);
+  return (value) => {
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? "" : format.format(date);
+  };
+}
 
 interface OrderItem {
   product_id: number | null;
@@ -33,18 +54,20 @@ interface Order {
   created_at: string;
 }
 // each step with its day and time in Pakistan time, compact enough for a phone
-function Steps({ order }: { order: Order }) {
+function Steps({ order, dayTime }: { order: Order; dayTime: (value: string | Date) => string }) {
+  const t = useT();
+  const ltr = t.locale === "ur" ? "ltr" : undefined;
   const { steps, ended } = orderSteps(
     {
       status: order.status,
       createdAt: order.created_at,
       timeline: order.timeline.map((step) => ({ status: step.status, createdAt: step.created_at })),
     },
-    formatDayTime,
+    dayTime,
   );
   return (
     <div className="border-t border-stone-200 px-4 py-3 text-sm">
-      <ol className="grid gap-1.5 sm:grid-cols-2" aria-label="Order progress">
+      <ol className="grid gap-1.5 sm:grid-cols-2" aria-label={t("Order progress")}>
         {steps.map((step, i) => {
           const bad = ended && i === steps.length - 1;
           return (
@@ -60,9 +83,13 @@ function Steps({ order }: { order: Order }) {
                 }`}
               />
               <span className={step.state === "todo" ? "text-stone-500" : "font-medium"}>
-                {step.label}
+                {t(step.label)}
                 <span className="sr-only">
-                  {step.state === "done" ? " (done)" : step.state === "current" ? " (current)" : " (not yet)"}
+                  {step.state === "done"
+                    ? ` ${t("(done)")}`
+                    : step.state === "current"
+                      ? ` ${t("(current)")}`
+                      : ` ${t("(not yet)")}`}
                 </span>
               </span>
               {step.date && <span className="text-xs text-stone-600">{step.date}</span>}
@@ -72,27 +99,51 @@ function Steps({ order }: { order: Order }) {
       </ol>
       <ParcelEvents
         className="mt-3"
-        events={(order.parcel_events ?? []).map((event) => ({ ...event, date: formatDayTime(event.at) }))}
+        events={(order.parcel_events ?? []).map((event) => ({ ...event, date: dayTime(event.at) }))}
       />
       {order.exchanges.map((exchange) => (
         <p key={`${exchange.role}-${exchange.tracking_id}`} className="mt-2 text-stone-700">
-          {exchange.role === "replaced_by" ? "Exchange arranged: new order" : "Exchange for order"}{" "}
-          <span className="font-mono font-medium">{exchange.tracking_id}</span>
-          <span className="text-xs text-stone-600"> · {formatDayTime(exchange.created_at)}</span>
+          {exchange.role === "replaced_by" ? t("Exchange arranged: new order") : t("Exchange for order")}{" "}
+          <span className="font-mono font-medium" dir={ltr}>
+            {exchange.tracking_id}
+          </span>
+          <span className="text-xs text-stone-600"> · {dayTime(exchange.created_at)}</span>
         </p>
       ))}
-      {order.courier && (
-        <p className="mt-2 text-stone-700">
-          Sent with <span className="font-medium">{order.courier}</span>
-          {order.tracking_number && (
-            <>
-              , consignment number <span className="font-mono font-medium">{order.tracking_number}</span>
-            </>
-          )}
-          .
-        </p>
-      )}
+      {order.courier && <SentWith courier={order.courier} trackingNumber={order.tracking_number} />}
     </div>
+  );
+}
+
+/** "Sent with TCS, consignment number 123." */
+function SentWith({ courier, trackingNumber }: { courier: string; trackingNumber: string | null }) {
+  const t = useT();
+  if (t.locale === "en") {
+    return (
+      <p className="mt-2 text-stone-700">
+        Sent with <span className="font-medium">{courier}</span>
+        {trackingNumber && (
+          <>
+            , consignment number <span className="font-mono font-medium">{trackingNumber}</span>
+          </>
+        )}
+        .
+      </p>
+    );
+  }
+  const parts = {
+    courier: <span className="font-medium">{courier}</span>,
+    number: (
+      <span className="font-mono font-medium" dir="ltr">
+        {trackingNumber}
+      </span>
+    ),
+  };
+  const text = trackingNumber ? t("Sent with {courier}, consignment number {number}.") : t("Sent with {courier}.");
+  return (
+    <p className="mt-2 text-stone-700">
+      <Sentence text={text} parts={parts} />
+    </p>
   );
 }
 
@@ -108,6 +159,9 @@ const STATUS_STYLE: Record<string, string> = {
 };
 
 export function MyOrders() {
+  const t = useT();
+  const ltr = t.locale === "ur" ? "ltr" : undefined;
+  const dayTime = dayTimeIn(t);
   const [orders, setOrders] = useState<Order[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -127,12 +181,12 @@ export function MyOrders() {
   return (
     <section aria-labelledby="orders-title" aria-busy={orders === null && !failed}>
       <h2 id="orders-title" className="font-serif text-2xl">
-        My Orders
+        {t("My Orders")}
       </h2>
       <PaysInRupees className="mt-4" />
       {failed ? (
         <div className="mt-6" role="alert">
-          <p className="text-sm text-red-800">Failed to load your orders. Please try again.</p>
+          <p className="text-sm text-red-800">{t("Failed to load your orders. Please try again.")}</p>
           <button
             type="button"
             onClick={() => {
@@ -142,47 +196,49 @@ export function MyOrders() {
             }}
             className="btn-secondary mt-4"
           >
-            Try Again
+            {t("Try Again")}
           </button>
         </div>
       ) : orders === null ? (
-        <p className="mt-6 text-sm text-stone-600">Loading your orders…</p>
+        <p className="mt-6 text-sm text-stone-600">{t("Loading your orders…")}</p>
       ) : orders.length === 0 ? (
         <div className="mt-6 bg-stone-50 p-8 text-center">
-          <p className="font-serif text-xl">No orders yet</p>
+          <p className="font-serif text-xl">{t("No orders yet")}</p>
           <p className="mt-2 text-sm text-stone-600">
-            When you place an order, it will appear here with its tracking ID.
+            {t("When you place an order, it will appear here with its tracking ID.")}
           </p>
-          <Link to="/collection/all" className="btn-primary mt-6">
-            Start Shopping
+          <Link to={t.path("/collection/all")} className="btn-primary mt-6">
+            {t("Start Shopping")}
           </Link>
         </div>
       ) : (
-        <ol className="mt-6 space-y-5" aria-label="Orders">
+        <ol className="mt-6 space-y-5" aria-label={t("Orders")}>
           {orders.map((order) => (
             <li key={order.id} className="ring-1 ring-stone-200">
-              <article aria-label={`Order ${order.tracking_id}`}>
+              <article aria-label={t("Order {trackingId}", { trackingId: order.tracking_id })}>
                 <header className="flex flex-wrap items-start justify-between gap-3 bg-stone-50 px-4 py-3 text-sm">
                   <div>
-                    <p className="text-xs tracking-widest text-stone-600 uppercase">Tracking ID</p>
-                    <p className="font-mono text-base font-semibold tracking-wider">{order.tracking_id}</p>
+                    <p className="text-xs tracking-widest text-stone-600 uppercase">{t("Tracking ID")}</p>
+                    <p className="font-mono text-base font-semibold tracking-wider" dir={ltr}>
+                      {order.tracking_id}
+                    </p>
                   </div>
                   <div>
-                    <p className="text-xs tracking-widest text-stone-600 uppercase">Placed</p>
-                    <p>{formatDayTime(order.created_at)}</p>
+                    <p className="text-xs tracking-widest text-stone-600 uppercase">{t("Placed")}</p>
+                    <p>{dayTime(order.created_at)}</p>
                   </div>
                   <span
                     className={`rounded-full px-3 py-1 text-xs font-semibold ring-1 ${STATUS_STYLE[order.status] ?? "bg-white text-ink ring-stone-300"}`}
                   >
-                    {order.status.charAt(0).toUpperCase() + order.status.slice(1)}
+                    {t(order.status.charAt(0).toUpperCase() + order.status.slice(1))}
                   </span>
                 </header>
-                <ul className="divide-y divide-stone-100 px-4" aria-label="Items">
+                <ul className="divide-y divide-stone-100 px-4" aria-label={t("Items")}>
                   {order.items.map((item, i) => (
                     <li key={`${item.product_id}-${i}`} className="flex justify-between gap-4 py-3 text-sm">
                       <span>
                         {item.product_id ? (
-                          <Link to={`/product/${item.product_id}`} className="hover:underline">
+                          <Link to={t.path(`/product/${item.product_id}`)} className="hover:underline">
                             {item.name}
                           </Link>
                         ) : (
@@ -191,25 +247,29 @@ export function MyOrders() {
                         {item.variant && <span className="text-stone-600"> · {item.variant}</span>}
                         <span className="whitespace-nowrap text-stone-600">{` × ${item.quantity}`}</span>
                       </span>
-                      <span className="shrink-0">{rupees(item.line_total)}</span>
+                      <span className="shrink-0" dir={ltr}>
+                        {rupees(item.line_total)}
+                      </span>
                     </li>
                   ))}
                 </ul>
-                <Steps order={order} />
+                <Steps order={order} dayTime={dayTime} />
                 <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-stone-200 px-4 py-3 text-sm">
                   <p>
-                    <span className="text-stone-600">Total </span>
-                    <span className="font-semibold">{rupees(order.total)}</span>
+                    <span className="text-stone-600">{`${t("Total")} `}</span>
+                    <span className="font-semibold" dir={ltr}>
+                      {rupees(order.total)}
+                    </span>
                     <span className="text-stone-600">
                       {" "}
-                      · {order.payment_method === "cod" ? "Cash on Delivery" : order.payment_method}
+                      · {order.payment_method === "cod" ? t("Cash on Delivery") : order.payment_method}
                     </span>
                   </p>
                   <Link
-                    to={`/track?tracking_id=${encodeURIComponent(order.tracking_id)}`}
+                    to={t.path(`/track?tracking_id=${encodeURIComponent(order.tracking_id)}`)}
                     className="btn-secondary min-h-10"
                   >
-                    Track Order
+                    {t("Track Order")}
                   </Link>
                 </footer>
               </article>

@@ -4,8 +4,12 @@
 import { useState } from "react";
 import { ApiError, api, errorText } from "../../lib/api";
 import { refreshStoredUser } from "../../lib/refresh-user";
+import { translateRefusal } from "../../lib/session";
+import { useT } from "../../i18n/t";
+import { Sentence } from "./Sentence";
 
 export function VerifyNotice({ email }: { email: string }) {
+  const t = useT();
   const [state, setState] = useState<{ busy: boolean; message: string | null; failed: boolean }>({
     busy: false,
     message: null,
@@ -16,7 +20,7 @@ export function VerifyNotice({ email }: { email: string }) {
     setState({ busy: true, message: null, failed: false });
     try {
       const answer = await api<{ detail: string }>("/users/me/verification-email", { method: "POST", auth: true });
-      setState({ busy: false, message: answer.detail, failed: false });
+      setState({ busy: false, message: translateRefusal(t, answer.detail), failed: false });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // confirmed in another tab or on another device meanwhile: the notice goes away
@@ -24,7 +28,7 @@ export function VerifyNotice({ email }: { email: string }) {
       }
       setState({
         busy: false,
-        message: errorText(error, "We could not send the link. Please try again."),
+        message: translateRefusal(t, errorText(error, "We could not send the link. Please try again.")),
         failed: true,
       });
     }
@@ -37,11 +41,28 @@ export function VerifyNotice({ email }: { email: string }) {
     >
       <div className="md:flex-1">
         <h2 id="verify-title" className="font-semibold">
-          Your email is not verified
+          {t("Your email is not verified")}
         </h2>
         <p className="mt-1">
-          We sent a link to <span className="font-medium break-all">{email}</span>. Open it to confirm your address;
-          orders you placed as a guest with this email then appear in My Orders.
+          {t.locale === "en" ? (
+            <>
+              We sent a link to <span className="font-medium break-all">{email}</span>. Open it to confirm your address;
+              orders you placed as a guest with this email then appear in My Orders.
+            </>
+          ) : (
+            <Sentence
+              text={t(
+                "We sent a link to {email}. Open it to confirm your address; orders you placed as a guest with this email then appear in My Orders.",
+              )}
+              parts={{
+                email: (
+                  <span className="font-medium break-all" dir="ltr">
+                    {email}
+                  </span>
+                ),
+              }}
+            />
+          )}
         </p>
         {state.message && (
           <p
@@ -53,7 +74,7 @@ export function VerifyNotice({ email }: { email: string }) {
         )}
       </div>
       <button type="button" onClick={resend} disabled={state.busy} className="btn-secondary mt-3 min-h-10 md:mt-0">
-        {state.busy ? "Sending…" : "Send the link again"}
+        {state.busy ? t("Sending…") : t("Send the link again")}
       </button>
     </section>
   );
