@@ -2,7 +2,8 @@
 // shopper in Pakistan reads them, not word for word; the English text is each message's id.
 import { addMessages } from "../messages";
 import shell from "./shell";
+import account from "./account";
 import product from "./product";
 import browse from "./browse";
 
-for (const part of [shell, browse, product]) addMessages("ur", part);
+for (const part of [shell, browse, product, account]) addMessages("ur", part);
