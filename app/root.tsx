@@ -31,12 +31,19 @@ import stylesheet from "./app.css?url";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   // the console has its own layout and loads what it needs itself
-  if (isConsolePath(new URL(request.url).pathname)) return null;
-  return loadShell(context.core, context.config.publicUrl);
+  const { pathname } = new URL(request.url);
+  if (isConsolePath(pathname)) return null;
+  return loadShell(context.core, context.config.publicUrl, localeOfPath(pathname));
 }
 
-// the shell rarely changes: browsing keeps it, only a form post reloads it
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+// the shell rarely changes: browsing keeps it, only a form post or the other language reloads it
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+  currentUrl,
+  nextUrl,
+}: ShouldRevalidateFunctionArgs) {
+  if (localeOfPath(currentUrl.pathname) !== localeOfPath(nextUrl.pathname)) return true;
   return formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
 }
 

@@ -1,4 +1,5 @@
 import { useT } from "../i18n/t";
+import { langOfName } from "./Header";
 import { Link } from "react-router";
 import type { ShellData } from "../lib/shell.server";
 
@@ -28,15 +29,19 @@ export function Footer({ shell }: { shell: ShellData }) {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 md:grid-cols-4 md:px-8">
         <div>
           <p className="font-serif text-2xl tracking-[0.2em] text-white uppercase">{shell.siteName}</p>
-          <p className="mt-4 text-sm leading-relaxed">{shell.tagline}</p>
+          <p className="mt-4 text-sm leading-relaxed" lang={shell.ownerTextLang.tagline}>
+            {shell.tagline}
+          </p>
           {social.length > 0 && (
             <ul className="mt-5 flex flex-wrap gap-4 text-sm" aria-label={t("Social media")}>
               {social.map((s) => (
                 <li key={s.label}>
+                  {/* the networks' own names, in Latin letters on an Urdu page too */}
                   <a
                     href={s.href}
                     target="_blank"
                     rel="noopener noreferrer"
+                    lang="en"
                     className="underline-offset-4 hover:text-white hover:underline"
                   >
                     {s.label}
@@ -53,7 +58,11 @@ export function Footer({ shell }: { shell: ShellData }) {
           <ul className="mt-4 space-y-2.5 text-sm">
             {shell.collections.slice(0, 6).map((c) => (
               <li key={c.id}>
-                <Link to={t.path(`/collection/${c.id}`)} className="hover:text-white hover:underline">
+                <Link
+                  to={t.path(`/collection/${c.id}`)}
+                  lang={langOfName(c)}
+                  className="hover:text-white hover:underline"
+                >
                   {c.name}
                 </Link>
               </li>
@@ -95,8 +104,8 @@ export function Footer({ shell }: { shell: ShellData }) {
                 </a>
               </p>
             )}
-            {shell.address && <p>{shell.address}</p>}
-            {shell.businessHours && <p>{shell.businessHours}</p>}
+            {shell.address && <p lang={shell.ownerTextLang.address}>{shell.address}</p>}
+            {shell.businessHours && <p lang={shell.ownerTextLang.businessHours}>{shell.businessHours}</p>}
           </address>
           <form className="mt-6" aria-labelledby="newsletter-title" onSubmit={(e) => e.preventDefault()}>
             <h2 id="newsletter-title" className={heading}>

@@ -6,6 +6,9 @@ import { OutlineIcon } from "./OutlineIcon";
 import { useT } from "../i18n/t";
 import { LanguageSwitch } from "./LanguageSwitch";
 
+/** "en" for a collection whose name an Urdu page shows in English. */
+export const langOfName = (c: { inEnglish: readonly string[] }) => (c.inEnglish.includes("name") ? "en" : undefined);
+
 function SearchForm({ id, className = "" }: { id: string; className?: string }) {
   const t = useT();
   return (
@@ -74,7 +77,7 @@ export function Header({ shell }: { shell: ShellData }) {
               </li>
               {shell.collections.map((c) => (
                 <li key={c.id}>
-                  <Link to={t.path(`/collection/${c.id}`)} className="block py-3">
+                  <Link to={t.path(`/collection/${c.id}`)} className="block py-3" lang={langOfName(c)}>
                     {c.name}
                   </Link>
                 </li>
@@ -121,6 +124,7 @@ export function Header({ shell }: { shell: ShellData }) {
               <li key={c.id}>
                 <NavLink
                   to={t.path(`/collection/${c.id}`)}
+                  lang={langOfName(c)}
                   className="py-2 hover:underline aria-[current=page]:underline"
                 >
                   {c.name}

@@ -12,6 +12,9 @@ import type { ShopCurrency } from "./currency";
 import { currencyPickerParts, type CurrencyPickerParts } from "./currency-picker.server";
 import { CURRENCY_NAMES, rateShown, type OfferedCurrency } from "../../core/settings/currencies";
 import { formatDay } from "./dates";
+import { localised } from "../../core/shared/localised-text";
+import type { Locale } from "../i18n/locales";
+import { ownerTextLang } from "../i18n/content-lang";
 
 export interface ShellData {
   siteName: string;
@@ -31,12 +34,23 @@ export interface ShellData {
   deliveryPromise: string;
   faviconUrl: string | null;
   year: number;
-  announcements: { id: number; content: string }[];
+  /** lang: "en" where an Urdu page shows the English because no Urdu was written */
+  announcements: { id: number; content: string; lang?: "en" }[];
   /** the display currencies the shop has a rate for (decision 0091); empty: rupees only */
   currencies: ShopCurrency[];
   /** their picker's markup and <head> script; null: no currency but rupees */
   currencyPicker: CurrencyPickerParts | null;
-  collections: { id: number; name: string; imageUrl: string | null; description: string; isFeatured: boolean }[];
+  collections: {
+    id: number;
+    name: string;
+    imageUrl: string | null;
+    description: string;
+    isFeatured: boolean;
+    /** the fields an Urdu page shows in English (no Urdu written): each wants lang="en" */
+    inEnglish: ("name" | "description")[];
+  }[];
+  /** the owner's own texts (tagline, address, hours) as an Urdu page marks them: "en" when written in English */
+  ownerTextLang: { tagline?: "en"; address?: "en"; businessHours?: "en" };
   seo: {
     publicUrl: string;
     siteName: string;
@@ -56,12 +70,13 @@ export function fallbackAnnouncements(freeShippingThresholdPaisa: number | null)
   ];
 }
 
-export function loadShell(core: CoreContext, publicUrl: string): Promise<ShellData> {
-  // every page needs it: served from the process's short-lived read cache (decision 0016)
-  return core.cache.getOrLoad(`page:shell:${publicUrl}`, () => readShell(core, publicUrl));
+export function loadShell(core: CoreContext, publicUrl: string, locale: Locale = "en"): Promise<ShellData> {
+  // every page needs it: served from the process's short-lived read cache (decision 0016), one
+  // copy per language (its collections, announcements and picker in the page's language)
+  return core.cache.getOrLoad(`page:shell:${locale}:${publicUrl}`, () => readShell(core, publicUrl, locale));
 }
 
-async function readShell(core: CoreContext, publicUrl: string): Promise<ShellData> {
+async function readShell(core: CoreContext, publicUrl: string, locale: Locale): Promise<ShellData> {
   const settings = await getSiteSettings(core);
   // texts that state a setting are filled from it as they are shown (decision 0090)
   const source = settingWordsSource(settings);
@@ -69,7 +84,18 @@ async function readShell(core: CoreContext, publicUrl: string): Promise<ShellDat
   const description = words(settings.defaultMetaDescription ?? "");
   const [announcements, collections, currencies] = await Promise.all([
     listAnnouncements(core)
-      .then((list) => list.filter((a) => a.isActive).map((a) => ({ id: a.id, content: words(a.content) })))
+      .then((list) =>
+        list
+          .filter((a) => a.isActive)
+          .map((a) => {
+            const shown = localised(a, locale, ["content"]);
+            return {
+              id: a.id,
+              content: words(shown.content),
+              ...(shown.inEnglish.length ? { lang: "en" as const } : {}),
+            };
+          }),
+      )
       .catch(() => fallbackAnnouncements(settings.freeShippingThresholdPaisa)),
     listCollections(core).catch(() => []),
     // without its rates the shop still sells, in rupees
@@ -95,14 +121,23 @@ async function readShell(core: CoreContext, publicUrl: string): Promise<ShellDat
     year: new Date().getUTCFullYear(),
     announcements,
     currencies: shown,
-    currencyPicker: currencyPickerParts(shown),
-    collections: collections.map((c) => ({
-      id: c.id,
-      name: c.name,
-      imageUrl: c.imageUrl,
-      description: c.description,
-      isFeatured: c.isFeatured,
-    })),
+    currencyPicker: currencyPickerParts(shown, locale),
+    collections: collections.map((collection) => {
+      const c = localised(collection, locale, ["name", "description"]);
+      return {
+        id: c.id,
+        name: c.name,
+        imageUrl: c.imageUrl,
+        description: c.description,
+        isFeatured: c.isFeatured,
+        inEnglish: c.inEnglish,
+      };
+    }),
+    ownerTextLang: {
+      tagline: ownerTextLang(settings.tagline ? words(settings.tagline) : description, locale),
+      address: ownerTextLang(settings.address, locale),
+      businessHours: ownerTextLang(settings.businessHours, locale),
+    },
     seo: {
       publicUrl,
       siteName: settings.siteName,
