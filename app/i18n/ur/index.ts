@@ -5,5 +5,6 @@ import shell from "./shell";
 import account from "./account";
 import product from "./product";
 import browse from "./browse";
+import checkout from "./checkout";
 
-for (const part of [shell, browse, product, account]) addMessages("ur", part);
+for (const part of [shell, browse, product, account, checkout]) addMessages("ur", part);
