@@ -14,6 +14,17 @@ import {
   type NewCartItem,
 } from "./cart-store";
 import { toast } from "./toast";
+import { localeOfPath } from "../i18n/locales";
+import { translatorIn } from "../i18n/t";
+import { shopperMessage } from "./shopper-messages";
+
+/**
+ * The server's words in the language of the page the shopper is on. The toaster translates
+ * fixed messages itself; one that names a count or a product is matched and translated here.
+ */
+function inPageLanguage(message: string): string {
+  return shopperMessage(translatorIn(localeOfPath(window.location.pathname)), message);
+}
 
 interface ServerCartLine {
   product_id: number;
@@ -107,7 +118,8 @@ async function checkStock(sessionId: string, combinationId: number, quantity: nu
       // the answer says how many the cart already holds (in_cart); its wording is for people
       const inCart = error instanceof ApiError && error.status === 409 ? Number(error.body?.in_cart ?? 0) : 0;
       if (attempt === 0 && inCart > 0) {
-        if (!window.confirm(`${detail}\n\nRemove the existing items and add this quantity instead?`)) return false;
+        const question = `${detail}\n\nRemove the existing items and add this quantity instead?`;
+        if (!window.confirm(inPageLanguage(question))) return false;
         try {
           await api(`/cart/session/${encodeURIComponent(sessionId)}/combination/${combinationId}`, {
             method: "DELETE",
@@ -120,7 +132,7 @@ async function checkStock(sessionId: string, combinationId: number, quantity: nu
           return false;
         }
       }
-      toast.error(detail);
+      toast.error(inPageLanguage(detail));
       return false;
     }
   }
@@ -153,7 +165,7 @@ export async function addToCart(item: NewCartItem, quantity: number): Promise<bo
     if (!(await reloadCart())) addLocally(item, quantity);
   } catch (error) {
     if (!unreachable(error)) {
-      toast.error(errorText(error, "Failed to add item to cart"));
+      toast.error(inPageLanguage(errorText(error, "Failed to add item to cart")));
       return false;
     }
     // spec §4: a failed add falls back to a local cart update
@@ -218,7 +230,7 @@ export async function updateQuantity(key: string, quantity: number): Promise<voi
     });
   } catch (error) {
     if (!unreachable(error)) {
-      toast.error(errorText(error, "Insufficient stock"));
+      toast.error(inPageLanguage(errorText(error, "Insufficient stock")));
       await reloadCart();
       return;
     }
@@ -234,7 +246,7 @@ export async function updateQuantity(key: string, quantity: number): Promise<voi
     }
   } catch (error) {
     if (!unreachable(error)) {
-      toast.error(errorText(error, "Failed to update cart quantity"));
+      toast.error(inPageLanguage(errorText(error, "Failed to update cart quantity")));
       await reloadCart();
       return;
     }

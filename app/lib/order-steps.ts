@@ -3,6 +3,28 @@
 // step for an order that ended (cancelled or returned). Only the status steps the store shows the
 // shopper reach here: staff notes never leave the console.
 
+import { LOCALE_TAGS, type Locale } from "../i18n/locales";
+
+const formats: Partial<Record<Locale, Intl.DateTimeFormat>> = {};
+
+/**
+ * An order's moments as the shopper reads them (design.md: stored in UTC, shown in Pakistan
+ * time): "28 November 2026, 11:15 am" in English, the same in Urdu's words with Latin digits.
+ */
+export function orderTimeFormat(locale: Locale): Intl.DateTimeFormat {
+  // English keeps the day-month order the pages always had (en-GB, not en-PK)
+  return (formats[locale] ??= new Intl.DateTimeFormat(locale === "en" ? "en-GB" : LOCALE_TAGS[locale], {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    hour12: true,
+    timeZone: "Asia/Karachi",
+    numberingSystem: "latn",
+  }));
+}
+
 export type ShopperOrderStatus =
   "pending confirmation" | "confirmed" | "packed" | "shipped" | "delivered" | "cancelled" | "returned";
 

@@ -9,10 +9,11 @@ import { YouMightAlsoLike } from "../components/YouMightAlsoLike";
 import { reloadCart, removeFromCart, updateQuantity } from "../lib/cart";
 import { cartFigures, lineKey, toPaisa, useCart, type CartItem } from "../lib/cart-store";
 import { toCard } from "../lib/catalog-view.server";
-import { countOf } from "../lib/plural";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
 import { useHydrated } from "../lib/use-hydrated";
+import { localeOfPath } from "../i18n/locales";
+import { translatorIn, useT } from "../i18n/t";
 import type { Route } from "./+types/cart";
 
 // the page is the same for everyone: the cart itself fills in from the browser (design.md)
@@ -29,19 +30,26 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
   const shell = matches[0]?.data as ShellData | undefined;
-  return pageMeta(shell?.seo, { title: `Your Cart | ${shell?.siteName ?? ""}`, path: "/cart", noindex: true });
+  const t = translatorIn(localeOfPath(location.pathname));
+  return pageMeta(shell?.seo, {
+    title: `${t("Your Cart")} | ${shell?.siteName ?? ""}`,
+    path: "/cart",
+    noindex: true,
+    locale: t.locale,
+  });
 }
 
 function CartLine({ item }: { item: CartItem }) {
+  const t = useT();
   const key = lineKey(item);
   const [busy, setBusy] = useState(false);
   const unitPaisa = toPaisa(item.price);
-  const attributes = attributesText(item.variants);
+  const attributes = attributesText(item.variants, t);
   // spec §5: plus stops at maxStock ("Only {n} available"), minus at 1
   const atMax = item.quantity >= item.maxStock;
-  const href = `/product/${item.id}`;
+  const href = t.path(`/product/${item.id}`);
 
   async function run(action: () => Promise<void>) {
     setBusy(true);
@@ -67,11 +75,11 @@ function CartLine({ item }: { item: CartItem }) {
             </h2>
             {attributes && <p className="mt-1 text-xs text-stone-600">{attributes}</p>}
             <p className="mt-1 text-sm text-stone-700">
-              {money(unitPaisa)} <span className="text-xs text-stone-500">each</span>
+              {money(unitPaisa)} <span className="text-xs text-stone-500">{t("each")}</span>
             </p>
           </div>
           <p className="shrink-0 text-sm font-semibold" data-testid="line-total">
-            <span className="sr-only">Line total </span>
+            <span className="sr-only">{t("Line total")} </span>
             {money(unitPaisa * item.quantity)}
           </p>
         </div>
@@ -79,11 +87,11 @@ function CartLine({ item }: { item: CartItem }) {
           <div
             className="flex items-center border border-stone-300 bg-white"
             role="group"
-            aria-label={`Quantity of ${item.name}`}
+            aria-label={t("Quantity of {name}", { name: item.name })}
           >
             <button
               type="button"
-              aria-label={`Decrease quantity of ${item.name}`}
+              aria-label={t("Decrease quantity of {name}", { name: item.name })}
               disabled={busy || item.quantity <= 1}
               onClick={() => run(() => updateQuantity(key, item.quantity - 1))}
               className="grid h-10 w-10 place-items-center text-lg disabled:text-stone-300"
@@ -95,7 +103,7 @@ function CartLine({ item }: { item: CartItem }) {
             </output>
             <button
               type="button"
-              aria-label={`Increase quantity of ${item.name}`}
+              aria-label={t("Increase quantity of {name}", { name: item.name })}
               disabled={busy || atMax}
               onClick={() => run(() => updateQuantity(key, item.quantity + 1))}
               className="grid h-10 w-10 place-items-center text-lg disabled:text-stone-300"
@@ -109,10 +117,13 @@ function CartLine({ item }: { item: CartItem }) {
             disabled={busy}
             className="text-xs font-semibold tracking-[0.15em] text-stone-600 uppercase underline-offset-4 hover:text-ink hover:underline"
           >
-            Remove<span className="sr-only"> {item.name}</span>
+            {t("Remove")}
+            <span className="sr-only"> {item.name}</span>
           </button>
         </div>
-        {atMax && <p className="mt-2 text-xs text-amber-800">Only {item.maxStock} available</p>}
+        {atMax && (
+          <p className="mt-2 text-xs text-amber-800">{t("Only {count} available", { count: item.maxStock })}</p>
+        )}
       </div>
     </li>
   );
@@ -120,6 +131,7 @@ function CartLine({ item }: { item: CartItem }) {
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { shipping, recommended } = loaderData;
+  const t = useT();
   const hydrated = useHydrated();
   const items = useCart();
   // the cart page always shows today's prices and stock
@@ -132,9 +144,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-7xl px-4 pt-6 md:px-8 md:pt-10">
       <h1 className="font-serif text-3xl md:text-4xl">
-        Your Cart
+        {t("Your Cart")}
         {hydrated && count > 0 && (
-          <span className="ms-3 align-middle font-sans text-sm text-stone-600">{countOf(count, "item")}</span>
+          <span className="ms-3 align-middle font-sans text-sm text-stone-600">
+            {t.count(count, "{count} item", "{count} items")}
+          </span>
         )}
       </h1>
       {!hydrated ? (
@@ -143,7 +157,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         <EmptyCart />
       ) : (
         <div className="mt-6 grid gap-8 md:grid-cols-[minmax(0,1fr)_22rem] md:gap-12">
-          <ul className="divide-y divide-stone-200 border-y border-stone-200" aria-label="Cart items">
+          <ul className="divide-y divide-stone-200 border-y border-stone-200" aria-label={t("Cart items")}>
             {items.map((item) => (
               <CartLine key={lineKey(item)} item={item} />
             ))}
@@ -152,14 +166,14 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
             <FreeShippingBar subtotalPaisa={figures.subtotalPaisa} thresholdPaisa={shipping.freeThresholdPaisa} />
             <section className="bg-white p-5 ring-1 ring-stone-200">
               <h2 id="summary-title" className="mb-4 text-xs font-semibold tracking-[0.18em] uppercase">
-                Order Summary
+                {t("Order Summary")}
               </h2>
               <SummaryLines {...figures} />
-              <Link to="/checkout" className="btn-primary mt-5 w-full">
-                Proceed to Checkout
+              <Link to={t.path("/checkout")} className="btn-primary mt-5 w-full">
+                {t("Proceed to Checkout")}
               </Link>
-              <Link to="/collection/all" className="btn-secondary mt-2 w-full">
-                Continue Shopping
+              <Link to={t.path("/collection/all")} className="btn-secondary mt-2 w-full">
+                {t("Continue Shopping")}
               </Link>
               <div className="mt-4">
                 <WeAccept />

@@ -1,10 +1,9 @@
 import { DEFAULT_DELIVERY_PROMISE } from "../../core/settings/store-details-rules";
-import { asSentence } from "../lib/store-promises";
 import { useState } from "react";
 import { Link, useRouteLoaderData, useSearchParams } from "react-router";
 import { CartLoading } from "../components/CartStates";
 import type { ChatButtonHandle } from "../components/ChatButton";
-import { money, SummaryLines } from "../components/OrderSummary";
+import { LeftToRight, MessageWith, money, SummaryLines } from "../components/OrderSummary";
 import { Picture } from "../components/Picture";
 import { toPaisa } from "../lib/cart-store";
 import { keptConfirmLink, lineId, loadLastOrder, type LastOrder } from "../lib/checkout-storage";
@@ -14,6 +13,9 @@ import { toast } from "../lib/toast";
 import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/checkout-confirmation";
 import { OutlineIcon } from "../components/OutlineIcon";
+import { localeOfPath } from "../i18n/locales";
+import { translatorIn, useT, type Translator } from "../i18n/t";
+import { promiseSentence } from "../lib/shopper-messages";
 
 // the order itself comes from this tab's sessionStorage, so the HTML is the same for everyone
 export const headers = publicPageHeaders;
@@ -21,9 +23,15 @@ export const headers = publicPageHeaders;
 // the page's own "Confirm on WhatsApp" button is the chat: the floating one would only cover it
 export const handle: ChatButtonHandle = { chatButton: false };
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
   const shell = matches[0]?.data as ShellData | undefined;
-  return pageMeta(shell?.seo, { title: `Order Confirmed | ${shell?.siteName ?? ""}`, path: "/checkout/confirmation", noindex: true });
+  const t = translatorIn(localeOfPath(location.pathname));
+  return pageMeta(shell?.seo, {
+    title: `${t("Order Confirmed")} | ${shell?.siteName ?? ""}`,
+    path: "/checkout/confirmation",
+    noindex: true,
+    locale: t.locale,
+  });
 }
 
 /** wa.me takes the number in international form, digits only */
@@ -33,6 +41,7 @@ function whatsappLink(number: string | null | undefined, text: string): string |
 }
 
 function CopyButton({ text }: { text: string }) {
+  const t = useT();
   const [copied, setCopied] = useState(false);
   async function copy() {
     try {
@@ -41,7 +50,7 @@ function CopyButton({ text }: { text: string }) {
       toast.success("Tracking ID copied");
       setTimeout(() => setCopied(false), 2000);
     } catch {
-      window.prompt("Copy your tracking ID:", text);
+      window.prompt(t("Copy your tracking ID:"), text);
     }
   }
   return (
@@ -50,8 +59,8 @@ function CopyButton({ text }: { text: string }) {
         <rect x="8" y="8" width="12" height="12" rx="1.5" />
         <path d="M16 8V5.5A1.5 1.5 0 0 0 14.5 4h-9A1.5 1.5 0 0 0 4 5.5v9A1.5 1.5 0 0 0 5.5 16H8" />
       </OutlineIcon>
-      {copied ? "Copied!" : "Copy"}
-      <span className="sr-only"> tracking ID</span>
+      {copied ? t("Copied!") : t("Copy")}
+      <span className="sr-only">{` ${t("tracking ID")}`}</span>
     </button>
   );
 }
@@ -66,38 +75,61 @@ const NEXT_STEPS = [
 
 const HELD_FIRST_STEP = "We call you to confirm your order.";
 
+/** The steps after the order, the delivery promise before the third (decision 0068). */
+function nextSteps(t: Translator, byCall: boolean, deliveryPromise: string): string[] {
+  return (byCall ? [HELD_FIRST_STEP, ...NEXT_STEPS.slice(1)] : NEXT_STEPS).map((step, i) =>
+    i === 2 ? `${promiseSentence(t, deliveryPromise)} ${t(step)}` : t(step),
+  );
+}
+
 function Confirmation({ order, shell }: { order: LastOrder; shell: ShellData | undefined }) {
+  const t = useT();
   const totalPaisa = toPaisa(order.total);
-  const trackHref = `/track?tracking_id=${encodeURIComponent(order.tracking_id)}`;
+  const trackHref = t.path(`/track?tracking_id=${encodeURIComponent(order.tracking_id)}`);
   // an order stored before confirmation_by existed keeps what the page said then
   const byCall = order.held_for_call || order.confirmation_by === "call";
+  // the message the shopper sends the shop, in the language she ordered in
   const whatsapp = whatsappLink(
     shell?.whatsappNumber,
-    `Hello ${shell?.siteName ?? ""}! I have placed order ${order.tracking_id} (total ${money(totalPaisa)}, Cash on Delivery). Please confirm my order.`,
+    t.locale === "en"
+      ? `Hello ${shell?.siteName ?? ""}! I have placed order ${order.tracking_id} (total ${money(totalPaisa)}, Cash on Delivery). Please confirm my order.`
+      : t(
+          "Hello {shop}! I have placed order {trackingId} (total {total}, Cash on Delivery). Please confirm my order.",
+          { shop: shell?.siteName ?? "", trackingId: order.tracking_id, total: money(totalPaisa) },
+        ),
   );
   return (
     <div className="mx-auto max-w-2xl">
       <div className="text-center">
-        <span className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-emerald-700 text-white" aria-hidden="true">
+        <span
+          className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-emerald-700 text-white"
+          aria-hidden="true"
+        >
           <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2">
             <path d="m5 12.5 4.5 4.5L19 7.5" />
           </svg>
         </span>
-        <h1 className="mt-4 font-serif text-3xl md:text-4xl">Thank you{order.first_name ? `, ${order.first_name}` : ""}!</h1>
-        <p className="mt-2 text-stone-600">Your order has been placed.</p>
+        <h1 className="mt-4 font-serif text-3xl md:text-4xl">
+          {order.first_name ? t("Thank you, {name}!", { name: order.first_name }) : t("Thank you!")}
+        </h1>
+        <p className="mt-2 text-stone-600">{t("Your order has been placed.")}</p>
       </div>
 
       <section aria-labelledby="tracking-title" className="mt-8 bg-white p-6 text-center ring-1 ring-stone-200">
         <h2 id="tracking-title" className="eyebrow">
-          Your tracking ID
+          {t("Your tracking ID")}
         </h2>
-        <p className="mt-3 font-mono text-3xl font-semibold tracking-[0.12em] md:text-4xl" data-testid="tracking-id">
+        <p
+          className="mt-3 font-mono text-3xl font-semibold tracking-[0.12em] md:text-4xl"
+          data-testid="tracking-id"
+          dir="ltr"
+        >
           {order.tracking_id}
         </p>
         <div className="mt-4 flex flex-wrap justify-center gap-2">
           <CopyButton text={order.tracking_id} />
           <Link to={trackHref} className="btn-secondary min-h-10 px-4">
-            Track your order
+            {t("Track your order")}
           </Link>
         </div>
         {byCall ? (
@@ -106,12 +138,27 @@ function Confirmation({ order, shell }: { order: LastOrder; shell: ShellData | u
           // confirmations off), so no message is promised that nobody sends
           <div className="mt-6 border-t border-stone-200 pt-6" data-testid="call-to-confirm">
             <p className="text-sm text-stone-700">
-              We will call you{order.phone ? <> on <strong className="whitespace-nowrap">{order.phone}</strong></> : null}{" "}
-              to confirm your order before we send it. Please keep your phone nearby.
+              {order.phone ? (
+                <MessageWith
+                  message={t(
+                    "We will call you on {phone} to confirm your order before we send it. Please keep your phone nearby.",
+                  )}
+                  name="phone"
+                >
+                  <strong className="whitespace-nowrap" dir="ltr">
+                    {order.phone}
+                  </strong>
+                </MessageWith>
+              ) : (
+                t("We will call you to confirm your order before we send it. Please keep your phone nearby.")
+              )}
             </p>
             {order.confirm_url && !order.held_for_call && (
-              <Link to={order.confirm_url} className="mt-2 inline-block text-sm font-semibold underline underline-offset-4">
-                Confirm or cancel your order on this page
+              <Link
+                to={t.path(order.confirm_url)}
+                className="mt-2 inline-block text-sm font-semibold underline underline-offset-4"
+              >
+                {t("Confirm or cancel your order on this page")}
               </Link>
             )}
           </div>
@@ -119,55 +166,73 @@ function Confirmation({ order, shell }: { order: LastOrder; shell: ShellData | u
           order.confirm_url && (
             <div className="mt-6 border-t border-stone-200 pt-6">
               <p className="text-sm text-stone-700">
-                We have sent you a WhatsApp message to confirm your order. No WhatsApp?
+                {t("We have sent you a WhatsApp message to confirm your order. No WhatsApp?")}
               </p>
-              <Link to={order.confirm_url} className="mt-2 inline-block text-sm font-semibold underline underline-offset-4">
-                Confirm or cancel your order on this page
+              <Link
+                to={t.path(order.confirm_url)}
+                className="mt-2 inline-block text-sm font-semibold underline underline-offset-4"
+              >
+                {t("Confirm or cancel your order on this page")}
               </Link>
             </div>
           )
         )}
         {whatsapp && !order.held_for_call && (
           <div className="mt-6 border-t border-stone-200 pt-6">
-            <p className="text-sm text-stone-700">Confirm your order on WhatsApp so we can send it sooner.</p>
-            <a href={whatsapp} target="_blank" rel="noopener noreferrer" className="btn-primary mt-3 w-full bg-[#1f7a4d] hover:bg-[#17603c] sm:w-auto">
+            <p className="text-sm text-stone-700">{t("Confirm your order on WhatsApp so we can send it sooner.")}</p>
+            <a
+              href={whatsapp}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="btn-primary mt-3 w-full bg-[#1f7a4d] hover:bg-[#17603c] sm:w-auto"
+            >
               <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="currentColor">
                 <path d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2Zm0 18.2a8.2 8.2 0 0 1-4.2-1.1l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2Zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8-.2-.1-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.2-.4.2-.4.7-1.3.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.7 11.8 11.8 0 0 0 4.5 4c1.7.7 2.3.8 3.2.6.5-.1 1.5-.6 1.7-1.2.2-.6.2-1.1.2-1.2-.1-.1-.3-.2-.5-.3Z" />
               </svg>
-              Confirm on WhatsApp
+              {t("Confirm on WhatsApp")}
             </a>
           </div>
         )}
       </section>
 
-      <section aria-labelledby="payment-title" className="mt-6 grid gap-4 bg-white p-6 ring-1 ring-stone-200 sm:grid-cols-2">
+      <section
+        aria-labelledby="payment-title"
+        className="mt-6 grid gap-4 bg-white p-6 ring-1 ring-stone-200 sm:grid-cols-2"
+      >
         <div>
           <h2 id="payment-title" className="text-xs font-semibold tracking-[0.18em] uppercase">
-            Payment method
+            {t("Payment method")}
           </h2>
-          <p className="mt-2 text-sm">Cash on Delivery</p>
+          <p className="mt-2 text-sm">{t("Cash on Delivery")}</p>
         </div>
         <div>
-          <h3 className="text-xs font-semibold tracking-[0.18em] uppercase">Amount to pay on delivery</h3>
+          <h3 className="text-xs font-semibold tracking-[0.18em] uppercase">{t("Amount to pay on delivery")}</h3>
           <p className="mt-2 text-sm font-semibold">{money(totalPaisa)}</p>
         </div>
       </section>
 
       <section aria-labelledby="items-title" className="mt-6 bg-white p-6 ring-1 ring-stone-200">
         <h2 id="items-title" className="text-xs font-semibold tracking-[0.18em] uppercase">
-          Your order
+          {t("Your order")}
         </h2>
-        <ul className="mt-2 divide-y divide-stone-100" aria-label="Ordered items">
+        <ul className="mt-2 divide-y divide-stone-100" aria-label={t("Ordered items")}>
           {order.items.map((item) => (
             <li key={lineId(item.product_id, item.combination_id)} className="flex gap-3 py-3 text-sm">
               <div className="w-14 shrink-0">
-                <Picture url={order.images[lineId(item.product_id, item.combination_id)]} alt="" sizes="56px" width={400} />
+                <Picture
+                  url={order.images[lineId(item.product_id, item.combination_id)]}
+                  alt=""
+                  sizes="56px"
+                  width={400}
+                />
               </div>
               <div className="min-w-0 flex-1">
                 <p>{item.name}</p>
                 {item.variant && <p className="text-xs text-stone-600">{item.variant}</p>}
                 <p className="text-xs text-stone-600">
-                  {item.quantity} × {money(toPaisa(item.price))}
+                  <LeftToRight>
+                    {item.quantity} × {money(toPaisa(item.price))}
+                  </LeftToRight>
                 </p>
               </div>
               <p className="font-medium">{money(toPaisa(item.line_total))}</p>
@@ -188,14 +253,14 @@ function Confirmation({ order, shell }: { order: LastOrder; shell: ShellData | u
 
       <section aria-labelledby="next-title" className="mt-6 bg-white p-6 ring-1 ring-stone-200">
         <h2 id="next-title" className="text-xs font-semibold tracking-[0.18em] uppercase">
-          What happens next
+          {t("What happens next")}
         </h2>
         <ol className="mt-3 space-y-3 text-sm">
-          {(byCall ? [HELD_FIRST_STEP, ...NEXT_STEPS.slice(1)] : NEXT_STEPS).map((step, i) =>
-            i === 2 ? `${asSentence(shell?.deliveryPromise ?? DEFAULT_DELIVERY_PROMISE)} ${step}` : step,
-          ).map((step, i) => (
+          {nextSteps(t, byCall, shell?.deliveryPromise ?? DEFAULT_DELIVERY_PROMISE).map((step, i) => (
             <li key={step} className="flex gap-3">
-              <span className="grid h-6 w-6 shrink-0 place-items-center rounded-full bg-stone-100 text-xs font-semibold">{i + 1}</span>
+              <span className="grid h-6 w-6 shrink-0 place-items-center rounded-full bg-stone-100 text-xs font-semibold">
+                {i + 1}
+              </span>
               <span className="pt-0.5">{step}</span>
             </li>
           ))}
@@ -203,8 +268,8 @@ function Confirmation({ order, shell }: { order: LastOrder; shell: ShellData | u
       </section>
 
       <div className="mt-8 text-center">
-        <Link to="/collection/all" className="btn-secondary">
-          Continue Shopping
+        <Link to={t.path("/collection/all")} className="btn-secondary">
+          {t("Continue Shopping")}
         </Link>
       </div>
     </div>
@@ -212,6 +277,7 @@ function Confirmation({ order, shell }: { order: LastOrder; shell: ShellData | u
 }
 
 export default function ConfirmationPage() {
+  const t = useT();
   const shell = useRouteLoaderData("root") as ShellData | undefined;
   const hydrated = useHydrated();
   const [params] = useSearchParams();
@@ -228,24 +294,34 @@ export default function ConfirmationPage() {
       ) : (
         // another tab or device: this tab holds no order, but the tracking ID still leads to it
         <div className="mx-auto max-w-md py-12 text-center">
-          <h1 className="font-serif text-3xl">Order confirmation</h1>
+          <h1 className="font-serif text-3xl">{t("Order confirmation")}</h1>
           {wanted ? (
             <>
               <p className="mt-4 text-stone-700">
-                Your tracking ID is <strong className="font-mono tracking-wider">{wanted}</strong>.
+                <MessageWith message={t("Your tracking ID is {trackingId}.")} name="trackingId">
+                  <strong className="font-mono tracking-wider" dir="ltr">
+                    {wanted}
+                  </strong>
+                </MessageWith>
               </p>
               {/* this browser placed it: its confirm/cancel link is still here */}
               {confirmUrl && (
-                <Link to={confirmUrl} className="mt-4 inline-block text-sm font-semibold underline underline-offset-4">
-                  Confirm or cancel your order on this page
+                <Link
+                  to={t.path(confirmUrl)}
+                  className="mt-4 inline-block text-sm font-semibold underline underline-offset-4"
+                >
+                  {t("Confirm or cancel your order on this page")}
                 </Link>
               )}
             </>
           ) : (
-            <p className="mt-4 text-stone-700">There is no recent order in this browser tab.</p>
+            <p className="mt-4 text-stone-700">{t("There is no recent order in this browser tab.")}</p>
           )}
-          <Link to={wanted ? `/track?tracking_id=${encodeURIComponent(wanted)}` : "/track"} className="btn-primary mt-8">
-            Track your order
+          <Link
+            to={t.path(wanted ? `/track?tracking_id=${encodeURIComponent(wanted)}` : "/track")}
+            className="btn-primary mt-8"
+          >
+            {t("Track your order")}
           </Link>
         </div>
       )}

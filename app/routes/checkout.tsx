@@ -26,6 +26,8 @@ import { deliveryPromiseText } from "../lib/store-promises";
 import type { ShellData } from "../lib/shell.server";
 import { useCheckoutVoucher } from "../lib/use-checkout-voucher";
 import { useHydrated } from "../lib/use-hydrated";
+import { localeOfPath } from "../i18n/locales";
+import { translatorIn, useT } from "../i18n/t";
 import type { Route } from "./+types/checkout";
 
 // the same page for everyone: the cart and the form live in the browser (design.md)
@@ -41,9 +43,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
   const shell = matches[0]?.data as ShellData | undefined;
-  return pageMeta(shell?.seo, { title: `Checkout | ${shell?.siteName ?? ""}`, path: "/checkout", noindex: true });
+  const t = translatorIn(localeOfPath(location.pathname));
+  return pageMeta(shell?.seo, {
+    title: `${t("Checkout")} | ${shell?.siteName ?? ""}`,
+    path: "/checkout",
+    noindex: true,
+    locale: t.locale,
+  });
 }
 
 const FIELD_ORDER: CheckoutField[] = [
@@ -60,6 +68,7 @@ const FIELD_ORDER: CheckoutField[] = [
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const { shipping, deliveryPromise, cities } = loaderData;
   const navigate = useNavigate();
+  const t = useT();
   const hydrated = useHydrated();
   const cart = useCart();
   // what the shopper typed before a reload (or their account's details) is the form's first
@@ -141,7 +150,9 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
 
   async function settle(result: PlaceResult) {
     if (result.kind === "placed") {
-      navigate(`/checkout/confirmation?tracking_id=${encodeURIComponent(result.order.tracking_id)}`, { replace: true });
+      navigate(t.path(`/checkout/confirmation?tracking_id=${encodeURIComponent(result.order.tracking_id)}`), {
+        replace: true,
+      });
       return;
     }
     setFrozen(null);
@@ -167,12 +178,13 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-6xl px-4 pt-6 md:px-8 md:pt-10">
       <Link
-        to="/cart"
+        to={t.path("/cart")}
         className="text-xs font-semibold tracking-[0.15em] text-stone-600 uppercase hover:text-ink hover:underline"
       >
-        ← Back to cart
+        {/* Urdu's arrow points right: back, on a page that reads right to left */}
+        {t("← Back to cart")}
       </Link>
-      <h1 className="mt-3 font-serif text-3xl md:text-4xl">Checkout</h1>
+      <h1 className="mt-3 font-serif text-3xl md:text-4xl">{t("Checkout")}</h1>
       {!hydrated ? (
         <CartLoading />
       ) : items.length === 0 && pending ? (
@@ -183,7 +195,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         <form
           noValidate
           onSubmit={submit}
-          aria-label="Checkout"
+          aria-label={t("Checkout")}
           className="mt-6 grid gap-8 md:grid-cols-[minmax(0,1fr)_24rem] md:gap-12"
         >
           <div className="space-y-8">

@@ -7,7 +7,11 @@ import { answerConfirmLink, findOrderByConfirmToken, type ConfirmPageOrder } fro
 import { AppError } from "../../core/shared/errors";
 import { enforceLimit } from "../../core/shared/rate-limit";
 import { RATE_LIMITS } from "../../core/shared/client-limits";
-import { money } from "../components/OrderSummary";
+import { ltrIn, MessageWith, money } from "../components/OrderSummary";
+import { localeOfPath, type Locale } from "../i18n/locales";
+import { translatorIn, translatorOf, useT } from "../i18n/t";
+import { orderTimeFormat } from "../lib/order-steps";
+import { shopperMessage } from "../lib/shopper-messages";
 import { actionOrLoaderHeaders, PRIVATE_HEADERS } from "../lib/private-page";
 import { pageMeta } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
@@ -15,17 +19,7 @@ import type { Route } from "./+types/order-confirm";
 
 const PRIVATE = PRIVATE_HEADERS;
 
-const placedAt = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  hour12: true,
-  timeZone: "Asia/Karachi",
-});
-
-/** What the page says of an order that is no longer waiting for an answer. */
+/** What the page says of an order that is no longer waiting for an answer (in English: the page translates it). */
 function settledText(order: ConfirmPageOrder): string {
   switch (order.status) {
     case "confirmed":
@@ -47,23 +41,23 @@ function settledText(order: ConfirmPageOrder): string {
   }
 }
 
-function view(order: ConfirmPageOrder) {
+function view(order: ConfirmPageOrder, locale: Locale) {
   return {
     trackingId: order.trackingId,
     pending: order.status === "pending confirmation",
     cancelled: order.status === "cancelled",
     settled: settledText(order),
     city: order.city,
-    placed: placedAt.format(order.createdAt),
+    placed: orderTimeFormat(locale).format(order.createdAt),
     totalPaisa: order.totalPaisa,
     items: order.items.map((item, n) => ({ key: n, ...item })),
   };
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const order = await findOrderByConfirmToken(context.core, params.token ?? "");
   if (!order) return data({ order: null }, { status: 404, headers: PRIVATE });
-  return data({ order: view(order) }, { headers: PRIVATE });
+  return data({ order: view(order, translatorOf(request).locale) }, { headers: PRIVATE });
 }
 
 type Answer = { done: "confirmed" | "cancelled" | "unchanged" } | { error: string };
@@ -100,32 +94,36 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const headers = actionOrLoaderHeaders;
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
   const shell = matches[0]?.data as ShellData | undefined;
+  const t = translatorIn(localeOfPath(location.pathname));
   // the path without the token: the link is a key and goes in no canonical or shared address
   return pageMeta(shell?.seo, {
-    title: `Confirm Your Order | ${shell?.siteName ?? ""}`,
-    description: "Confirm or cancel your cash-on-delivery order.",
+    title: `${t("Confirm Your Order")} | ${shell?.siteName ?? ""}`,
+    description: t("Confirm or cancel your cash-on-delivery order."),
     path: "/order/confirm",
     noindex: true,
+    locale: t.locale,
   });
 }
 
 function NotFound() {
+  const t = useT();
   return (
     <main className="mx-auto max-w-xl px-4 pt-12 pb-16 text-center md:pt-16">
-      <p className="eyebrow">Cash on delivery</p>
-      <h1 className="mt-2 font-serif text-3xl md:text-4xl">Link not found</h1>
+      <p className="eyebrow">{t("Cash on delivery")}</p>
+      <h1 className="mt-2 font-serif text-3xl md:text-4xl">{t("Link not found")}</h1>
       <p className="mt-4 text-sm text-stone-600">
-        This confirmation link is not valid. It may have been copied incompletely: please open it again from the
-        WhatsApp message we sent you.
+        {t(
+          "This confirmation link is not valid. It may have been copied incompletely: please open it again from the WhatsApp message we sent you.",
+        )}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/track" className="btn-primary">
-          Track your order
+        <Link to={t.path("/track")} className="btn-primary">
+          {t("Track your order")}
         </Link>
-        <Link to="/" className="btn-secondary">
-          Continue shopping
+        <Link to={t.path("/")} className="btn-secondary">
+          {t("Continue shopping")}
         </Link>
       </div>
     </main>
@@ -134,19 +132,32 @@ function NotFound() {
 
 export default function OrderConfirmPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const t = useT();
   const order = loaderData.order;
   if (!order) return <NotFound />;
   const answer = actionData as Answer | undefined;
   const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
   const choosing = sending ? navigation.formData?.get("answer") : null;
-  const trackHref = `/track?tracking_id=${encodeURIComponent(order.trackingId)}`;
+  const trackHref = t.path(`/track?tracking_id=${encodeURIComponent(order.trackingId)}`);
   return (
     <main className="mx-auto max-w-2xl px-4 pt-8 pb-12 md:px-8 md:pt-12">
       <div className="text-center">
-        <p className="eyebrow">Cash on delivery</p>
-        <h1 className="mt-2 font-serif text-3xl md:text-4xl">{order.pending ? "Confirm your order" : "Your order"}</h1>
+        <p className="eyebrow">{t("Cash on delivery")}</p>
+        <h1 className="mt-2 font-serif text-3xl md:text-4xl">
+          {order.pending ? t("Confirm your order") : t("Your order")}
+        </h1>
         <p className="mt-3 text-sm text-stone-600">
-          Order <span className="font-mono font-medium text-ink">{order.trackingId}</span> · placed {order.placed}
+          {t.locale === "en" ? (
+            <>
+              Order <span className="font-mono font-medium text-ink">{order.trackingId}</span> · placed {order.placed}
+            </>
+          ) : (
+            <MessageWith message={t("Order {trackingId} · placed {date}", { date: order.placed })} name="trackingId">
+              <span className="font-mono font-medium text-ink" dir="ltr">
+                {order.trackingId}
+              </span>
+            </MessageWith>
+          )}
         </p>
       </div>
 
@@ -157,49 +168,57 @@ export default function OrderConfirmPage({ loaderData, actionData }: Route.Compo
         >
           <p className="font-medium">
             {answer.done === "confirmed"
-              ? "Thank you! Your order is confirmed."
-              : "Your order is cancelled. Nothing will be sent."}
+              ? t("Thank you! Your order is confirmed.")
+              : t("Your order is cancelled. Nothing will be sent.")}
           </p>
           {answer.done === "confirmed" && (
             <p className="mt-1">
-              We will pack it and send it to {order.city}. Please keep the cash ready for the courier.
+              {t.locale === "en" ? (
+                <>We will pack it and send it to {order.city}. Please keep the cash ready for the courier.</>
+              ) : (
+                t("We will pack it and send it to {city}. Please keep the cash ready for the courier.", {
+                  city: order.city,
+                })
+              )}
             </p>
           )}
         </div>
       )}
       {answer && "error" in answer && (
         <div role="alert" className="mt-6 bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200">
-          <p className="font-medium">{answer.error}</p>
+          <p className="font-medium">{shopperMessage(t, answer.error)}</p>
         </div>
       )}
       {!order.pending && !(answer && "done" in answer && answer.done !== "unchanged") && (
         <div role="status" className="mt-6 bg-white p-4 text-center text-sm ring-1 ring-stone-200">
-          <p className="font-medium">{order.settled}</p>
+          <p className="font-medium">{t(order.settled)}</p>
         </div>
       )}
 
       <section aria-labelledby="confirm-items-title" className="mt-6 bg-white p-6 ring-1 ring-stone-200">
         <h2 id="confirm-items-title" className="text-xs font-semibold tracking-[0.18em] uppercase">
-          Items
+          {t("Items")}
         </h2>
-        <ul className="mt-2 divide-y divide-stone-100" aria-label="Ordered items">
+        <ul className="mt-2 divide-y divide-stone-100" aria-label={t("Ordered items")}>
           {order.items.map((item) => (
             <li key={item.key} className="flex gap-3 py-3 text-sm">
               <div className="min-w-0 flex-1">
                 <p>{item.name}</p>
                 {item.variant && <p className="text-xs text-stone-600">{item.variant}</p>}
-                <p className="text-xs text-stone-600">Quantity {item.quantity}</p>
+                <p className="text-xs text-stone-600">
+                  {t.locale === "en" ? <>Quantity {item.quantity}</> : t("Quantity {count}", { count: item.quantity })}
+                </p>
               </div>
               <p className="font-medium">{money(item.lineTotalPaisa)}</p>
             </li>
           ))}
         </ul>
         <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 border-t border-stone-200 pt-4 text-sm">
-          <dt>Total to pay on delivery</dt>
-          <dd className="text-end font-semibold" data-testid="confirm-total">
+          <dt>{t("Total to pay on delivery")}</dt>
+          <dd className="text-end font-semibold" data-testid="confirm-total" dir={ltrIn(t.locale)}>
             {money(order.totalPaisa)}
           </dd>
-          <dt>Delivery to</dt>
+          <dt>{t("Delivery to")}</dt>
           <dd className="text-end">{order.city}</dd>
         </dl>
       </section>
@@ -208,17 +227,19 @@ export default function OrderConfirmPage({ loaderData, actionData }: Route.Compo
         <Form
           method="post"
           className="mt-6 bg-white p-6 ring-1 ring-stone-200"
-          aria-label="Confirm or cancel your order"
+          aria-label={t("Confirm or cancel your order")}
         >
           <p className="text-sm text-stone-700">
-            Please confirm so we can send your order. If you did not place it, or have changed your mind, cancel it.
+            {t(
+              "Please confirm so we can send your order. If you did not place it, or have changed your mind, cancel it.",
+            )}
           </p>
           <div className="mt-5 grid gap-3 sm:grid-cols-2">
             <button type="submit" name="answer" value="confirm" disabled={sending} className="btn-primary w-full">
-              {choosing === "confirm" ? "Confirming…" : "Confirm order"}
+              {choosing === "confirm" ? t("Confirming…") : t("Confirm order")}
             </button>
             <button type="submit" name="answer" value="cancel" disabled={sending} className="btn-secondary w-full">
-              {choosing === "cancel" ? "Cancelling…" : "Cancel order"}
+              {choosing === "cancel" ? t("Cancelling…") : t("Cancel order")}
             </button>
           </div>
         </Form>
@@ -226,7 +247,7 @@ export default function OrderConfirmPage({ loaderData, actionData }: Route.Compo
 
       <p className="mt-8 text-center text-sm text-stone-600">
         <Link to={trackHref} className="underline underline-offset-4 hover:text-ink">
-          Track this order
+          {t("Track this order")}
         </Link>
       </p>
     </main>

@@ -1,34 +1,27 @@
 import { DEFAULT_DELIVERY_PROMISE } from "../../core/settings/store-details-rules";
-import { asSentence } from "../lib/store-promises";
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation, useRouteLoaderData } from "react-router";
 import { ORDER_NOT_FOUND, trackOrder, type TrackedOrder } from "../../core/orders/track-order";
 import { AppError } from "../../core/shared/errors";
 import { enforceLimit } from "../../core/shared/rate-limit";
 import { RATE_LIMITS } from "../../core/shared/client-limits";
-import { money, SummaryLines } from "../components/OrderSummary";
-import { ParcelEvents } from "../components/ParcelEvents";
+import { LeftToRight, MessageWith, money, SummaryLines } from "../components/OrderSummary";
+import { ParcelEvents, SentWith } from "../components/ParcelEvents";
 import { Picture } from "../components/Picture";
 import { loadLastOrder } from "../lib/checkout-storage";
-import { orderSteps, SHOPPER_STATUS_TEXT } from "../lib/order-steps";
+import { orderSteps, orderTimeFormat, SHOPPER_STATUS_TEXT } from "../lib/order-steps";
+import { localeOfPath, type Locale } from "../i18n/locales";
+import { translatorIn, translatorOf, useT } from "../i18n/t";
+import { promiseSentence, shopperMessage } from "../lib/shopper-messages";
 import { pageMeta, PUBLIC_CACHE } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
 import type { Route } from "./+types/track";
 
-
-// design.md: times are stored in UTC and shown in Pakistan time; formatted here on the server
-// so the browser shows the same text it hydrates
-const when = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  hour12: true,
-  timeZone: "Asia/Karachi",
-});
-
-function view(order: TrackedOrder) {
+// design.md: times are stored in UTC and shown in Pakistan time, in the page's language;
+// formatted here on the server so the browser shows the same text it hydrates. The words
+// (statuses, steps) stay English ids here: the page translates them.
+function view(order: TrackedOrder, locale: Locale) {
+  const when = orderTimeFormat(locale);
   // the same steps My Orders shows (app/lib/order-steps.ts), dated in Pakistan time
   const { steps, ended, arrived } = orderSteps(order, (at) => when.format(new Date(at)));
   return {
@@ -76,29 +69,55 @@ function view(order: TrackedOrder) {
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { locale } = translatorOf(request);
   const params = new URL(request.url).searchParams;
   const trackingId = (params.get("tracking_id") ?? "").trim().slice(0, 40);
   // one box takes either; links may also name them as the API does (phone=, email=)
   const contact = (params.get("contact") ?? params.get("phone") ?? params.get("email") ?? "").trim().slice(0, 254);
   const query = { trackingId, contact };
   const searched = params.has("contact") || params.has("phone") || params.has("email");
-  if (!searched) return data({ query, order: null, error: null, notFound: false, missing: null }, { headers: { "Cache-Control": PUBLIC_CACHE } });
+  if (!searched)
+    return data(
+      { query, order: null, error: null, notFound: false, missing: null },
+      { headers: { "Cache-Control": PUBLIC_CACHE } },
+    );
   if (!trackingId || !contact) {
-    const missing = !trackingId ? "Please enter your tracking ID" : "Please enter the phone number or email you used for the order";
+    const missing = !trackingId
+      ? "Please enter your tracking ID"
+      : "Please enter the phone number or email you used for the order";
     return data({ query, order: null, error: null, notFound: false, missing }, { headers: PRIVATE });
   }
   try {
     // the same per-client limit as GET /api/orders/track: the page must not be a way around it
     const rule = RATE_LIMITS.tracking;
-    await enforceLimit(context.core.limiter, `tracking:ip:${context.clientIp}`, rule.limit, rule.windowSeconds, rule.message);
+    await enforceLimit(
+      context.core.limiter,
+      `tracking:ip:${context.clientIp}`,
+      rule.limit,
+      rule.windowSeconds,
+      rule.message,
+    );
     const email = contact.includes("@");
-    const order = await trackOrder(context.core, { trackingId, email: email ? contact : null, phone: email ? null : contact });
-    return data({ query, order: view(order), error: null, notFound: false, missing: null }, { headers: PRIVATE });
+    const order = await trackOrder(context.core, {
+      trackingId,
+      email: email ? contact : null,
+      phone: email ? null : contact,
+    });
+    return data(
+      { query, order: view(order, locale), error: null, notFound: false, missing: null },
+      { headers: PRIVATE },
+    );
   } catch (error) {
     if (!(error instanceof AppError) || (error.status !== 404 && error.status !== 429)) throw error;
     return data(
       // one message whether the ID or the contact was wrong: the page cannot be used to test IDs
-      { query, order: null, error: error.status === 404 ? ORDER_NOT_FOUND : error.message, notFound: error.status === 404, missing: null },
+      {
+        query,
+        order: null,
+        error: error.status === 404 ? ORDER_NOT_FOUND : error.message,
+        notFound: error.status === 404,
+        missing: null,
+      },
       // 200 for "no such order": a form's answer, not a missing page (and no console error)
       { status: error.status === 404 ? 200 : error.status, headers: PRIVATE },
     );
@@ -111,26 +130,38 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export function meta({ matches, location }: Route.MetaArgs) {
   const shell = matches[0]?.data as ShellData | undefined;
+  const t = translatorIn(localeOfPath(location.pathname));
   return pageMeta(shell?.seo, {
-    title: `Track Your Order | ${shell?.siteName ?? ""}`,
-    description: "Follow your cash-on-delivery order with its tracking ID and the phone number or email you ordered with.",
+    title: `${t("Track Your Order")} | ${shell?.siteName ?? ""}`,
+    description: t(
+      "Follow your cash-on-delivery order with its tracking ID and the phone number or email you ordered with.",
+    ),
     path: "/track",
     noindex: location.search !== "",
+    locale: t.locale,
   });
 }
 
 type OrderView = ReturnType<typeof view>;
 
 function Timeline({ order }: { order: OrderView }) {
+  const t = useT();
   return (
-    <ol className="mt-6 space-y-0" aria-label="Order progress">
+    <ol className="mt-6 space-y-0" aria-label={t("Order progress")}>
       {order.steps.map((step, i) => {
         const last = i === order.steps.length - 1;
         const bad = order.ended && last;
         return (
-          <li key={step.label} className="relative flex gap-4 pb-6 last:pb-0" aria-current={step.state === "current" ? "step" : undefined}>
+          <li
+            key={step.label}
+            className="relative flex gap-4 pb-6 last:pb-0"
+            aria-current={step.state === "current" ? "step" : undefined}
+          >
             {!last && (
-              <span aria-hidden="true" className={`absolute top-6 start-[11px] h-[calc(100%-1.5rem)] w-0.5 ${step.state === "done" ? "bg-emerald-700" : "bg-stone-200"}`} />
+              <span
+                aria-hidden="true"
+                className={`absolute top-6 start-[11px] h-[calc(100%-1.5rem)] w-0.5 ${step.state === "done" ? "bg-emerald-700" : "bg-stone-200"}`}
+              />
             )}
             <span
               aria-hidden="true"
@@ -146,8 +177,10 @@ function Timeline({ order }: { order: OrderView }) {
             </span>
             <div className="-mt-0.5">
               <p className={`text-sm font-semibold ${step.state === "todo" ? "text-stone-500" : ""}`}>
-                {step.label}
-                <span className="sr-only">{step.state === "done" ? " (done)" : step.state === "current" ? " (current)" : " (not yet)"}</span>
+                {t(step.label)}
+                <span className="sr-only">
+                  {step.state === "done" ? t(" (done)") : step.state === "current" ? t(" (current)") : t(" (not yet)")}
+                </span>
               </p>
               {step.date && <p className="text-xs text-stone-600">{step.date}</p>}
             </div>
@@ -159,26 +192,42 @@ function Timeline({ order }: { order: OrderView }) {
 }
 
 function Result({ order }: { order: OrderView }) {
+  const t = useT();
   const deliveryPromise =
     (useRouteLoaderData("root") as ShellData | undefined)?.deliveryPromise ?? DEFAULT_DELIVERY_PROMISE;
   return (
     <div className="mt-10 grid gap-6 md:grid-cols-2">
       <section aria-labelledby="status-title" className="bg-white p-6 ring-1 ring-stone-200">
-        <p className="eyebrow">Order {order.trackingId}</p>
+        <p className="eyebrow">
+          {t.locale === "en" ? (
+            <>Order {order.trackingId}</>
+          ) : (
+            <MessageWith message={t("Order {trackingId}")} name="trackingId">
+              <bdi>{order.trackingId}</bdi>
+            </MessageWith>
+          )}
+        </p>
         <h2 id="status-title" className="mt-2 font-serif text-2xl">
-          {order.status}
+          {t(order.status)}
         </h2>
         <p className="mt-1 text-xs text-stone-600">
-          Placed {order.placed} · Cash on Delivery
+          {t.locale === "en" ? (
+            <>Placed {order.placed} · Cash on Delivery</>
+          ) : (
+            t("Placed {date} · Cash on Delivery", { date: order.placed })
+          )}
         </p>
         <Timeline order={order} />
         <ParcelEvents events={order.parcelEvents} className="mt-6" />
         {order.exchanges.length > 0 && (
-          <ul className="mt-6 space-y-2 text-sm" aria-label="Exchanges">
+          <ul className="mt-6 space-y-2 text-sm" aria-label={t("Exchanges")}>
             {order.exchanges.map((exchange) => (
               <li key={exchange.key} className="bg-stone-50 p-3 ring-1 ring-stone-200">
                 <p>
-                  {exchange.text} <span className="font-mono font-medium">{exchange.trackingId}</span>
+                  {t(exchange.text)}{" "}
+                  <span className="font-mono font-medium" dir={t.locale === "en" ? undefined : "ltr"}>
+                    {exchange.trackingId}
+                  </span>
                 </p>
                 <p className="text-xs text-stone-600">{exchange.date}</p>
               </li>
@@ -187,27 +236,21 @@ function Result({ order }: { order: OrderView }) {
         )}
         {order.shipment && (
           <p className="mt-6 text-sm text-stone-700">
-            Sent with <span className="font-medium">{order.shipment.courier}</span>
-            {order.shipment.trackingNumber && (
-              <>
-                , consignment number <span className="font-mono font-medium">{order.shipment.trackingNumber}</span>
-              </>
-            )}
-            .
+            <SentWith courier={order.shipment.courier} trackingNumber={order.shipment.trackingNumber} />
           </p>
         )}
         {!order.ended && !order.arrived && (
           <p className="mt-6 text-sm text-stone-700">
             {/* the owner's delivery promise, while the order is still on its way */}
-            {`${asSentence(deliveryPromise)} Counted from when the order is confirmed.`}
+            {`${promiseSentence(t, deliveryPromise)} ${t("Counted from when the order is confirmed.")}`}
           </p>
         )}
       </section>
       <section aria-labelledby="order-items-title" className="bg-white p-6 ring-1 ring-stone-200">
         <h2 id="order-items-title" className="text-xs font-semibold tracking-[0.18em] uppercase">
-          Items
+          {t("Items")}
         </h2>
-        <ul className="mt-2 divide-y divide-stone-100" aria-label="Ordered items">
+        <ul className="mt-2 divide-y divide-stone-100" aria-label={t("Ordered items")}>
           {order.items.map((item) => (
             <li key={item.key} className="flex gap-3 py-3 text-sm">
               <div className="w-14 shrink-0">
@@ -217,7 +260,9 @@ function Result({ order }: { order: OrderView }) {
                 <p>{item.name}</p>
                 {item.variant && <p className="text-xs text-stone-600">{item.variant}</p>}
                 <p className="text-xs text-stone-600">
-                  {item.quantity} × {money(item.unitPricePaisa)}
+                  <LeftToRight>
+                    {item.quantity} × {money(item.unitPricePaisa)}
+                  </LeftToRight>
                 </p>
               </div>
               <p className="font-medium">{money(item.lineTotalPaisa)}</p>
@@ -240,16 +285,22 @@ function Result({ order }: { order: OrderView }) {
 
 export default function TrackPage({ loaderData }: Route.ComponentProps) {
   const { query, order, error, notFound, missing } = loaderData;
+  const t = useT();
   const shell = useRouteLoaderData("root") as ShellData | undefined;
   const whatsapp = (shell?.whatsappNumber ?? "").replace(/\D/g, "");
   const navigation = useNavigation();
   const contactRef = useRef<HTMLInputElement>(null);
-  const searching = navigation.state !== "idle" && navigation.location?.pathname === "/track";
+  const searching = navigation.state !== "idle" && navigation.location?.pathname === t.path("/track");
 
   // arriving from the confirmation of this tab's order: the phone it was placed with is filled in
   useEffect(() => {
     const last = loadLastOrder();
-    if (contactRef.current && !contactRef.current.value && last && last.tracking_id === query.trackingId.toUpperCase()) {
+    if (
+      contactRef.current &&
+      !contactRef.current.value &&
+      last &&
+      last.tracking_id === query.trackingId.toUpperCase()
+    ) {
       contactRef.current.value = last.phone;
     }
   }, [query.trackingId]);
@@ -257,15 +308,22 @@ export default function TrackPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-5xl px-4 pt-8 md:px-8 md:pt-12">
       <div className="mx-auto max-w-xl text-center">
-        <p className="eyebrow">Cash on delivery</p>
-        <h1 className="mt-2 font-serif text-3xl md:text-4xl">Track Your Order</h1>
-        <p className="mt-3 text-sm text-stone-600">Enter the tracking ID from your order confirmation and the phone number or email you ordered with.</p>
+        <p className="eyebrow">{t("Cash on delivery")}</p>
+        <h1 className="mt-2 font-serif text-3xl md:text-4xl">{t("Track Your Order")}</h1>
+        <p className="mt-3 text-sm text-stone-600">
+          {t("Enter the tracking ID from your order confirmation and the phone number or email you ordered with.")}
+        </p>
       </div>
-      <Form method="get" action="/track" className="mx-auto mt-8 max-w-xl bg-white p-5 ring-1 ring-stone-200 md:p-6" aria-label="Track your order">
+      <Form
+        method="get"
+        action={t.path("/track")}
+        className="mx-auto mt-8 max-w-xl bg-white p-5 ring-1 ring-stone-200 md:p-6"
+        aria-label={t("Track your order")}
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor="track-id" className="mb-1 block text-sm font-medium">
-              Tracking ID
+              {t("Tracking ID")}
             </label>
             <input
               id="track-id"
@@ -276,13 +334,14 @@ export default function TrackPage({ loaderData }: Route.ComponentProps) {
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
-              placeholder="e.g. K7MX4-QR9TZ"
+              placeholder={t("e.g. K7MX4-QR9TZ")}
+              dir={t.locale === "en" ? undefined : "ltr"}
               className="field font-mono uppercase placeholder:font-sans placeholder:normal-case"
             />
           </div>
           <div>
             <label htmlFor="track-contact" className="mb-1 block text-sm font-medium">
-              Phone or email
+              {t("Phone or email")}
             </label>
             <input
               ref={contactRef}
@@ -295,18 +354,21 @@ export default function TrackPage({ loaderData }: Route.ComponentProps) {
               autoCapitalize="none"
               spellCheck={false}
               placeholder="0300-1234567"
+              dir={t.locale === "en" ? undefined : "ltr"}
               className="field"
             />
           </div>
         </div>
         <button type="submit" disabled={searching} className="btn-primary mt-5 w-full">
-          {searching ? "Looking up…" : "Track Order"}
+          {searching ? t("Looking up…") : t("Track Order")}
         </button>
         {(error || missing) && (
           <div role="alert" className="mt-4 bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
-            <p className="font-medium">{error ?? missing}</p>
+            <p className="font-medium">{shopperMessage(t, error ?? missing ?? "")}</p>
             {notFound && (
-              <p className="mt-1 text-red-900/80">Check the tracking ID, and use the phone number or email you gave at checkout.</p>
+              <p className="mt-1 text-red-900/80">
+                {t("Check the tracking ID, and use the phone number or email you gave at checkout.")}
+              </p>
             )}
           </div>
         )}
@@ -314,11 +376,16 @@ export default function TrackPage({ loaderData }: Route.ComponentProps) {
       {order && <Result order={order} />}
       {!order && whatsapp && (
         <p className="mt-8 text-center text-sm text-stone-600">
-          Lost your tracking ID?{" "}
-          <a href={`https://wa.me/${whatsapp}`} target="_blank" rel="noopener noreferrer" className="underline underline-offset-4 hover:text-ink">
-            Message us on WhatsApp
+          {t("Lost your tracking ID?")}{" "}
+          <a
+            href={`https://wa.me/${whatsapp}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="underline underline-offset-4 hover:text-ink"
+          >
+            {t("Message us on WhatsApp")}
           </a>{" "}
-          with your name and phone number.
+          {t("with your name and phone number.")}
         </p>
       )}
     </main>

@@ -6,15 +6,18 @@ import type { CheckoutCity } from "../../../core/couriers/city-match";
 import { CityField } from "./CityField";
 import { Field, type FieldState } from "./Field";
 import { OutlineIcon } from "../OutlineIcon";
+import { useT } from "../../i18n/t";
+import { shopperMessage } from "../../lib/shopper-messages";
 
 // postal codes are digits in these countries; Canada and the UK mix letters in
 const NUMERIC_POSTAL = new Set(["Pakistan", "United States", "Australia"]);
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  const t = useT();
   return (
     <section aria-labelledby={id} className="bg-white p-5 ring-1 ring-stone-200 md:p-6">
       <h2 id={id} className="mb-4 text-xs font-semibold tracking-[0.18em] uppercase">
-        {title}
+        {t(title)}
       </h2>
       {children}
     </section>
@@ -83,6 +86,7 @@ export function DeliveryPanel({
   cities: CheckoutCity[];
 }) {
   const { form, errors, onChange } = fields;
+  const t = useT();
   return (
     <Panel id="delivery-title" title="Delivery address">
       <div className="grid grid-cols-2 gap-x-3 gap-y-4">
@@ -106,7 +110,7 @@ export function DeliveryPanel({
         />
         <div className="col-span-2">
           <label htmlFor="checkout-country" className="mb-1 block text-sm font-medium">
-            Country
+            {t("Country")}
           </label>
           <select
             id="checkout-country"
@@ -120,13 +124,13 @@ export function DeliveryPanel({
           >
             {COUNTRIES.map((c) => (
               <option key={c} value={c}>
-                {c}
+                {t(c)}
               </option>
             ))}
           </select>
           {errors.country && (
             <p id="checkout-country-error" className="mt-1 text-xs font-medium text-red-800">
-              {errors.country}
+              {shopperMessage(t, errors.country)}
             </p>
           )}
         </div>
@@ -137,20 +141,22 @@ export function DeliveryPanel({
           <circle cx="7" cy="17.5" r="1.5" />
           <circle cx="17" cy="17.5" r="1.5" />
         </OutlineIcon>
-        <span data-testid="delivery-promise">{deliveryPromise}</span>
+        {/* the owner's own words stay as written; spec §9's default is translated */}
+        <span data-testid="delivery-promise">{t(deliveryPromise)}</span>
       </p>
     </Panel>
   );
 }
 
 export function PaymentPanel() {
+  const t = useT();
   return (
     <Panel id="payment-title" title="Payment method">
       <label className="flex cursor-pointer items-start gap-3 border border-ink p-4">
         <input type="radio" name="paymentMethod" value="cod" checked readOnly className="mt-1 accent-ink" />
         <span>
-          <span className="block text-sm font-semibold">Cash on Delivery</span>
-          <span className="block text-xs text-stone-600">Pay in cash when your order arrives.</span>
+          <span className="block text-sm font-semibold">{t("Cash on Delivery")}</span>
+          <span className="block text-xs text-stone-600">{t("Pay in cash when your order arrives.")}</span>
         </span>
       </label>
     </Panel>

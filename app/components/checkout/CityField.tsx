@@ -8,6 +8,8 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { buildCityIndex, matchCity, suggestCities, type CheckoutCity } from "../../../core/couriers/city-match";
 import { FIELD_MAX, noDeliveryMessage } from "../../../core/orders/checkout-form";
 import type { FieldState } from "./Field";
+import { useT } from "../../i18n/t";
+import { shopperMessage } from "../../lib/shopper-messages";
 
 const ID = "checkout-city";
 const LIST_ID = `${ID}-list`;
@@ -15,6 +17,7 @@ const LIST_ID = `${ID}-list`;
 const LISTED_COUNTRY = "Pakistan";
 
 export function CityField({ cities, form, errors, onChange, onBlur }: FieldState & { cities: CheckoutCity[] }) {
+  const t = useT();
   const index = useMemo(() => buildCityIndex(cities), [cities]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -45,8 +48,9 @@ export function CityField({ cities, form, errors, onChange, onBlur }: FieldState
     return () => window.visualViewport?.removeEventListener("resize", bringIntoSight);
   }, [expanded, options.length]);
 
-  const error = errors.city;
-  const refused = !error && matched && !matched.city.delivers ? noDeliveryMessage(matched.city.name) : null;
+  const error = errors.city ? shopperMessage(t, errors.city) : undefined;
+  const refused =
+    !error && matched && !matched.city.delivers ? shopperMessage(t, noDeliveryMessage(matched.city.name)) : null;
   // the name the order will carry, when the shopper typed it another way ("Pindi")
   const confirm = !error && !refused && matched && matched.how !== "name" ? matched.city : null;
   const described = error ? `${ID}-error` : refused ? `${ID}-refused` : confirm ? `${ID}-hint` : undefined;
@@ -82,7 +86,7 @@ export function CityField({ cities, form, errors, onChange, onBlur }: FieldState
   return (
     <div className="relative">
       <label htmlFor={ID} className="mb-1 block text-sm font-medium">
-        City
+        {t("City")}
       </label>
       <input
         ref={field}
@@ -120,7 +124,7 @@ export function CityField({ cities, form, errors, onChange, onBlur }: FieldState
         ref={list}
         id={LIST_ID}
         role="listbox"
-        aria-label="Cities"
+        aria-label={t("Cities")}
         hidden={!expanded}
         // as wide as the panel's two columns (the field has the first, and gap-x-3 between): a
         // half-width list wrapped every longer name on a phone
@@ -143,12 +147,12 @@ export function CityField({ cities, form, errors, onChange, onBlur }: FieldState
               <span className="font-medium">{city.name}</span>
               {city.province && <span className="text-stone-600">, {city.province}</span>}
             </span>
-            {!city.delivers && <span className="shrink-0 text-xs text-red-800">No delivery yet</span>}
+            {!city.delivers && <span className="shrink-0 text-xs text-red-800">{t("No delivery yet")}</span>}
           </li>
         ))}
       </ul>
       <p role="status" className="sr-only">
-        {expanded ? `${options.length} ${options.length === 1 ? "city" : "cities"} found` : ""}
+        {expanded ? t.count(options.length, "{count} city found", "{count} cities found") : ""}
       </p>
       {confirm && (
         <p id={`${ID}-hint`} className="mt-1 text-xs text-stone-600">

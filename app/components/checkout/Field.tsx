@@ -1,6 +1,9 @@
 // One field of the checkout form: its label, the input (or a two-line box for the address), the
 // hint under it and, once checked, its message; the message replaces the hint.
 import { FIELD_MAX, type CheckoutField, type CheckoutForm } from "../../../core/orders/checkout-form";
+import { useT } from "../../i18n/t";
+import { shopperMessage } from "../../lib/shopper-messages";
+import { ltrIn } from "../OrderSummary";
 
 export type FieldErrors = Partial<Record<CheckoutField, string>>;
 
@@ -34,8 +37,10 @@ export function Field({
     React.InputHTMLAttributes<HTMLInputElement>,
     "type" | "autoComplete" | "inputMode" | "autoCapitalize" | "spellCheck" | "enterKeyHint"
   >) {
+  const t = useT();
   const id = `checkout-${name}`;
-  const error = errors[name];
+  // the rules' and the server's words are English: shown in the page's language
+  const error = errors[name] ? shopperMessage(t, errors[name]) : undefined;
   const described = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   const common = {
     id,
@@ -45,13 +50,15 @@ export function Field({
     required: true,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": described,
+    // a phone number or an email typed on an Urdu page still runs left to right ("+92 300 …")
+    dir: input.type === "tel" || input.type === "email" ? ltrIn(t.locale) : undefined,
     onBlur: () => onBlur(name),
     className: `field ${error ? "border-red-700" : ""}`,
   };
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium">
-        {label}
+        {t(label)}
       </label>
       {multiline ? (
         <textarea
@@ -66,7 +73,7 @@ export function Field({
       )}
       {hint && !error && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
-          {hint}
+          {t(hint)}
         </p>
       )}
       {error && (

@@ -2,6 +2,8 @@
 // or Enter, or the applied voucher with its message and Remove.
 import { useState } from "react";
 import type { AppliedVoucher } from "../../lib/voucher-check";
+import { useT } from "../../i18n/t";
+import { shopperMessage } from "../../lib/shopper-messages";
 
 export function VoucherBox({
   initialCode,
@@ -18,6 +20,7 @@ export function VoucherBox({
   error: string | null;
   checking: boolean;
 }) {
+  const t = useT();
   const [code, setCode] = useState(initialCode);
   const [required, setRequired] = useState(false);
 
@@ -37,24 +40,25 @@ export function VoucherBox({
         data-testid="voucher-applied"
       >
         <div>
-          <p className="font-semibold tracking-wider">{applied.code} applied</p>
-          <p className="mt-0.5 text-xs text-emerald-900">{applied.message}</p>
+          <p className="font-semibold tracking-wider">{t("{code} applied", { code: applied.code })}</p>
+          {/* the owner's message for the voucher stays as written; the store's own words are translated */}
+          <p className="mt-0.5 text-xs text-emerald-900">{shopperMessage(t, applied.message)}</p>
         </div>
         <button
           type="button"
           onClick={onRemove}
           className="text-xs font-semibold tracking-[0.15em] uppercase underline underline-offset-4"
         >
-          Remove
+          {t("Remove")}
         </button>
       </div>
     );
   }
-  const message = required && !code.trim() ? "Please enter a voucher code" : error;
+  const message = required && !code.trim() ? t("Please enter a voucher code") : error && shopperMessage(t, error);
   return (
     <div>
       <label htmlFor="voucher-code" className="mb-1 block text-sm font-medium">
-        Promo code
+        {t("Promo code")}
       </label>
       <div className="flex gap-2">
         <input
@@ -79,7 +83,7 @@ export function VoucherBox({
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? "voucher-message" : undefined}
           className="field min-w-0 flex-1 uppercase placeholder:normal-case"
-          placeholder="Enter code"
+          placeholder={t("Enter code")}
         />
         <button
           type="button"
@@ -87,7 +91,7 @@ export function VoucherBox({
           disabled={!code.trim() || checking}
           className="btn-secondary shrink-0 px-4"
         >
-          {checking ? "Checking…" : "Apply"}
+          {checking ? t("Checking…") : t("Apply")}
         </button>
       </div>
       {message && (
