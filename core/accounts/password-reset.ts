@@ -112,6 +112,7 @@ export async function sendPasswordReset(
         phone: users.phone,
         role: users.role,
         deactivatedAt: users.deactivatedAt,
+        accountLocale: users.locale,
       })
       .from(users)
       .where(eq(users.id, found.id))
@@ -138,7 +139,9 @@ export async function sendPasswordReset(
       // message is dealt with; the row's text, which the console's message log shows, never has it
       await tx.insert(whatsappMessages).values({
         kind: "password_code",
-        language: "en",
+        // Meta's preset code text, in the Urdu translation for a shopper who asked from an Urdu page
+        // or whose account is in Urdu
+        language: (locale ?? account.accountLocale) === "ur" ? "ur" : "en",
         phone,
         parameters: [code],
         buttons: [],
@@ -149,12 +152,17 @@ export async function sendPasswordReset(
     // a staff member's link opens the console's page, which ends signed in to the back office
     // (with the two-step code still asked); a shopper's the shop's (decision 0097)
     // a staff member's email stays English, as the console is
-    await queueLinkEmail(ctx, tx, staff ? { ...account, locale: "en" } : { ...account, locale }, {
-      purpose: "password_reset",
-      validSeconds: RESET_LINK_SECONDS,
-      path: staff ? "/admin/reset-password" : "/reset-password",
-      compose: staff ? staffPasswordResetEmail : passwordResetEmail,
-    });
+    await queueLinkEmail(
+      ctx,
+      tx,
+      staff ? { ...account, locale: "en" } : { ...account, locale: locale ?? account.accountLocale },
+      {
+        purpose: "password_reset",
+        validSeconds: RESET_LINK_SECONDS,
+        path: staff ? "/admin/reset-password" : "/reset-password",
+        compose: staff ? staffPasswordResetEmail : passwordResetEmail,
+      },
+    );
     return channel === "whatsapp" && staff ? "staff account: link emailed, no code" : "link emailed";
   });
 }
