@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { startPolling } from "../shared/polling";
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client";
-import type { MessageKind, MessageLanguage } from "../../db/schema";
+import type { MessageKind, WrittenLanguage } from "../../db/schema";
 import {
   logOnlyTransport,
   TransportError,
@@ -65,7 +65,7 @@ export interface OutboxQueue<Row extends ClaimedBase = ClaimedBase> {
 
 interface WhatsAppRow extends ClaimedBase {
   kind: MessageKind;
-  language: MessageLanguage;
+  language: WrittenLanguage;
   phone: string;
   parameters: string[] | string;
   buttons: string[] | string;

@@ -2,13 +2,13 @@
 // with two implementations, the WhatsApp Cloud API (cloud-api.ts) and the default that sends
 // nothing and leaves the message in the console's log, so a fresh install and the tests work
 // offline.
-import type { MessageKind, MessageLanguage } from "../../db/schema";
+import type { MessageKind, WrittenLanguage } from "../../db/schema";
 
 /** One message as the worker hands it to a transport. */
 export interface OutgoingMessage {
   id: number;
   kind: MessageKind;
-  language: MessageLanguage;
+  language: WrittenLanguage;
   /** 92XXXXXXXXXX */
   phone: string;
   parameters: string[];
