@@ -1,7 +1,8 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { Breadcrumb } from "./Breadcrumb";
-import { Prose } from "./Prose";
-import { formatDay } from "../lib/dates";
+import { otherLanguage, Prose } from "./Prose";
+import { useT } from "../i18n/t";
+import { formatDayIn } from "../lib/dates";
 
 /**
  * True while the console renders a policy page's shipped text as the editor's starting point
@@ -17,6 +18,7 @@ export function StaticPage({
   updated,
   intro,
   html,
+  lang,
   children,
 }: {
   title: string;
@@ -26,8 +28,11 @@ export function StaticPage({
   intro?: ReactNode;
   /** the text as staff stored it (already cleaned), shown instead of children */
   html?: string;
+  /** "en" when title and html are the owner's English text on a page in another language */
+  lang?: "en";
   children?: ReactNode;
 }) {
+  const t = useT();
   const textOnly = useContext(PolicyTextOnly);
   if (textOnly) {
     return (
@@ -41,7 +46,7 @@ export function StaticPage({
     <main className="mx-auto max-w-7xl px-4 pt-4 md:px-8 md:pt-8">
       <Breadcrumb
         items={[
-          { name: "Home", path: "/" },
+          { name: t("Home"), path: "/" },
           { name: title, path },
         ]}
       />
@@ -49,12 +54,20 @@ export function StaticPage({
         <header>
           <p className="eyebrow">{eyebrow}</p>
           <h1 id="page-title" className="mt-2 font-serif text-4xl leading-tight md:text-5xl">
-            {title}
+            {lang ? <span {...otherLanguage(lang)}>{title}</span> : title}
           </h1>
-          {updated && <p className="mt-3 text-sm text-stone-600">Last updated {formatDay(`${updated}T00:00:00+05:00`)}</p>}
+          {updated && (
+            <p className="mt-3 text-sm text-stone-600">
+              {t("Last updated {date}", { date: formatDayIn(t.tag, `${updated}T00:00:00+05:00`) })}
+            </p>
+          )}
           {intro && <div className="mt-5 text-lg text-stone-700">{intro}</div>}
         </header>
-        {html !== undefined ? <Prose className="mt-6" html={html} /> : <Prose className="mt-6">{children}</Prose>}
+        {html !== undefined ? (
+          <Prose className="mt-6" html={html} lang={lang} />
+        ) : (
+          <Prose className="mt-6">{children}</Prose>
+        )}
       </article>
     </main>
   );

@@ -4,6 +4,8 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { ContactDetails } from "../components/ContactDetails";
 import { StaticPage } from "../components/StaticPage";
+import { localeOfPath } from "../i18n/locales";
+import { translatorIn, useT } from "../i18n/t";
 import { loadPolicyPage } from "../lib/policy-page.server";
 import { POLICIES_UPDATED } from "../lib/policies";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
@@ -13,23 +15,52 @@ import type { Route } from "./+types/privacy";
 export const headers = publicPageHeaders;
 
 // the text staff stored in the console, when there is one (decision 0067)
-export const loader = ({ context }: Route.LoaderArgs) => loadPolicyPage(context.core, "privacy");
+export const loader = ({ context, request }: Route.LoaderArgs) =>
+  loadPolicyPage(context.core, "privacy", localeOfPath(new URL(request.url).pathname), context.config.publicUrl);
 
-export function meta({ matches, data }: Route.MetaArgs) {
+export function meta({ matches, data, location }: Route.MetaArgs) {
   const shell = matches[0]?.data as ShellData | undefined;
+  const t = translatorIn(localeOfPath(location.pathname));
   return pageMeta(shell?.seo, {
-    title: `${data?.stored?.title ?? "Privacy Policy"} | ${shell?.siteName ?? ""}`,
-    description: "What personal data we collect when you shop with us, why we need it, who we share it with, how long we keep it and your rights.",
+    title: `${data?.stored?.title ?? t("Privacy Policy")} | ${shell?.siteName ?? ""}`,
+    description: t(
+      "What personal data we collect when you shop with us, why we need it, who we share it with, how long we keep it and your rights.",
+    ),
     path: "/privacy",
+    locale: t.locale,
   });
 }
 
 export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
   const shell = useRouteLoaderData("root") as ShellData | undefined;
+  const t = useT();
   const stored = loaderData?.stored;
+  const eyebrow = t("Your data");
   if (stored) {
+    const lang = "lang" in stored ? stored.lang : undefined;
     return (
-      <StaticPage title={stored.title} eyebrow="Your data" path="/privacy" updated={stored.updated} html={stored.html} />
+      <StaticPage
+        title={stored.title}
+        eyebrow={eyebrow}
+        path="/privacy"
+        updated={stored.updated}
+        html={stored.html}
+        lang={lang}
+      />
+    );
+  }
+  // an Urdu page: the shipped text in Urdu, rendered on the server (app/lib/policy-shipped-ur.server.tsx)
+  const urdu = loaderData && "shippedUrdu" in loaderData ? loaderData.shippedUrdu : null;
+  if (urdu) {
+    return (
+      <StaticPage
+        title={t("Privacy Policy")}
+        eyebrow={eyebrow}
+        path="/privacy"
+        updated={POLICIES_UPDATED}
+        intro={<div dangerouslySetInnerHTML={{ __html: urdu.intro }} />}
+        html={urdu.body}
+      />
     );
   }
   return <ShippedPrivacyPage shell={shell} />;
@@ -46,61 +77,67 @@ export function ShippedPrivacyPage({ shell }: { shell: ShellData | undefined }) 
       updated={POLICIES_UPDATED}
       intro={
         <p>
-          This policy explains what personal data {name} collects when you visit this website or shop with us, why we need it, who
-          we share it with and what you can ask us to do with it. We collect as little as we can and never sell it.
+          This policy explains what personal data {name} collects when you visit this website or shop with us, why we
+          need it, who we share it with and what you can ask us to do with it. We collect as little as we can and never
+          sell it.
         </p>
       }
     >
       <h2>1. Our approach</h2>
       <p>
-        We handle personal data according to the principles of Pakistan&apos;s personal data protection framework, the Personal Data
-        Protection Bill, and the Prevention of Electronic Crimes Act, 2016: we tell you what we collect and why, use it only for that
-        purpose, keep it no longer than needed, protect it, and let you see, correct or delete it. By using the website and placing
-        orders you consent to the uses described here.
+        We handle personal data according to the principles of Pakistan&apos;s personal data protection framework, the
+        Personal Data Protection Bill, and the Prevention of Electronic Crimes Act, 2016: we tell you what we collect
+        and why, use it only for that purpose, keep it no longer than needed, protect it, and let you see, correct or
+        delete it. By using the website and placing orders you consent to the uses described here.
       </p>
 
       <h2>2. What we collect</h2>
       <ul>
         <li>
-          <strong>When you order:</strong> your first and last name, email, phone number, delivery address, city, postal code and
-          country, the items you bought and the promo code you used.
+          <strong>When you order:</strong> your first and last name, email, phone number, delivery address, city, postal
+          code and country, the items you bought and the promo code you used.
         </li>
         <li>
-          <strong>When you create an account:</strong> your name, email and password (stored only in a scrambled, hashed form we cannot
-          read), and if you add them, a username and phone number. We also keep your wishlist and your order history.
+          <strong>When you create an account:</strong> your name, email and password (stored only in a scrambled, hashed
+          form we cannot read), and if you add them, a username and phone number. We also keep your wishlist and your
+          order history.
         </li>
         <li>
-          <strong>When you write a review:</strong> the name you type, your rating and your text, which are shown publicly on the
-          product page.
+          <strong>When you write a review:</strong> the name you type, your rating and your text, which are shown
+          publicly on the product page.
         </li>
         <li>
-          <strong>When you contact us</strong> on WhatsApp, by phone or email: your messages and the details you give us.
+          <strong>When you contact us</strong> on WhatsApp, by phone or email: your messages and the details you give
+          us.
         </li>
         <li>
-          <strong>Technical data:</strong> your IP address and browser type in our server logs, used to keep the website secure (for
-          example to stop repeated failed sign-ins) and to fix errors.
+          <strong>Technical data:</strong> your IP address and browser type in our server logs, used to keep the website
+          secure (for example to stop repeated failed sign-ins) and to fix errors.
         </li>
       </ul>
       <p>We do not collect card or bank details: payment is by cash on delivery only.</p>
 
       <h2>3. Storage in your browser</h2>
       <p>
-        We do not use advertising or tracking cookies. The website keeps a few items in your browser&apos;s local storage so it works
-        without signing in every time: your cart (<code>cart</code>), a random cart session number (<code>sessionId</code>), and, when
-        you sign in, your sign-in token (<code>userToken</code>) and basic profile (<code>user</code>). Signing out removes the sign-in
-        token and profile, and makes the token useless on our side too. You can clear all of it in your browser settings.
+        We do not use advertising or tracking cookies. The website keeps a few items in your browser&apos;s local
+        storage so it works without signing in every time: your cart (<code>cart</code>), a random cart session number (
+        <code>sessionId</code>), and, when you sign in, your sign-in token (<code>userToken</code>) and basic profile (
+        <code>user</code>). Signing out removes the sign-in token and profile, and makes the token useless on our side
+        too. You can clear all of it in your browser settings.
       </p>
 
       <h2>4. Why we use your data</h2>
       <ul>
-        <li>To take, confirm, deliver and follow up your order, including calling you to confirm a cash on delivery order.</li>
+        <li>
+          To take, confirm, deliver and follow up your order, including calling you to confirm a cash on delivery order.
+        </li>
         <li>To run your account: sign-in, profile, wishlist and order history.</li>
         <li>To handle exchanges and answer your questions.</li>
         <li>To protect the store and our customers against fraud and misuse.</li>
         <li>To keep the accounting and tax records the law requires.</li>
         <li>
-          To send you offers, only if you asked for them (for example by subscribing to our newsletter). You can stop them at any
-          time.
+          To send you offers, only if you asked for them (for example by subscribing to our newsletter). You can stop
+          them at any time.
         </li>
       </ul>
 
@@ -108,19 +145,21 @@ export function ShippedPrivacyPage({ shell }: { shell: ShellData | undefined }) 
       <p>We never sell or rent your personal data. We share only what each party needs:</p>
       <ul>
         <li>
-          <strong>Courier companies</strong> receive your name, phone number, address and the amount to collect, to deliver your parcel.
+          <strong>Courier companies</strong> receive your name, phone number, address and the amount to collect, to
+          deliver your parcel.
         </li>
         <li>
-          <strong>Service providers</strong> that host our website and database, and our messaging app for customer service, process
-          data for us under our instructions.
+          <strong>Service providers</strong> that host our website and database, and our messaging app for customer
+          service, process data for us under our instructions.
         </li>
         <li>
-          <strong>Authorities</strong>, when Pakistani law requires it, for example a lawful request from a court or a tax authority.
+          <strong>Authorities</strong>, when Pakistani law requires it, for example a lawful request from a court or a
+          tax authority.
         </li>
       </ul>
       <p>
-        If you buy through the Daraz marketplace, Daraz handles that order under its own privacy policy. Our website may link to
-        social networks and video platforms; they have their own policies when you visit them.
+        If you buy through the Daraz marketplace, Daraz handles that order under its own privacy policy. Our website may
+        link to social networks and video platforms; they have their own policies when you visit them.
       </p>
 
       <h2>6. How long we keep it</h2>
@@ -133,24 +172,25 @@ export function ShippedPrivacyPage({ shell }: { shell: ShellData | undefined }) 
 
       <h2>7. How we protect it</h2>
       <p>
-        The website is served over an encrypted connection. Passwords are hashed with a modern algorithm and sign-in tokens are stored
-        only in hashed form, so they cannot be read even from our own database. Access to customer data is limited to staff who need
-        it to serve you. No system is perfectly secure; if a breach ever puts your data at risk, we will tell you and the relevant
-        authorities without delay.
+        The website is served over an encrypted connection. Passwords are hashed with a modern algorithm and sign-in
+        tokens are stored only in hashed form, so they cannot be read even from our own database. Access to customer
+        data is limited to staff who need it to serve you. No system is perfectly secure; if a breach ever puts your
+        data at risk, we will tell you and the relevant authorities without delay.
       </p>
 
       <h2>8. Your rights</h2>
       <ul>
         <li>
-          <strong>See</strong> the personal data we hold about you: your profile and orders are on your <Link to="/account">account</Link>{" "}
-          page, and you can ask us for the rest.
+          <strong>See</strong> the personal data we hold about you: your profile and orders are on your{" "}
+          <Link to="/account">account</Link> page, and you can ask us for the rest.
         </li>
         <li>
-          <strong>Correct</strong> it: edit your profile on your account page, or ask us to fix an order&apos;s details before it ships.
+          <strong>Correct</strong> it: edit your profile on your account page, or ask us to fix an order&apos;s details
+          before it ships.
         </li>
         <li>
-          <strong>Delete</strong> it: ask us to delete your account. We remove your profile and wishlist and keep only the order records
-          the law requires.
+          <strong>Delete</strong> it: ask us to delete your account. We remove your profile and wishlist and keep only
+          the order records the law requires.
         </li>
         <li>
           <strong>Withdraw consent</strong> to marketing messages at any time.
@@ -163,8 +203,8 @@ export function ShippedPrivacyPage({ shell }: { shell: ShellData | undefined }) 
 
       <h2>10. Changes to this policy</h2>
       <p>
-        We may update this policy when our services or the law change. The date at the top shows the latest version; for important
-        changes we will also tell account holders by email.
+        We may update this policy when our services or the law change. The date at the top shows the latest version; for
+        important changes we will also tell account holders by email.
       </p>
 
       <h2>11. Contact us</h2>

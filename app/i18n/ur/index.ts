@@ -6,5 +6,6 @@ import account from "./account";
 import product from "./product";
 import browse from "./browse";
 import checkout from "./checkout";
+import content from "./content";
 
-for (const part of [shell, browse, product, account, checkout]) addMessages("ur", part);
+for (const part of [shell, browse, product, account, checkout, content]) addMessages("ur", part);
