@@ -101,6 +101,10 @@ function safeUrl(url: string): string | null {
 }
 
 const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+// the faces phones and desktops carry Urdu's letters in (Android's Noto, Apple's, Windows' Tahoma
+// and Segoe UI): a mail app may not load a web font, and a Latin-only face leaves them blank
+const URDU_FONT =
+  "font-family:'Noto Naskh Arabic','Noto Nastaliq Urdu','Geeza Pro',Tahoma,'Segoe UI',Roboto,Arial,sans-serif";
 const INK = "#1f2937";
 const MUTED = "#6b7280";
 const ACCENT = "#9d174d";
@@ -186,6 +190,7 @@ interface Direction {
   factPadding: string;
   qty: string;
   openLink: string;
+  font: string;
   /** escaped text as HTML: the Urdu layout shows isolated values as <bdi dir="ltr"> */
   inline: (escaped: string) => string;
 }
@@ -200,6 +205,7 @@ const LEFT_TO_RIGHT: Direction = {
   factPadding: "4px 0 4px 12px",
   qty: "Qty",
   openLink: "Or open this link:",
+  font: FONT,
   inline: (escaped) => escaped,
 };
 
@@ -213,6 +219,7 @@ const RIGHT_TO_LEFT: Direction = {
   factPadding: "4px 12px 4px 0",
   qty: "تعداد",
   openLink: "یا یہ لنک کھولیں:",
+  font: URDU_FONT,
   inline: (escaped) => escaped.replace(ISOLATED, '<bdi dir="ltr">$1</bdi>'),
 };
 
@@ -261,16 +268,16 @@ function renderHtml(parts: Parts & { subject: string; preheader: string }, d: Di
 
   return `<!doctype html>
 <html ${d.html}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light"><title>${escapeHtml(parts.subject)}</title></head>
-<body${d.table} style="margin:0;padding:0;background:#f3f4f6;${FONT}">
+<body${d.table} style="margin:0;padding:0;background:#f3f4f6;${d.font}">
 <div style="display:none;max-height:0;max-width:0;overflow:hidden;opacity:0;mso-hide:all;font-size:1px;line-height:1px;color:#f3f4f6">${escapeHtml(parts.preheader)}</div>
 <table${d.table} role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;background:#f3f4f6"><tr><td align="center" style="padding:16px 8px">
 <table${d.table} role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;max-width:600px;background:#ffffff;border-radius:8px">
-<tr><td${d.start} style="padding:20px 20px 0;${d.startAlign}${FONT};font-size:20px;line-height:26px;font-weight:700;color:${ACCENT}">${e(parts.store)}</td></tr>
-<tr><td${d.start} style="padding:16px 20px 8px;${d.startAlign}${FONT}">
+<tr><td${d.start} style="padding:20px 20px 0;${d.startAlign}${d.font};font-size:20px;line-height:26px;font-weight:700;color:${ACCENT}">${e(parts.store)}</td></tr>
+<tr><td${d.start} style="padding:16px 20px 8px;${d.startAlign}${d.font}">
 <h1${d.start} style="margin:0 0 16px;${d.startAlign}font-size:22px;line-height:28px;font-weight:700;color:${INK}">${e(parts.heading)}</h1>
 ${parts.paragraphs.map(paragraph).join("")}${items}${facts}${button}${parts.after.map(paragraph).join("")}
 </td></tr>
-<tr><td${d.start} style="padding:16px 20px 20px;border-top:1px solid #e5e7eb;${d.startAlign}${FONT}">${footer}</td></tr>
+<tr><td${d.start} style="padding:16px 20px 20px;border-top:1px solid #e5e7eb;${d.startAlign}${d.font}">${footer}</td></tr>
 </table></td></tr></table>
 </body></html>
 `;

@@ -98,7 +98,7 @@ export function urduOrderEmail(kind: OrderEmailKind, order: OrderEmailData, cont
         heading: name ? `${name}، آرڈر کرنے کا بہت شکریہ` : "آرڈر کرنے کا بہت شکریہ",
         paragraphs: [
           `ہمیں آپ کا آرڈر ${id} مل گیا ہے، جو آپ نے ${urduDateTime(order.createdAt)} (پاکستانی وقت) دیا۔ ہم پہلے آپ سے اس کی تصدیق کریں گے، پھر اسے پیک کر کے روانہ کر دیں گے۔`,
-          "ادائیگی آرڈر ملنے پر نقد، پاکستانی روپوں (Rs.) میں ہو گی۔",
+          `ادائیگی آرڈر ملنے پر نقد، پاکستانی روپوں (${ltr("Rs.")}) میں ہو گی۔`,
         ],
         items,
         facts: [...figures, { label: "ٹریکنگ آئی ڈی", value: id }],
