@@ -36,7 +36,7 @@ export function CollectionEditorDetails({
         answer={answer?.form === "details" ? answer : undefined}
       >
         <input type="hidden" name="intent" value="details" />
-        <div className="grid gap-4 md:grid-cols-2">
+        <div className="space-y-4">
           <TextField label="Name" name="name" required maxLength={100} defaultValue={collection.name} />
           <TextField
             label="Urdu name"

@@ -127,7 +127,7 @@ export default function ConsoleAnnouncements() {
                 maxLength={L.announcement}
                 lang="ur"
                 dir="rtl"
-                placeholder="Words in Urdu (empty: the English shows on Urdu pages)"
+                placeholder="In Urdu: empty shows the English"
                 className="field mt-2"
               />
             </div>
@@ -166,7 +166,7 @@ export default function ConsoleAnnouncements() {
                   maxLength={L.announcement}
                   lang="ur"
                   dir="rtl"
-                  placeholder="Words in Urdu (empty: the English shows on Urdu pages)"
+                  placeholder="In Urdu: empty shows the English"
                   className="field mt-2"
                 />
               </div>
