@@ -149,6 +149,16 @@ describe.sequential("shopping in Urdu", { timeout: 120_000 }, () => {
       await laptop.getByRole("button", { name: "آرڈر کریں" }).click();
       await laptop.locator("#checkout-phone-error").waitFor(POLL);
       await shot(laptop, "urdu-checkout-desktop");
+      for (const [label, value] of Object.entries({ ...URDU_FORM, فون: "0300-1234567" })) {
+        await laptop.getByRole("textbox", { name: label, exact: true }).fill(value);
+      }
+      await laptop.getByRole("combobox", { name: "شہر" }).fill("Lahore");
+      await laptop.getByRole("button", { name: "آرڈر کریں" }).click();
+      await laptop.getByTestId("tracking-id").waitFor(POLL);
+      await shot(laptop, "urdu-confirmation-desktop");
+      await laptop.getByRole("link", { name: "اس صفحے پر اپنے آرڈر کی تصدیق کریں یا اسے منسوخ کریں" }).click();
+      await laptop.getByRole("heading", { name: "اپنے آرڈر کی تصدیق کریں" }).waitFor(POLL);
+      await shot(laptop, "urdu-order-confirm-desktop");
     }
   });
 });
