@@ -20,6 +20,7 @@ import {
   startOrderEmailsStore,
 } from "../helpers/order-emails";
 import { setStock } from "../helpers/shop";
+import { remindDueOrders } from "../../core/orders/confirmation-scheduler";
 
 startOrderEmailsStore();
 
@@ -85,6 +86,27 @@ describe("an order placed on the Urdu storefront", () => {
       expect(mail.text).not.toMatch(/Thank you|Tracking ID|Total/);
     }
     expect(shippedMail!.text).toContain(`کنسائنمنٹ نمبر (CN): ${LRI}TCS-778899${PDI}`);
+  });
+});
+
+describe("the reminder of an order placed in Urdu", () => {
+  it("is written in Urdu alone, from the question's own parameters, while the shop's setting is English", async () => {
+    await switches({ whatsapp_confirmations: true });
+    const order = await placed({ locale: "ur" });
+    // the question left the store (the Cloud API took it) 13 hours ago and was not answered
+    await t.database.db.execute(
+      sql`update whatsapp_messages set status = 'sent', sent_at = now() where order_id = ${order.id}`,
+    );
+    await t.database.db.execute(
+      sql`update orders set created_at = now() - make_interval(hours => 13) where id = ${order.id}`,
+    );
+    await remindDueOrders(t.core.db, { reminderHours: 12, expiryHours: 48, confirmationsOn: true, language: "en" }, 50);
+    const reminder = (await whatsappOf(order.id)).find((m) => m.kind === "reminder");
+    expect(reminder).toMatchObject({ language: "ur" });
+    expect(reminder!.body).toContain("ہمیں ابھی تک آپ کا جواب نہیں ملا");
+    expect(reminder!.body).toContain(`${LRI}${order.tracking_id}${PDI}`);
+    expect(reminder!.body).toMatch(new RegExp(`\\n${PUBLIC}/ur/order/confirm/[A-Za-z0-9_-]{43}$`));
+    expect(reminder!.body).not.toMatch(/Assalam|We have not heard/);
   });
 });
 
