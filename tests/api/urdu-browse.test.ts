@@ -132,7 +132,7 @@ describe.skipIf(!hasPageBuild())("browsing in Urdu", () => {
     });
 
     const found = await page("/ur/collection/all?search=lawn&sort=price_asc&size=M");
-    expect(found).toContain("\u201C\u2068lawn\u2069\u201D کے نتائج"); // Search results for "lawn"
+    expect(found).toContain("&quot;\u2068lawn\u2069&quot; کے نتائج"); // Search results for "lawn"
     expect(found).toMatch(/<option value="price_asc" selected="">قیمت: کم سے زیادہ<\/option>/);
     expect(found).toContain('<option value="">سب سے موزوں</option>'); // Best match
     expect(found).toMatch(/<span>فلٹرز<!-- --> \(1\)<\/span>/); // Filters (1)

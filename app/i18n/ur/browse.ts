@@ -35,7 +35,8 @@ export default {
   "Error fetching collection data": "کلیکشن لوڈ کرتے ہوئے خرابی ہوئی",
   "Failed to fetch products": "پراڈکٹس لوڈ نہیں ہو سکیں",
   "Try Again": "دوبارہ کوشش کریں",
-  'Search results for "{search}"': "\u201C{search}\u201D کے نتائج",
+  // straight quotes: curly ones point the wrong way round a word set left to right in Urdu
+  'Search results for "{search}"': '"{search}" کے نتائج',
   "Every piece in the store, from everyday lawn to bridal formals.":
     "اسٹور کی ہر چیز، روزمرہ کی لان سے لے کر برائیڈل فارمل تک۔",
   "(page {page})": "(صفحہ {page})",
