@@ -13,6 +13,15 @@ export function otherLanguage(lang: "en" | undefined): { lang?: "en"; dir?: "ltr
 }
 
 /**
+ * A short stored text (a title, a category, an excerpt) in another language than its page, set
+ * apart inline: it reads left to right yet keeps the alignment of the Urdu block around it, so a
+ * card's English title, excerpt and Urdu date line all start on the same side. As it is otherwise.
+ */
+export function OtherLanguage({ lang, children }: { lang: "en" | undefined; children: ReactNode }) {
+  return lang ? <span {...otherLanguage(lang)}>{children}</span> : children;
+}
+
+/**
  * A block of long-form text; html is rendered as given, so it must already be sanitised. lang
  * names the text's language when it is not the page's (see otherLanguage).
  */

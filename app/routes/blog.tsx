@@ -4,7 +4,7 @@ import { data, Link, useRevalidator } from "react-router";
 import { listBlogs } from "../../core/content/content";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { Picture } from "../components/Picture";
-import { otherLanguage } from "../components/Prose";
+import { OtherLanguage, otherLanguage } from "../components/Prose";
 import { localeOfPath } from "../i18n/locales";
 import { translatorIn, translatorOf, useT } from "../i18n/t";
 import { formatDayIn } from "../lib/dates";
@@ -106,19 +106,16 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
               <Picture url={first.image} alt="" sizes="(min-width: 768px) 50vw, 100vw" ratio="16 / 9" priority />
             </Link>
             <div>
-              <p
-                className="text-[11px] font-semibold tracking-[0.2em] text-accent uppercase"
-                {...otherLanguage(first.lang)}
-              >
-                {first.category}
+              <p className="text-[11px] font-semibold tracking-[0.2em] text-accent uppercase">
+                <OtherLanguage lang={first.lang}>{first.category}</OtherLanguage>
               </p>
               <h2 id={`post-${first.id}`} className="mt-2 font-serif text-3xl leading-tight md:text-4xl">
                 <Link to={t.path(first.href)} className="hover:underline" {...otherLanguage(first.lang)}>
                   {first.title}
                 </Link>
               </h2>
-              <p className="mt-3 text-stone-700" {...otherLanguage(first.lang)}>
-                {first.excerpt}
+              <p className="mt-3 text-stone-700">
+                <OtherLanguage lang={first.lang}>{first.excerpt}</OtherLanguage>
               </p>
               <p className="mt-3 text-xs text-stone-600">
                 {first.author && `${t("By {author}", { author: first.author })} · `}
@@ -141,19 +138,16 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
                     <Link to={t.path(post.href)} tabIndex={-1} aria-hidden="true">
                       <Picture url={post.image} alt="" sizes="(min-width: 768px) 32vw, 100vw" ratio="16 / 9" />
                     </Link>
-                    <p
-                      className="mt-4 text-[11px] font-semibold tracking-[0.2em] text-accent uppercase"
-                      {...otherLanguage(post.lang)}
-                    >
-                      {post.category}
+                    <p className="mt-4 text-[11px] font-semibold tracking-[0.2em] text-accent uppercase">
+                      <OtherLanguage lang={post.lang}>{post.category}</OtherLanguage>
                     </p>
                     <h2 id={`post-${post.id}`} className="mt-1 font-serif text-xl leading-snug">
                       <Link to={t.path(post.href)} className="hover:underline" {...otherLanguage(post.lang)}>
                         {post.title}
                       </Link>
                     </h2>
-                    <p className="mt-2 line-clamp-3 text-sm text-stone-600" {...otherLanguage(post.lang)}>
-                      {post.excerpt}
+                    <p className="mt-2 line-clamp-3 text-sm text-stone-600">
+                      <OtherLanguage lang={post.lang}>{post.excerpt}</OtherLanguage>
                     </p>
                     <p className="mt-2 text-xs text-stone-600">
                       {post.author && `${t("By {author}", { author: post.author })} · `}
