@@ -217,7 +217,8 @@ export function TextArea({
         maxLength={maxLength}
         aria-invalid={!!message || undefined}
         aria-describedby={describedBy(message && errorId, hint && `${id}-hint`)}
-        className="field mt-1 aria-invalid:border-red-700"
+        // .field is one line high: a textarea takes the height of its rows
+        className="field mt-1 h-auto py-2 aria-invalid:border-red-700"
         {...urduInput(lang)}
       />
     </FieldFrame>
