@@ -256,4 +256,4 @@ export async function setMessageSettings(
 }
 
 // the logs' words as stored; the API takes them from here, not from db/schema
-export { EMAIL_KINDS, MESSAGE_KINDS, MESSAGE_LANGUAGES, MESSAGE_STATUSES } from "../../db/schema";
+export { EMAIL_KINDS, MESSAGE_KINDS, MESSAGE_LANGUAGES, MESSAGE_STATUSES, WRITTEN_LANGUAGES } from "../../db/schema";

@@ -10,6 +10,8 @@ import { call, afterAnswer } from "../helpers/password-reset";
 import type { EmailRow } from "../helpers/outbox";
 import {
   t,
+  owner,
+  api,
   item,
   PUBLIC,
   emailsOf,
@@ -63,6 +65,14 @@ describe("an order placed on the Urdu storefront", () => {
     expect(question!.body).toMatch(new RegExp(`کل رقم: ${LRI}Rs\\. [\\d,]+${PDI} \\(کیش آن ڈیلیوری\\)`));
     expect(question!.body).toMatch(new RegExp(`\\n${PUBLIC}/ur/order/confirm/[A-Za-z0-9_-]{43}$`));
     expect(question!.body).not.toMatch(/Assalam|Thank you|Total/);
+  });
+
+  it("is listed in the console's message log as written in Urdu", async () => {
+    const order = await placed({ locale: "ur" });
+    const res = await api("GET", "/api/admin/messages", owner);
+    expect(res.statusCode, res.body).toBe(200);
+    const listed = res.json() as { order_id: number | null; language: string }[];
+    expect(listed.find((m) => m.order_id === order.id)).toMatchObject({ language: "ur" });
   });
 
   it("gets its placed and shipped emails in Urdu, right to left, linking to the Urdu tracking page", async () => {

@@ -17,7 +17,13 @@ import { getEmailMessage, listMessageLog, resendEmail, type LogEntry } from "../
 import type { CoreContext } from "../../../core/context";
 import { requireStaff, staffActor } from "../../plugins/staff-auth";
 import { idParams, pageQuery } from "../http";
-import { EMAIL_KINDS, MESSAGE_KINDS, MESSAGE_LANGUAGES, MESSAGE_STATUSES } from "../../../core/messaging/message-log";
+import {
+  EMAIL_KINDS,
+  MESSAGE_KINDS,
+  MESSAGE_LANGUAGES,
+  MESSAGE_STATUSES,
+  WRITTEN_LANGUAGES,
+} from "../../../core/messaging/message-log";
 import { answers, moment, pageOf } from "../answers";
 import { staffOperation } from "./docs";
 
@@ -100,7 +106,8 @@ const messageAnswer = z.object({
   order_id: z.number().nullable(),
   tracking_id: z.string().nullable(),
   kind: z.enum(MESSAGE_KINDS),
-  language: z.enum(MESSAGE_LANGUAGES),
+  // the shop's setting, or "ur": an order placed on the Urdu storefront is written to in Urdu alone
+  language: z.enum(WRITTEN_LANGUAGES),
   phone: z.string(),
   text: z.string(),
   buttons: z.array(z.string()),
