@@ -39,6 +39,8 @@ interface OrderPayload {
   }[];
   voucher_code: string | null;
   session_id: string | null;
+  /** the storefront language the shopper used: her messages come in it */
+  locale?: "en" | "ur";
 }
 
 /** spec §3 "Order payload", priced as the page shows it. */

@@ -137,7 +137,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     setSubmitting(true);
     setAlert(null);
     setFrozen(cart);
-    await settle(await submitOrder(orderPayload(form, cart, figures, voucher.applied)));
+    await settle(await submitOrder({ ...orderPayload(form, cart, figures, voucher.applied), locale: t.locale }));
   }
 
   async function resume() {
