@@ -12,7 +12,7 @@ export function AnnouncementBar({ items }: { items: ShellData["announcements"] }
           box that a keyboard could not reach (decision 0093) */}
       <ul className="mx-auto flex max-w-7xl flex-col items-center gap-y-1 px-4 py-2 text-center text-xs tracking-wide md:flex-row md:flex-wrap md:justify-center md:gap-x-10">
         {items.map((a) => (
-          <li key={a.id} className="max-w-full [overflow-wrap:anywhere]" lang={a.lang}>
+          <li key={a.id} className="max-w-full [overflow-wrap:anywhere]" lang={a.lang} dir="auto">
             {a.content}
           </li>
         ))}

@@ -29,7 +29,7 @@ export function Footer({ shell }: { shell: ShellData }) {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 md:grid-cols-4 md:px-8">
         <div>
           <p className="font-serif text-2xl tracking-[0.2em] text-white uppercase">{shell.siteName}</p>
-          <p className="mt-4 text-sm leading-relaxed" lang={shell.ownerTextLang.tagline}>
+          <p className="mt-4 text-sm leading-relaxed" lang={shell.ownerTextLang.tagline} dir="auto">
             {shell.tagline}
           </p>
           {social.length > 0 && (
@@ -104,8 +104,16 @@ export function Footer({ shell }: { shell: ShellData }) {
                 </a>
               </p>
             )}
-            {shell.address && <p lang={shell.ownerTextLang.address}>{shell.address}</p>}
-            {shell.businessHours && <p lang={shell.ownerTextLang.businessHours}>{shell.businessHours}</p>}
+            {shell.address && (
+              <p lang={shell.ownerTextLang.address} dir="auto">
+                {shell.address}
+              </p>
+            )}
+            {shell.businessHours && (
+              <p lang={shell.ownerTextLang.businessHours} dir="auto">
+                {shell.businessHours}
+              </p>
+            )}
           </address>
           <form className="mt-6" aria-labelledby="newsletter-title" onSubmit={(e) => e.preventDefault()}>
             <h2 id="newsletter-title" className={heading}>
