@@ -44,6 +44,9 @@ export async function loadPolicyPage(
     karachi && { title: page.title, html: page.content, updated: karachi.toISOString().slice(0, 10) };
   if (locale === "en") return { stored };
   // the shop's own words win over the shipped Urdu, even while they are only in English
-  if (stored) return { stored: textInLocale(locale, { en: stored }), shippedUrdu: null };
-  return { stored: null, shippedUrdu: shippedUrduPolicy(await loadShell(core, publicUrl), slug) };
+  if (stored) {
+    const urdu = page.contentUr ? { ...stored, title: page.titleUr ?? page.title, html: page.contentUr } : null;
+    return { stored: textInLocale(locale, { en: stored, ur: urdu }), shippedUrdu: null };
+  }
+  return { stored: null, shippedUrdu: shippedUrduPolicy(await loadShell(core, publicUrl, locale), slug) };
 }

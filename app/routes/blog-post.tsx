@@ -26,7 +26,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         path: `/blog/${post.slug || post.id}`,
         // the post as written: on an Urdu page, its English marked as such until it has Urdu
         ...textInLocale(locale, {
-          en: { title: post.title, excerpt: post.excerpt, category: post.category, tags: post.tags },
+          en: {
+            title: post.title,
+            excerpt: post.excerpt,
+            category: post.category,
+            tags: post.tags,
+            html: post.content,
+          },
+          // a post is in Urdu once it has both its Urdu title and text
+          ur:
+            post.titleUr && post.contentUr
+              ? { title: post.titleUr, excerpt: post.excerptUr ?? "", category: null, tags: [], html: post.contentUr }
+              : null,
         }),
         author: post.authorName,
         image: post.featuredImageUrl,
@@ -36,7 +47,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         seoTitle: post.seoTitle,
         seoDescription: post.seoDescription,
         seoKeywords: post.seoKeywords,
-        html: post.content, // cleaned by getBlog (core), as every read of stored HTML is
       },
     };
   } catch (error) {

@@ -22,7 +22,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       posts: posts.map((b) => ({
         id: b.id,
         href: `/blog/${b.slug || b.id}`,
-        ...textInLocale(locale, { en: { title: b.title, excerpt: b.excerpt, category: b.category } }),
+        // a post written in Urdu (its Urdu title) is listed in Urdu; its category is the shop's word
+        ...textInLocale(locale, {
+          en: { title: b.title, excerpt: b.excerpt, category: b.category },
+          ur: b.titleUr ? { title: b.titleUr, excerpt: b.excerptUr ?? "", category: null } : null,
+        }),
         author: b.authorName,
         image: b.featuredImageUrl,
         date: (b.publishedAt ?? b.createdAt).toISOString(),
