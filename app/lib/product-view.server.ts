@@ -15,6 +15,8 @@ import { deliveryPromiseText } from "./store-promises";
 import { productHref, struckPrice, toCard, toCombos } from "./catalog-view.server";
 import { reviewName } from "./review-name";
 import { groupOptions } from "./variants";
+import { localised } from "../../core/shared/localised-text";
+import type { Locale } from "../i18n/locales";
 
 export type ReviewView = {
   id: number;
@@ -28,25 +30,27 @@ export type ReviewView = {
 export type ProductView = NonNullable<Awaited<ReturnType<typeof readProductPage>>["product"]>;
 
 /** The product page's data, from the read cache for a few seconds (decision 0016). */
-export function loadProductPage(ctx: CoreContext, key: { id?: string; customUrl?: string }) {
+export function loadProductPage(ctx: CoreContext, key: { id?: string; customUrl?: string }, locale: Locale = "en") {
   return ctx.cache.getOrLoad(
-    `page:product:${key.customUrl !== undefined ? `url:${key.customUrl}` : `id:${key.id}`}`,
-    () => readProductPage(ctx, key),
+    `page:product:${locale}:${key.customUrl !== undefined ? `url:${key.customUrl}` : `id:${key.id}`}`,
+    () => readProductPage(ctx, key, locale),
     // a review of the product drops this, and only this (decision 0052)
     (page) => (page.product ? [productTag(page.product.id)] : []),
   );
 }
 
-async function readProductPage(ctx: CoreContext, key: { id?: string; customUrl?: string }) {
-  let product: Product | null = null;
+async function readProductPage(ctx: CoreContext, key: { id?: string; customUrl?: string }, locale: Locale) {
+  let found: Product | null = null;
   if (key.customUrl !== undefined) {
-    product = await getProductByUrl(ctx, key.customUrl);
+    found = await getProductByUrl(ctx, key.customUrl);
   } else if (key.id !== undefined && /^\d{1,9}$/.test(key.id)) {
-    product = await getProduct(ctx, Number(key.id));
+    found = await getProduct(ctx, Number(key.id));
   } else {
     return { product: null, message: "Invalid product URL" } as const;
   }
-  if (!product) return { product: null, message: "Product not found" } as const;
+  if (!found) return { product: null, message: "Product not found" } as const;
+  // its name and description in the page's language where staff wrote Urdu (decision 0111)
+  const product = localised(found, locale, ["name", "description"]);
   const [reviews, similar, settings] = await Promise.all([
     listReviews(ctx, product.id, 50),
     similarProducts(ctx, product.id, 4).then(async (list) =>
@@ -102,6 +106,6 @@ async function readProductPage(ctx: CoreContext, key: { id?: string; customUrl?:
     similar: similar
       .filter((p) => p.id !== product.id)
       .slice(0, 4)
-      .map(toCard),
+      .map((p) => toCard(localised(p, locale, ["name"]))),
   };
 }

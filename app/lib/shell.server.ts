@@ -14,7 +14,7 @@ import { CURRENCY_NAMES, rateShown, type OfferedCurrency } from "../../core/sett
 import { formatDay } from "./dates";
 import { localised } from "../../core/shared/localised-text";
 import type { Locale } from "../i18n/locales";
-import { ownerTextLang } from "../i18n/content-lang";
+import { contentLang } from "../i18n/content-lang";
 
 export interface ShellData {
   siteName: string;
@@ -134,9 +134,9 @@ async function readShell(core: CoreContext, publicUrl: string, locale: Locale): 
       };
     }),
     ownerTextLang: {
-      tagline: ownerTextLang(settings.tagline ? words(settings.tagline) : description, locale),
-      address: ownerTextLang(settings.address, locale),
-      businessHours: ownerTextLang(settings.businessHours, locale),
+      tagline: contentLang(settings.tagline ? words(settings.tagline) : description, locale),
+      address: contentLang(settings.address, locale),
+      businessHours: contentLang(settings.businessHours, locale),
     },
     seo: {
       publicUrl,

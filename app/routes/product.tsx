@@ -27,6 +27,7 @@ import type { ShellData } from "../lib/shell.server";
 import { loadProductPage, type ReviewView } from "../lib/product-view.server";
 import { localeOfPath } from "../i18n/locales";
 import { translatorIn, translatorOf, useT } from "../i18n/t";
+import { contentLang } from "../i18n/content-lang";
 import type { Route } from "./+types/product";
 
 export const headers = taggedPageHeaders;
@@ -38,15 +39,15 @@ function productKey(params: Route.LoaderArgs["params"]) {
     : { id: (params as { id: string }).id };
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await loadProductPage(context.core, productKey(params));
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const page = await loadProductPage(context.core, productKey(params), translatorOf(request).locale);
   if (!page.product) return data({ ...page, reviews: [] as ReviewView[], similar: [] }, { status: 404 });
   return data(page, { headers: productTagHeaders(page.product.id) });
 }
 
 // the review form also works before JavaScript loads: a plain post lands here
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const page = await loadProductPage(context.core, productKey(params));
+  const page = await loadProductPage(context.core, productKey(params), translatorOf(request).locale);
   if (!page.product) throw data(null, { status: 404 });
   const form = await request.formData();
   const parsed = reviewInput.safeParse({
@@ -184,7 +185,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       <div className="mt-4 grid gap-8 md:mt-6 md:grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)] md:gap-12">
         <Gallery product={product} />
         <div className="md:sticky md:top-28 md:self-start">
-          <h1 className="font-serif text-3xl leading-tight md:text-4xl">{product.name}</h1>
+          <h1 className="font-serif text-3xl leading-tight md:text-4xl" lang={contentLang(product.name, t.locale)}>
+            {product.name}
+          </h1>
           <a href="#reviews" className="mt-2 inline-flex items-center gap-2 text-sm text-stone-600 hover:text-ink">
             <Stars rating={product.rating} />
             <span>{t.count(product.reviewCount, "{count} review", "{count} reviews")}</span>

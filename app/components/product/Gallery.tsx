@@ -1,5 +1,6 @@
 // The product page's photos: one large image and a sideways strip on a phone, a grid on wider
 // screens; only the first image competes for the page's first paint.
+import { contentLang } from "../../i18n/content-lang";
 import { Picture } from "../Picture";
 import type { ProductView } from "../../lib/product-view.server";
 import { useT } from "../../i18n/t";
@@ -23,6 +24,8 @@ export function Gallery({ product }: { product: ProductView }) {
         {images.map((image, i) => (
           <li
             key={`${image.url}${i}`}
+            // its alt text is the shop's own words (the product's name): English ones are marked
+            lang={contentLang(image.alt, t.locale)}
             className={`relative w-[88%] shrink-0 snap-start pe-1 md:w-auto md:pe-0 ${i === 0 ? "md:col-span-2" : ""}`}
           >
             <Picture

@@ -3,15 +3,19 @@
 import type { ReactNode } from "react";
 import type { ProductView } from "../../lib/product-view.server";
 import { useT } from "../../i18n/t";
+import { contentLang } from "../../i18n/content-lang";
 
 // the product's own words (dir="auto"): English text on an Urdu page keeps its full stops and
 // question marks at its end, and Urdu written by the shop reads right to left on either page
 function Description({ product }: { product: ProductView }) {
+  const { locale } = useT();
+  const lang = contentLang(product.description, locale);
   if (product.descriptionFormat === "html") {
     // stored HTML is cleaned by core when it is written and again when it is read (decision 0047)
     return (
       <div
         dir="auto"
+        lang={lang}
         className="prose-sm space-y-3 text-[15px] leading-relaxed text-stone-700"
         dangerouslySetInnerHTML={{ __html: product.description }}
       />
@@ -20,14 +24,16 @@ function Description({ product }: { product: ProductView }) {
   return (
     <div className="space-y-3 text-[15px] leading-relaxed text-stone-700">
       {product.description.split(/\n{2,}/).map((para, i) => (
-        <p key={i} dir="auto">
+        <p key={i} dir="auto" lang={lang}>
           {para}
         </p>
       ))}
       {product.structured?.bullet_points && product.structured.bullet_points.length > 0 && (
         <ul dir="auto" className="list-disc space-y-1 ps-5">
           {product.structured.bullet_points.map((b) => (
-            <li key={b}>{b}</li>
+            <li key={b} lang={contentLang(b, locale)}>
+              {b}
+            </li>
           ))}
         </ul>
       )}
@@ -68,7 +74,9 @@ export function ProductDetails({ product }: { product: ProductView }) {
           {highlights.length > 0 && (
             <ul dir="auto" className="mt-3 space-y-1 text-sm text-stone-700">
               {highlights.map((h) => (
-                <li key={h}>— {h}</li>
+                <li key={h} lang={contentLang(h, t.locale)}>
+                  — {h}
+                </li>
               ))}
             </ul>
           )}
@@ -78,8 +86,10 @@ export function ProductDetails({ product }: { product: ProductView }) {
         <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
           {specs.map(([k, v]) => (
             <div key={k} className="contents">
-              <dt className="text-stone-600">{k}</dt>
-              <dd>{v}</dd>
+              <dt className="text-stone-600" lang={contentLang(k, t.locale)}>
+                {k}
+              </dt>
+              <dd lang={contentLang(v, t.locale)}>{v}</dd>
             </div>
           ))}
         </dl>
@@ -91,10 +101,14 @@ export function ProductDetails({ product }: { product: ProductView }) {
           </h2>
           {product.faqs.map((f) => (
             <details key={f.question} className="border-b border-stone-200 py-3">
-              <summary dir="auto" className="cursor-pointer text-sm font-medium">
+              <summary
+                dir="auto"
+                lang={contentLang(f.question, t.locale)}
+                className="cursor-pointer text-sm font-medium"
+              >
                 {f.question}
               </summary>
-              <p dir="auto" className="mt-2 text-sm text-stone-700">
+              <p dir="auto" lang={contentLang(f.answer, t.locale)} className="mt-2 text-sm text-stone-700">
                 {f.answer}
               </p>
             </details>
