@@ -1,3 +1,4 @@
+import { contentLang } from "../i18n/content-lang";
 import { useId, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useT } from "../i18n/t";
@@ -5,7 +6,8 @@ import { addToCart } from "../lib/cart";
 import { quantityInCart, useCart } from "../lib/cart-store";
 import type { CardProduct } from "../lib/catalog-view.server";
 import { toast } from "../lib/toast";
-import { findCombination, isComplete, label, optionInStock, type Selection } from "../lib/variants";
+import { findCombination, isComplete, optionInStock, type Selection } from "../lib/variants";
+import { OptionName } from "./product/OptionName";
 import { Picture } from "./Picture";
 import { Price } from "./Price";
 import { WishlistButton } from "./WishlistButton";
@@ -120,7 +122,7 @@ export function ProductCard({
         )}
       </Link>
       <div className="flex flex-1 flex-col pt-3">
-        <h3 id={headingId} className="text-sm leading-snug">
+        <h3 id={headingId} className="text-sm leading-snug" lang={contentLang(product.name, t.locale)}>
           <Link to={href} className="hover:underline">
             {product.name}
           </Link>
@@ -138,7 +140,9 @@ export function ProductCard({
         </div>
         {product.options.map((group) => (
           <fieldset key={group.type} className="mt-2">
-            <legend className="sr-only">{t(label(group.type))}</legend>
+            <legend className="sr-only">
+              <OptionName type={group.type} t={t} />
+            </legend>
             <div className="flex flex-wrap gap-1">
               {group.values.map((v) => {
                 const available = optionInStock(product.combinations, {}, group.type, v.value);
@@ -209,7 +213,9 @@ export function ProductCard({
           className="mt-1.5 py-1.5 text-center text-[11px] font-semibold tracking-[0.18em] uppercase underline-offset-4 hover:underline rtl:text-[13px]"
         >
           {t("View Details")}
-          <span className="sr-only">: {product.name}</span>
+          <span className="sr-only" lang={contentLang(product.name, t.locale)}>
+            : {product.name}
+          </span>
         </Link>
       </div>
     </article>

@@ -1,6 +1,8 @@
 // A collection, all products or search results (spec §2 Collection, §5): the loader reads the
 // address's filters, sort and page; the form and the page links are in
 // app/components/collection/, the address itself in app/lib/collection-query.ts.
+import { localised } from "../../core/shared/localised-text";
+import { contentLang } from "../i18n/content-lang";
 import { data, Link, useNavigation } from "react-router";
 import { getCollection } from "../../core/catalog/collections";
 import { getCatalogFacets } from "../../core/catalog/facets";
@@ -29,7 +31,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const collectionId = isAll ? undefined : /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
   if (collectionId === null) return data(NOT_FOUND, { status: 404 });
   try {
-    const collection = collectionId === undefined ? null : await getCollection(context.core, collectionId);
+    const found = collectionId === undefined ? null : await getCollection(context.core, collectionId);
+    // its name and description in the page's language where staff wrote Urdu (decision 0111)
+    const collection = found && localised(found, t.locale, ["name", "description"]);
     // returned, not thrown: a thrown data() is no Response and the catch below made it a 500
     if (collectionId !== undefined && !collection) return data(NOT_FOUND, { status: 404 });
     // answers per URL (filters, sort and page are all in it), reused for a few seconds (decision 0016);
@@ -65,7 +69,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       query,
       total: result.total,
       pages: Math.max(1, Math.ceil(result.total / PAGE_SIZE)),
-      products: result.items.map(toCard),
+      products: result.items.map((p) => toCard(localised(p, t.locale, ["name"]))),
       facets: {
         sizes: facets.sizes,
         colors: facets.colors,
@@ -161,8 +165,14 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
         ]}
       />
       <header className="mt-6 max-w-3xl">
-        <h1 className="font-serif text-4xl leading-tight md:text-5xl">{name}</h1>
-        {description && <p className="mt-3 text-stone-600">{description}</p>}
+        <h1 className="font-serif text-4xl leading-tight md:text-5xl" lang={contentLang(name, t.locale)}>
+          {name}
+        </h1>
+        {description && (
+          <p className="mt-3 text-stone-600" lang={contentLang(description, t.locale)} dir="auto">
+            {description}
+          </p>
+        )}
         <p className="mt-3 text-sm text-stone-600" aria-live="polite">
           {t.count(total, "{count} product", "{count} products")}
         </p>

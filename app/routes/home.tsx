@@ -1,3 +1,6 @@
+import { localised } from "../../core/shared/localised-text";
+import { contentLang } from "../i18n/content-lang";
+import { langOfName } from "../components/Header";
 import { Form, Link, useRouteLoaderData } from "react-router";
 import { getHomepageLayout, listBlogs, listHomepageVideos } from "../../core/content/content";
 import { AfterPageLoad } from "../components/AfterPageLoad";
@@ -6,7 +9,7 @@ import { ProductCard } from "../components/ProductCard";
 import { Slider } from "../components/Slider";
 import { VideoCarousel } from "../components/VideoCarousel";
 import { localeOfPath, localePath } from "../i18n/locales";
-import { translatorIn, useT } from "../i18n/t";
+import { translatorIn, translatorOf, useT } from "../i18n/t";
 import { imageSrc, imageSrcSet } from "../lib/images";
 import { toCard } from "../lib/catalog-view.server";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
@@ -20,6 +23,7 @@ export const headers = publicPageHeaders;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const { locale } = translatorOf(request);
   // the same for every visitor: read once per few seconds per process (decision 0016)
   const [layout, blogs, videos] = await context.core.cache.getOrLoad("page:home", () =>
     Promise.all([
@@ -39,15 +43,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         description: category.description,
         page,
         pages,
-        products: category.products.slice((page - 1) * HOME_PAGE_SIZE, page * HOME_PAGE_SIZE).map(toCard),
+        products: category.products
+          .slice((page - 1) * HOME_PAGE_SIZE, page * HOME_PAGE_SIZE)
+          // each product's name in the page's language where staff wrote Urdu (decision 0111)
+          .map((p) => toCard(localised(p, locale, ["name"]))),
       };
     }),
     blogs:
       blogs?.map((b) => ({
         id: b.id,
         slug: b.slug,
-        title: b.title,
-        excerpt: b.excerpt,
+        title: locale === "ur" && b.titleUr ? b.titleUr : b.title,
+        excerpt: locale === "ur" && b.titleUr ? (b.excerptUr ?? "") : b.excerpt,
         category: b.category,
         image: b.featuredImageUrl,
         date: (b.publishedAt ?? b.createdAt).toISOString(),
@@ -160,9 +167,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <p className="text-[11px] font-semibold tracking-[0.35em] uppercase rtl:text-sm">
                   {t("The collection")}
                 </p>
-                <h2 className="mt-3 max-w-xl font-serif text-4xl leading-tight md:text-6xl">{c.name}</h2>
+                <h2 className="mt-3 max-w-xl font-serif text-4xl leading-tight md:text-6xl" lang={langOfName(c)}>
+                  {c.name}
+                </h2>
                 {c.description && (
-                  <p className="mt-3 line-clamp-2 max-w-md text-sm text-white/90 md:text-base">{c.description}</p>
+                  <p
+                    className="mt-3 line-clamp-2 max-w-md text-sm text-white/90 md:text-base"
+                    lang={contentLang(c.description, t.locale)}
+                    dir="auto"
+                  >
+                    {c.description}
+                  </p>
                 )}
                 <Link
                   to={t.path(`/collection/${c.id}`)}
@@ -186,6 +201,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <li key={c.id} className="shrink-0">
               <Link
                 to={t.path(`/collection/${c.id}`)}
+                lang={contentLang(c.name, t.locale)}
                 className="inline-flex h-9 items-center rounded-full border border-stone-300 bg-white px-4 text-xs font-medium tracking-wide whitespace-nowrap hover:border-ink"
               >
                 {c.name}
@@ -226,10 +242,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         >
           <div className="flex items-end justify-between gap-4 border-b border-stone-200 pb-4">
             <div>
-              <h2 id={`category-title-${category.id}`} className="font-serif text-2xl md:text-3xl">
+              <h2
+                id={`category-title-${category.id}`}
+                className="font-serif text-2xl md:text-3xl"
+                lang={contentLang(category.name, t.locale)}
+              >
                 {category.name}
               </h2>
-              {category.description && <p className="mt-1 text-sm text-stone-600">{category.description}</p>}
+              {category.description && (
+                <p className="mt-1 text-sm text-stone-600" lang={contentLang(category.description, t.locale)}>
+                  {category.description}
+                </p>
+              )}
             </div>
           </div>
           <ul className="mt-6 grid grid-cols-2 gap-x-3 gap-y-8 md:grid-cols-3 md:gap-x-6 lg:grid-cols-4">
@@ -287,11 +311,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <article key={b.id} className="w-[85%] shrink-0 snap-start md:w-[calc((100%-3rem)/3)]">
                   <Link to={t.path(`/blog/${b.slug || b.id}`)} className="group block">
                     <Picture url={b.image} alt="" sizes="(min-width: 768px) 32vw, 85vw" ratio="4 / 3" />
-                    <p className="mt-4 text-[11px] font-semibold tracking-[0.2em] text-accent uppercase">
+                    <p
+                      className="mt-4 text-[11px] font-semibold tracking-[0.2em] text-accent uppercase"
+                      lang={contentLang(b.category, t.locale)}
+                    >
                       {b.category}
                     </p>
-                    <h3 className="mt-1 font-serif text-xl leading-snug group-hover:underline">{b.title}</h3>
-                    <p className="mt-2 line-clamp-2 text-sm text-stone-600">{b.excerpt}</p>
+                    <h3
+                      className="mt-1 font-serif text-xl leading-snug group-hover:underline"
+                      lang={contentLang(b.title, t.locale)}
+                    >
+                      {b.title}
+                    </h3>
+                    <p
+                      className="mt-2 line-clamp-2 text-sm text-stone-600"
+                      lang={contentLang(b.excerpt, t.locale)}
+                      dir="auto"
+                    >
+                      {b.excerpt}
+                    </p>
                     <p className="mt-2 text-xs text-stone-600">
                       {dateFormat.format(new Date(b.date))} · {t("{count} min read", { count: b.readTime })}
                     </p>

@@ -1,12 +1,14 @@
 // The human sitemap (spec §2 Sitemap): main pages, collections with All Products, up to 50
 // products, blog posts and a link to the XML sitemap. A list whose read fails is shown empty.
+import { localised } from "../../core/shared/localised-text";
+import { contentLang } from "../i18n/content-lang";
 import { Link } from "react-router";
 import { listCollections } from "../../core/catalog/collections";
 import { listProducts } from "../../core/catalog/products";
 import { listBlogs } from "../../core/content/content";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { localeOfPath } from "../i18n/locales";
-import { translatorIn, useT } from "../i18n/t";
+import { translatorIn, translatorOf, useT } from "../i18n/t";
 import { productHref } from "../lib/catalog-view.server";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
@@ -17,7 +19,8 @@ const SITEMAP_PRODUCTS = 50;
 
 export const headers = publicPageHeaders;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { locale } = translatorOf(request);
   const [collections, products, posts] = await Promise.all([
     listCollections(context.core).catch(() => []),
     listProducts(context.core, { limit: SITEMAP_PRODUCTS, offset: 0, sort: "name" }).catch(() => ({
@@ -27,10 +30,19 @@ export async function loader({ context }: Route.LoaderArgs) {
     listBlogs(context.core, { limit: 100 }).catch(() => []),
   ]);
   return {
-    collections: collections.map((c) => ({ id: c.id, name: c.name })),
-    products: products.items.map((p) => ({ id: p.id, name: p.name, href: productHref(p) })),
+    // names in the page's language where staff wrote Urdu (decision 0111)
+    collections: collections.map((c) => ({ id: c.id, name: localised(c, locale, ["name"]).name })),
+    products: products.items.map((p) => ({
+      id: p.id,
+      name: localised(p, locale, ["name"]).name,
+      href: productHref(p),
+    })),
     moreProducts: products.total > products.items.length,
-    posts: posts.map((b) => ({ id: b.id, title: b.title, href: `/blog/${b.slug || b.id}` })),
+    posts: posts.map((b) => ({
+      id: b.id,
+      title: locale === "ur" && b.titleUr ? b.titleUr : b.title,
+      href: `/blog/${b.slug || b.id}`,
+    })),
   };
 }
 
@@ -122,7 +134,7 @@ export default function SitemapPage({ loaderData }: Route.ComponentProps) {
             </li>
             {collections.map((c) => (
               <li key={c.id}>
-                <Link to={t.path(`/collection/${c.id}`)} className={link}>
+                <Link to={t.path(`/collection/${c.id}`)} className={link} lang={contentLang(c.name, t.locale)}>
                   {c.name}
                 </Link>
               </li>
@@ -133,7 +145,7 @@ export default function SitemapPage({ loaderData }: Route.ComponentProps) {
           <ul className={list}>
             {products.map((p) => (
               <li key={p.id}>
-                <Link to={t.path(p.href)} className={link}>
+                <Link to={t.path(p.href)} className={link} lang={contentLang(p.name, t.locale)}>
                   {p.name}
                 </Link>
               </li>
@@ -151,7 +163,7 @@ export default function SitemapPage({ loaderData }: Route.ComponentProps) {
           <ul className={list}>
             {posts.map((b) => (
               <li key={b.id}>
-                <Link to={t.path(b.href)} className={link}>
+                <Link to={t.path(b.href)} className={link} lang={contentLang(b.title, t.locale)}>
                   {b.title}
                 </Link>
               </li>
