@@ -11,10 +11,11 @@ import { listOfferedCurrencies } from "../../core/settings/currency-rates";
 import type { ShopCurrency } from "./currency";
 import { currencyPickerParts, type CurrencyPickerParts } from "./currency-picker.server";
 import { CURRENCY_NAMES, rateShown, type OfferedCurrency } from "../../core/settings/currencies";
-import { formatDay } from "./dates";
+import { formatDayIn } from "./dates";
 import { localised } from "../../core/shared/localised-text";
 import type { Locale } from "../i18n/locales";
 import { contentLang } from "../i18n/content-lang";
+import { translatorIn } from "../i18n/t";
 
 export interface ShellData {
   siteName: string;
@@ -101,7 +102,7 @@ async function readShell(core: CoreContext, publicUrl: string, locale: Locale): 
     // without its rates the shop still sells, in rupees
     listOfferedCurrencies(core).catch(() => []),
   ]);
-  const shown = currencies.map(shopCurrency);
+  const shown = currencies.map((offered) => shopCurrency(offered, locale));
   return {
     siteName: settings.siteName,
     tagline: settings.tagline ? words(settings.tagline) : description,
@@ -148,12 +149,20 @@ async function readShell(core: CoreContext, publicUrl: string, locale: Locale): 
   };
 }
 
-/** An offered currency as pages show it: the rate's words and the day it was set, in Pakistan time. */
-function shopCurrency(offered: OfferedCurrency): ShopCurrency {
-  const per = `Rs. ${rateShown(offered.rate)} per ${CURRENCY_NAMES[offered.code]}`;
+/**
+ * An offered currency as pages show it: the rate's words in the page's language and the day it
+ * was set, in Pakistan time.
+ */
+function shopCurrency(offered: OfferedCurrency, locale: Locale): ShopCurrency {
+  const t = translatorIn(locale);
   return {
     code: offered.code,
     rate: offered.rate,
-    note: `≈ is approximate: ${per}, the shop's rate of ${formatDay(offered.setAt)}. You pay in rupees (Rs.).`,
+    // "Rs. 278.50" is one value, so on an Urdu page it stays together, left to right
+    note: t("≈ is approximate: {rate} per {currency}, the shop's rate of {day}. You pay in rupees (Rs.).", {
+      rate: `Rs. ${rateShown(offered.rate)}`,
+      currency: t(CURRENCY_NAMES[offered.code]),
+      day: formatDayIn(t.tag, offered.setAt),
+    }),
   };
 }

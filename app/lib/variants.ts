@@ -1,4 +1,7 @@
 // Variant choice and stock rules shared by product cards and the product page (spec §4, §5).
+import { contentLang } from "../i18n/content-lang";
+import type { Translator } from "../i18n/t";
+
 export interface OptionValue {
   value: string;
   hex: string | null;
@@ -17,7 +20,9 @@ export interface ComboView {
 export type Selection = Record<string, string>;
 
 /** Options grouped by variant type, in the order the store arranged them. */
-export function groupOptions(variants: { variantType: string; variantValue: string; colorHex: string | null }[]): OptionGroup[] {
+export function groupOptions(
+  variants: { variantType: string; variantValue: string; colorHex: string | null }[],
+): OptionGroup[] {
   const groups: OptionGroup[] = [];
   for (const v of variants) {
     let group = groups.find((g) => g.type === v.variantType);
@@ -25,7 +30,8 @@ export function groupOptions(variants: { variantType: string; variantValue: stri
       group = { type: v.variantType, values: [] };
       groups.push(group);
     }
-    if (!group.values.some((x) => x.value === v.variantValue)) group.values.push({ value: v.variantValue, hex: v.colorHex });
+    if (!group.values.some((x) => x.value === v.variantValue))
+      group.values.push({ value: v.variantValue, hex: v.colorHex });
   }
   return groups;
 }
@@ -36,7 +42,9 @@ export function isComplete(groups: OptionGroup[], selection: Selection): boolean
 }
 
 function matches(combo: ComboView, selection: Selection): boolean {
-  return Object.entries(selection).every(([type, value]) => combo.attrs[type] === undefined || combo.attrs[type] === value);
+  return Object.entries(selection).every(
+    ([type, value]) => combo.attrs[type] === undefined || combo.attrs[type] === value,
+  );
 }
 
 export function findCombination(combos: ComboView[], groups: OptionGroup[], selection: Selection): ComboView | null {
@@ -51,7 +59,51 @@ export function optionInStock(combos: ComboView[], selection: Selection, type: s
   return combos.some((c) => c.stock > 0 && c.attrs[type] === value && matches(c, wanted));
 }
 
+/** An option type's name in English: "Colour", else the type capitalised ("material": "Material"). */
 export function label(type: string): string {
   if (type === "color") return "Colour";
   return type.charAt(0).toUpperCase() + type.slice(1);
+}
+
+/**
+ * The option types shops in this trade commonly use, by the type as it is stored (lower case),
+ * in the page's language. Each is written out as t("…") so the catalogue test asks for its Urdu.
+ */
+function commonTypeNames(t: Translator): Record<string, string> {
+  return {
+    size: t("Size"),
+    color: t("Colour"),
+    colour: t("Colour"),
+    material: t("Material"),
+    fabric: t("Fabric"),
+    style: t("Style"),
+    length: t("Length"),
+    pieces: t("Pieces"),
+    piece: t("Piece"),
+    cup: t("Cup"),
+    band: t("Band"),
+    fit: t("Fit"),
+    sleeve: t("Sleeve"),
+    sleeves: t("Sleeves"),
+    design: t("Design"),
+    print: t("Print"),
+    pattern: t("Pattern"),
+    pack: t("Pack"),
+    neck: t("Neck"),
+    waist: t("Waist"),
+  };
+}
+
+/**
+ * An option type's name as the page shows it. English pages: label() as it always was. Urdu
+ * pages: a common type in Urdu; a type the owner made up stays as written, marked lang="en"
+ * when it is English.
+ */
+export function optionLabel(type: string, t: Translator): { text: string; lang?: "en" } {
+  const english = label(type);
+  if (t.locale === "en") return { text: english };
+  const common = commonTypeNames(t)[type.trim().toLowerCase()];
+  if (common) return { text: common };
+  const lang = contentLang(english, t.locale);
+  return lang ? { text: english, lang } : { text: english };
 }

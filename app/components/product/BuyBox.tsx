@@ -12,7 +12,8 @@ import type { ProductView } from "../../lib/product-view.server";
 import { sharePage } from "../../lib/share";
 import { sizeGuideForChoice } from "../../lib/size-guide";
 import { toast } from "../../lib/toast";
-import { findCombination, isComplete, label, optionInStock, type Selection } from "../../lib/variants";
+import { findCombination, isComplete, optionInStock, type Selection } from "../../lib/variants";
+import { OptionName } from "./OptionName";
 import { OutlineIcon } from "../OutlineIcon";
 import { useT } from "../../i18n/t";
 
@@ -95,7 +96,7 @@ export function BuyBox({ product }: { product: ProductView }) {
         // size guide sits beside it on the same line, outside the name
         <fieldset key={group.type} className="relative mt-6">
           <legend className="text-xs font-semibold tracking-[0.18em] uppercase">
-            {t(label(group.type))}
+            <OptionName type={group.type} t={t} />
             {selection[group.type] && (
               <span className="ms-2 font-normal tracking-normal normal-case">{selection[group.type]}</span>
             )}

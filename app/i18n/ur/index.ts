@@ -7,5 +7,6 @@ import product from "./product";
 import browse from "./browse";
 import checkout from "./checkout";
 import content from "./content";
+import leftovers from "./leftovers";
 
-for (const part of [shell, browse, product, account, checkout, content]) addMessages("ur", part);
+for (const part of [shell, browse, product, account, checkout, content, leftovers]) addMessages("ur", part);

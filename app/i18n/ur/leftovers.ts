@@ -1,0 +1,24 @@
+// Urdu for the last storefront words: the display currency's rate note and the names of the
+// option types shops commonly give their products (Size, Colour, Material and Length are in the
+// product page's part already).
+export default {
+  // the rate note under prices and in the currency picker; {rate} is "Rs. 278.50"
+  "≈ is approximate: {rate} per {currency}, the shop's rate of {day}. You pay in rupees (Rs.).":
+    "≈ کا مطلب ہے تقریباً: ایک {currency} کے {rate}، اسٹور کا {day} کا ریٹ۔ ادائیگی روپوں (Rs.) میں ہو گی۔",
+
+  // option types
+  Fabric: "کپڑا",
+  Style: "اسٹائل",
+  Pieces: "پیس",
+  Piece: "پیس",
+  Cup: "کپ",
+  Band: "بینڈ",
+  Fit: "فٹنگ",
+  Sleeve: "آستین",
+  Sleeves: "آستینیں",
+  Design: "ڈیزائن",
+  Print: "پرنٹ",
+  Pattern: "پیٹرن",
+  Pack: "پیک",
+  Neck: "گلا",
+};
