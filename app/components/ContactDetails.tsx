@@ -41,8 +41,15 @@ export function ContactDetails({ shell }: { shell: ShellData }) {
     });
   }
   // the address and hours are the owner's own words, as typed in the settings
-  if (shell.address) rows.push({ label: t("Address"), value: shell.address });
-  if (shell.businessHours) rows.push({ label: t("Hours"), value: shell.businessHours });
+  if (shell.address) {
+    rows.push({ label: t("Address"), value: <span lang={shell.ownerTextLang.address}>{shell.address}</span> });
+  }
+  if (shell.businessHours) {
+    rows.push({
+      label: t("Hours"),
+      value: <span lang={shell.ownerTextLang.businessHours}>{shell.businessHours}</span>,
+    });
+  }
   const textOnly = useContext(PolicyTextOnly);
   if (rows.length === 0) {
     return <p>{t("Write to us through the chat button on any page and we will reply within an hour.")}</p>;

@@ -39,8 +39,9 @@ export function UrduContactDetails({ shell, fallback }: { shell: ShellData | und
     });
   }
   if (shell.email) rows.push({ label: "ای میل", value: <a href={`mailto:${shell.email}`}>{shell.email}</a> });
-  if (shell.address) rows.push({ label: "پتا", value: <bdi>{shell.address}</bdi> });
-  if (shell.businessHours) rows.push({ label: "اوقات", value: <bdi>{shell.businessHours}</bdi> });
+  if (shell.address) rows.push({ label: "پتا", value: <bdi lang={shell.ownerTextLang.address}>{shell.address}</bdi> });
+  if (shell.businessHours)
+    rows.push({ label: "اوقات", value: <bdi lang={shell.ownerTextLang.businessHours}>{shell.businessHours}</bdi> });
   if (rows.length === 0) return <p>کسی بھی صفحے پر چیٹ بٹن کے ذریعے ہمیں لکھیں، ہم ایک گھنٹے کے اندر جواب دیں گے۔</p>;
   if (textOnly) {
     return (

@@ -139,7 +139,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     <main>
-      <h1 className="sr-only">{`${shell.siteName}: ${shell.tagline}`}</h1>
+      <h1 className="sr-only" lang={shell.ownerTextLang.tagline}>{`${shell.siteName}: ${shell.tagline}`}</h1>
       {heroes.length > 0 && (
         <Slider
           label={t("Collections")}

@@ -3,7 +3,9 @@
 // read; an element's lang= holds for everything inside it.
 import { Parser } from "htmlparser2";
 
-const NOT_READ = new Set(["script", "style", "template", "noscript"]);
+// not the page's text: scripts, and the head, whose title on the home page is the owner's own
+// search-engine title (a setting without an Urdu twin)
+const NOT_READ = new Set(["script", "style", "template", "noscript", "head"]);
 const READ_ATTRIBUTES = ["aria-label", "placeholder", "alt", "title"];
 
 export interface PageText {
@@ -60,8 +62,12 @@ export function englishOutsideEnglish(text: PageText, allowed: readonly string[]
   const found = new Set<string>();
   for (const piece of text.pieces) {
     if (piece.lang.startsWith("en")) continue;
-    for (const token of piece.text.split(/\s+/)) {
-      if (/@|:\/\/|^www\./.test(token)) continue;
+    // a value set into a sentence (a name, a number) comes isolated (FSI … PDI): it is the
+    // shop's content in its own language, as a lang= mark would say
+    const sentence = piece.text.replace(/\u2068[^\u2069]*\u2069/g, " ");
+    for (const token of sentence.split(/\s+/)) {
+      // addresses, and codes with digits in them (a voucher, a tracking ID)
+      if (/@|:\/\/|^www\.|\d/.test(token)) continue;
       for (const word of token.match(/[A-Za-z]{2,}/g) ?? []) if (!allow.has(word.toLowerCase())) found.add(word);
     }
   }
