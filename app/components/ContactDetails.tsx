@@ -1,3 +1,4 @@
+import { contentLang } from "../i18n/content-lang";
 import { useContext } from "react";
 import type { ShellData } from "../lib/shell.server";
 import { PolicyTextOnly } from "./StaticPage";
@@ -42,12 +43,12 @@ export function ContactDetails({ shell }: { shell: ShellData }) {
   }
   // the address and hours are the owner's own words, as typed in the settings
   if (shell.address) {
-    rows.push({ label: t("Address"), value: <span lang={shell.ownerTextLang.address}>{shell.address}</span> });
+    rows.push({ label: t("Address"), value: <span lang={contentLang(shell.address, t.locale)}>{shell.address}</span> });
   }
   if (shell.businessHours) {
     rows.push({
       label: t("Hours"),
-      value: <span lang={shell.ownerTextLang.businessHours}>{shell.businessHours}</span>,
+      value: <span lang={contentLang(shell.businessHours, t.locale)}>{shell.businessHours}</span>,
     });
   }
   const textOnly = useContext(PolicyTextOnly);

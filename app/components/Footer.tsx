@@ -1,5 +1,5 @@
+import { contentLang } from "../i18n/content-lang";
 import { useT } from "../i18n/t";
-import { langOfName } from "./Header";
 import { Link } from "react-router";
 import type { ShellData } from "../lib/shell.server";
 
@@ -29,7 +29,7 @@ export function Footer({ shell }: { shell: ShellData }) {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 md:grid-cols-4 md:px-8">
         <div>
           <p className="font-serif text-2xl tracking-[0.2em] text-white uppercase">{shell.siteName}</p>
-          <p className="mt-4 text-sm leading-relaxed" lang={shell.ownerTextLang.tagline} dir="auto">
+          <p className="mt-4 text-sm leading-relaxed" lang={contentLang(shell.tagline, t.locale)} dir="auto">
             {shell.tagline}
           </p>
           {social.length > 0 && (
@@ -60,7 +60,7 @@ export function Footer({ shell }: { shell: ShellData }) {
               <li key={c.id}>
                 <Link
                   to={t.path(`/collection/${c.id}`)}
-                  lang={langOfName(c)}
+                  lang={contentLang(c.name, t.locale)}
                   className="hover:text-white hover:underline"
                 >
                   {c.name}
@@ -105,12 +105,12 @@ export function Footer({ shell }: { shell: ShellData }) {
               </p>
             )}
             {shell.address && (
-              <p lang={shell.ownerTextLang.address} dir="auto">
+              <p lang={contentLang(shell.address, t.locale)} dir="auto">
                 {shell.address}
               </p>
             )}
             {shell.businessHours && (
-              <p lang={shell.ownerTextLang.businessHours} dir="auto">
+              <p lang={contentLang(shell.businessHours, t.locale)} dir="auto">
                 {shell.businessHours}
               </p>
             )}

@@ -1,3 +1,4 @@
+import { contentLang } from "../i18n/content-lang";
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { useCartCount } from "../lib/cart-store";
@@ -5,9 +6,6 @@ import type { ShellData } from "../lib/shell.server";
 import { OutlineIcon } from "./OutlineIcon";
 import { useT } from "../i18n/t";
 import { LanguageSwitch } from "./LanguageSwitch";
-
-/** "en" for a collection whose name an Urdu page shows in English. */
-export const langOfName = (c: { inEnglish: readonly string[] }) => (c.inEnglish.includes("name") ? "en" : undefined);
 
 function SearchForm({ id, className = "" }: { id: string; className?: string }) {
   const t = useT();
@@ -77,7 +75,7 @@ export function Header({ shell }: { shell: ShellData }) {
               </li>
               {shell.collections.map((c) => (
                 <li key={c.id}>
-                  <Link to={t.path(`/collection/${c.id}`)} className="block py-3" lang={langOfName(c)}>
+                  <Link to={t.path(`/collection/${c.id}`)} className="block py-3" lang={contentLang(c.name, t.locale)}>
                     {c.name}
                   </Link>
                 </li>
@@ -124,7 +122,7 @@ export function Header({ shell }: { shell: ShellData }) {
               <li key={c.id}>
                 <NavLink
                   to={t.path(`/collection/${c.id}`)}
-                  lang={langOfName(c)}
+                  lang={contentLang(c.name, t.locale)}
                   className="py-2 hover:underline aria-[current=page]:underline"
                 >
                   {c.name}

@@ -40,6 +40,24 @@ export function translate(locale: Locale, source: string, values?: MessageValues
   });
 }
 
+/** Reads a message that carries values ("Only 2 left of Lawn Suit…") against a language's patterns. */
+export type ValuesReader = (message: string) => string | undefined;
+const valuesReaders: Partial<Record<Locale, ValuesReader>> = {};
+
+/**
+ * Sets how a language reads messages the server filled with values: the patterns and their
+ * matching live in that language's catalogue (app/i18n/ur/patterns.ts), so an English page,
+ * which shows the server's English as it is, never downloads them.
+ */
+export function addValuesReader(locale: Locale, reader: ValuesReader): void {
+  valuesReaders[locale] = reader;
+}
+
+/** A message the server filled with values, in the locale; undefined when no pattern matches. */
+export function translateFilled(locale: Locale, message: string): string | undefined {
+  return valuesReaders[locale]?.(message);
+}
+
 const pluralRules: Partial<Record<Locale, Intl.PluralRules>> = {};
 
 /**

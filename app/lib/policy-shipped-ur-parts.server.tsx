@@ -1,5 +1,6 @@
 // The pieces the policy pages' Urdu texts are written with (app/lib/policy-shipped-ur.server.tsx):
 // a link that stays on the Urdu pages and the store's contact details in Urdu.
+import { contentLang } from "../i18n/content-lang";
 import { useContext, type ReactNode } from "react";
 import { localePath } from "../i18n/locales";
 import { PolicyTextOnly } from "../components/StaticPage";
@@ -39,9 +40,13 @@ export function UrduContactDetails({ shell, fallback }: { shell: ShellData | und
     });
   }
   if (shell.email) rows.push({ label: "ای میل", value: <a href={`mailto:${shell.email}`}>{shell.email}</a> });
-  if (shell.address) rows.push({ label: "پتا", value: <bdi lang={shell.ownerTextLang.address}>{shell.address}</bdi> });
+  if (shell.address)
+    rows.push({ label: "پتا", value: <bdi lang={contentLang(shell.address, "ur")}>{shell.address}</bdi> });
   if (shell.businessHours)
-    rows.push({ label: "اوقات", value: <bdi lang={shell.ownerTextLang.businessHours}>{shell.businessHours}</bdi> });
+    rows.push({
+      label: "اوقات",
+      value: <bdi lang={contentLang(shell.businessHours, "ur")}>{shell.businessHours}</bdi>,
+    });
   if (rows.length === 0) return <p>کسی بھی صفحے پر چیٹ بٹن کے ذریعے ہمیں لکھیں، ہم ایک گھنٹے کے اندر جواب دیں گے۔</p>;
   if (textOnly) {
     return (

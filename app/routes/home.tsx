@@ -1,6 +1,5 @@
 import { localised } from "../../core/shared/localised-text";
 import { contentLang } from "../i18n/content-lang";
-import { langOfName } from "../components/Header";
 import { Form, Link, useRouteLoaderData } from "react-router";
 import { getHomepageLayout, listBlogs, listHomepageVideos } from "../../core/content/content";
 import { AfterPageLoad } from "../components/AfterPageLoad";
@@ -139,7 +138,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     <main>
-      <h1 className="sr-only" lang={shell.ownerTextLang.tagline}>{`${shell.siteName}: ${shell.tagline}`}</h1>
+      <h1 className="sr-only" lang={contentLang(shell.tagline, t.locale)}>{`${shell.siteName}: ${shell.tagline}`}</h1>
       {heroes.length > 0 && (
         <Slider
           label={t("Collections")}
@@ -167,7 +166,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <p className="text-[11px] font-semibold tracking-[0.35em] uppercase rtl:text-sm">
                   {t("The collection")}
                 </p>
-                <h2 className="mt-3 max-w-xl font-serif text-4xl leading-tight md:text-6xl" lang={langOfName(c)}>
+                <h2
+                  className="mt-3 max-w-xl font-serif text-4xl leading-tight md:text-6xl"
+                  lang={contentLang(c.name, t.locale)}
+                >
                   {c.name}
                 </h2>
                 {c.description && (
