@@ -158,9 +158,9 @@ function shopCurrency(offered: OfferedCurrency, locale: Locale): ShopCurrency {
   return {
     code: offered.code,
     rate: offered.rate,
-    // "Rs. 278.50" is one value, so on an Urdu page it stays together, left to right
+    // "Rs. 278.50" is one value, so on an Urdu page it stays together, left to right, on one line
     note: t("≈ is approximate: {rate} per {currency}, the shop's rate of {day}. You pay in rupees (Rs.).", {
-      rate: `Rs. ${rateShown(offered.rate)}`,
+      rate: `Rs.${locale === "en" ? " " : "\u00a0"}${rateShown(offered.rate)}`,
       currency: t(CURRENCY_NAMES[offered.code]),
       day: formatDayIn(t.tag, offered.setAt),
     }),

@@ -2,9 +2,10 @@
 // option types shops commonly give their products (Size, Colour, Material and Length are in the
 // product page's part already).
 export default {
-  // the rate note under prices and in the currency picker; {rate} is "Rs. 278.50"
+  // the rate note under prices and in the currency picker; {rate} is "Rs. 278.50". "Rs." is held
+  // left to right (LRI … PDI), else its full stop lands before it in the Urdu sentence
   "≈ is approximate: {rate} per {currency}, the shop's rate of {day}. You pay in rupees (Rs.).":
-    "≈ کا مطلب ہے تقریباً: ایک {currency} کے {rate}، اسٹور کا {day} کا ریٹ۔ ادائیگی روپوں (Rs.) میں ہو گی۔",
+    "≈ کا مطلب ہے تقریباً: ایک {currency} کے {rate}، اسٹور کا {day} کا ریٹ۔ ادائیگی روپوں (\u2066Rs.\u2069) میں ہو گی۔",
 
   // option types
   Fabric: "کپڑا",
