@@ -153,6 +153,7 @@ export function ProductCard({
                     type="button"
                     aria-pressed={active}
                     aria-label={available ? v.value : t("{value} (No Stock)", { value: v.value })}
+                    lang={contentLang(v.value, t.locale)}
                     title={v.value}
                     disabled={!available}
                     onClick={() => choose(group.type, v.value)}
@@ -169,6 +170,7 @@ export function ProductCard({
                     type="button"
                     aria-pressed={active}
                     aria-label={available ? v.value : t("{value} (No Stock)", { value: v.value })}
+                    lang={contentLang(v.value, t.locale)}
                     disabled={!available}
                     onClick={() => choose(group.type, v.value)}
                     className={`h-7 min-w-7 border px-1.5 text-[11px] ${

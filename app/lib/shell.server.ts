@@ -14,7 +14,6 @@ import { CURRENCY_NAMES, rateShown, type OfferedCurrency } from "../../core/sett
 import { formatDayIn } from "./dates";
 import { localised } from "../../core/shared/localised-text";
 import type { Locale } from "../i18n/locales";
-import { contentLang } from "../i18n/content-lang";
 import { translatorIn } from "../i18n/t";
 
 export interface ShellData {
@@ -47,11 +46,7 @@ export interface ShellData {
     imageUrl: string | null;
     description: string;
     isFeatured: boolean;
-    /** the fields an Urdu page shows in English (no Urdu written): each wants lang="en" */
-    inEnglish: ("name" | "description")[];
   }[];
-  /** the owner's own texts (tagline, address, hours) as an Urdu page marks them: "en" when written in English */
-  ownerTextLang: { tagline?: "en"; address?: "en"; businessHours?: "en" };
   seo: {
     publicUrl: string;
     siteName: string;
@@ -131,14 +126,8 @@ async function readShell(core: CoreContext, publicUrl: string, locale: Locale): 
         imageUrl: c.imageUrl,
         description: c.description,
         isFeatured: c.isFeatured,
-        inEnglish: c.inEnglish,
       };
     }),
-    ownerTextLang: {
-      tagline: contentLang(settings.tagline ? words(settings.tagline) : description, locale),
-      address: contentLang(settings.address, locale),
-      businessHours: contentLang(settings.businessHours, locale),
-    },
     seo: {
       publicUrl,
       siteName: settings.siteName,

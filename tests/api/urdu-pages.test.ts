@@ -107,6 +107,26 @@ describe.skipIf(!pages)("every storefront route in English and in Urdu", () => {
   }, 120_000);
 });
 
+describe.skipIf(!pages)("addresses that only look Urdu", () => {
+  it("has no console, API or file behind /ur, and no Urdu page for a look-alike prefix", async () => {
+    for (const path of [
+      "/ur/admin",
+      "/ur/admin/orders",
+      "/ur/api/products",
+      "/ur/sitemap.xml",
+      "/urdu",
+      "/ur-PK/cart",
+    ]) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.body, path).not.toContain("Staff sign-in");
+    }
+    // the language switch keeps a hostile query as text, never as markup
+    const { body } = await get("/ur/collection/all?search=%3Cscript%3Ealert(1)%3C%2Fscript%3E");
+    expect(body).not.toContain("<script>alert(1)</script>");
+  });
+});
+
 describe.skipIf(!pages)("the front door remembers the language", () => {
   it("sends a shopper who chose Urdu from / to /ur, with the query, and nowhere else", async () => {
     const sent = await get("/?utm_source=whatsapp", { cookie: "theme=x; lang=ur" });

@@ -1,6 +1,7 @@
 // The product page's buying controls: the option choices, stock and price of the chosen
 // combination (fresh from the server), quantity, Add to Cart, Buy it Now, the wishlist heart,
 // the Daraz link and Share.
+import { contentLang } from "../../i18n/content-lang";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { Price } from "../Price";
@@ -127,7 +128,9 @@ export function BuyBox({ product }: { product: ProductView }) {
                       style={{ backgroundColor: v.hex }}
                     />
                   )}
-                  <span className={available ? "" : "line-through"}>{v.value}</span>
+                  <span className={available ? "" : "line-through"} lang={contentLang(v.value, t.locale)}>
+                    {v.value}
+                  </span>
                   {!available && <span className="text-[10px] tracking-wide uppercase">{t("No Stock")}</span>}
                 </button>
               );

@@ -91,7 +91,7 @@ export default {
     "اسٹاک میں صرف {count} چیزیں ہیں۔ آپ کے کارٹ میں پہلے سے {inCart} موجود ہیں۔",
   "You might also like": "یہ بھی آپ کو پسند آ سکتی ہیں",
   // prices and the currency picker
-  "You will pay in rupees (Rs.), cash on delivery.": "ادائیگی روپوں (Rs.) میں ہو گی، کیش آن ڈیلیوری۔",
+  "You will pay in rupees (Rs.), cash on delivery.": "ادائیگی روپوں (\u2066Rs.\u2069) میں ہو گی، کیش آن ڈیلیوری۔",
   "Currency:": "کرنسی:",
   "Show prices in": "قیمتیں اس کرنسی میں دکھائیں",
   "Pakistani rupee": "پاکستانی روپیہ",

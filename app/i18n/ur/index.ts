@@ -8,5 +8,7 @@ import browse from "./browse";
 import checkout from "./checkout";
 import content from "./content";
 import leftovers from "./leftovers";
+// the messages that carry values are read back into their patterns (shopperMessage)
+import "./patterns";
 
 for (const part of [shell, browse, product, account, checkout, content, leftovers]) addMessages("ur", part);
