@@ -1,3 +1,4 @@
+import { contentLang } from "../i18n/content-lang";
 import { Link } from "react-router";
 import { useT } from "../i18n/t";
 
@@ -11,11 +12,15 @@ export function Breadcrumb({ items }: { items: { name: string; path: string }[] 
           <li key={item.path} className="flex items-center gap-1.5">
             {i > 0 && <span aria-hidden="true">/</span>}
             {i === items.length - 1 ? (
-              <span aria-current="page" className="text-ink">
+              <span aria-current="page" className="text-ink" lang={contentLang(item.name, t.locale)}>
                 {item.name}
               </span>
             ) : (
-              <Link to={t.path(item.path)} className="hover:text-ink hover:underline">
+              <Link
+                to={t.path(item.path)}
+                className="hover:text-ink hover:underline"
+                lang={contentLang(item.name, t.locale)}
+              >
                 {item.name}
               </Link>
             )}

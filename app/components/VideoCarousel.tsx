@@ -1,3 +1,4 @@
+import { contentLang } from "../i18n/content-lang";
 import { useState } from "react";
 import { useT } from "../i18n/t";
 import { youTubeId } from "../lib/video";
@@ -73,8 +74,16 @@ export function VideoCarousel({ videos, title = "Fashion Inspiration" }: { video
                 )}
               </div>
               <figcaption className="mt-3">
-                <p className="font-serif text-lg">{v.title}</p>
-                <p className="mt-1 line-clamp-2 text-sm text-stone-600">{v.description}</p>
+                <p className="font-serif text-lg" lang={contentLang(v.title, t.locale)}>
+                  {v.title}
+                </p>
+                <p
+                  className="mt-1 line-clamp-2 text-sm text-stone-600"
+                  lang={contentLang(v.description, t.locale)}
+                  dir="auto"
+                >
+                  {v.description}
+                </p>
               </figcaption>
             </figure>
           ))}

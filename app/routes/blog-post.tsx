@@ -1,5 +1,6 @@
 // One blog post (spec §2 Blog, §8): its HTML body sanitised again before it is shown (design.md),
 // title and description from the post's SEO fields, and a real 404 for a missing post.
+import { contentLang } from "../i18n/content-lang";
 import { data, Link } from "react-router";
 import { getBlog } from "../../core/content/content";
 import { Breadcrumb } from "../components/Breadcrumb";
@@ -160,7 +161,9 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
               <>
                 <span>
                   {`${t("By")} `}
-                  <span className="font-semibold text-ink">{post.author}</span>
+                  <span className="font-semibold text-ink" lang={contentLang(post.author, t.locale)}>
+                    {post.author}
+                  </span>
                 </span>
                 <span aria-hidden="true">·</span>
               </>
@@ -172,7 +175,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
           </div>
         </header>
         {post.image && (
-          <div className="-mx-4 mt-8 md:mx-0">
+          <div className="-mx-4 mt-8 md:mx-0" lang={contentLang(post.title, t.locale)}>
             <Picture
               url={post.image}
               alt={post.title}

@@ -123,7 +123,8 @@ export function ShippedPrivacyPage({ shell }: { shell: ShellData | undefined }) 
         storage so it works without signing in every time: your cart (<code>cart</code>), a random cart session number (
         <code>sessionId</code>), and, when you sign in, your sign-in token (<code>userToken</code>) and basic profile (
         <code>user</code>). Signing out removes the sign-in token and profile, and makes the token useless on our side
-        too. You can clear all of it in your browser settings.
+        too. If you switch the shop&apos;s language, one cookie (<code>lang</code>) remembers your choice for a year, so
+        the home page opens in it. You can clear all of it in your browser settings.
       </p>
 
       <h2>4. Why we use your data</h2>

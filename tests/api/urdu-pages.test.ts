@@ -12,7 +12,7 @@ let paths: string[] = [];
 
 // written in Latin letters on an Urdu page too: the shop's name, money and currency codes, and
 // the word the shopper searched for
-const LATIN_ON_URDU_PAGES = ["Zaiba", "Rs", "PKR", "USD", "GBP", "AED", "SAR", "EUR", "CAD", "AUD", "qameez"];
+const LATIN_ON_URDU_PAGES = ["Zaiba", "Rs", "PKR", "USD", "GBP", "AED", "SAR", "EUR", "CAD", "AUD", "XML", "qameez"];
 
 async function get(url: string, headers: Record<string, string> = {}) {
   const res = await t.app.inject({ method: "GET", url, headers });

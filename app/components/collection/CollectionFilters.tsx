@@ -1,5 +1,6 @@
 // The collection's search, sort and filter form (spec §5). It is a plain GET form, so it works
 // before JavaScript loads; with JavaScript, empty fields are left out of the address.
+import { contentLang } from "../../i18n/content-lang";
 import { useRef, type FormEvent } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { formatRupees } from "../../../core/shared/money";
@@ -156,7 +157,7 @@ export function CollectionFilters({
               <legend className="text-sm font-semibold">{t("Sizes")}</legend>
               <div className="mt-2 flex flex-wrap gap-1.5">
                 {facets.sizes.map((s) => (
-                  <label key={s} className="relative cursor-pointer">
+                  <label key={s} className="relative cursor-pointer" lang={contentLang(s, t.locale)}>
                     <input
                       type="checkbox"
                       name="size"
@@ -178,7 +179,7 @@ export function CollectionFilters({
               <legend className="text-sm font-semibold">{t("Colours")}</legend>
               <div className="mt-2 flex flex-wrap gap-1.5">
                 {facets.colors.map((c) => (
-                  <label key={c.value} className="relative cursor-pointer">
+                  <label key={c.value} className="relative cursor-pointer" lang={contentLang(c.value, t.locale)}>
                     <input
                       type="checkbox"
                       name="color"
