@@ -14,9 +14,12 @@ export function LanguageSwitch({ className }: { className: string }) {
   const t = useT();
   const { pathname, search, hash } = useLocation();
   const other = t.locale === "ur" ? "en" : "ur";
+  // an address that begins with two slashes (or a slash and a backslash) is never a page here (it
+  // answers "not found") and would be another site's in a link: the switch goes to the other home
+  const here = /^[/\\]{2}/.test(pathname) ? "/" : `${pathname}${search}${hash}`;
   return (
     <Link
-      to={localePath(`${pathname}${search}${hash}`, other)}
+      to={localePath(here, other)}
       lang={other}
       hrefLang={other}
       className={className}

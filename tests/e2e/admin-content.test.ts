@@ -44,9 +44,9 @@ describe.sequential("content", { timeout: 180_000 }, () => {
     await hydrated(page);
 
     await page.getByLabel("Title", { exact: true }).fill("Caring for summer lawn");
-    const toolbar = page.getByRole("toolbar", { name: "Text: formatting" });
+    const toolbar = page.getByRole("toolbar", { name: "Text: formatting", exact: true });
     await expectVisibleToPerson(toolbar, { scroll: true });
-    const editor = page.getByRole("textbox", { name: "Text" });
+    const editor = page.getByRole("textbox", { name: "Text", exact: true });
     await editor.click();
     await page.keyboard.type("Wash it ");
     await toolbar.getByRole("button", { name: "Bold" }).click();
@@ -60,7 +60,7 @@ describe.sequential("content", { timeout: 180_000 }, () => {
     await page.keyboard.type("Iron on the reverse");
     await expect.poll(() => editor.innerHTML()).toMatch(/<(b|strong)>in cold water<\/(b|strong)>/);
     await expect.poll(() => editor.innerHTML()).toContain("<li>Iron on the reverse</li>");
-    await page.getByLabel("Excerpt").fill("Three habits that keep lawn soft.");
+    await page.getByLabel("Excerpt", { exact: true }).fill("Three habits that keep lawn soft.");
     if (SCREENSHOT_DIR) {
       await page.getByLabel("Address").evaluate((el) => el.scrollIntoView({ block: "center" }));
       await page.screenshot({ path: `${SCREENSHOT_DIR}/content-blog-editor-phone.png` });
@@ -88,10 +88,10 @@ describe.sequential("content", { timeout: 180_000 }, () => {
       const desk = await signIn(DESKTOP);
       await desk.goto(`${suite.url}/admin/content/blog/new`);
       await hydrated(desk);
-      await desk.getByRole("textbox", { name: "Text" }).click();
+      await desk.getByRole("textbox", { name: "Text", exact: true }).click();
       await desk.keyboard.type("A heading");
       await desk
-        .getByRole("toolbar", { name: "Text: formatting" })
+        .getByRole("toolbar", { name: "Text: formatting", exact: true })
         .getByRole("button", { name: "H2 heading", exact: true })
         .click();
       await desk.screenshot({ path: `${SCREENSHOT_DIR}/content-blog-editor-desktop.png` });
@@ -102,7 +102,7 @@ describe.sequential("content", { timeout: 180_000 }, () => {
     const page = await signIn(PHONE);
     await page.goto(`${suite.url}/admin/content/policies/refund-policy`);
     await hydrated(page);
-    const editor = page.getByRole("textbox", { name: "Text" });
+    const editor = page.getByRole("textbox", { name: "Text", exact: true });
     // it starts from the text the page shows now
     await expect.poll(() => editor.innerHTML()).toContain("<strong>No refunds.</strong>");
     if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/content-policy-phone.png` });
@@ -128,7 +128,7 @@ describe.sequential("content", { timeout: 180_000 }, () => {
       await page.goto(`${suite.url}/admin/content/announcements`);
       await hydrated(page);
       const add = page.getByRole("form", { name: "Add an announcement" });
-      const words = add.getByRole("textbox", { name: "Words" });
+      const words = add.getByRole("textbox", { name: "Words", exact: true });
       await words.fill("   ");
       await add.getByRole("button", { name: "Add" }).click();
       await expectRefusedField(words, /^Is required$/);
@@ -194,7 +194,7 @@ describe.sequential("content", { timeout: 180_000 }, () => {
     const items = list.getByRole("listitem");
     const before = await items.count();
     const add = page.getByRole("form", { name: "Add an announcement" });
-    await add.getByRole("textbox").fill("Eid orders: order by the 25th");
+    await add.getByRole("textbox", { name: "Words", exact: true }).fill("Eid orders: order by the 25th");
     await add.getByRole("button", { name: "Add" }).click();
     await expectVisibleToPerson(page.getByRole("status").filter({ hasText: "Announcement added to the bar." }));
     // the answer comes before the list is loaded again
@@ -214,7 +214,7 @@ describe.sequential("content", { timeout: 180_000 }, () => {
       )
       .toBe("Eid orders: order by the 25th");
     // the add form is empty again for the next one
-    expect(await add.getByRole("textbox").inputValue()).toBe("");
+    expect(await add.getByRole("textbox", { name: "Words", exact: true }).inputValue()).toBe("");
     if (SCREENSHOT_DIR) {
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${SCREENSHOT_DIR}/content-announcements-phone.png` });
