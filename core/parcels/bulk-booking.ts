@@ -300,6 +300,10 @@ async function finish(
   result: Awaited<ReturnType<typeof bookClaimed>>,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
+    // two workers finishing a batch's last two orders at once would each see the other's still
+    // working and neither would close it: the batch's row is locked first, so the second waits,
+    // then sees the first's result committed
+    await tx.execute(sql`select id from parcel_batches where id = ${claimed.batch_id} for update`);
     await tx
       .update(parcelBatchItems)
       .set({
