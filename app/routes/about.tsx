@@ -1,6 +1,7 @@
 // About us (spec §2 Static pages): who we are and the store's contact details from the settings.
 import { Link, useRouteLoaderData } from "react-router";
 import { ContactDetails } from "../components/ContactDetails";
+import { PolicyPage } from "../components/PolicyPage";
 import { StaticPage } from "../components/StaticPage";
 import { localeOfPath } from "../i18n/locales";
 import { translatorIn, useT } from "../i18n/t";
@@ -33,35 +34,15 @@ export function meta({ matches, data, location }: Route.MetaArgs) {
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const shell = useRouteLoaderData("root") as ShellData | undefined;
   const t = useT();
-  const stored = loaderData?.stored;
-  const eyebrow = t("Our story");
-  if (stored) {
-    const lang = "lang" in stored ? stored.lang : undefined;
-    return (
-      <StaticPage
-        title={stored.title}
-        eyebrow={eyebrow}
-        path="/about"
-        updated={stored.updated}
-        html={stored.html}
-        lang={lang}
-      />
-    );
-  }
-  // an Urdu page: the shipped text in Urdu, rendered on the server (app/lib/policy-shipped-ur.server.tsx)
-  const urdu = loaderData && "shippedUrdu" in loaderData ? loaderData.shippedUrdu : null;
-  if (urdu) {
-    return (
-      <StaticPage
-        title={t("About Us")}
-        eyebrow={eyebrow}
-        path="/about"
-        intro={<div dangerouslySetInnerHTML={{ __html: urdu.intro }} />}
-        html={urdu.body}
-      />
-    );
-  }
-  return <ShippedAboutPage shell={shell} />;
+  return (
+    <PolicyPage
+      data={loaderData}
+      title={t("About Us")}
+      eyebrow={t("Our story")}
+      path="/about"
+      shipped={<ShippedAboutPage shell={shell} />}
+    />
+  );
 }
 
 /** The text the store ships with (also the console's starting text: app/lib/policy-page.server.ts). */

@@ -3,6 +3,7 @@
 // with panties; the customer pays the courier one way.
 import { Link, useRouteLoaderData } from "react-router";
 import { ContactDetails } from "../components/ContactDetails";
+import { PolicyPage } from "../components/PolicyPage";
 import { StaticPage } from "../components/StaticPage";
 import { localeOfPath } from "../i18n/locales";
 import { translatorIn, useT } from "../i18n/t";
@@ -34,36 +35,16 @@ export function meta({ matches, data, location }: Route.MetaArgs) {
 export default function RefundPolicyPage({ loaderData }: Route.ComponentProps) {
   const shell = useRouteLoaderData("root") as ShellData | undefined;
   const t = useT();
-  const stored = loaderData?.stored;
-  const eyebrow = t("Customer service");
-  if (stored) {
-    const lang = "lang" in stored ? stored.lang : undefined;
-    return (
-      <StaticPage
-        title={stored.title}
-        eyebrow={eyebrow}
-        path="/refund-policy"
-        updated={stored.updated}
-        html={stored.html}
-        lang={lang}
-      />
-    );
-  }
-  // an Urdu page: the shipped text in Urdu, rendered on the server (app/lib/policy-shipped-ur.server.tsx)
-  const urdu = loaderData && "shippedUrdu" in loaderData ? loaderData.shippedUrdu : null;
-  if (urdu) {
-    return (
-      <StaticPage
-        title={t("Return & Exchange Policy")}
-        eyebrow={eyebrow}
-        path="/refund-policy"
-        updated={POLICIES_UPDATED}
-        intro={<div dangerouslySetInnerHTML={{ __html: urdu.intro }} />}
-        html={urdu.body}
-      />
-    );
-  }
-  return <ShippedRefundPolicyPage shell={shell} />;
+  return (
+    <PolicyPage
+      data={loaderData}
+      title={t("Return & Exchange Policy")}
+      eyebrow={t("Customer service")}
+      path="/refund-policy"
+      shippedUpdated={POLICIES_UPDATED}
+      shipped={<ShippedRefundPolicyPage shell={shell} />}
+    />
+  );
 }
 
 /** The text the store ships with (also the console's starting text: app/lib/policy-page.server.ts). */

@@ -1,6 +1,7 @@
 // Terms & Conditions (spec §2 Static pages): the rules of buying from the store, in plain words.
 import { Link, useRouteLoaderData } from "react-router";
 import { ContactDetails } from "../components/ContactDetails";
+import { PolicyPage } from "../components/PolicyPage";
 import { StaticPage } from "../components/StaticPage";
 import { localeOfPath } from "../i18n/locales";
 import { translatorIn, useT } from "../i18n/t";
@@ -32,36 +33,16 @@ export function meta({ matches, data, location }: Route.MetaArgs) {
 export default function TermsPage({ loaderData }: Route.ComponentProps) {
   const shell = useRouteLoaderData("root") as ShellData | undefined;
   const t = useT();
-  const stored = loaderData?.stored;
-  const eyebrow = t("The legal part, in plain words");
-  if (stored) {
-    const lang = "lang" in stored ? stored.lang : undefined;
-    return (
-      <StaticPage
-        title={stored.title}
-        eyebrow={eyebrow}
-        path="/terms"
-        updated={stored.updated}
-        html={stored.html}
-        lang={lang}
-      />
-    );
-  }
-  // an Urdu page: the shipped text in Urdu, rendered on the server (app/lib/policy-shipped-ur.server.tsx)
-  const urdu = loaderData && "shippedUrdu" in loaderData ? loaderData.shippedUrdu : null;
-  if (urdu) {
-    return (
-      <StaticPage
-        title={t("Terms & Conditions")}
-        eyebrow={eyebrow}
-        path="/terms"
-        updated={POLICIES_UPDATED}
-        intro={<div dangerouslySetInnerHTML={{ __html: urdu.intro }} />}
-        html={urdu.body}
-      />
-    );
-  }
-  return <ShippedTermsPage shell={shell} />;
+  return (
+    <PolicyPage
+      data={loaderData}
+      title={t("Terms & Conditions")}
+      eyebrow={t("The legal part, in plain words")}
+      path="/terms"
+      shippedUpdated={POLICIES_UPDATED}
+      shipped={<ShippedTermsPage shell={shell} />}
+    />
+  );
 }
 
 /** The text the store ships with (also the console's starting text: app/lib/policy-page.server.ts). */
