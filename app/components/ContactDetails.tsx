@@ -2,11 +2,18 @@ import { contentLang } from "../i18n/content-lang";
 import { useContext } from "react";
 import type { ShellData } from "../lib/shell.server";
 import { PolicyTextOnly } from "./StaticPage";
-import { useT } from "../i18n/t";
+import { type Translator, useT } from "../i18n/t";
 
 /** The store's contact details from the site settings (spec §2 About, §3 Site settings). */
 export function ContactDetails({ shell }: { shell: ShellData }) {
-  const t = useT();
+  return <ContactDetailsIn shell={shell} t={useT()} />;
+}
+
+/**
+ * The same in a given language: for a text rendered outside a page, as the shipped Urdu policies
+ * are (app/lib/policy-shipped-ur-parts.server.tsx).
+ */
+export function ContactDetailsIn({ shell, t }: { shell: ShellData; t: Translator }) {
   // numbers and addresses read left to right inside an Urdu page
   const ltr = t.locale === "ur" ? "ltr" : undefined;
   const whatsapp = shell.whatsappNumber?.replace(/[^\d]/g, "");
