@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { AuthLayout } from "./AuthLayout";
 import { Notice } from "./admin/Notice";
 import { useT } from "../i18n/t";
-import { translateRefusal } from "../lib/session";
+import { shopperMessage } from "../lib/shopper-messages";
 
 /**
  * The page of a link from a message that no longer works (used, expired, unknown), and what to do
@@ -24,7 +24,7 @@ export function LinkRefused({
   return (
     <AuthLayout title={t("Link Not Working")} intro={t(intro)}>
       <Notice kind="error" className="mt-8">
-        {translateRefusal(t, message)}
+        {shopperMessage(t, message)}
       </Notice>
       <Link to={t.path(next.to)} className="btn-primary mt-6 w-full">
         {t(next.label)}

@@ -2,7 +2,6 @@
 // record as JSON in "user". Pages are the same HTML for everyone; this fills in after load.
 import { useSyncExternalStore } from "react";
 import { type Locale, localeOfPath, localePath, withoutLocale } from "../i18n/locales";
-import type { Translator } from "../i18n/t";
 
 export interface StoredUser {
   id?: number;
@@ -164,22 +163,4 @@ export function loginHref(path: string): string {
 export function afterSignIn(redirectTo: string | null | undefined, locale: Locale): string {
   const fallback = localePath(AFTER_SIGN_IN, locale);
   return safeRedirect(localePath(safeRedirect(redirectTo), locale), fallback);
-}
-
-// core's refusals that say how long to wait (core/shared/refusals.ts tooMany, and the sign-in
-// lock-out): the catalogue has each one's words and the sentence around them once
-const WAIT = /^(.+?)\. Please try again in (\d+) minutes?(, or ask for a sign-in link by email)?\.$/;
-
-/**
- * A message from core or the API (its English text is its id) in the page's language; the
- * refusals that carry a number of minutes are put together from their parts.
- */
-export function translateRefusal(t: Translator, message: string): string {
-  const wait = t.locale === "en" ? null : WAIT.exec(message);
-  if (!wait) return t(message);
-  const [, what = "", minutes = "", orLink] = wait;
-  const values = { what: t(what), minutes: t.count(Number(minutes), "{count} minute", "{count} minutes") };
-  return orLink
-    ? t("{what}. Please try again in {minutes}, or ask for a sign-in link by email.", values)
-    : t("{what}. Please try again in {minutes}.", values);
 }

@@ -66,44 +66,15 @@ export function label(type: string): string {
 }
 
 /**
- * The option types shops in this trade commonly use, by the type as it is stored (lower case),
- * in the page's language. Each is written out as t("…") so the catalogue test asks for its Urdu.
- */
-function commonTypeNames(t: Translator): Record<string, string> {
-  return {
-    size: t("Size"),
-    color: t("Colour"),
-    colour: t("Colour"),
-    material: t("Material"),
-    fabric: t("Fabric"),
-    style: t("Style"),
-    length: t("Length"),
-    pieces: t("Pieces"),
-    piece: t("Piece"),
-    cup: t("Cup"),
-    band: t("Band"),
-    fit: t("Fit"),
-    sleeve: t("Sleeve"),
-    sleeves: t("Sleeves"),
-    design: t("Design"),
-    print: t("Print"),
-    pattern: t("Pattern"),
-    pack: t("Pack"),
-    neck: t("Neck"),
-    waist: t("Waist"),
-  };
-}
-
-/**
- * An option type's name as the page shows it. English pages: label() as it always was. Urdu
- * pages: a common type in Urdu; a type the owner made up stays as written, marked lang="en"
- * when it is English.
+ * An option type's name as the page shows it. English pages: label() as it always was. Other
+ * languages: the catalogue's word for a common type (app/i18n/ur/product.ts lists them, so an
+ * English page downloads none of them); a type the owner made up stays as written, marked
+ * lang="en" when it is English.
  */
 export function optionLabel(type: string, t: Translator): { text: string; lang?: "en" } {
   const english = label(type);
   if (t.locale === "en") return { text: english };
-  const common = commonTypeNames(t)[type.trim().toLowerCase()];
-  if (common) return { text: common };
-  const lang = contentLang(english, t.locale);
-  return lang ? { text: english, lang } : { text: english };
+  const common = label(type.trim().toLowerCase());
+  const translated = t(common);
+  return translated !== common ? { text: translated } : { text: english, lang: contentLang(english, t.locale) };
 }

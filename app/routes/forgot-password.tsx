@@ -11,10 +11,10 @@ import { Notice } from "../components/admin/Notice";
 import { actionOrLoaderHeaders, PRIVATE_HEADERS, refusal } from "../lib/private-page";
 import { pageMeta, PUBLIC_CACHE } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
-import { translateRefusal } from "../lib/session";
 import { localeOfPath } from "../i18n/locales";
 import { translatorIn, useT } from "../i18n/t";
 import type { Route } from "./+types/forgot-password";
+import { shopperMessage } from "../lib/shopper-messages";
 
 export function loader({ context }: Route.LoaderArgs) {
   // the same page for every visitor: only whether the store can send WhatsApp codes
@@ -73,7 +73,7 @@ export default function ForgotPasswordPage({ loaderData, actionData }: Route.Com
     return (
       <AuthLayout title={t("Check Your Messages")} intro={t("We have received your request.")}>
         <Notice kind="success" className="mt-8">
-          {translateRefusal(t, answer.sent)}
+          {shopperMessage(t, answer.sent)}
         </Notice>
         {answer.channel === "whatsapp" ? (
           <Link to={codeHref} className="btn-primary mt-6 w-full">
@@ -107,7 +107,7 @@ export default function ForgotPasswordPage({ loaderData, actionData }: Route.Com
       <Form method="post" className="mt-8 space-y-5" aria-label={t("Reset your password")}>
         {answer && "error" in answer && (
           <p role="alert" className="bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
-            {translateRefusal(t, answer.error)}
+            {shopperMessage(t, answer.error)}
           </p>
         )}
         <EmailField required />

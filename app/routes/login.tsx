@@ -13,11 +13,12 @@ import { Notice } from "../components/admin/Notice";
 import { ApiError, api } from "../lib/api";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
 import { useHydrated } from "../lib/use-hydrated";
-import { afterSignIn, NETWORK_ERROR, storeSession, translateRefusal, type SignInAnswer } from "../lib/session";
+import { afterSignIn, NETWORK_ERROR, storeSession, type SignInAnswer } from "../lib/session";
 import { translatorIn, useT } from "../i18n/t";
 import { localeOfPath } from "../i18n/locales";
 import type { ShellData } from "../lib/shell.server";
 import type { Route } from "./+types/login";
+import { shopperMessage } from "../lib/shopper-messages";
 
 export const headers = publicPageHeaders;
 
@@ -67,7 +68,7 @@ export default function LoginPage() {
     } catch (error) {
       // spec §8: the server's detail, or the fallback; a request that never arrived is a network error
       setFailure(
-        translateRefusal(
+        shopperMessage(
           t,
           error instanceof ApiError ? (error.detail ?? "Login failed. Please try again.") : NETWORK_ERROR,
         ),
@@ -90,7 +91,7 @@ export default function LoginPage() {
         <EmailField
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          error={errors.email && translateRefusal(t, errors.email)}
+          error={errors.email && shopperMessage(t, errors.email)}
         />
         <div>
           <PasswordField
@@ -99,7 +100,7 @@ export default function LoginPage() {
             value={password}
             onChange={setPassword}
             autoComplete="current-password"
-            error={errors.password && translateRefusal(t, errors.password)}
+            error={errors.password && shopperMessage(t, errors.password)}
           />
           <p className="mt-2 text-end text-sm">
             <Link
@@ -146,10 +147,10 @@ function SignInLinkOffer({ email }: { email: string }) {
         method: "POST",
         body: { email, locale: t.locale },
       });
-      setAnswer({ sent: translateRefusal(t, detail) });
+      setAnswer({ sent: shopperMessage(t, detail) });
     } catch (error) {
       setAnswer({
-        error: translateRefusal(t, error instanceof ApiError ? (error.detail ?? SIGN_IN_LINK_FAILED) : NETWORK_ERROR),
+        error: shopperMessage(t, error instanceof ApiError ? (error.detail ?? SIGN_IN_LINK_FAILED) : NETWORK_ERROR),
       });
     } finally {
       setSending(false);

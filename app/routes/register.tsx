@@ -11,13 +11,14 @@ import { PasswordChecklist } from "../components/PasswordChecklist";
 import { PasswordField } from "../components/PasswordField";
 import { ApiError, api } from "../lib/api";
 import { pageMeta, publicPageHeaders } from "../lib/seo";
-import { afterSignIn, NETWORK_ERROR, storeSession, translateRefusal, type SignInAnswer } from "../lib/session";
+import { afterSignIn, NETWORK_ERROR, storeSession, type SignInAnswer } from "../lib/session";
 import { localeOfPath } from "../i18n/locales";
 import { translatorIn, useT } from "../i18n/t";
 import type { ShellData } from "../lib/shell.server";
 import { toast } from "../lib/toast";
 import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/register";
+import { shopperMessage } from "../lib/shopper-messages";
 
 export const headers = publicPageHeaders;
 
@@ -132,7 +133,7 @@ export default function RegisterPage() {
     };
     const fields = checkRegister(payload);
     setErrors(
-      Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, translateRefusal(t, message)])),
+      Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, shopperMessage(t, message)])),
     );
     if (Object.keys(fields).length > 0) return;
     setBusy(true);
@@ -147,7 +148,7 @@ export default function RegisterPage() {
       navigate(afterSignIn(redirectTo, t.locale), { replace: true });
     } catch (error) {
       setFailure(
-        translateRefusal(
+        shopperMessage(
           t,
           error instanceof ApiError ? (error.detail ?? "Registration failed. Please try again.") : NETWORK_ERROR,
         ),

@@ -22,10 +22,10 @@ import { PasswordField } from "../components/PasswordField";
 import { actionOrLoaderHeaders, LINK_PAGE_HEADERS, LINK_REFERRER_POLICY, refusal } from "../lib/private-page";
 import { pageMeta } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
-import { translateRefusal } from "../lib/session";
 import { localeOfPath } from "../i18n/locales";
 import { translatorIn, useT } from "../i18n/t";
 import type { Route } from "./+types/reset-password";
+import { shopperMessage } from "../lib/shopper-messages";
 
 const REFUSED = { used: RESET_LINK_USED, expired: RESET_LINK_EXPIRED, unknown: RESET_LINK_UNKNOWN } as const;
 
@@ -82,7 +82,7 @@ function Done({ message }: { message: string }) {
   return (
     <AuthLayout title={t("Password Changed")} intro={t("You can sign in again.")}>
       <Notice kind="success" className="mt-8">
-        {translateRefusal(t, message)}
+        {shopperMessage(t, message)}
         <span className="mt-2 block">{t("For your safety, you have been signed out everywhere else.")}</span>
       </Notice>
       <Link to={t.path("/login")} className="btn-primary mt-6 w-full">
@@ -144,7 +144,7 @@ export default function ResetPasswordPage({ loaderData, actionData, params }: Ro
       <Form method="post" className="mt-8 space-y-5" aria-label={t("Choose a new password")}>
         {error && error.field !== "password" && (
           <p role="alert" className="bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
-            {translateRefusal(t, error.error)}
+            {shopperMessage(t, error.error)}
           </p>
         )}
         {withCode && (
@@ -176,7 +176,7 @@ export default function ResetPasswordPage({ loaderData, actionData, params }: Ro
             value={password}
             onChange={setPassword}
             autoComplete="new-password"
-            error={error?.field === "password" ? translateRefusal(t, error.error) : null}
+            error={error?.field === "password" ? shopperMessage(t, error.error) : null}
             describedBy="password-rules"
           />
           <PasswordChecklist id="password-rules" password={password} />

@@ -16,12 +16,13 @@ import { LinkRefused } from "../components/LinkRefused";
 import { ApiError, api } from "../lib/api";
 import { LINK_PAGE_HEADERS, LINK_REFERRER_POLICY } from "../lib/private-page";
 import { pageMeta } from "../lib/seo";
-import { NETWORK_ERROR, storeSession, translateRefusal, type SignInAnswer } from "../lib/session";
+import { NETWORK_ERROR, storeSession, type SignInAnswer } from "../lib/session";
 import { localeOfPath } from "../i18n/locales";
 import { translatorIn, useT } from "../i18n/t";
 import type { ShellData } from "../lib/shell.server";
 import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/sign-in-link";
+import { shopperMessage } from "../lib/shopper-messages";
 
 const REFUSED = { used: SIGN_IN_LINK_USED, expired: SIGN_IN_LINK_EXPIRED, unknown: SIGN_IN_LINK_UNKNOWN } as const;
 
@@ -97,7 +98,7 @@ export default function SignInLinkPage({ loaderData, params }: Route.ComponentPr
       <div className="mt-8 space-y-5">
         {failure && (
           <p role="alert" className="bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
-            {translateRefusal(t, failure.message)}
+            {shopperMessage(t, failure.message)}
           </p>
         )}
         <button type="button" onClick={signIn} disabled={!ready || busy} className="btn-primary w-full">

@@ -19,11 +19,12 @@ import { authToken } from "../lib/api";
 import { actionOrLoaderHeaders, LINK_PAGE_HEADERS, LINK_REFERRER_POLICY, refusal } from "../lib/private-page";
 import { refreshStoredUser } from "../lib/refresh-user";
 import { pageMeta } from "../lib/seo";
-import { getStoredUser, translateRefusal } from "../lib/session";
+import { getStoredUser } from "../lib/session";
 import { localeOfPath } from "../i18n/locales";
 import { translatorIn, useT } from "../i18n/t";
 import type { ShellData } from "../lib/shell.server";
 import type { Route } from "./+types/verify-email";
+import { shopperMessage } from "../lib/shopper-messages";
 
 const REFUSED = { used: VERIFY_LINK_USED, expired: VERIFY_LINK_EXPIRED, unknown: VERIFY_LINK_UNKNOWN } as const;
 
@@ -88,7 +89,7 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
       <AuthLayout title={t("Email Confirmed")} intro={t("Thank you for confirming your email address.")}>
         <RefreshStoredUser />
         <Notice kind="success" className="mt-8">
-          {translateRefusal(t, answer.done)}
+          {shopperMessage(t, answer.done)}
           <span className="mt-2 block">
             {t("Orders you placed as a guest with this email now appear in My Orders.")}
           </span>

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import "../../app/i18n/ur";
 import { messagesOf } from "../../app/i18n/messages";
 import { translatorIn } from "../../app/i18n/t";
-import { afterSignIn, loginHref, translateRefusal } from "../../app/lib/session";
+import { afterSignIn, loginHref } from "../../app/lib/session";
 import * as formRules from "../../core/accounts/form-rules";
 import * as passwordReset from "../../core/accounts/password-reset";
 import * as emailVerification from "../../core/accounts/email-verification";
@@ -17,6 +17,7 @@ import { EMAIL_TAKEN, USERNAME_TAKEN, WRONG_CREDENTIALS } from "../../core/accou
 import { SESSION_INVALID, SIGN_IN_REQUIRED } from "../../server/plugins/auth";
 import { PASSWORD, freshIp, registerShopper } from "../helpers/accounts";
 import { createPageApp, hasPageBuild, type PageApp } from "../helpers/page-app";
+import { shopperMessage } from "../../app/lib/shopper-messages";
 
 const SHOP = "https://shop.example.pk";
 const ur = translatorIn("ur");
@@ -149,10 +150,10 @@ describe("core's answers to the account forms", () => {
       "You have asked for several links already. Please try again in 30 minutes.",
       "Too many attempts. Please try again in 10 minutes.",
     ]) {
-      const urdu = translateRefusal(ur, message);
+      const urdu = shopperMessage(ur, message);
       expect(urdu, message).not.toMatch(LATIN_WORD);
       expect(urdu, message).toMatch(/\d+/);
-      expect(translateRefusal(translatorIn("en"), message)).toBe(message);
+      expect(shopperMessage(translatorIn("en"), message)).toBe(message);
     }
   });
 
@@ -166,7 +167,7 @@ describe("core's answers to the account forms", () => {
     expect(register.statusCode).toBe(422);
     const { detail: passwordRefusal } = register.json() as { detail: string };
     expect(passwordRefusal).toBe(formRules.PASSWORD_RULE_MESSAGE);
-    expect(translateRefusal(ur, passwordRefusal)).not.toMatch(LATIN_WORD);
+    expect(shopperMessage(ur, passwordRefusal)).not.toMatch(LATIN_WORD);
 
     // registration has no phone (spec §2 Register): the phone is refused on the profile form
     const shopper = await registerShopper(t.app);
@@ -180,7 +181,7 @@ describe("core's answers to the account forms", () => {
     expect(profile.statusCode).toBe(422);
     const { detail: phoneRefusal } = profile.json() as { detail: string };
     expect(phoneRefusal).toBe(formRules.PHONE_MESSAGE);
-    expect(translateRefusal(ur, phoneRefusal)).not.toMatch(LATIN_WORD);
+    expect(shopperMessage(ur, phoneRefusal)).not.toMatch(LATIN_WORD);
   });
 
   it("to a form posted to an Urdu page come back in Urdu on that page", async () => {

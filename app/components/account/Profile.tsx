@@ -4,9 +4,10 @@ import { useState } from "react";
 import { checkProfile } from "../../../core/accounts/form-rules";
 import { api, errorText } from "../../lib/api";
 import { formatDay } from "../../lib/dates";
-import { storeUser, translateRefusal, type StoredUser } from "../../lib/session";
+import { storeUser, type StoredUser } from "../../lib/session";
 import { useT } from "../../i18n/t";
 import { toast } from "../../lib/toast";
+import { shopperMessage } from "../../lib/shopper-messages";
 
 /** "21 November 2026" in Urdu, in Pakistan time. */
 function urduDay(tag: string, value: string): string {
@@ -45,7 +46,7 @@ export function Profile({ user, onSaved }: { user: StoredUser; onSaved: (user: S
     const fields: Record<string, string | undefined> = checkProfile(form);
     setErrors(
       Object.fromEntries(
-        Object.entries(fields).map(([key, message]) => [key, translateRefusal(t, message ?? "")]),
+        Object.entries(fields).map(([key, message]) => [key, shopperMessage(t, message ?? "")]),
       ) as Record<string, string>,
     );
     if (Object.keys(fields).length > 0) return;
@@ -64,7 +65,7 @@ export function Profile({ user, onSaved }: { user: StoredUser; onSaved: (user: S
     } catch (error) {
       // spec §8 only logs profile update errors; a field the server refused is worth showing
       console.error(error);
-      setErrors({ form: translateRefusal(t, errorText(error, "Failed to update profile. Please try again.")) });
+      setErrors({ form: shopperMessage(t, errorText(error, "Failed to update profile. Please try again.")) });
     } finally {
       setBusy(false);
     }

@@ -4,9 +4,9 @@
 import { useState } from "react";
 import { ApiError, api, errorText } from "../../lib/api";
 import { refreshStoredUser } from "../../lib/refresh-user";
-import { translateRefusal } from "../../lib/session";
 import { useT } from "../../i18n/t";
 import { Sentence } from "./Sentence";
+import { shopperMessage } from "../../lib/shopper-messages";
 
 export function VerifyNotice({ email }: { email: string }) {
   const t = useT();
@@ -20,7 +20,7 @@ export function VerifyNotice({ email }: { email: string }) {
     setState({ busy: true, message: null, failed: false });
     try {
       const answer = await api<{ detail: string }>("/users/me/verification-email", { method: "POST", auth: true });
-      setState({ busy: false, message: translateRefusal(t, answer.detail), failed: false });
+      setState({ busy: false, message: shopperMessage(t, answer.detail), failed: false });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // confirmed in another tab or on another device meanwhile: the notice goes away
@@ -28,7 +28,7 @@ export function VerifyNotice({ email }: { email: string }) {
       }
       setState({
         busy: false,
-        message: translateRefusal(t, errorText(error, "We could not send the link. Please try again.")),
+        message: shopperMessage(t, errorText(error, "We could not send the link. Please try again.")),
         failed: true,
       });
     }

@@ -1,7 +1,7 @@
 // The store's messages that carry a value (spec §8: a city, a product's name, an amount, a
 // count), read back into their English pattern so the Urdu page can say them with the value put
 // back in. Here, not in app/lib, so only Urdu pages download the patterns (decision 0110).
-import { addValuesReader, translate } from "../messages";
+import { addValuesReader, translate, translateCount } from "../messages";
 
 // each {name} is a value the server put in; {message} is itself a message, translated in turn
 const PATTERNS = [
@@ -31,10 +31,29 @@ const MATCHERS = PATTERNS.map((pattern) => {
   return { pattern, names, regex: new RegExp(`^${source}$`, "s") };
 });
 
+// core's refusals that say how long to wait (core/shared/refusals.ts tooMany, and the sign-in
+// lock-out): the catalogue has each one's words and the sentence around them once
+const WAIT = /^(.+?)\. Please try again in (\d+) minutes?(, or ask for a sign-in link by email)?\.$/;
+
+function waitInUrdu(message: string): string | undefined {
+  const wait = WAIT.exec(message);
+  if (!wait) return undefined;
+  const [, what = "", minutes = "", orLink] = wait;
+  const values = {
+    what: translate("ur", what),
+    minutes: translateCount("ur", Number(minutes), "{count} minute", "{count} minutes"),
+  };
+  return orLink
+    ? translate("ur", "{what}. Please try again in {minutes}, or ask for a sign-in link by email.", values)
+    : translate("ur", "{what}. Please try again in {minutes}.", values);
+}
+
 /** The message in Urdu: as a whole when the catalogue has it, else through its pattern. */
 function inUrdu(message: string): string | undefined {
   const whole = translate("ur", message);
   if (whole !== message) return whole;
+  const wait = waitInUrdu(message);
+  if (wait) return wait;
   for (const { pattern, names, regex } of MATCHERS) {
     const match = regex.exec(message);
     if (!match) continue;
