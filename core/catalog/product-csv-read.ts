@@ -6,7 +6,7 @@ import { finished } from "node:stream/promises";
 import { parse, type Options } from "csv-parse";
 import { csvCellText } from "../shared/csv";
 import { AppError } from "../shared/errors";
-import { parseRupees } from "../shared/money";
+import { parseRupees } from "../shared/money-input";
 import { nextTurn, Turns } from "../shared/turns";
 import { MAX_STOCK } from "./stock-rules";
 

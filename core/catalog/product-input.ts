@@ -3,7 +3,7 @@
 // as rupees and leave as paisa; every text is length-checked before any pattern.
 import { z } from "zod";
 import { urduOrNull } from "../shared/localised-text";
-import { parseRupees } from "../shared/money";
+import { parseRupees } from "../shared/money-input";
 import { MAX_STOCK } from "./stock";
 import { DESCRIPTION_FORMATS, HEX_COLOUR, LIMITS, optionTypeKey, SIZE_GUIDES } from "./product-options";
 

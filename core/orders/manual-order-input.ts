@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { isEmailAddress } from "../shared/email";
 import { typedText as typed } from "../shared/input";
-import { parseRupees } from "../shared/money";
+import { parseRupees } from "../shared/money-input";
 import { normalizePhone, phoneMessage } from "../shared/phone";
 import { voucherCodeSchema } from "../vouchers/vouchers";
 import { COUNTRIES, INVALID_EMAIL } from "./checkout-form";

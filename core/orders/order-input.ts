@@ -1,7 +1,7 @@
 // The order payload of spec §3 ("Order payload") with the checkout rules of spec §5. One schema
 // validates POST /api/orders and documents it; messages are the ones a shopper can act on.
 import { z } from "zod";
-import { parseRupees } from "../shared/money";
+import { parseRupees } from "../shared/money-input";
 import { sessionIdSchema } from "../cart/cart";
 import { parseVariantAttributes, VariantAttributesError } from "../cart/variant-attributes";
 import { voucherCodeSchema } from "../vouchers/vouchers";

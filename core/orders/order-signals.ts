@@ -9,7 +9,7 @@ import type { CoreContext } from "../context";
 import type { Db } from "../../db/client";
 import { codCityLimits, RISK_SIGNALS, siteSettings, type RiskSignalCode } from "../../db/schema";
 import { AppError } from "../shared/errors";
-import { parseRupees } from "../shared/money";
+import { parseRupees } from "../shared/money-input";
 import { staffWrite } from "../shared/staff-write";
 import { CHANGED_BY_SOMEONE_ELSE, requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";

@@ -17,7 +17,7 @@ import {
   type StockReason,
 } from "../../db/schema";
 import { AppError, invalid, notFound } from "../shared/errors";
-import { parseRupees } from "../shared/money";
+import { parseRupees } from "../shared/money-input";
 import { recordAudit, whoIs, type AuditWho } from "../shared/audit";
 import { parse, text } from "../shared/input";
 import { staffWrite } from "../shared/staff-write";

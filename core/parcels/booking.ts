@@ -15,7 +15,8 @@ import { CourierError, cleanDetail, type CourierErrorKind } from "../couriers/co
 import { connect, type ConnectedAccount, type CourierAccount } from "../couriers/connection";
 import { AppError, conflict, invalid, notFound } from "../shared/errors";
 import { CONTROL_CHARACTERS } from "../shared/input";
-import { formatRupees, parseRupees } from "../shared/money";
+import { formatRupees } from "../shared/money";
+import { parseRupees } from "../shared/money-input";
 import { staffWrite } from "../shared/staff-write";
 import { requirePermission } from "../shared/staff-errors";
 import type { StaffActor } from "../shared/permissions";
@@ -221,11 +222,7 @@ async function startBooking(ctx: CoreContext, actor: StaffActor, prepared: Prepa
     refuseUnique(() => conflict(BOOKING_CLASH));
     // the order is read again under a share lock: a cancel that committed since the form was read
     // is seen here, and one that comes after waits for this row and then sees the booking
-    const [now] = await tx
-      .select({ status: orders.status })
-      .from(orders)
-      .where(eq(orders.id, order.id))
-      .for("share");
+    const [now] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id)).for("share");
     if (!now || !(BOOKABLE_STATUSES as readonly string[]).includes(now.status)) {
       throw conflict(`Only a confirmed or packed order can be booked; this one is ${now?.status ?? "gone"}.`);
     }

@@ -8,7 +8,8 @@
 import { z } from "zod";
 import { invalidFields } from "../shared/field-errors";
 import { typedText } from "../shared/input";
-import { formatRupees, parseRupees, rupeesText } from "../shared/money";
+import { formatRupees, rupeesText } from "../shared/money";
+import { parseRupees } from "../shared/money-input";
 import { COURIER_CODES, type CourierCode } from "../couriers/courier";
 import { DEFAULT_TOLERANCE_PAISA } from "./money-rules";
 import { ZONES, type RateCard, type Zone } from "./rate-card";

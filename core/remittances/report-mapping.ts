@@ -9,7 +9,7 @@ import { courierReportMappings, DEDUCTION_KINDS, type CourierCode, type Deductio
 import type { CoreContext } from "../context";
 import { AppError } from "../shared/errors";
 import { karachiToday } from "../shared/karachi-time";
-import { parseRupees } from "../shared/money";
+import { parseRupees } from "../shared/money-input";
 import type { StaffActor } from "../shared/permissions";
 import { requirePermission } from "../shared/staff-errors";
 import { staffWrite } from "../shared/staff-write";

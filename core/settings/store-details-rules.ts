@@ -3,7 +3,7 @@
 // field. Browser-safe (no database): the console's form takes its limits from here.
 import { normalizePakistaniMobile } from "../shared/phone";
 import { isEmailAddress } from "../shared/email";
-import { parseRupees } from "../shared/money";
+import { parseRupees } from "../shared/money-input";
 
 export const STORE_DETAILS_LIMITS = {
   store_name: 60,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatRupees, parseRupees } from "./money";
+import { formatRupees } from "./money";
+import { parseRupees } from "./money-input";
 
 describe("parseRupees", () => {
   it("takes an amount as people type it, each form alike", () => {

@@ -3,7 +3,7 @@
 // only for a percentage, the end after the start) are checked by core on the voucher as it will
 // be stored, so an edit of one field is held to them too. Browser-safe: no database here.
 import { z } from "zod";
-import { parseRupees } from "../shared/money";
+import { parseRupees } from "../shared/money-input";
 
 export const DISCOUNT_TYPES = ["percentage", "flat", "shipping"] as const;
 export type VoucherDiscountType = (typeof DISCOUNT_TYPES)[number];

@@ -18,7 +18,7 @@ import type { CoreContext } from "../../core/context";
 import { settingWords } from "../../core/settings/site-settings";
 import { productTag } from "../../core/shared/cache";
 import { notFound } from "../../core/shared/errors";
-import { parseRupees } from "../../core/shared/money";
+import { parseRupees } from "../../core/shared/money-input";
 import { userIdOrGuest } from "../plugins/auth";
 import { money } from "../serialize";
 import { WithHeaders, idParams, idSchema, limitSchema, offsetSchema, sendCachedJson } from "./http";
