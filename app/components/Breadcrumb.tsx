@@ -6,7 +6,7 @@ import { useT } from "../i18n/t";
 export function Breadcrumb({ items }: { items: { name: string; path: string }[] }) {
   const t = useT();
   return (
-    <nav aria-label={t("Breadcrumb")} className="text-xs tracking-wide text-stone-600 rtl:text-sm">
+    <nav aria-label={t("Breadcrumb")} className="text-xs tracking-wide text-stone-600">
       <ol className="flex flex-wrap items-center gap-1.5">
         {items.map((item, i) => (
           <li key={item.path} className="flex items-center gap-1.5">

@@ -116,7 +116,7 @@ export function ProductCard({
           className="transition-transform duration-500 group-hover:scale-[1.03]"
         />
         {soldOut && (
-          <span className="absolute top-2 start-2 bg-white/90 px-2 py-1 text-[10px] font-semibold tracking-widest uppercase rtl:text-xs">
+          <span className="absolute top-2 start-2 bg-white/90 px-2 py-1 text-[10px] font-semibold tracking-widest uppercase">
             {t("Sold out")}
           </span>
         )}
@@ -205,14 +205,14 @@ export function ProductCard({
             type="button"
             onClick={add}
             disabled={busy || soldOut}
-            className="btn-primary min-h-10 flex-1 px-1 text-[11px] tracking-[0.06em] whitespace-nowrap rtl:text-[13px]"
+            className="btn-primary min-h-10 flex-1 px-1 text-[11px] tracking-[0.06em] whitespace-nowrap"
           >
             {soldOut ? t("Sold out") : busy ? t("Adding…") : t("Add to Cart")}
           </button>
         </div>
         <Link
           to={href}
-          className="mt-1.5 py-1.5 text-center text-[11px] font-semibold tracking-[0.18em] uppercase underline-offset-4 hover:underline rtl:text-[13px]"
+          className="mt-1.5 py-1.5 text-center text-[11px] font-semibold tracking-[0.18em] uppercase underline-offset-4 hover:underline"
         >
           {t("View Details")}
           <span className="sr-only" lang={contentLang(product.name, t.locale)}>

@@ -163,9 +163,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               )}
               <div className="absolute inset-0 bg-gradient-to-t from-black/65 via-black/20 to-transparent md:end-1/2 md:bg-none md:bg-[#2b2320]" />
               <div className="absolute inset-x-0 bottom-16 px-6 md:top-1/2 md:end-1/2 md:bottom-auto md:-translate-y-1/2 md:px-16">
-                <p className="text-[11px] font-semibold tracking-[0.35em] uppercase rtl:text-sm">
-                  {t("The collection")}
-                </p>
+                <p className="text-[11px] font-semibold tracking-[0.35em] uppercase">{t("The collection")}</p>
                 <h2
                   className="mt-3 max-w-xl font-serif text-4xl leading-tight md:text-6xl"
                   lang={contentLang(c.name, t.locale)}
@@ -183,7 +181,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 )}
                 <Link
                   to={t.path(`/collection/${c.id}`)}
-                  className="mt-6 inline-flex min-h-11 items-center bg-white px-7 text-xs font-semibold tracking-[0.2em] text-ink uppercase hover:bg-cream rtl:text-sm"
+                  className="mt-6 inline-flex min-h-11 items-center bg-white px-7 text-xs font-semibold tracking-[0.2em] text-ink uppercase hover:bg-cream"
                 >
                   {t("Shop Collection")}
                   <span className="sr-only">: {c.name}</span>

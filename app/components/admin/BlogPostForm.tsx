@@ -174,7 +174,7 @@ export function BlogPostForm({
           Save post
         </button>
         {post.id && !confirmDelete && (
-          <Link to={`/admin/content/blog/${post.id}?delete=1`} className="btn-secondary ml-auto">
+          <Link to={`/admin/content/blog/${post.id}?delete=1`} className="btn-secondary ms-auto">
             Delete
           </Link>
         )}

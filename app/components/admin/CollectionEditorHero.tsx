@@ -56,7 +56,7 @@ export function CollectionEditorHero({
                   value={collection.imageUrl}
                   defaultChecked
                   aria-label="Keep the current image"
-                  className="absolute top-1 left-1 h-5 w-5"
+                  className="absolute top-1 start-1 h-5 w-5"
                 />
               </label>
             )}
@@ -72,7 +72,7 @@ export function CollectionEditorHero({
                   value={url}
                   defaultChecked={collection.imageUrl === url}
                   aria-label={`Photo ${i + 1}`}
-                  className="absolute top-1 left-1 h-5 w-5"
+                  className="absolute top-1 start-1 h-5 w-5"
                 />
               </label>
             ))}

@@ -26,7 +26,7 @@ export function CollectionEditorProducts({
       <CollectionAnswerNotice answer={answer} form="products" />
       <p className="mb-3 text-xs text-stone-600">
         The collection page shows them in this order unless a shopper picks another sort.
-        <a href={`/collection/${collectionId}`} className="ml-1 underline underline-offset-4">
+        <a href={`/collection/${collectionId}`} className="ms-1 underline underline-offset-4">
           See it in the shop
         </a>
       </p>
@@ -59,7 +59,7 @@ export function CollectionEditorProducts({
                 <li key={p.id} className="flex items-center gap-2 py-1">
                   <span className="min-w-0 flex-1 break-words">
                     {p.name}
-                    <span className="ml-2 text-xs text-stone-600">
+                    <span className="ms-2 text-xs text-stone-600">
                       #{p.id} · {p.price}
                       {p.hidden && " · hidden"}
                     </span>

@@ -34,7 +34,7 @@ function MenuLinks({ items, counts, onPick }: { items: ConsoleMenuItem[]; counts
             {item.label}
             {!!counts?.[item.href] && (
               <span
-                className="ml-auto bg-amber-400 px-1.5 text-xs font-semibold text-ink tabular-nums"
+                className="ms-auto bg-amber-400 px-1.5 text-xs font-semibold text-ink tabular-nums"
                 data-testid="menu-count"
               >
                 {counts[item.href]}

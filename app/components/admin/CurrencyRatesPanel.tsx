@@ -66,7 +66,7 @@ export function CurrencyRatesPanel({
                 {CURRENCY_NAMES[c.code]} ({c.code}): rupees per 1 {c.code}
               </label>
               <div className="mt-1 flex max-w-xs items-center">
-                <span aria-hidden="true" className="border border-r-0 border-stone-300 bg-stone-50 px-3 py-2 text-sm">
+                <span aria-hidden="true" className="border border-e-0 border-stone-300 bg-stone-50 px-3 py-2 text-sm">
                   Rs.
                 </span>
                 <input

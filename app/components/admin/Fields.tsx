@@ -256,14 +256,14 @@ export function PasswordInput({
           required={required}
           aria-invalid={!!message || undefined}
           aria-describedby={describedBy(message && errorId, hint && `${id}-hint`)}
-          className="field pr-20 aria-invalid:border-red-700"
+          className="field pe-20 aria-invalid:border-red-700"
         />
         <button
           type="button"
           onClick={() => setShown((s) => !s)}
           aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
           aria-pressed={shown}
-          className="absolute inset-y-0 right-0 px-3 text-xs font-semibold tracking-widest text-stone-600 uppercase hover:text-ink"
+          className="absolute inset-y-0 end-0 px-3 text-xs font-semibold tracking-widest text-stone-600 uppercase hover:text-ink"
         >
           {shown ? "Hide" : "Show"}
         </button>

@@ -35,7 +35,7 @@ export function HomeRowButtons({
         name="intent"
         value={`delete-${kind}`}
         disabled={busy}
-        className="btn-secondary ml-auto"
+        className="btn-secondary ms-auto"
         aria-label={`Delete ${kind} ${name}`}
       >
         Delete

@@ -108,7 +108,7 @@ export function HomeSectionCard({
                   <input type="hidden" name="product" value={p.id} />
                   <span className="min-w-0 flex-1 break-words">
                     {p.name} <span className="text-stone-500">#{p.id}</span>
-                    {!p.isActive && <span className="ml-1 text-xs text-amber-800">(hidden)</span>}
+                    {!p.isActive && <span className="ms-1 text-xs text-amber-800">(hidden)</span>}
                   </span>
                   <button
                     type="submit"

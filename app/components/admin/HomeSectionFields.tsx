@@ -84,7 +84,7 @@ export function NewestPreview({ count, newest }: { count: number; newest: { id: 
       {shown.length === 0 ? (
         <p className="text-stone-600">No product is published and in stock yet.</p>
       ) : (
-        <ol className="list-decimal space-y-0.5 pl-6 text-stone-800" aria-label="Shown now">
+        <ol className="list-decimal space-y-0.5 ps-6 text-stone-800" aria-label="Shown now">
           {shown.map((p) => (
             <li key={p.id} className="break-words">
               {p.name}

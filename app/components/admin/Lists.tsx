@@ -46,7 +46,7 @@ export function ListCount({
   pages: number;
   noun: readonly [string, string];
   empty: string;
-  /** where the line sits: "mr-auto …" when buttons share its row */
+  /** where the line sits: "me-auto …" when buttons share its row */
   className?: string;
 }) {
   return (

@@ -168,7 +168,7 @@ export function OrderAlertsPanel({ view, result }: { view: AlertsView; result: A
                 >
                   <span>
                     <strong>{device.device}</strong>
-                    {device.current && <span className="ml-1 text-emerald-800">(this device)</span>}
+                    {device.current && <span className="ms-1 text-emerald-800">(this device)</span>}
                     <span className="block text-xs text-stone-600">
                       Since {device.since}
                       {device.lastSent ? ` · last notified ${device.lastSent}` : ""}

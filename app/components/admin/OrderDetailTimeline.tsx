@@ -19,9 +19,10 @@ export function OrderDetailTimeline({
     <Panel title="Timeline">
       <ol className="space-y-3 text-sm" aria-label="Timeline">
         {order.timeline.map((event) => (
-          <li key={`${event.kind}-${event.id}`} className="border-l-2 border-stone-300 pl-3">
+          <li key={`${event.kind}-${event.id}`} className="border-s-2 border-stone-300 ps-3">
             <p className="text-xs text-stone-600">
-              {event.when} · {event.kind === "parcel"
+              {event.when} ·{" "}
+              {event.kind === "parcel"
                 ? event.courier
                 : (event.actorName ?? (event.actorId === null ? "Shopper or system" : "Staff"))}
             </p>
@@ -37,7 +38,7 @@ export function OrderDetailTimeline({
             ) : event.kind === "parcel" ? (
               // what the courier reported (decision 0104): its words are the note below
               <p>
-                <span className="mr-1 bg-sky-50 px-1 text-xs font-semibold text-sky-900">Courier</span>
+                <span className="me-1 bg-sky-50 px-1 text-xs font-semibold text-sky-900">Courier</span>
                 <span className="font-mono text-xs">{event.trackingNumber}</span>
               </p>
             ) : event.kind === "status" ? (
@@ -48,7 +49,7 @@ export function OrderDetailTimeline({
               </p>
             ) : (
               <p>
-                <span className="mr-1 bg-amber-50 px-1 text-xs font-semibold text-amber-900">Staff note</span>
+                <span className="me-1 bg-amber-50 px-1 text-xs font-semibold text-amber-900">Staff note</span>
               </p>
             )}
             {event.note && <p className="whitespace-pre-line text-stone-700">{event.note}</p>}

@@ -34,7 +34,7 @@ export function OrdersChart({ days }: { days: { day: string; placed: number; can
     <figure className="bg-white p-4 ring-1 ring-stone-200">
       <figcaption className="text-sm font-semibold">Orders per day, last {days.length} days</figcaption>
       <div className="mt-3 flex gap-2">
-        <div className="flex flex-col justify-between text-right text-xs text-stone-600 tabular-nums" aria-hidden>
+        <div className="flex flex-col justify-between text-end text-xs text-stone-600 tabular-nums" aria-hidden>
           <span>{top}</span>
           <span>{top / 2}</span>
           <span>0</span>
@@ -72,7 +72,7 @@ export function OrdersChart({ days }: { days: { day: string; placed: number; can
         </svg>
       </div>
       {first && last && (
-        <div className="mt-1 ml-8 flex justify-between text-xs text-stone-600" aria-hidden>
+        <div className="mt-1 ms-8 flex justify-between text-xs text-stone-600" aria-hidden>
           <span>{shortDay(first)}</span>
           {middle && <span>{shortDay(middle)}</span>}
           <span>{shortDay(last)}</span>
@@ -88,7 +88,7 @@ export function OrdersChart({ days }: { days: { day: string; placed: number; can
       </p>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer py-2 text-stone-700">The figures as a table</summary>
-        <table className="mt-1 w-full text-left tabular-nums">
+        <table className="mt-1 w-full text-start tabular-nums">
           <thead>
             <tr className="text-xs text-stone-600">
               <th className="py-1 font-semibold">Day</th>

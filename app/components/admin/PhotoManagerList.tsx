@@ -80,10 +80,12 @@ export function PhotoManagerList({
                 loading="lazy"
                 className="block aspect-[3/4] w-24 bg-stone-100 object-cover"
               />
-              <span className="absolute top-1 left-1 bg-white/90 px-1 text-xs font-semibold tabular-nums">{i + 1}</span>
+              <span className="absolute top-1 start-1 bg-white/90 px-1 text-xs font-semibold tabular-nums">
+                {i + 1}
+              </span>
               {/* only here, for staff: the shop shows the main photo first and says nothing */}
               {photo.isPrimary && (
-                <span className="absolute bottom-1 left-1 bg-ink px-1 text-[11px] font-semibold text-white">
+                <span className="absolute bottom-1 start-1 bg-ink px-1 text-[11px] font-semibold text-white">
                   Main photo
                 </span>
               )}

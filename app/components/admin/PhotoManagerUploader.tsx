@@ -130,7 +130,7 @@ export function PhotoManagerUploader({
             onChange={(event) => {
               if (hydrated && event.currentTarget.files) void start(event.currentTarget.files);
             }}
-            className="mt-2 block w-full text-sm file:mr-3 file:min-h-11 file:border-0 file:bg-ink file:px-4 file:text-white"
+            className="mt-2 block w-full text-sm file:me-3 file:min-h-11 file:border-0 file:bg-ink file:px-4 file:text-white"
           />
         </label>
         {/* with JavaScript, choosing the photos starts their upload */}

@@ -165,7 +165,7 @@ function Slip({ sheet }: { sheet: SlipSheet }) {
           <p className="m-0 font-semibold">Order {sheet.trackingId}</p>
           <p className="m-0 print-muted">Placed {sheet.placed}</p>
         </div>
-        <p className="m-0 text-right font-semibold">{sheet.storeName}</p>
+        <p className="m-0 text-end font-semibold">{sheet.storeName}</p>
       </div>
       <hr className="print-rule" />
       <p className="m-0">
@@ -198,7 +198,7 @@ function Slip({ sheet }: { sheet: SlipSheet }) {
           ))}
         </tbody>
       </table>
-      <p className="mt-2 mb-0 text-right">
+      <p className="mt-2 mb-0 text-end">
         Pieces in the parcel: <strong>{sheet.pieces}</strong>
       </p>
       <div className="print-sign">
@@ -221,7 +221,7 @@ function Invoice({ sheet }: { sheet: InvoiceSheet }) {
           </p>
           <p className="m-0 print-muted">Date: {sheet.placed} (Pakistan time)</p>
         </div>
-        <div className="text-right">
+        <div className="text-end">
           <p className="m-0 font-semibold">{sheet.store.name}</p>
           {sheet.store.addressLines.map((line, i) => (
             <p key={i} className="m-0 print-small">

@@ -54,7 +54,7 @@ export function ProductEditorGrid({
                 />
               )}
               {row.name}
-              {row.seen === null && <span className="ml-2 text-xs font-normal text-emerald-800">new</span>}
+              {row.seen === null && <span className="ms-2 text-xs font-normal text-emerald-800">new</span>}
             </p>
             <label className="text-xs md:text-sm">
               <span className="md:sr-only">Price (Rs.)</span>

@@ -91,7 +91,7 @@ export function ProductOrderList({ products, busy }: { products: OrderedProduct[
                 ⠿
               </button>
             )}
-            <span className="w-6 shrink-0 text-right text-xs text-stone-500 tabular-nums">{i + 1}</span>
+            <span className="w-6 shrink-0 text-end text-xs text-stone-500 tabular-nums">{i + 1}</span>
             {p.imageUrl ? (
               <img
                 src={imageSrc(p.imageUrl, 400)}
@@ -112,7 +112,7 @@ export function ProductOrderList({ products, busy }: { products: OrderedProduct[
                 {p.note && ` · ${p.note}`}
               </span>
             </span>
-            <span className="ml-auto flex shrink-0 gap-1">
+            <span className="ms-auto flex shrink-0 gap-1">
               <button
                 type="submit"
                 name="product"

@@ -215,7 +215,7 @@ export function RichTextEditor({
               if (!source) sync();
               setSource(!source);
             }}
-            className="ml-auto min-h-10 px-2 text-sm ring-1 ring-stone-200 bg-white hover:bg-stone-100"
+            className="ms-auto min-h-10 px-2 text-sm ring-1 ring-stone-200 bg-white hover:bg-stone-100"
           >
             {source ? "Editor" : "HTML"}
           </button>

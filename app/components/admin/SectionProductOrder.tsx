@@ -119,9 +119,9 @@ export function SectionProductOrder({
             </label>
             <span className="min-w-0 flex-1 basis-40 break-words">
               {p.name}
-              {!p.isActive && <span className="ml-2 text-xs text-amber-800">(hidden product)</span>}
+              {!p.isActive && <span className="ms-2 text-xs text-amber-800">(hidden product)</span>}
             </span>
-            <span className="ml-auto flex gap-1">
+            <span className="ms-auto flex gap-1">
               {(["up", "down"] as const).map((direction) => (
                 <button
                   key={direction}

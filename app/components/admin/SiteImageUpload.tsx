@@ -54,7 +54,7 @@ export function SiteImageUpload({
           name="image"
           accept="image/*"
           required
-          className="mt-2 block w-full min-w-0 text-sm file:mr-3 file:min-h-11 file:border-0 file:bg-ink file:px-4 file:text-white"
+          className="mt-2 block w-full min-w-0 text-sm file:me-3 file:min-h-11 file:border-0 file:bg-ink file:px-4 file:text-white"
         />
       </label>
       <button type="submit" className="btn-primary">

@@ -66,13 +66,13 @@ export function StockRows({
                     <Link to={`/admin/products/${row.productId}/stock`} className="underline underline-offset-4">
                       {row.productName}
                     </Link>
-                    {!row.productActive && <span className="ml-2 text-xs font-normal text-stone-600">(hidden)</span>}
+                    {!row.productActive && <span className="ms-2 text-xs font-normal text-stone-600">(hidden)</span>}
                   </p>
                 )}
                 <p className="text-stone-700">
                   {row.combinationName ?? "No options"}
-                  {row.sku && <span className="ml-2 text-xs text-stone-500">{row.sku}</span>}
-                  {!row.available && <span className="ml-2 text-xs text-stone-600">(not for sale)</span>}
+                  {row.sku && <span className="ms-2 text-xs text-stone-500">{row.sku}</span>}
+                  {!row.available && <span className="ms-2 text-xs text-stone-600">(not for sale)</span>}
                 </p>
                 {moved !== undefined && (
                   <p className="text-xs font-semibold text-amber-800">
@@ -103,7 +103,7 @@ export function StockRows({
                   step={1}
                   aria-label={`Stock of ${label}`}
                   aria-invalid={invalid ? true : undefined}
-                  className={`field w-24 text-right tabular-nums ${row.stock === 0 ? "text-red-700" : row.stock <= 5 ? "text-amber-800" : ""}`}
+                  className={`field w-24 text-end tabular-nums ${row.stock === 0 ? "text-red-700" : row.stock <= 5 ? "text-amber-800" : ""}`}
                 />
                 <button
                   type="submit"

@@ -18,7 +18,7 @@ export function TwoStepSetupSteps({ setup }: { setup: TwoStepSetup }) {
   const busy = useNavigation().state === "submitting";
   return (
     <div className="mt-2 space-y-4">
-      <ol className="list-decimal space-y-1 pl-5 text-sm text-stone-700">
+      <ol className="list-decimal space-y-1 ps-5 text-sm text-stone-700">
         <li>Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 2FAS…).</li>
         <li>On this phone, tap “Add to authenticator app”. On a computer, scan the QR code with the app.</li>
         <li>Enter the six-digit code the app shows.</li>

@@ -70,10 +70,7 @@ export function CollectionFilters({
           </button>
         </div>
         <div className="flex items-center gap-2">
-          <label
-            htmlFor="sort"
-            className="text-xs font-semibold tracking-[0.15em] whitespace-nowrap uppercase rtl:text-sm"
-          >
+          <label htmlFor="sort" className="text-xs font-semibold tracking-[0.15em] whitespace-nowrap uppercase">
             {t("Sort by")}
           </label>
           <select
@@ -100,7 +97,7 @@ export function CollectionFilters({
       </div>
 
       <details className="group mt-3" open={activeFilters > 0 || undefined}>
-        <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 text-xs font-semibold tracking-[0.15em] uppercase rtl:text-sm [&::-webkit-details-marker]:hidden">
+        <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 text-xs font-semibold tracking-[0.15em] uppercase [&::-webkit-details-marker]:hidden">
           <span>
             {t("Filters")}
             {activeFilters > 0 ? ` (${activeFilters})` : ""}

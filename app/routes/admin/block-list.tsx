@@ -117,7 +117,7 @@ export default function ConsoleBlockList() {
               <li key={e.id} className="flex flex-wrap items-start gap-3 p-3 text-sm">
                 <div className="min-w-0 flex-1">
                   <p>
-                    <span className="mr-2 bg-stone-100 px-1.5 py-0.5 text-xs font-semibold uppercase">
+                    <span className="me-2 bg-stone-100 px-1.5 py-0.5 text-xs font-semibold uppercase">
                       {e.kind === "phone" ? "Phone" : "Address"}
                     </span>
                     <span className="font-semibold break-words">{e.display}</span>

@@ -159,7 +159,7 @@ export default function ConsoleCalls() {
                   </p>
                 )}
                 {c.reasons.length > 0 && (
-                  <ul className="list-disc space-y-0.5 pl-5 text-stone-700" aria-label={`Signals for ${c.trackingId}`}>
+                  <ul className="list-disc space-y-0.5 ps-5 text-stone-700" aria-label={`Signals for ${c.trackingId}`}>
                     {c.reasons.map((reason, n) => (
                       <li key={n}>{reason}</li>
                     ))}

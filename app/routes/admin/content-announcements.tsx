@@ -190,7 +190,7 @@ export default function ConsoleAnnouncements() {
                   name="intent"
                   value="delete"
                   disabled={busy}
-                  className="btn-secondary ml-auto"
+                  className="btn-secondary ms-auto"
                   aria-label={`Delete announcement ${i + 1}`}
                 >
                   Delete

@@ -67,7 +67,7 @@ export default function ConsoleBlog() {
           current={status}
           tabs={BLOG_STATUSES.map((s) => ({ key: s, label: TABS[s], href: href({ status: s }) }))}
         />
-        <Link to="/admin/content/blog/new" className="btn-primary ml-auto">
+        <Link to="/admin/content/blog/new" className="btn-primary ms-auto">
           New post
         </Link>
       </div>

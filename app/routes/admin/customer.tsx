@@ -164,15 +164,15 @@ export default function ConsoleCustomer() {
                       >
                         {o.trackingId}
                       </Link>
-                      <span className="ml-2 text-stone-600">{o.placed}</span>
+                      <span className="ms-2 text-stone-600">{o.placed}</span>
                       {o.guest && (
-                        <span className="ml-2 bg-amber-50 px-1.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200">
+                        <span className="ms-2 bg-amber-50 px-1.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200">
                           Guest order
                         </span>
                       )}
                     </div>
-                    <div className="text-right">
-                      <span className="mr-3">{o.status}</span>
+                    <div className="text-end">
+                      <span className="me-3">{o.status}</span>
                       <span className="font-semibold">{o.total}</span>
                     </div>
                   </li>

@@ -67,12 +67,12 @@ function Badges({ hasAccount, blocked }: { hasAccount: boolean; blocked: boolean
   return (
     <>
       {blocked && (
-        <span className="ml-2 inline-block bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200">
+        <span className="ms-2 inline-block bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200">
           Blocked
         </span>
       )}
       {!hasAccount && (
-        <span className="ml-2 inline-block bg-stone-100 px-1.5 py-0.5 text-xs text-stone-700 ring-1 ring-stone-200">
+        <span className="ms-2 inline-block bg-stone-100 px-1.5 py-0.5 text-xs text-stone-700 ring-1 ring-stone-200">
           Guest
         </span>
       )}
@@ -137,7 +137,7 @@ export default function ConsoleCustomers() {
           {/* wider screens: a table */}
           <table className="hidden w-full bg-white text-sm ring-1 ring-stone-200 md:table">
             <caption className="sr-only">Customers</caption>
-            <thead className="bg-stone-50 text-left text-xs text-stone-600 uppercase">
+            <thead className="bg-stone-50 text-start text-xs text-stone-600 uppercase">
               <tr>
                 <th scope="col" className="p-3">
                   Name
@@ -145,13 +145,13 @@ export default function ConsoleCustomers() {
                 <th scope="col" className="p-3">
                   Phone and email
                 </th>
-                <th scope="col" className="p-3 text-right">
+                <th scope="col" className="p-3 text-end">
                   Orders
                 </th>
-                <th scope="col" className="p-3 text-right">
+                <th scope="col" className="p-3 text-end">
                   Delivered
                 </th>
-                <th scope="col" className="p-3 text-right">
+                <th scope="col" className="p-3 text-end">
                   Refused or returned
                 </th>
                 <th scope="col" className="p-3">
@@ -172,9 +172,9 @@ export default function ConsoleCustomers() {
                     <span className="block">{c.phone}</span>
                     {c.email && <span className="block break-all text-xs text-stone-600">{c.email}</span>}
                   </td>
-                  <td className="p-3 text-right tabular-nums">{count(c.orders)}</td>
-                  <td className="p-3 text-right tabular-nums">{count(c.delivered)}</td>
-                  <td className="p-3 text-right tabular-nums">{count(c.returned)}</td>
+                  <td className="p-3 text-end tabular-nums">{count(c.orders)}</td>
+                  <td className="p-3 text-end tabular-nums">{count(c.delivered)}</td>
+                  <td className="p-3 text-end tabular-nums">{count(c.returned)}</td>
                   <td className="p-3 whitespace-nowrap">{c.lastOrder}</td>
                 </tr>
               ))}

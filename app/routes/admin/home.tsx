@@ -90,14 +90,14 @@ function ConfirmationTable({
   return (
     <div className="overflow-x-auto bg-white ring-1 ring-stone-200">
       <table className="w-full text-sm">
-        <caption className="px-3 pt-3 text-left font-semibold">{caption}</caption>
+        <caption className="px-3 pt-3 text-start font-semibold">{caption}</caption>
         <thead>
-          <tr className="text-left text-xs text-stone-600">
-            <th scope="col" className="py-2 pr-1 pl-3 font-semibold">
+          <tr className="text-start text-xs text-stone-600">
+            <th scope="col" className="py-2 pe-1 ps-3 font-semibold">
               {first}
             </th>
             {COUNT_COLUMNS.map((c) => (
-              <th key={c.key} scope="col" className="px-1.5 py-2 text-right font-semibold last:pr-3">
+              <th key={c.key} scope="col" className="px-1.5 py-2 text-end font-semibold last:pe-3">
                 {c.label}
               </th>
             ))}
@@ -107,14 +107,14 @@ function ConfirmationTable({
           {rows.map((row) => (
             <tr key={row.label}>
               {/* the orders placed sit under the week or city: one column fewer, so it fits a phone */}
-              <th scope="row" className="py-2 pr-1 pl-3 text-left font-normal">
+              <th scope="row" className="py-2 pe-1 ps-3 text-start font-normal">
                 <span className={`block ${wrap ? "" : "whitespace-nowrap"}`}>{row.label}</span>
                 <span className="block text-xs whitespace-nowrap text-stone-600 tabular-nums">
                   {row.placed} {row.placed === 1 ? "order" : "orders"}
                 </span>
               </th>
               {COUNT_COLUMNS.map((c) => (
-                <td key={c.key} className="px-1.5 py-2 text-right tabular-nums last:pr-3">
+                <td key={c.key} className="px-1.5 py-2 text-end tabular-nums last:pe-3">
                   <span className="block font-semibold">{shareText(row[c.key], row.placed)}</span>
                   <span className="block text-xs text-stone-600">{row[c.key]}</span>
                 </td>

@@ -62,7 +62,7 @@ export default function ConsoleLayout() {
     <div className="flex min-h-screen flex-col bg-stone-100">
       <a
         href="#console-main"
-        className="sr-only z-[70] bg-ink px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-[70] bg-ink px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:start-2"
       >
         Skip to content
       </a>
@@ -71,10 +71,10 @@ export default function ConsoleLayout() {
         <Link to="/admin" className="min-w-0 truncate px-2 text-sm font-semibold">
           {siteName} <span className="hidden font-normal text-stone-400 sm:inline">· Back office</span>
         </Link>
-        <div className="ml-auto flex min-w-0 items-center gap-1">
+        <div className="ms-auto flex min-w-0 items-center gap-1">
           <Link
             to="/admin/account"
-            className="flex min-h-11 min-w-0 flex-col justify-center px-2 text-right leading-tight hover:underline"
+            className="flex min-h-11 min-w-0 flex-col justify-center px-2 text-end leading-tight hover:underline"
           >
             {/* named by what it shows (voice control says what it sees), the rest for screen readers */}
             <span className="max-w-[9rem] truncate text-sm sm:max-w-[16rem]">
@@ -110,7 +110,7 @@ function WhatsAppNotSentNotice() {
   return (
     <div
       role="status"
-      className="mb-5 border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+      className="mb-5 border-s-4 border-amber-500 bg-amber-50 px-4 py-3 text-sm text-amber-950"
       data-testid="whatsapp-not-sent"
     >
       <p>

@@ -172,7 +172,7 @@ export default function ConsoleOrders() {
           <CheckFilter name="held" label="Held for a call" checked={filters.held === "1"} />
           <FilterActions submit="Apply filters" clear="/admin/orders" className="sm:col-span-2 lg:col-span-4">
             {/* a file download, not a page: a plain link (decision 0059) */}
-            <a href={exportHref} className="btn-secondary ml-auto whitespace-nowrap" download>
+            <a href={exportHref} className="btn-secondary ms-auto whitespace-nowrap" download>
               Export CSV
             </a>
           </FilterActions>
@@ -197,7 +197,7 @@ export default function ConsoleOrders() {
             pages={pages}
             noun={["order", "orders"]}
             empty="No orders."
-            className="mr-auto text-sm text-stone-600"
+            className="me-auto text-sm text-stone-600"
           />
           {!!newSince && (
             <button
@@ -242,7 +242,7 @@ export default function ConsoleOrders() {
                     {order.source !== "website" ? ` · ${order.source}` : ""}
                   </p>
                 </div>
-                <div className="sm:text-right">
+                <div className="sm:text-end">
                   <p className="font-semibold tabular-nums">{order.total}</p>
                   <p className="text-xs">
                     {statusLabel(order.status)}
@@ -262,7 +262,7 @@ export default function ConsoleOrders() {
         <div
           role="region"
           aria-label="Ticked orders"
-          className="fixed inset-x-0 bottom-0 z-30 hidden items-center gap-2 border-t border-stone-300 bg-white px-4 py-2 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] group-has-[.order-tick:checked]/orders:flex lg:left-56 lg:px-8"
+          className="fixed inset-x-0 bottom-0 z-30 hidden items-center gap-2 border-t border-stone-300 bg-white px-4 py-2 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] group-has-[.order-tick:checked]/orders:flex lg:start-56 lg:px-8"
           data-testid="bulk-bar"
         >
           <p className="shrink-0 text-sm font-semibold" aria-live="polite">
@@ -319,13 +319,13 @@ function SignalsBadge({ held, signals }: { held: boolean; signals: { reason: str
   if (signals.length === 0) return null;
   const count = `${signals.length} ${signals.length === 1 ? "signal" : "signals"}`;
   return (
-    <details className="mt-1 text-xs sm:text-right" data-testid="order-signals">
+    <details className="mt-1 text-xs sm:text-end" data-testid="order-signals">
       <summary
         className={`inline-flex min-h-8 cursor-pointer items-center px-1.5 font-semibold ${held ? "bg-red-50 text-red-900 ring-1 ring-red-200" : "bg-amber-50 text-amber-900 ring-1 ring-amber-200"}`}
       >
         {held ? `Held · ${count}` : count}
       </summary>
-      <ul className="mt-1 space-y-0.5 text-left text-stone-700">
+      <ul className="mt-1 space-y-0.5 text-start text-stone-700">
         {signals.map((s, n) => (
           <li key={n}>
             {s.reason}

@@ -170,7 +170,7 @@ export default function ConsoleProductImport() {
         <section aria-label="Errors" className="mb-6">
           <h2 className="mb-2 text-lg font-semibold">Errors</h2>
           <div className="overflow-x-auto bg-white ring-1 ring-stone-200">
-            <table className="w-full text-left text-sm">
+            <table className="w-full text-start text-sm">
               <thead className="bg-stone-50 text-xs uppercase tracking-wide text-stone-600">
                 <tr>
                   <th scope="col" className="p-2">

@@ -104,11 +104,11 @@ export default function ConsoleProductStock() {
                 <span className="font-semibold">{m.reason}</span>
                 {m.combination && <span className="text-stone-700"> · {m.combination}</span>}
               </p>
-              <p className="text-right tabular-nums">
+              <p className="text-end tabular-nums">
                 <span className={m.delta < 0 ? "text-red-700" : "text-green-800"}>
                   {m.delta > 0 ? `+${m.delta}` : m.delta}
                 </span>
-                <span className="ml-2 text-stone-600">
+                <span className="ms-2 text-stone-600">
                   {m.before} → {m.after}
                 </span>
               </p>

@@ -156,7 +156,7 @@ export default function ConsoleReplies() {
             {/* the shopper's own words: plain text, escaped by React; Urdu reads right to left */}
             {r.text ? (
               <p className="whitespace-pre-line break-words text-stone-800" dir="auto">
-                {r.kind && <span className="mr-1 text-stone-600">{r.kind}:</span>}
+                {r.kind && <span className="me-1 text-stone-600">{r.kind}:</span>}
                 {r.text}
               </p>
             ) : (

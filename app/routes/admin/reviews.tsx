@@ -253,7 +253,7 @@ export default function ConsoleReviews() {
             pages={pages}
             noun={["review", "reviews"]}
             empty="No reviews here."
-            className="mr-auto text-sm text-stone-600"
+            className="me-auto text-sm text-stone-600"
           />
           <button type="submit" name="bulk" value="publish" disabled={busy} className="btn-secondary">
             Publish ticked

@@ -223,7 +223,7 @@ export default function ConsoleVoucher() {
                       >
                         {u.trackingId}
                       </Link>
-                      <span className="ml-2 text-stone-600">{u.status}</span>
+                      <span className="ms-2 text-stone-600">{u.status}</span>
                       <span className="block">
                         {u.customer} · {u.total} (saved {u.discount})
                       </span>

@@ -24,13 +24,13 @@ export function ReportRows({ rows }: { rows: ShownRow[] }) {
         <span role="columnheader">Line</span>
         <span role="columnheader">CN</span>
         <span role="columnheader">What it does</span>
-        <span role="columnheader" className="text-right">
+        <span role="columnheader" className="text-end">
           Collected
         </span>
-        <span role="columnheader" className="text-right">
+        <span role="columnheader" className="text-end">
           Deductions
         </span>
-        <span role="columnheader" className="text-right">
+        <span role="columnheader" className="text-end">
           Net paid
         </span>
       </div>
@@ -44,7 +44,7 @@ export function ReportRows({ rows }: { rows: ShownRow[] }) {
             <span className="md:hidden">Line </span>
             {row.line}
           </span>
-          <span role="cell" className="text-right font-mono break-all md:text-left">
+          <span role="cell" className="text-end font-mono break-all md:text-start">
             {row.orderId ? (
               <a href={`/admin/orders/${row.orderId}`} className="underline underline-offset-4">
                 {row.cn}
@@ -70,7 +70,7 @@ function Amount({ label, value, strong = false }: { label: string; value: string
   return (
     <span
       role="cell"
-      className={`col-span-2 flex justify-between tabular-nums md:col-span-1 md:block md:text-right ${strong ? "font-semibold" : ""}`}
+      className={`col-span-2 flex justify-between tabular-nums md:col-span-1 md:block md:text-end ${strong ? "font-semibold" : ""}`}
     >
       <span className="text-stone-600 md:hidden">{label}</span>
       {value}

@@ -15,12 +15,12 @@ export function MoneyBatchTable({ lines }: { lines: LineView[] }) {
     >
       <table className="w-full text-sm whitespace-nowrap">
         <thead>
-          <tr className="text-left text-xs text-stone-600">
-            <th scope="col" className="sticky left-0 bg-white px-3 py-2 font-semibold">
+          <tr className="text-start text-xs text-stone-600">
+            <th scope="col" className="sticky start-0 bg-white px-3 py-2 font-semibold">
               Parcel
             </th>
             {["Due", "Collected", ...DEDUCTIONS, "Net", "Expected net", "Difference", "Dispute"].map((label) => (
-              <th key={label} scope="col" className="px-2 py-2 text-right font-semibold last:pr-3">
+              <th key={label} scope="col" className="px-2 py-2 text-end font-semibold last:pe-3">
                 {label}
               </th>
             ))}
@@ -29,7 +29,7 @@ export function MoneyBatchTable({ lines }: { lines: LineView[] }) {
         <tbody className="divide-y divide-stone-100 tabular-nums">
           {lines.map((line) => (
             <tr key={line.parcelId}>
-              <th scope="row" className="sticky left-0 bg-white px-3 py-2 text-left font-normal">
+              <th scope="row" className="sticky start-0 bg-white px-3 py-2 text-start font-normal">
                 <Link to={`/admin/orders/${line.orderId}`} className="block font-semibold underline">
                   {line.trackingId}
                 </Link>
@@ -37,17 +37,17 @@ export function MoneyBatchTable({ lines }: { lines: LineView[] }) {
                   {line.cn} · {line.outcome}
                 </span>
               </th>
-              <td className="px-2 py-2 text-right">{line.due}</td>
-              <td className="px-2 py-2 text-right">{line.collected}</td>
+              <td className="px-2 py-2 text-end">{line.due}</td>
+              <td className="px-2 py-2 text-end">{line.collected}</td>
               {line.amounts.map((amount) => (
-                <td key={amount.label} className="px-2 py-2 text-right">
+                <td key={amount.label} className="px-2 py-2 text-end">
                   {amount.value}
                 </td>
               ))}
-              <td className="px-2 py-2 text-right font-semibold">{line.net}</td>
-              <td className="px-2 py-2 text-right">{line.expectedNet ?? "–"}</td>
-              <td className="px-2 py-2 text-right font-semibold text-red-800">{line.difference ?? ""}</td>
-              <td className="px-2 py-2 pr-3 text-right">{line.disputeState ? DISPUTE_WORDS[line.disputeState] : ""}</td>
+              <td className="px-2 py-2 text-end font-semibold">{line.net}</td>
+              <td className="px-2 py-2 text-end">{line.expectedNet ?? "–"}</td>
+              <td className="px-2 py-2 text-end font-semibold text-red-800">{line.difference ?? ""}</td>
+              <td className="px-2 py-2 pe-3 text-end">{line.disputeState ? DISPUTE_WORDS[line.disputeState] : ""}</td>
             </tr>
           ))}
         </tbody>

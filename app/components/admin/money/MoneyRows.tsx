@@ -52,7 +52,7 @@ export function UnpaidRow({ line, answer }: { line: LineView; answer: DisputeAns
     <li aria-label={`Parcel ${line.cn || line.trackingId}`} className="bg-white p-4 ring-1 ring-stone-200">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <ParcelHeading line={line} />
-        <div className="tabular-nums sm:text-right">
+        <div className="tabular-nums sm:text-end">
           <p className="font-semibold">{line.outcome === "returned" ? "Charges to come" : line.due}</p>
           <p className="text-sm text-stone-600">{line.age === "today" ? "since today" : `${line.age} old`}</p>
           {line.expectedNet && <p className="text-sm text-stone-600">expected net {line.expectedNet}</p>}
@@ -74,7 +74,7 @@ export function DifferenceRow({ line, answer }: { line: LineView; answer: Disput
     <li aria-label={`Parcel ${line.cn || line.trackingId}`} className="bg-white p-4 ring-1 ring-stone-200">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <ParcelHeading line={line} />
-        <div className="tabular-nums sm:text-right">
+        <div className="tabular-nums sm:text-end">
           <p className="font-semibold text-red-800">{line.difference ?? "Taken up with the courier"}</p>
           <p className="text-sm text-stone-600">
             due {line.due}
@@ -114,7 +114,7 @@ export function BatchRow({ batch }: { batch: BatchView }) {
             </p>
           )}
         </div>
-        <dl className="grid grid-cols-[auto_auto] gap-x-3 text-right text-sm tabular-nums">
+        <dl className="grid grid-cols-[auto_auto] gap-x-3 text-end text-sm tabular-nums">
           <dt className="text-stone-600">Collected</dt>
           <dd>{batch.collected}</dd>
           <dt className="text-stone-600">Deductions</dt>

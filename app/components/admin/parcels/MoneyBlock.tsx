@@ -9,7 +9,7 @@ function Line({ label, value, strong }: { label: string; value: string; strong?:
   return (
     <div className="flex justify-between gap-3">
       <dt className="text-stone-700">{label}</dt>
-      <dd className={`text-right tabular-nums ${strong ? "font-semibold" : ""}`}>{value}</dd>
+      <dd className={`text-end tabular-nums ${strong ? "font-semibold" : ""}`}>{value}</dd>
     </div>
   );
 }
