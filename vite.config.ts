@@ -57,7 +57,7 @@ function precompress(): Plugin {
 function clientChunk(id: string): string | undefined {
   if (/\/node_modules\/(?:react|react-router)\//.test(id)) return "react-router";
   if (
-    /\/app\/lib\/(?:api|cart|toast|seo|images|variants|share|session|wishlist|use-page-loaded)\.ts$/.test(id) ||
+    /\/app\/lib\/(?:api|cart|toast|seo|images|variants|share|session|wishlist|use-page-loaded|inline-stylesheet)\.ts$/.test(id) ||
     /\/app\/components\/(?:Picture|Breadcrumb|ProductCard|WishlistButton|AfterPageLoad)\.tsx$/.test(id) ||
     /\/core\/shared\/money\.ts$/.test(id)
   ) {

@@ -7,13 +7,17 @@ import { InlineStylesheetContext } from "./lib/inline-stylesheet";
 import { builtStylesheetText } from "./lib/inline-stylesheet.server";
 import { NonceContext } from "./lib/nonce";
 import stylesheet from "./app.css?url";
+import urduStylesheet from "./urdu.css?url";
 // loaders, actions and pages in Urdu translate on the server whichever route ran first
 import "./i18n/ur";
 
 export const streamTimeout = 5_000;
 
 // read once when the server starts: the build does not change under a running server
-const inlineStylesheet = builtStylesheetText(stylesheet);
+const inlineStylesheets = {
+  [stylesheet]: builtStylesheetText(stylesheet),
+  [urduStylesheet]: builtStylesheetText(urduStylesheet),
+};
 
 // Why whole, not streamed from the shell on (React Router's template streams to browsers and
 // waits for bots): every loader here awaits its data, and no page has a Suspense boundary, so
@@ -40,7 +44,7 @@ export default function handleRequest(
 
     const stream = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <InlineStylesheetContext.Provider value={inlineStylesheet}>
+        <InlineStylesheetContext.Provider value={inlineStylesheets}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </InlineStylesheetContext.Provider>
       </NonceContext.Provider>,

@@ -7,25 +7,23 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useLocation,
+  useMatches,
   useRouteLoaderData,
   Link,
 } from "react-router";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
-import { AnnouncementBar } from "./components/AnnouncementBar";
-import { ChatButton } from "./components/ChatButton";
-import { Footer } from "./components/Footer";
+import { chatButtonHidden, FloatingReserve } from "./components/ChatButton";
 import { Header } from "./components/Header";
+import { ServerMarkup } from "./components/ServerMarkup";
 import { Toaster } from "./components/Toaster";
 import { CartSync } from "./components/CartSync";
-import { useInlineStylesheet } from "./lib/inline-stylesheet";
+import { PageStylesheet } from "./lib/inline-stylesheet";
 import { isConsolePath } from "./lib/console-path";
 import { useNonce } from "./lib/nonce";
 import { pageMeta } from "./lib/seo";
 import { localeOfPath } from "./i18n/locales";
 import { translatorIn, useT } from "./i18n/t";
-import naskhRegular from "./fonts/naskh-urdu-400.woff2?url";
-import naskhBold from "./fonts/naskh-urdu-700.woff2?url";
 import { loadShell, type ShellData } from "./lib/shell.server";
 import stylesheet from "./app.css?url";
 
@@ -50,10 +48,10 @@ export function shouldRevalidate({
 export function Layout({ children }: { children: React.ReactNode }) {
   const shell = (useRouteLoaderData("root") as ShellData | null | undefined) ?? undefined;
   const { pathname } = useLocation();
+  const matches = useMatches();
   const inConsole = isConsolePath(pathname);
   const t = translatorIn(inConsole ? "en" : localeOfPath(pathname));
   const nonce = useNonce();
-  const inlineStylesheet = useInlineStylesheet();
   // tests and styles can tell a hydrated page from server-rendered HTML
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -74,21 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* the style sheet is written into the page, so the first paint needs no second round trip
             (decision 0033); with an href and a precedence React treats it as a resource, writes it
             first in <head> and, on the client, adopts the server's copy by its href */}
-        {inlineStylesheet === null ? (
-          <link rel="stylesheet" href={stylesheet} precedence="default" />
-        ) : (
-          <style href={stylesheet} precedence="default">
-            {inlineStylesheet ?? ""}
-          </style>
-        )}
-        {/* the Naskh face is declared in app.css for right-to-left pages only: an English page
-            never asks for it, an Urdu page asks before its first paint */}
-        {t.locale === "ur" && (
-          <>
-            <link rel="preload" href={naskhRegular} as="font" type="font/woff2" crossOrigin="anonymous" />
-            <link rel="preload" href={naskhBold} as="font" type="font/woff2" crossOrigin="anonymous" />
-          </>
-        )}
+        <PageStylesheet href={stylesheet} />
         <link rel="icon" href={shell?.faviconUrl || "/favicon.svg"} />
         <Meta />
         <Links />
@@ -106,13 +90,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           children
         ) : (
           <>
-            {shell && <AnnouncementBar items={shell.announcements} />}
+            {shell && <ServerMarkup html={shell.markup.announcements} />}
             {shell && <Header shell={shell} />}
             <div id="main" className="flex-1">
               {children}
             </div>
-            {shell && <Footer shell={shell} />}
-            {shell && <ChatButton number={shell.whatsappNumber} />}
+            {shell && <ServerMarkup html={shell.markup.footer} />}
+            {shell && <FloatingReserve />}
+            {shell && !chatButtonHidden(matches) && <ServerMarkup html={shell.markup.chatButton} />}
             <Toaster />
             <CartSync />
           </>

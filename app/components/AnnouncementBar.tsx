@@ -1,9 +1,15 @@
-import { useT } from "../i18n/t";
-import type { ShellData } from "../lib/shell.server";
+// Drawn once per shell on the server and sent as markup (app/lib/frame.server.tsx).
+import type { Translator } from "../i18n/t";
 
 /** Active announcements, or the built-in ones of spec §8 when they could not be read. */
-export function AnnouncementBar({ items }: { items: ShellData["announcements"] }) {
-  const t = useT();
+/** An announcement as the bar shows it; lang: "en" where an Urdu page shows the English because no Urdu was written. */
+export interface Announcement {
+  id: number;
+  content: string;
+  lang?: "en";
+}
+
+export function AnnouncementBar({ items, t }: { items: Announcement[]; t: Translator }) {
   if (items.length === 0) return null;
   return (
     <div className="bg-ink text-white" aria-label={t("Announcements")} role="region">

@@ -1,5 +1,6 @@
-import { useT } from "../i18n/t";
-import { useMatches } from "react-router";
+// Drawn once per shell on the server and sent as markup (app/lib/frame.server.tsx): the root
+// shows it, or not, by the page's handle; ServerMarkup shows the alert of a shop without a number.
+import type { Translator } from "../i18n/t";
 
 /**
  * A page that asks for no floating chat button: `export const handle = { chatButton: false }`
@@ -11,12 +12,9 @@ export interface ChatButtonHandle {
 
 /**
  * The floating chat button (spec §2): a WhatsApp chat with the store's number, at the bottom
- * right, where toasts also appear (decision 0093). After the footer it leaves the height of the
- * floating things empty, so whatever a page ends with can always be scrolled clear of them.
+ * right, where toasts also appear (decision 0093).
  */
-export function ChatButton({ number }: { number: string | null }) {
-  const t = useT();
-  const hidden = useMatches().some((m) => (m.handle as ChatButtonHandle | undefined)?.chatButton === false);
+export function ChatButton({ number, t }: { number: string | null; t: Translator }) {
   const digits = (number ?? "").replace(/\D/g, "");
   const icon = (
     <svg aria-hidden="true" width="28" height="28" viewBox="0 0 32 32" fill="currentColor">
@@ -37,7 +35,7 @@ export function ChatButton({ number }: { number: string | null }) {
     </span>
   );
   const button = !digits ? (
-    <button type="button" className={className} onClick={() => window.alert(t("Invalid Phone Number"))}>
+    <button type="button" className={className} data-alert={t("Invalid Phone Number")}>
       {icon}
       {text}
     </button>
@@ -47,12 +45,18 @@ export function ChatButton({ number }: { number: string | null }) {
       {text}
     </a>
   );
-  return (
-    <>
-      {/* the floating things' height, in the footer's colour: the page's last links and totals
-          scroll up clear of the button and a toast beside it */}
-      <div aria-hidden="true" className="h-20 shrink-0 bg-[#1c1917] md:h-24" data-floating-reserve="" />
-      {!hidden && button}
-    </>
-  );
+  return button;
+}
+
+/**
+ * The floating things' height, in the footer's colour, after the footer: the page's last links and
+ * totals scroll up clear of the chat button and a toast beside it.
+ */
+export function FloatingReserve() {
+  return <div aria-hidden="true" className="h-20 shrink-0 bg-[#1c1917] md:h-24" data-floating-reserve="" />;
+}
+
+/** Whether the page shown asks for no chat button. */
+export function chatButtonHidden(matches: readonly { handle?: unknown }[]): boolean {
+  return matches.some((m) => (m.handle as ChatButtonHandle | undefined)?.chatButton === false);
 }

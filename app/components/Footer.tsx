@@ -1,7 +1,9 @@
+// The footer (spec §2): the same for every page of a language, so it is drawn once per shell on
+// the server and sent as markup (app/lib/frame.server.tsx): its links are plain anchors that
+// ServerMarkup follows inside the app, and its newsletter box, whose Subscribe has no behaviour
+// (spec §2), is held there too.
 import { contentLang } from "../i18n/content-lang";
-import { useT } from "../i18n/t";
-import { Link } from "react-router";
-import type { ShellData } from "../lib/shell.server";
+import type { Translator } from "../i18n/t";
 
 const SERVICE_LINKS = [
   { to: "/about", label: "About Us" },
@@ -13,10 +15,26 @@ const SERVICE_LINKS = [
   { to: "/track", label: "Track Your Order" },
 ];
 
+/** What the footer shows of the shell (drawn while the shell is read). */
+export interface FooterShell {
+  siteName: string;
+  tagline: string;
+  year: number;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  businessHours: string | null;
+  facebookUrl: string | null;
+  instagramUrl: string | null;
+  twitterUrl: string | null;
+  tiktokUrl: string | null;
+  youtubeUrl: string | null;
+  collections: { id: number; name: string }[];
+}
+
 const heading = "text-xs font-semibold tracking-[0.2em] text-white uppercase";
 
-export function Footer({ shell }: { shell: ShellData }) {
-  const t = useT();
+export function Footer({ shell, t }: { shell: FooterShell; t: Translator }) {
   const social = [
     { href: shell.facebookUrl, label: "Facebook" },
     { href: shell.instagramUrl, label: "Instagram" },
@@ -58,13 +76,13 @@ export function Footer({ shell }: { shell: ShellData }) {
           <ul className="mt-4 space-y-2.5 text-sm">
             {shell.collections.slice(0, 6).map((c) => (
               <li key={c.id}>
-                <Link
-                  to={t.path(`/collection/${c.id}`)}
+                <a
+                  href={t.path(`/collection/${c.id}`)}
                   lang={contentLang(c.name, t.locale)}
                   className="hover:text-white hover:underline"
                 >
                   {c.name}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -76,9 +94,9 @@ export function Footer({ shell }: { shell: ShellData }) {
           <ul className="mt-4 space-y-2.5 text-sm">
             {SERVICE_LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={t.path(l.to)} className="hover:text-white hover:underline">
+                <a href={t.path(l.to)} className="hover:text-white hover:underline">
                   {t(l.label)}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -115,7 +133,7 @@ export function Footer({ shell }: { shell: ShellData }) {
               </p>
             )}
           </address>
-          <form className="mt-6" aria-labelledby="newsletter-title" onSubmit={(e) => e.preventDefault()}>
+          <form className="mt-6" aria-labelledby="newsletter-title" data-no-behaviour="">
             <h2 id="newsletter-title" className={heading}>
               {t("Newsletter")}
             </h2>

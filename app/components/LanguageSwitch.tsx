@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { LOCALE_COOKIE, LOCALE_NAMES, localePath } from "../i18n/locales";
 import { useT } from "../i18n/t";
+import { OutlineIcon } from "./OutlineIcon";
 
 /** A year: long enough that a shopper who chose Urdu finds it again next season. */
 const REMEMBER_SECONDS = 365 * 24 * 60 * 60;
@@ -27,12 +28,10 @@ export function LanguageSwitch({ className }: { className: string }) {
         document.cookie = `${LOCALE_COOKIE}=${other}; path=/; max-age=${REMEMBER_SECONDS}; samesite=lax`;
       }}
     >
-      <span aria-hidden="true">
-        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6">
-          <circle cx="12" cy="12" r="9" />
-          <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
-        </svg>
-      </span>
+      <OutlineIcon size={16} strokeWidth="1.6">
+        <circle cx="12" cy="12" r="9" />
+        <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+      </OutlineIcon>
       {LOCALE_NAMES[other]}
     </Link>
   );

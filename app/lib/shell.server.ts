@@ -10,6 +10,8 @@ import { deliveryPromiseText } from "./store-promises";
 import { listOfferedCurrencies } from "../../core/settings/currency-rates";
 import type { ShopCurrency } from "./currency";
 import { currencyPickerParts, type CurrencyPickerParts } from "./currency-picker.server";
+import { frameMarkup, type FrameMarkup } from "./frame.server";
+import type { Announcement } from "../components/AnnouncementBar";
 import { CURRENCY_NAMES, rateShown, type OfferedCurrency } from "../../core/settings/currencies";
 import { formatDayIn } from "./dates";
 import { localised } from "../../core/shared/localised-text";
@@ -34,12 +36,13 @@ export interface ShellData {
   deliveryPromise: string;
   faviconUrl: string | null;
   year: number;
-  /** lang: "en" where an Urdu page shows the English because no Urdu was written */
-  announcements: { id: number; content: string; lang?: "en" }[];
+  announcements: Announcement[];
   /** the display currencies the shop has a rate for (decision 0091); empty: rupees only */
   currencies: ShopCurrency[];
   /** their picker's markup and <head> script; null: no currency but rupees */
   currencyPicker: CurrencyPickerParts | null;
+  /** the frame's announcements, footer and chat button, drawn in the shell's language (decision 0112) */
+  markup: FrameMarkup;
   collections: {
     id: number;
     name: string;
@@ -98,7 +101,7 @@ async function readShell(core: CoreContext, publicUrl: string, locale: Locale): 
     listOfferedCurrencies(core).catch(() => []),
   ]);
   const shown = currencies.map((offered) => shopCurrency(offered, locale));
-  return {
+  const shell: Omit<ShellData, "markup"> = {
     siteName: settings.siteName,
     tagline: settings.tagline ? words(settings.tagline) : description,
     logoUrl: settings.logoUrl,
@@ -136,6 +139,7 @@ async function readShell(core: CoreContext, publicUrl: string, locale: Locale): 
       defaultImage: settings.defaultOgImage,
     },
   };
+  return { ...shell, markup: frameMarkup(shell, locale) };
 }
 
 /**
