@@ -4,6 +4,7 @@ import type { Locale } from "../i18n/locales";
 import { useT } from "../i18n/t";
 import { PaysInRupees } from "./Price";
 import { OutlineIcon } from "./OutlineIcon";
+import { MessageWith } from "./Sentence";
 
 /** Cart money shows 2 decimals (spec §9). */
 export const money = (paisa: number) => formatRupees(paisa, { decimals: true });
@@ -128,21 +129,6 @@ export function FreeShippingBar({
         />
       </div>
     </div>
-  );
-}
-
-/**
- * A translated sentence with an element in place of its {name} (a price, a phone number, a
- * tracking ID in its own tag): the words around it come in the order the language puts them.
- */
-export function MessageWith({ message, name, children }: { message: string; name: string; children: ReactNode }) {
-  const [before = "", after = ""] = message.split(`{${name}}`);
-  return (
-    <>
-      {before}
-      {children}
-      {after}
-    </>
   );
 }
 

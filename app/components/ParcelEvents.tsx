@@ -3,7 +3,7 @@
 // (the caller formats the date). Newest first, as a courier's own tracking page lists them.
 
 import { useT } from "../i18n/t";
-import { MessageWith } from "./OrderSummary";
+import { MessageWith } from "./Sentence";
 
 /** One courier event, its date already written out. */
 export interface ParcelEventView {

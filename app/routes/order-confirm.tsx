@@ -7,7 +7,8 @@ import { answerConfirmLink, findOrderByConfirmToken, type ConfirmPageOrder } fro
 import { AppError } from "../../core/shared/errors";
 import { enforceLimit } from "../../core/shared/rate-limit";
 import { RATE_LIMITS } from "../../core/shared/client-limits";
-import { ltrIn, MessageWith, money } from "../components/OrderSummary";
+import { ltrIn, money } from "../components/OrderSummary";
+import { MessageWith } from "../components/Sentence";
 import { localeOfPath, type Locale } from "../i18n/locales";
 import { translatorIn, translatorOf, useT } from "../i18n/t";
 import { orderTimeFormat } from "../lib/order-steps";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { checkRegister, meetsPasswordRules } from "../../core/accounts/form-rules";
 import { AuthLayout } from "../components/AuthLayout";
-import { Sentence } from "../components/account/Sentence";
+import { Sentence } from "../components/Sentence";
 import { EmailField } from "../components/EmailField";
 import { PasswordChecklist } from "../components/PasswordChecklist";
 import { PasswordField } from "../components/PasswordField";

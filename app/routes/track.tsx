@@ -5,7 +5,8 @@ import { ORDER_NOT_FOUND, trackOrder, type TrackedOrder } from "../../core/order
 import { AppError } from "../../core/shared/errors";
 import { enforceLimit } from "../../core/shared/rate-limit";
 import { RATE_LIMITS } from "../../core/shared/client-limits";
-import { LeftToRight, MessageWith, money, SummaryLines } from "../components/OrderSummary";
+import { LeftToRight, money, SummaryLines } from "../components/OrderSummary";
+import { MessageWith } from "../components/Sentence";
 import { ParcelEvents, SentWith } from "../components/ParcelEvents";
 import { Picture } from "../components/Picture";
 import { loadLastOrder } from "../lib/checkout-storage";

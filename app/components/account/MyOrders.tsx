@@ -9,7 +9,7 @@ import { formatDayTime } from "../../lib/dates";
 import { orderSteps, type ShopperOrderStatus } from "../../lib/order-steps";
 import { ParcelEvents } from "../ParcelEvents";
 import { type Translator, useT } from "../../i18n/t";
-import { Sentence } from "./Sentence";
+import { Sentence } from "../Sentence";
 
 const URDU_DAY_TIME: Intl.DateTimeFormatOptions = {
   day: "numeric",

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { ApiError, api, errorText } from "../../lib/api";
 import { refreshStoredUser } from "../../lib/refresh-user";
 import { useT } from "../../i18n/t";
-import { Sentence } from "./Sentence";
+import { Sentence } from "../Sentence";
 import { shopperMessage } from "../../lib/shopper-messages";
 
 export function VerifyNotice({ email }: { email: string }) {

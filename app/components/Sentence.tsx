@@ -10,3 +10,8 @@ export function Sentence({ text, parts }: { text: string; parts: Record<string, 
     return <Fragment key={i}>{name !== undefined && name in parts ? parts[name] : piece}</Fragment>;
   });
 }
+
+/** A translated sentence with one element in place of its {name} (a price, a phone number, a tracking ID in its own tag). */
+export function MessageWith({ message, name, children }: { message: string; name: string; children: ReactNode }) {
+  return <Sentence text={message} parts={{ [name]: children }} />;
+}
