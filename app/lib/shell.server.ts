@@ -12,30 +12,20 @@ import type { ShopCurrency } from "./currency";
 import { currencyPickerParts, type CurrencyPickerParts } from "./currency-picker.server";
 import { frameMarkup, type FrameMarkup } from "./frame.server";
 import type { Announcement } from "../components/AnnouncementBar";
+import type { FooterShell } from "../components/Footer";
 import { CURRENCY_NAMES, rateShown, type OfferedCurrency } from "../../core/settings/currencies";
 import { formatDayIn } from "./dates";
 import { localised } from "../../core/shared/localised-text";
 import type { Locale } from "../i18n/locales";
 import { translatorIn } from "../i18n/t";
 
-export interface ShellData {
-  siteName: string;
-  tagline: string;
+/** The frame's data: what the footer shows (its name, contacts and social links), and more. */
+export interface ShellData extends FooterShell {
   logoUrl: string | null;
   whatsappNumber: string | null;
-  phone: string | null;
-  email: string | null;
-  address: string | null;
-  businessHours: string | null;
-  facebookUrl: string | null;
-  instagramUrl: string | null;
-  twitterUrl: string | null;
-  tiktokUrl: string | null;
-  youtubeUrl: string | null;
   /** the owner's delivery promise, or spec §9's (decision 0068) */
   deliveryPromise: string;
   faviconUrl: string | null;
-  year: number;
   announcements: Announcement[];
   /** the display currencies the shop has a rate for (decision 0091); empty: rupees only */
   currencies: ShopCurrency[];
