@@ -1,17 +1,40 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { contentLang } from "../i18n/content-lang";
 import { useT, type Translator } from "../i18n/t";
-import { label } from "../lib/variants";
+import type { CartItem } from "../lib/cart-store";
 import { OutlineIcon } from "./OutlineIcon";
+import { OptionName } from "./product/OptionName";
 
 // the placeholder and the empty state take the same room, so nothing below them moves (CLS)
 const STATE_BOX = "min-h-[22rem] py-16";
 
-/** "Size: M · Colour: Black"; the option's name in the page's language, its value as the shop wrote it */
-export function attributesText(variants: Record<string, string>, t?: Translator): string {
-  return Object.entries(variants)
-    .filter(([, value]) => value)
-    .map(([type, value]) => `${t ? t(label(type)) : label(type)}: ${value}`)
-    .join(" · ");
+/**
+ * A cart line's product name as the page shows it: on an Urdu page the Urdu where staff wrote one,
+ * else the English marked lang="en"; English pages always the English.
+ */
+export function lineName(item: Pick<CartItem, "name" | "name_ur">, t: Translator): { text: string; lang?: "en" } {
+  const text = (t.locale === "ur" && item.name_ur) || item.name;
+  return { text, lang: contentLang(text, t.locale) };
+}
+
+/**
+ * "Size: M · Colour: Black": the option's name in the page's language, its value as the shop wrote
+ * it; on an Urdu page an owner's English word (a type she made up, a value) is marked lang="en".
+ * Null when the line has no options.
+ */
+export function attributesOf(variants: Record<string, string>, t: Translator): ReactNode {
+  const chosen = Object.entries(variants).filter(([, value]) => value);
+  return chosen.length > 0
+    ? chosen.map(([type, value], i) => [
+        i > 0 && " · ",
+        <OptionName key="n" type={type} t={t} />,
+        ": ",
+        <span key="v" lang={contentLang(value, t.locale)}>
+          {value}
+        </span>,
+      ])
+    : null;
 }
 
 /** spec §2: "Your cart is empty" with Continue Shopping (cart and checkout). */

@@ -80,7 +80,9 @@ export function ProductCard({
     await addToCart(
       {
         id: product.id,
-        name: product.name,
+        // the English name, and the Urdu when the page shows it: the cart shows each in its language
+        name: product.englishName ?? product.name,
+        name_ur: product.englishName && product.name,
         image: product.image?.url ?? "",
         price: price / 100,
         variant: { size: variants.size, color: variants.color },

@@ -8,7 +8,13 @@ import { randomHex } from "./random-hex";
 export interface CartItem {
   /** product id */
   id: number;
+  /** the product's English name (English pages show it; the order records it) */
   name: string;
+  /**
+   * its Urdu name when staff wrote one (Urdu pages show it). Absent: none written, or a line kept
+   * from before lines carried it; the reload from the server cart fills it in.
+   */
+  name_ur?: string;
   image: string;
   /** unit price in rupees, as the API answers it */
   price: number;

@@ -28,7 +28,14 @@ function inPageLanguage(message: string): string {
 
 interface ServerCartLine {
   product_id: number;
-  product?: { name?: string; image_url?: string | null; daraz_link?: string | null } | null;
+  product?: {
+    /** the English name */
+    name?: string;
+    /** the Urdu name staff wrote; null when none (an older server leaves it out) */
+    name_ur?: string | null;
+    image_url?: string | null;
+    daraz_link?: string | null;
+  } | null;
   price: number | string;
   variant_attributes?: string | null;
   quantity: number;
@@ -53,7 +60,10 @@ function fromServer(line: ServerCartLine): CartItem {
   const previous = readCart().find((i) => i.id === line.product_id);
   return {
     id: line.product_id,
+    // the product's current names: they replace what the browser kept (a line stored before lines
+    // carried name_ur, or one whose name was the Urdu an Urdu page showed)
     name: line.product?.name ?? previous?.name ?? "",
+    name_ur: line.product?.name_ur || undefined,
     image: line.product?.image_url ?? previous?.image ?? "",
     price: Number(line.price),
     variant: { size: variants.size, color: variants.color },

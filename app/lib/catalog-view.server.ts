@@ -1,10 +1,15 @@
 // Shapes core's products into the small objects pages send to the browser.
 import type { Product } from "../../core/catalog/products";
+import { localised } from "../../core/shared/localised-text";
+import type { Locale } from "../i18n/locales";
 import { groupOptions, type ComboView, type OptionGroup } from "./variants";
 
 export interface CardProduct {
   id: number;
+  /** the name as the page shows it: the Urdu on an Urdu page where staff wrote one */
   name: string;
+  /** the English name, only when `name` is the Urdu: a cart line keeps the English (the shop's record) */
+  englishName?: string;
   href: string;
   pricePaisa: number;
   /** the usual price, only when it is above the price shown */
@@ -40,14 +45,21 @@ export function toCombos(p: Product): ComboView[] {
   }));
 }
 
-export function toCard(p: Product): CardProduct {
+/**
+ * A product's card as a page in `locale` shows it: its name in Urdu on an Urdu page where staff
+ * wrote one (decision 0111), and then the English beside it for the cart. English cards carry
+ * nothing more than before. A record already localised (its English gone) makes a card without it.
+ */
+export function toCard(p: Product, locale: Locale = "en"): CardProduct {
+  const shown = localised(p, locale, ["name"]);
   return {
     id: p.id,
-    name: p.name,
+    name: shown.name,
+    ...(shown.name !== p.name ? { englishName: p.name } : {}),
     href: productHref(p),
     pricePaisa: p.minPricePaisa,
     comparePricePaisa: struckPrice(p.comparePricePaisa, p.minPricePaisa),
-    image: primaryImage(p),
+    image: primaryImage(shown),
     stock: p.stock,
     darazLink: p.darazLink,
     options: groupOptions(p.variants),

@@ -75,6 +75,8 @@ async function readProductPage(ctx: CoreContext, key: { id?: string; customUrl?:
     product: {
       id: product.id,
       name: product.name,
+      // the English name when the page shows the Urdu: a cart line keeps the English (the shop's record)
+      ...(product.name !== found.name ? { englishName: found.name } : {}),
       href: productHref(product),
       description: product.description,
       descriptionFormat: product.descriptionFormat,
@@ -106,6 +108,6 @@ async function readProductPage(ctx: CoreContext, key: { id?: string; customUrl?:
     similar: similar
       .filter((p) => p.id !== product.id)
       .slice(0, 4)
-      .map((p) => toCard(localised(p, locale, ["name"]))),
+      .map((p) => toCard(p, locale)),
   };
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { recommendedProducts } from "../../core/catalog/products";
 import { getSiteSettings } from "../../core/settings/site-settings";
-import { attributesText, CartLoading, EmptyCart } from "../components/CartStates";
+import { attributesOf, CartLoading, EmptyCart, lineName } from "../components/CartStates";
 import { FreeShippingBar, money, SummaryLines, WeAccept } from "../components/OrderSummary";
 import { Picture } from "../components/Picture";
 import { YouMightAlsoLike } from "../components/YouMightAlsoLike";
@@ -13,20 +13,22 @@ import { pageMeta, publicPageHeaders } from "../lib/seo";
 import type { ShellData } from "../lib/shell.server";
 import { useHydrated } from "../lib/use-hydrated";
 import { localeOfPath } from "../i18n/locales";
-import { translatorIn, useT } from "../i18n/t";
+import { translatorIn, translatorOf, useT } from "../i18n/t";
 import type { Route } from "./+types/cart";
 
 // the page is the same for everyone: the cart itself fills in from the browser (design.md)
 export const headers = publicPageHeaders;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { locale } = translatorOf(request);
   const [settings, recommended] = await Promise.all([
     getSiteSettings(context.core),
     recommendedProducts(context.core, 4).catch(() => []),
   ]);
   return {
     shipping: { feePaisa: settings.effectiveShippingFeePaisa, freeThresholdPaisa: settings.freeShippingThresholdPaisa },
-    recommended: recommended.map(toCard),
+    // their names in the page's language where staff wrote Urdu (decision 0111)
+    recommended: recommended.map((p) => toCard(p, locale)),
   };
 }
 
@@ -46,7 +48,9 @@ function CartLine({ item }: { item: CartItem }) {
   const key = lineKey(item);
   const [busy, setBusy] = useState(false);
   const unitPaisa = toPaisa(item.price);
-  const attributes = attributesText(item.variants, t);
+  // the name in the page's language: the Urdu on an Urdu page where there is one
+  const name = lineName(item, t);
+  const attributes = attributesOf(item.variants, t);
   // spec §5: plus stops at maxStock ("Only {n} available"), minus at 1
   const atMax = item.quantity >= item.maxStock;
   const href = t.path(`/product/${item.id}`);
@@ -61,16 +65,16 @@ function CartLine({ item }: { item: CartItem }) {
   }
 
   return (
-    <li className="flex gap-4 py-5" aria-label={item.name} aria-busy={busy}>
+    <li className="flex gap-4 py-5" aria-label={name.text} aria-busy={busy}>
       <Link to={href} tabIndex={-1} aria-hidden="true" className="w-20 shrink-0 md:w-28">
         <Picture url={item.image} alt="" sizes="112px" width={400} />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <h2 className="text-sm leading-snug font-medium md:text-base">
+            <h2 className="text-sm leading-snug font-medium md:text-base" lang={name.lang}>
               <Link to={href} className="hover:underline">
-                {item.name}
+                {name.text}
               </Link>
             </h2>
             {attributes && <p className="mt-1 text-xs text-stone-600">{attributes}</p>}
@@ -87,11 +91,11 @@ function CartLine({ item }: { item: CartItem }) {
           <div
             className="flex items-center border border-stone-300 bg-white"
             role="group"
-            aria-label={t("Quantity of {name}", { name: item.name })}
+            aria-label={t("Quantity of {name}", { name: name.text })}
           >
             <button
               type="button"
-              aria-label={t("Decrease quantity of {name}", { name: item.name })}
+              aria-label={t("Decrease quantity of {name}", { name: name.text })}
               disabled={busy || item.quantity <= 1}
               onClick={() => run(() => updateQuantity(key, item.quantity - 1))}
               className="grid h-10 w-10 place-items-center text-lg disabled:text-stone-300"
@@ -103,7 +107,7 @@ function CartLine({ item }: { item: CartItem }) {
             </output>
             <button
               type="button"
-              aria-label={t("Increase quantity of {name}", { name: item.name })}
+              aria-label={t("Increase quantity of {name}", { name: name.text })}
               disabled={busy || atMax}
               onClick={() => run(() => updateQuantity(key, item.quantity + 1))}
               className="grid h-10 w-10 place-items-center text-lg disabled:text-stone-300"
@@ -118,7 +122,10 @@ function CartLine({ item }: { item: CartItem }) {
             className="text-xs font-semibold tracking-[0.15em] text-stone-600 uppercase underline-offset-4 hover:text-ink hover:underline"
           >
             {t("Remove")}
-            <span className="sr-only"> {item.name}</span>
+            <span className="sr-only" lang={name.lang}>
+              {" "}
+              {name.text}
+            </span>
           </button>
         </div>
         {atMax && (

@@ -32,7 +32,10 @@ export const SELECT_ALL_OPTIONS = "Please select all variant options"; // spec Â
 export interface CartLine {
   id: number;
   productId: number;
+  /** the product's English name: the shop's record */
   productName: string;
+  /** its Urdu name when staff wrote one, else null (Urdu pages show the English) */
+  productNameUr: string | null;
   imageUrl: string | null;
   darazLink: string | null;
   /** today's catalogue price, the one an order will be charged */
@@ -93,6 +96,7 @@ export async function getCart(ctx: CoreContext, sessionId: string): Promise<Cart
       id: cartLines.id,
       productId: cartLines.productId,
       productName: products.name,
+      productNameUr: products.nameUr,
       imageUrl: mainPhotoUrl,
       darazLink: products.darazLink,
       pricePaisa: sql<number>`coalesce(${variantCombinations.pricePaisa}, ${products.pricePaisa})`.mapWith(Number),

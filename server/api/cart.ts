@@ -81,6 +81,8 @@ export function presentCartLine(line: CartLine) {
     product: {
       id: line.productId,
       name: line.productName,
+      // the product's current Urdu name: the browser's cart refreshes its lines from this answer
+      name_ur: line.productNameUr?.trim() || null,
       image_url: line.imageUrl ?? PLACEHOLDER_IMAGE,
       daraz_link: line.darazLink,
     },
@@ -101,7 +103,13 @@ const cartLineAnswer = answerOf<ReturnType<typeof presentCartLine>>()(
   z.object({
     id: z.int(),
     product_id: z.int(),
-    product: z.object({ id: z.int(), name: z.string(), image_url: z.string(), daraz_link: z.string().nullable() }),
+    product: z.object({
+      id: z.int(),
+      name: z.string().describe("the product's English name"),
+      name_ur: z.string().nullable().describe("the name in Urdu; null: none written, show the English"),
+      image_url: z.string(),
+      daraz_link: z.string().nullable(),
+    }),
     price: rupees,
     variant_attributes: z.string().describe("the chosen options as JSON text"),
     quantity: z.int(),

@@ -2,7 +2,7 @@
 // figures, the answer to the last try and the Place Order button.
 import type { Ref } from "react";
 import type { OrderFigures } from "../../../core/shared/pricing";
-import { attributesText } from "../CartStates";
+import { attributesOf, lineName } from "../CartStates";
 import { LeftToRight, money, SummaryLines, WeAccept } from "../OrderSummary";
 import { Picture } from "../Picture";
 import { lineKey, toPaisa, type CartItem } from "../../lib/cart-store";
@@ -18,7 +18,9 @@ export interface CheckoutAlert {
 
 function SummaryItem({ item }: { item: CartItem }) {
   const t = useT();
-  const attributes = attributesText(item.variants, t);
+  // the name in the page's language: the Urdu on an Urdu page where there is one
+  const name = lineName(item, t);
+  const attributes = attributesOf(item.variants, t);
   return (
     <li className="flex gap-3 py-3">
       <div className="relative w-14 shrink-0">
@@ -29,7 +31,9 @@ function SummaryItem({ item }: { item: CartItem }) {
         </span>
       </div>
       <div className="min-w-0 flex-1 text-sm">
-        <p className="leading-snug">{item.name}</p>
+        <p className="leading-snug" lang={name.lang}>
+          {name.text}
+        </p>
         {attributes && <p className="text-xs text-stone-600">{attributes}</p>}
         <p className="text-xs text-stone-600">
           <LeftToRight>

@@ -75,7 +75,9 @@ export function BuyBox({ product }: { product: ProductView }) {
     const ok = await addToCart(
       {
         id: product.id,
-        name: product.name,
+        // the English name, and the Urdu when the page shows it: the cart shows each in its language
+        name: product.englishName ?? product.name,
+        name_ur: product.englishName && product.name,
         image: product.images[0]?.url ?? "",
         price: pricePaisa / 100,
         variant: { size: selection.size, color: selection.color },
