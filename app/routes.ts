@@ -2,20 +2,36 @@ import { type RouteConfig, type RouteConfigEntry, index, layout, prefix, route }
 
 /**
  * The shop's pages in one language. The Urdu set is the same modules behind /ur (decision 0110),
- * under ids of their own; its layout route brings the Urdu catalogue, so only Urdu pages load it.
+ * under ids of their own; its layout routes bring the Urdu catalogue: the words every page may show
+ * with the Urdu layout, the buying pages' and the account pages' with layouts of their own
+ * (pathless: the addresses are the same), so an Urdu page downloads only the words it can show.
  */
 function storefront(locale: "en" | "ur"): RouteConfigEntry[] {
   // English keeps the ids it always had; Urdu's are the same with "ur:" in front
   const as = (id: string) => (locale === "en" ? { id } : { id: `ur:${id}` });
-  return [
+  const browsing = [
     index("routes/home.tsx", as("routes/home")),
     route("collection/:id", "routes/collection.tsx", as("routes/collection")),
     route("product/:id", "routes/product.tsx", as("product")),
     route("p/:customUrl", "routes/product.tsx", as("product-by-url")),
+    route("wishlist", "routes/wishlist.tsx", as("routes/wishlist")),
+    route("blog", "routes/blog.tsx", as("routes/blog")),
+    route("blog/:slug", "routes/blog-post.tsx", as("routes/blog-post")),
+    route("about", "routes/about.tsx", as("routes/about")),
+    route("terms", "routes/terms.tsx", as("routes/terms")),
+    route("privacy", "routes/privacy.tsx", as("routes/privacy")),
+    route("refund-policy", "routes/refund-policy.tsx", as("routes/refund-policy")),
+    route("sitemap", "routes/sitemap.tsx", as("routes/sitemap")),
+  ];
+  const buying = [
     route("cart", "routes/cart.tsx", as("routes/cart")),
     route("checkout", "routes/checkout.tsx", as("routes/checkout")),
     route("checkout/confirmation", "routes/checkout-confirmation.tsx", as("routes/checkout-confirmation")),
     route("track", "routes/track.tsx", as("routes/track")),
+    // the shopper's confirm/cancel page, from the link in the WhatsApp message (decision 0071)
+    route("order/confirm/:token", "routes/order-confirm.tsx", as("routes/order-confirm")),
+  ];
+  const accounts = [
     route("login", "routes/login.tsx", as("routes/login")),
     route("register", "routes/register.tsx", as("routes/register")),
     // forgotten passwords and email confirmation (decision 0077): the links' pages carry their token in the path
@@ -25,16 +41,12 @@ function storefront(locale: "en" | "ur"): RouteConfigEntry[] {
     // the sign-in link after a lock-out (decision 0087)
     route("sign-in-link/:token", "routes/sign-in-link.tsx", as("routes/sign-in-link")),
     route("account", "routes/account.tsx", as("routes/account")),
-    route("wishlist", "routes/wishlist.tsx", as("routes/wishlist")),
-    route("blog", "routes/blog.tsx", as("routes/blog")),
-    route("blog/:slug", "routes/blog-post.tsx", as("routes/blog-post")),
-    route("about", "routes/about.tsx", as("routes/about")),
-    route("terms", "routes/terms.tsx", as("routes/terms")),
-    route("privacy", "routes/privacy.tsx", as("routes/privacy")),
-    route("refund-policy", "routes/refund-policy.tsx", as("routes/refund-policy")),
-    route("sitemap", "routes/sitemap.tsx", as("routes/sitemap")),
-    // the shopper's confirm/cancel page, from the link in the WhatsApp message (decision 0071)
-    route("order/confirm/:token", "routes/order-confirm.tsx", as("routes/order-confirm")),
+  ];
+  if (locale === "en") return [...browsing, ...buying, ...accounts];
+  return [
+    ...browsing,
+    layout("routes/urdu-buying.tsx", { id: "ur:buying" }, buying),
+    layout("routes/urdu-account.tsx", { id: "ur:account" }, accounts),
   ];
 }
 

@@ -2,12 +2,12 @@
 // with a written-out English text — t("…"), t.count(n, "…", "…"), translate(locale, "…") — has
 // an Urdu text, with the same {placeholders}. Read from the source with TypeScript's own parser,
 // as Lingui's extractor does, so a message cannot hide from it in a ternary or a template.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { messagesOf } from "./messages";
 import "./ur";
+import { messagesIn } from "../../tests/helpers/source-messages";
 
 const APP = path.resolve(import.meta.dirname, "..");
 // the console stays English (its own words are not the shopper's)
@@ -21,39 +21,6 @@ function storefrontFiles(dir = APP): string[] {
     if (!/\.tsx?$/.test(entry.name) || ENGLISH_ONLY.some((pattern) => pattern.test(relative))) return [];
     return [full];
   });
-}
-
-/** The written-out English texts asked for in a file, with where. */
-function messagesIn(file: string): { text: string; at: string }[] {
-  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
-  const found: { text: string; at: string }[] = [];
-  const literal = (node: ts.Node | undefined) =>
-    node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : null;
-  const take = (node: ts.Node | undefined) => {
-    const text = literal(node);
-    if (text === null || !node) return;
-    const { line } = source.getLineAndCharacterOfPosition(node.getStart());
-    found.push({ text, at: `${path.relative(APP, file)}:${line + 1}` });
-  };
-  const visit = (node: ts.Node) => {
-    if (ts.isCallExpression(node)) {
-      const callee = node.expression;
-      const name = ts.isIdentifier(callee) ? callee.text : null;
-      if (name === "t") take(node.arguments[0]);
-      if (name === "translate") take(node.arguments[1]);
-      if (name === "translateCount") [2, 3].forEach((i) => take(node.arguments[i]));
-      if (
-        ts.isPropertyAccessExpression(callee) &&
-        ts.isIdentifier(callee.expression) &&
-        callee.expression.text === "t"
-      ) {
-        if (callee.name.text === "count") [1, 2].forEach((i) => take(node.arguments[i]));
-      }
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
 }
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

@@ -3,7 +3,7 @@
 import { Outlet } from "react-router";
 import naskhBold from "../fonts/naskh-urdu-700.woff2?url";
 import naskhRegular from "../fonts/naskh-urdu-400.woff2?url";
-import "../i18n/ur";
+import "../i18n/ur/every-page";
 import { PageStylesheet } from "../lib/inline-stylesheet";
 import urduStylesheet from "../urdu.css?url";
 

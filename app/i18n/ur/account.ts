@@ -1,7 +1,7 @@
 // The shopper's account: sign-in, registration, forgotten passwords, the links from account emails,
-// My Account (profile, orders) and the store's contact details. Below the pages' own words are
-// core's answers to these forms (spec §8), each under its exact English text; tests/api/urdu-account
-// checks that every one of them is here.
+// My Account (profile, orders), loaded with those pages only (the contact details are in
+// shared.ts). Below the pages' own words are core's answers to these forms (spec §8), each under
+// its exact English text; tests/api/urdu-account checks that every one of them is here.
 export default {
   // sign in
   "Sign In": "سائن اِن",
@@ -11,7 +11,6 @@ export default {
     "اپنے {siteName} اکاؤنٹ میں سائن اِن کریں اور اپنے آرڈرز، پروفائل اور وش لسٹ دیکھیں۔",
   "Welcome back. Sign in to see your orders, profile and wishlist.":
     "خوش آمدید! اپنے آرڈرز، پروفائل اور وش لسٹ دیکھنے کے لیے سائن اِن کریں۔",
-  Email: "ای میل",
   Password: "پاس ورڈ",
   Show: "دکھائیں",
   Hide: "چھپائیں",
@@ -155,7 +154,6 @@ export default {
   "Send the link again": "لنک دوبارہ بھیجیں",
   "Edit Profile": "پروفائل میں تبدیلی کریں",
   Username: "یوزر نیم",
-  Phone: "فون",
   "Member since": "ممبر بننے کی تاریخ",
   "Not set": "درج نہیں",
   "(cannot be changed)": "(تبدیل نہیں ہو سکتی)",
@@ -194,14 +192,6 @@ export default {
   Total: "کل رقم",
   "Cash on Delivery": "کیش آن ڈیلیوری",
   "Track Order": "آرڈر ٹریک کریں",
-
-  // the store's contact details (about and policy pages)
-  WhatsApp: "واٹس ایپ",
-  Address: "پتا",
-  Hours: "اوقاتِ کار",
-  "Contact details": "رابطے کی تفصیل",
-  "Write to us through the chat button on any page and we will reply within an hour.":
-    "کسی بھی صفحے پر چیٹ کے بٹن سے ہمیں لکھیں، ہم ایک گھنٹے کے اندر جواب دیں گے۔",
 
   // core's answers to these forms (spec §8): form-rules, users, password-reset, email-verification,
   // sign-in-link, refusals, and the API's sign-in check

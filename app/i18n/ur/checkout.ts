@@ -1,5 +1,6 @@
 // Buying: the cart, checkout, the order's confirmation, the WhatsApp confirm page and order
-// tracking, with every refusal the store can send them (spec §8; core's words are the ids, so a
+// tracking (loaded with those pages only; the cart's own messages, which any page can show, are
+// in shared.ts), with every refusal the store can send them (spec §8; core's words are the ids, so a
 // change of wording in core shows here as a missing translation).
 export default {
   // ---- the cart
@@ -50,9 +51,6 @@ export default {
   "Payment method": "ادائیگی کا طریقہ",
   "First name": "پہلا نام",
   "Last name": "آخری نام",
-  Email: "ای میل",
-  Phone: "فون",
-  Address: "پتا",
   City: "شہر",
   "Postal code": "پوسٹل کوڈ",
   Country: "ملک",
@@ -148,28 +146,6 @@ export default {
   "A voucher code has at most 50 characters": "واؤچر کوڈ زیادہ سے زیادہ 50 حروف کا ہوتا ہے",
   "Too many voucher checks. Please wait a few minutes and try again.":
     "بہت زیادہ بار واؤچر چیک کیا گیا۔ براہِ کرم چند منٹ رک کر دوبارہ کوشش کریں۔",
-
-  // ---- the cart's messages (spec §8, core/cart)
-  "Item added to cart successfully!": "پراڈکٹ کارٹ میں ڈال دی گئی!",
-  "Item removed from cart": "چیز کارٹ سے ہٹا دی گئی",
-  "Existing items removed from cart": "کارٹ میں پہلے سے موجود پیس نکال دیے گئے",
-  "Failed to add item to cart": "پراڈکٹ کارٹ میں نہیں ڈالی جا سکی",
-  "Stock check failed": "اسٹاک چیک نہیں ہو سکا",
-  "Failed to remove existing items": "کارٹ میں پہلے سے موجود پیس نہیں نکالے جا سکے",
-  "Failed to remove item from cart": "چیز کارٹ سے ہٹائی نہیں جا سکی",
-  "No session found": "سیشن نہیں ملا",
-  "Insufficient stock": "اسٹاک کافی نہیں",
-  "Failed to update cart quantity": "کارٹ میں تعداد تبدیل نہیں ہو سکی",
-  "Only {count} item available in stock.": "اسٹاک میں صرف {count} چیز ہے۔",
-  "Only {count} items available in stock.": "اسٹاک میں صرف {count} چیزیں ہیں۔",
-  "Only {count} item available in stock. You already have {inCart} in cart.":
-    "اسٹاک میں صرف {count} چیز ہے۔ آپ کے کارٹ میں پہلے سے {inCart} موجود ہیں۔",
-  "Only {count} items available in stock. You already have {inCart} in cart.":
-    "اسٹاک میں صرف {count} چیزیں ہیں۔ آپ کے کارٹ میں پہلے سے {inCart} موجود ہیں۔",
-  "Your cart is full: it can hold up to {count} different items.":
-    "آپ کا کارٹ بھر گیا ہے: اس میں زیادہ سے زیادہ {count} مختلف چیزیں آ سکتی ہیں۔",
-  "{message}\n\nRemove the existing items and add this quantity instead?":
-    "{message}\n\nکیا پہلے سے موجود چیزیں ہٹا کر یہ تعداد شامل کر دیں؟",
 
   // ---- the order's confirmation
   "Order Confirmed": "آرڈر ہو گیا",
@@ -287,10 +263,7 @@ export default {
   "Exchange arranged: new order": "تبادلے کا انتظام ہو گیا: نیا آرڈر",
   "Exchange for order": "تبادلہ، اصل آرڈر:",
   "Sent with {courier}.": "{courier} کے ذریعے بھیجا گیا۔",
-  "Sent with {courier}, consignment number {cn}.": "{courier} کے ذریعے بھیجا گیا، کنسائنمنٹ نمبر {cn}۔",
   "Counted from when the order is confirmed.": "یہ مدت آرڈر کی تصدیق کے وقت سے شروع ہوتی ہے۔",
-  "Courier updates": "کورئیر کی خبریں",
-  "Updates from {couriers}": "{couriers} کی خبریں",
   "Booked with the courier": "کورئیر کے پاس بک ہو گیا",
   "Picked up by the courier": "کورئیر نے پارسل لے لیا",
   "On its way": "راستے میں ہے",

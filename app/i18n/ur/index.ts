@@ -1,14 +1,6 @@
-// The Urdu catalogue: each area's words in a file of its own, all added at once. Written as a
-// shopper in Pakistan reads them, not word for word; the English text is each message's id.
-import { addMessages } from "../messages";
-import shell from "./shell";
-import account from "./account";
-import product from "./product";
-import browse from "./browse";
-import checkout from "./checkout";
-import content from "./content";
-import leftovers from "./leftovers";
-// the messages that carry values are read back into their patterns (shopperMessage)
-import "./patterns";
-
-for (const part of [shell, browse, product, account, checkout, content, leftovers]) addMessages("ur", part);
+// The whole Urdu catalogue: each area's words in a file of its own. Written as a shopper in
+// Pakistan reads them, not word for word; the English text is each message's id. The server and
+// the tests take it all; a browser takes each part with the Urdu pages that show it (app/routes.ts).
+import "./every-page";
+import "./buying-pages";
+import "./account-pages";
