@@ -69,7 +69,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       query,
       total: result.total,
       pages: Math.max(1, Math.ceil(result.total / PAGE_SIZE)),
-      products: result.items.map((p) => toCard(localised(p, t.locale, ["name"]))),
+      products: result.items.map((p) => toCard(p, t.locale)),
       facets: {
         sizes: facets.sizes,
         colors: facets.colors,

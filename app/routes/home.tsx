@@ -1,4 +1,3 @@
-import { localised } from "../../core/shared/localised-text";
 import { contentLang } from "../i18n/content-lang";
 import { Form, Link, useRouteLoaderData } from "react-router";
 import { getHomepageLayout, listBlogs, listHomepageVideos } from "../../core/content/content";
@@ -45,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         products: category.products
           .slice((page - 1) * HOME_PAGE_SIZE, page * HOME_PAGE_SIZE)
           // each product's name in the page's language where staff wrote Urdu (decision 0111)
-          .map((p) => toCard(localised(p, locale, ["name"]))),
+          .map((p) => toCard(p, locale)),
       };
     }),
     blogs:
