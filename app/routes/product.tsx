@@ -182,7 +182,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           { name: product.name, path: t.path(product.href) },
         ]}
       />
-      <div className="mt-4 grid gap-8 md:mt-6 md:grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)] md:gap-12">
+      <div className="mt-4 grid grid-cols-1 gap-8 md:mt-6 md:grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)] md:gap-12">
         <Gallery product={product} />
         <div className="md:sticky md:top-28 md:self-start">
           <h1 className="font-serif text-3xl leading-tight md:text-4xl" lang={contentLang(product.name, t.locale)}>
