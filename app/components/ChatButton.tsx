@@ -35,12 +35,18 @@ export function ChatButton({ number, t }: { number: string | null; t: Translator
     </span>
   );
   const button = !digits ? (
-    <button type="button" className={className} data-alert={t("Invalid Phone Number")}>
+    <button type="button" className={className} data-chat-button="" data-alert={t("Invalid Phone Number")}>
       {icon}
       {text}
     </button>
   ) : (
-    <a href={`https://wa.me/${digits}`} target="_blank" rel="noopener noreferrer" className={className}>
+    <a
+      href={`https://wa.me/${digits}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={className}
+      data-chat-button=""
+    >
       {icon}
       {text}
     </a>

@@ -74,7 +74,11 @@ describe.sequential("the frame drawn by the server", { timeout: 60_000 }, () => 
     await markDocument(page);
 
     await page.getByRole("banner").locator("summary").filter({ hasText: "Menu" }).click();
-    await page.getByRole("navigation", { name: "Menu" }).getByRole("link", { name: "اردو" }).click();
+    // the open menu's language switch is in sight and not under the chat button, which steps aside
+    const toUrdu = page.getByRole("navigation", { name: "Menu" }).getByRole("link", { name: "اردو" });
+    await expectVisibleToPerson(toUrdu, { scroll: true });
+    await expect.poll(() => page.locator("[data-chat-button]").isVisible(), POLL).toBe(false);
+    await toUrdu.click();
     await page.waitForURL(/\/ur$/);
     expect(await documentStayed(page)).toBe(true);
     await expect.poll(() => page.locator("html").getAttribute("dir"), POLL).toBe("rtl");
