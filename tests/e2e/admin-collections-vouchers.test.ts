@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, expectVisibleToPerson, hydrated, SCREENSHOT_DIR } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
 import { arrivesAt, type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
+import { putServerCart } from "../helpers/server-cart";
 
 const MEMBER: ConsoleMember = {
   email: "manager@collections.test",
@@ -93,22 +94,7 @@ describe.sequential("collections and vouchers in the console", { timeout: 180_00
       productId: product.id,
       combinationId: product.variant_combinations.find((c) => c.stock_quantity > 0)!.id,
     };
-    await shopper.goto(`${suite.url}/track`);
-    await shopper.evaluate(async ({ productId, combinationId }) => {
-      const sessionId = `session_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`;
-      localStorage.setItem("sessionId", sessionId);
-      const res = await fetch("/api/cart/flexible", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          session_id: sessionId,
-          product_id: productId,
-          combination_id: combinationId,
-          quantity: 1,
-        }),
-      });
-      if (!res.ok) throw new Error(await res.text());
-    }, line);
+    await putServerCart(shopper, suite.url, [{ ...line, quantity: 1 }]);
     await shopper.goto(`${suite.url}/checkout`);
     await hydrated(shopper);
     await shopper.getByRole("textbox", { name: "Promo code" }).fill("phone15");

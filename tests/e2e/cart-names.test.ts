@@ -11,6 +11,7 @@ import urdu from "../../app/i18n/ur/checkout";
 import type { Db } from "../../db/client";
 import { PHONE, SCREENSHOT_DIR, expectVisibleToPerson, hydrated } from "../helpers/browser";
 import { browserSuite } from "../helpers/browser-suite";
+import { putServerCart } from "../helpers/server-cart";
 
 const URDU_NAME = "ریشمی اسکرنچی، چار کا پیک";
 
@@ -154,17 +155,9 @@ describe.sequential("cart lines' names in the page's language", { timeout: 120_0
   it("a line kept from before (the Urdu as its name, no name_ur) is corrected by the cart's reload", async () => {
     const named = await simpleProduct(true);
     const page = await open(PHONE);
-    await page.goto(`${store.url}/track`);
+    await putServerCart(page, store.url, [{ productId: named.id, quantity: 1 }]);
     await page.evaluate(
-      async ({ id, shown }) => {
-        const sessionId = `session_${Date.now()}_oldline`;
-        localStorage.setItem("sessionId", sessionId);
-        const res = await fetch("/api/cart/flexible", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ session_id: sessionId, product_id: id, quantity: 1 }),
-        });
-        if (!res.ok) throw new Error(await res.text());
+      ({ id, shown }) => {
         // as an Urdu page stored it before lines carried both names
         const old = { id, name: shown, image: "", price: 1, variant: {}, variants: {}, quantity: 1 };
         localStorage.setItem(
@@ -192,20 +185,7 @@ describe.sequential("cart lines' names in the page's language", { timeout: 120_0
     const product = products.find((p) => p.name_ur && p.variant_combinations.some((c) => c.stock > 0))!;
     const combo = product.variant_combinations.find((c) => c.stock > 0)!;
     const page = await open(PHONE);
-    await page.goto(`${suite.url}/track`);
-    await page.evaluate(
-      async ({ id, combinationId }) => {
-        const sessionId = `session_${Date.now()}_options`;
-        localStorage.setItem("sessionId", sessionId);
-        const res = await fetch("/api/cart/flexible", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ session_id: sessionId, product_id: id, combination_id: combinationId }),
-        });
-        if (!res.ok) throw new Error(await res.text());
-      },
-      { id: product.id, combinationId: combo.id },
-    );
+    await putServerCart(page, suite.url, [{ productId: product.id, combinationId: combo.id }]);
     await page.goto(`${suite.url}/ur/cart`);
     await hydrated(page);
     const line = cartLine(page, product.name_ur!);

@@ -15,6 +15,7 @@ import { PHONE, SCREENSHOT_DIR, expectVisibleToPerson, hydrated } from "../helpe
 import { browserSuite } from "../helpers/browser-suite";
 import { type ConsoleMember, insertStaff, signInToConsole } from "../helpers/console-e2e";
 import { startFakePostex, type FakePostex } from "../helpers/fake-couriers/postex";
+import { putServerCart } from "../helpers/server-cart";
 
 const WIDE = { width: 1280, height: 900 } as const;
 const OWNER: ConsoleMember = {
@@ -84,17 +85,7 @@ beforeAll(async () => {
 
 /** A cart with one product for this browser, then the checkout, ready to fill. */
 async function checkout(page: Page): Promise<void> {
-  await page.goto(`${suite.url}/track`);
-  await page.evaluate(async (id) => {
-    const sessionId = `session_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`;
-    localStorage.setItem("sessionId", sessionId);
-    const res = await fetch("/api/cart/flexible", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ session_id: sessionId, product_id: id, quantity: 1 }),
-    });
-    if (!res.ok) throw new Error(await res.text());
-  }, product.id);
+  await putServerCart(page, suite.url, [{ productId: product.id, quantity: 1 }]);
   await page.goto(`${suite.url}/checkout`);
   await hydrated(page);
   await page.getByRole("button", { name: "Place Order" }).waitFor();

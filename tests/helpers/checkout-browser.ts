@@ -9,6 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { formatRupees } from "../../core/shared/money";
 import { hasChromium, hydrated, launchBrowser, pageOpener } from "./browser";
+import { putServerCart } from "./server-cart";
 import { startStore, type StoreProcess } from "./server-process";
 import { admin, postgresUrl, withDatabase } from "./template";
 
@@ -53,21 +54,10 @@ export const cartCount = (page: Page) => page.getByTestId("cart-count").textCont
 
 /** A server cart for this browser (as the cart module makes one), then the page at `path`. */
 export async function withCart(page: Page, lines: { product: Pick; quantity: number }[], pagePath = "/checkout") {
-  await page.goto(`${store.url}/track`);
-  await page.evaluate(
-    async (lines) => {
-      const sessionId = `session_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`;
-      localStorage.setItem("sessionId", sessionId);
-      for (const line of lines) {
-        const res = await fetch("/api/cart/flexible", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ session_id: sessionId, product_id: line.id, quantity: line.quantity }),
-        });
-        if (!res.ok) throw new Error(await res.text());
-      }
-    },
-    lines.map((l) => ({ id: l.product.id, quantity: l.quantity })),
+  await putServerCart(
+    page,
+    store.url,
+    lines.map((l) => ({ productId: l.product.id, quantity: l.quantity })),
   );
   await page.goto(`${store.url}${pagePath}`);
   await hydrated(page);
