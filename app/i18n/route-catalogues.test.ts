@@ -36,12 +36,14 @@ function importsOf(file: string): string[] {
   return found;
 }
 
+/** A module of the Urdu catalogue (its parts and the modules that add them). */
+const inCatalogue = (file: string) => file.includes(`${path.sep}i18n${path.sep}ur${path.sep}`);
+
 /** Every module a browser loads with these (server-only modules and the catalogue left out). */
 function browserGraph(entries: string[]): string[] {
   const seen = new Set<string>();
   const visit = (file: string) => {
-    if (seen.has(file) || /\.server\.tsx?$/.test(file) || file.includes(`${path.sep}i18n${path.sep}ur${path.sep}`))
-      return;
+    if (seen.has(file) || /\.server\.tsx?$/.test(file) || inCatalogue(file)) return;
     seen.add(file);
     importsOf(file).forEach(visit);
   };
@@ -49,12 +51,19 @@ function browserGraph(entries: string[]): string[] {
   return [...seen];
 }
 
-/** The catalogue's parts a layout brings: the part files its adder modules put in. */
+/**
+ * The catalogue's modules a layout brings: those it imports and, through them, theirs (the modules
+ * that add parts import the parts; wordsOf reads the words of those with a default export).
+ */
 function partsBroughtBy(layoutFile: string): string[] {
-  const adders = importsOf(layoutFile).filter((f) => f.includes(`${path.sep}i18n${path.sep}ur${path.sep}`));
-  const parts = (adder: string): string[] =>
-    importsOf(adder).flatMap((f) => (/(?:every-page|buying-pages|account-pages|index)\.ts$/.test(f) ? parts(f) : [f]));
-  return adders.flatMap(parts);
+  const found = new Set<string>();
+  const visit = (file: string) => {
+    if (found.has(file)) return;
+    found.add(file);
+    importsOf(file).filter(inCatalogue).forEach(visit);
+  };
+  importsOf(layoutFile).filter(inCatalogue).forEach(visit);
+  return [...found];
 }
 
 async function wordsOf(partFiles: string[]): Promise<Set<string>> {
